@@ -1,0 +1,77 @@
+// Variable references (LANGUAGE §1.4, §2.2): VARIABLE = SEGMENT ('.' SEGMENT)*, where a
+// SEGMENT is `@` alone, a run of digits, or an optional `@`/`$` followed by a WORD.
+// References are split once, at compile time; digit segments that fit a signed 32-bit int
+// become numbers (array indexes), everything else stays a string key.
+
+export type Segment = string | number;
+
+function isLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isWordChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === 0x5f || c === 0x2d;
+}
+
+/** End of the WORD starting at `i`, or -1. */
+export function scanWord(s: string, i: number, end = s.length): number {
+  if (i >= end || !isLetter(s.charCodeAt(i))) return -1;
+  i++;
+  while (i < end && isWordChar(s.charCodeAt(i))) i++;
+  return i;
+}
+
+function scanSegment(s: string, i: number, end: number): number {
+  if (i >= end) return -1;
+  const c = s.charCodeAt(i);
+  if (isDigit(c)) {
+    i++;
+    while (i < end && isDigit(s.charCodeAt(i))) i++;
+    return i;
+  }
+  if (c === 0x40 /* @ */) {
+    const w = scanWord(s, i + 1, end);
+    return w < 0 ? i + 1 : w;
+  }
+  if (c === 0x24 /* $ */) return scanWord(s, i + 1, end);
+  return scanWord(s, i, end);
+}
+
+/** End of the VARIABLE starting at `i`, or -1 when there is none or it is incomplete (`a.`). */
+export function scanVariable(s: string, i: number, end = s.length): number {
+  let j = scanSegment(s, i, end);
+  if (j < 0) return -1;
+  while (j < end && s.charCodeAt(j) === 0x2e /* . */) {
+    const k = scanSegment(s, j + 1, end);
+    if (k < 0) return -1;
+    j = k;
+  }
+  return j;
+}
+
+const INT32_MAX = 2147483647;
+
+/** Splits an already-scanned reference into segments. `@` alone stays the single segment '@'. */
+export function splitVariable(text: string): Segment[] {
+  if (text === '@') return ['@'];
+  const parts = text.split('.');
+  const out: Segment[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const c = p.charCodeAt(0);
+    if (isDigit(c)) {
+      const n = Number(p);
+      out[i] = n <= INT32_MAX ? n : p;
+    } else out[i] = p;
+  }
+  return out;
+}
+
+/** Parses a whole string as a reference; null when it is not exactly one. */
+export function parseVariable(text: string): Segment[] | null {
+  return scanVariable(text, 0) === text.length && text.length > 0 ? splitVariable(text) : null;
+}

@@ -1,0 +1,538 @@
+// The data model the engine renders. JSON values are plain JavaScript values, with two
+// additions that keep what the reference observes about numbers:
+//   - a JSON float whose value is integral (`1.0`, `1e21`, `-0.0`) is a `JDouble`, because
+//     the reference prints it `1.0` in arrays and formatter text but `1` on its own;
+//     non-integral floats are plain numbers (they cannot be mistaken for integers);
+//   - an integer beyond 2^53 is a `bigint`, so its digits survive.
+// `undefined` is *missing*: the result of a failed lookup, distinct from JSON `null`.
+
+export class JDouble {
+  constructor(readonly value: number) {}
+}
+
+export type JsonObject = { [key: string]: Value };
+export type Node = null | boolean | number | string | bigint | JDouble | Node[] | JsonObject;
+/** A node, or `undefined` for missing. */
+export type Value = Node | undefined;
+
+/** Wraps the result of floating-point arithmetic so that integral results stay doubles. */
+export function double(x: number): number | JDouble {
+  return Number.isInteger(x) ? new JDouble(x) : x;
+}
+
+export function isNumber(v: Value): v is number | bigint | JDouble {
+  return typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble;
+}
+
+/** True for values the reference holds as int/long/big-integer. */
+export function isIntegral(v: Value): v is number | bigint {
+  return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+}
+
+/** True for values the reference holds as a double. */
+export function isDouble(v: Value): v is number | JDouble {
+  return (typeof v === 'number' && !Number.isInteger(v)) || v instanceof JDouble;
+}
+
+export function isObject(v: Value): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JDouble);
+}
+
+/** The numeric value of a number node (bigints lose precision). */
+export function numberOf(v: number | bigint | JDouble): number {
+  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : v.value;
+}
+
+// Names that every plain object inherits: never reachable from a template.
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Own-property member lookup: inherited names (`constructor`, `__proto__`, …) are missing. */
+export function member(obj: JsonObject, key: string): Value {
+  if (INHERITED.has(key) && !Object.prototype.hasOwnProperty.call(obj, key)) return undefined;
+  return obj[key];
+}
+
+/** True when a key could reach an inherited property of a plain object. */
+export function isInheritedName(key: string): boolean {
+  return INHERITED.has(key);
+}
+
+// ---- text forms ---------------------------------------------------------------------
+
+/** JavaScript `Number#toString`, with `-0` printed as `0`. */
+export function jsNumber(x: number): string {
+  return x === 0 ? '0' : String(x);
+}
+
+/**
+ * Java `Double.toString`: plain decimal with at least one fractional digit when
+ * 1e-3 <= |x| < 1e7, otherwise `d.dddE±n` with at least one fractional digit.
+ */
+export function javaDouble(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(x);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(x);
+    if (s.indexOf('e') >= 0) return plainFromExponential(x);
+    return s.indexOf('.') >= 0 ? s : s + '.0';
+  }
+  const e = x.toExponential(); // shortest round-trip digits
+  const at = e.indexOf('e');
+  let mantissa = e.slice(0, at);
+  if (mantissa.indexOf('.') < 0) mantissa += '.0';
+  const exp = e.slice(at + 1);
+  return mantissa + 'E' + (exp[0] === '+' ? exp.slice(1) : exp);
+}
+
+function plainFromExponential(x: number): string {
+  // String(x) only uses exponents below 1e-6, which javaDouble handles as scientific;
+  // this path exists for completeness.
+  const s = x.toFixed(20).replace(/0+$/, '');
+  return s.endsWith('.') ? s + '0' : s;
+}
+
+/** How a value prints on its own (`{x}`): LANGUAGE §2.5. */
+export function renderText(v: Value): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      return jsNumber(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'bigint':
+      return v.toString();
+    case 'object':
+      if (v === null) return '';
+      if (v instanceof JDouble) return jsNumber(v.value);
+      if (Array.isArray(v)) return arrayText(v);
+      return '';
+    default:
+      return '';
+  }
+}
+
+function arrayText(a: Value[]): string {
+  let s = '';
+  for (let i = 0; i < a.length; i++) {
+    if (i > 0) s += ',';
+    const e = a[i];
+    if (e === null) s += 'null';
+    else if (typeof e === 'object' && !(e instanceof JDouble)) s += '';
+    else s += textOf(e);
+  }
+  return s;
+}
+
+/** The reference's `asText`: Java forms for doubles, `null` → "null", containers and missing → "". */
+export function textOf(v: Value): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      return Number.isInteger(v) ? jsNumber(v) : javaDouble(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'bigint':
+      return v.toString();
+    case 'object':
+      if (v === null) return 'null';
+      if (v instanceof JDouble) return javaDouble(v.value);
+      return '';
+    default:
+      return '';
+  }
+}
+
+/** `textOf`, except that `null` gives the empty string ("eatNull"). */
+export function textOrEmpty(v: Value): string {
+  return v === null ? '' : textOf(v);
+}
+
+// ---- coercions (PLUGINS §1.4) ---------------------------------------------------------
+
+export function isTruthy(v: Value): boolean {
+  switch (typeof v) {
+    case 'string':
+      return v.length > 0;
+    case 'number':
+      return v !== 0 && v === v;
+    case 'boolean':
+      return v;
+    case 'bigint':
+      return v !== 0n;
+    case 'object':
+      if (v === null) return false;
+      if (v instanceof JDouble) return v.value !== 0;
+      if (Array.isArray(v)) return v.length > 0;
+      for (const _ in v) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+const INT_RE = /^[+-]?\d+$/;
+const FLOAT_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The reference's `asLong`: truncating, strings trimmed and parsed, unparsable → 0. */
+export function asLong(v: Value): number {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? Math.trunc(v) : Number.isNaN(v) ? 0 : v > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+    case 'bigint':
+      return Number(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string': {
+      const t = v.trim();
+      if (INT_RE.test(t)) return Number(t);
+      if (FLOAT_RE.test(t)) return Math.trunc(Number(t));
+      return 0;
+    }
+    case 'object':
+      if (v instanceof JDouble) return Math.trunc(v.value);
+      return 0;
+    default:
+      return 0;
+  }
+}
+
+/** The reference's `asDouble`. */
+export function asDouble(v: Value): number {
+  switch (typeof v) {
+    case 'number':
+      return v;
+    case 'bigint':
+      return Number(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string': {
+      const t = v.trim();
+      if (FLOAT_RE.test(t)) return Number(t);
+      if (t === 'NaN') return NaN;
+      if (t === 'Infinity' || t === '+Infinity') return Infinity;
+      if (t === '-Infinity') return -Infinity;
+      return 0;
+    }
+    case 'object':
+      if (v instanceof JDouble) return v.value;
+      return 0;
+    default:
+      return 0;
+  }
+}
+
+/** The reference's `asBoolean`. */
+export function asBoolean(v: Value): boolean {
+  switch (typeof v) {
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isInteger(v) ? v !== 0 : false;
+    case 'bigint':
+      return v !== 0n;
+    case 'string':
+      return v.trim() === 'true';
+    default:
+      return false;
+  }
+}
+
+function numberOrBig(v: number | bigint | JDouble): number | bigint {
+  return v instanceof JDouble ? v.value : v;
+}
+
+/** Structural, kind-strict JSON equality (int 1 ≠ double 1.0 ≠ "1"; null ≠ missing). */
+export function jsonEquals(a: Value, b: Value): boolean {
+  if (a === b) return a !== undefined || b === undefined;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const ta = typeof a;
+  if (isNumber(a)) {
+    if (!isNumber(b) || isIntegral(a) !== isIntegral(b)) return false;
+    if (typeof a === 'bigint' || typeof b === 'bigint') return BigInt(numberOrBig(a)) === BigInt(numberOrBig(b));
+    return numberOf(a) === numberOf(b);
+  }
+  if (ta !== typeof b) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || b instanceof JDouble) return false;
+  if (typeof a !== 'object') return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b as JsonObject);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!jsonEquals((a as JsonObject)[k], (b as JsonObject)[k])) return false;
+  }
+  return true;
+}
+
+// ---- JSON serialization (the reference's Jackson output) -------------------------------
+
+const HEX = '0123456789ABCDEF';
+
+export function jsonString(s: string): string {
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x22 && c !== 0x5c) continue;
+    if (i > start) out += s.slice(start, i);
+    start = i + 1;
+    switch (c) {
+      case 0x22: out += '\\"'; break;
+      case 0x5c: out += '\\\\'; break;
+      case 0x0a: out += '\\n'; break;
+      case 0x09: out += '\\t'; break;
+      case 0x0d: out += '\\r'; break;
+      case 0x08: out += '\\b'; break;
+      case 0x0c: out += '\\f'; break;
+      default: out += '\\u00' + HEX[c >> 4] + HEX[c & 15];
+    }
+  }
+  if (start < s.length) out += start === 0 ? s : s.slice(start);
+  return out + '"';
+}
+
+function jsonNumber(v: number | bigint | JDouble): string {
+  if (typeof v === 'bigint') return v.toString();
+  const x = typeof v === 'number' ? v : v.value;
+  if (typeof v === 'number' && Number.isInteger(v)) return jsNumber(v);
+  if (!Number.isFinite(x)) return '"' + javaDouble(x) + '"';
+  return javaDouble(x);
+}
+
+/** Compact JSON as the reference writes it; missing members and elements print `null`. */
+export function toJson(v: Value): string {
+  switch (typeof v) {
+    case 'string':
+      return jsonString(v);
+    case 'number':
+    case 'bigint':
+      return jsonNumber(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'object': {
+      if (v === null) return 'null';
+      if (v instanceof JDouble) return jsonNumber(v);
+      if (Array.isArray(v)) {
+        let s = '[';
+        for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + toJson(v[i]);
+        return s + ']';
+      }
+      let s = '{';
+      let first = true;
+      for (const k of Object.keys(v)) {
+        s += (first ? '' : ',') + jsonString(k) + ':' + toJson(v[k]);
+        first = false;
+      }
+      return s + '}';
+    }
+    default:
+      return 'null';
+  }
+}
+
+/** Pretty JSON in the reference's layout: two-space indent, arrays inline `[ 1, 2 ]`. */
+export function toJsonPretty(v: Value, indent = ''): string {
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[ ]';
+    return '[ ' + v.map((e) => toJsonPretty(e, indent)).join(', ') + ' ]';
+  }
+  if (isObject(v)) {
+    const keys = Object.keys(v);
+    if (keys.length === 0) return '{ }';
+    const inner = indent + '  ';
+    return '{\n' + keys.map((k) => inner + jsonString(k) + ' : ' + toJsonPretty(v[k], inner)).join(',\n') + '\n' + indent + '}';
+  }
+  return toJson(v);
+}
+
+// ---- parsing JSON text with number kinds kept ------------------------------------------
+
+export class JsonSyntaxError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+    this.name = 'JsonSyntaxError';
+  }
+}
+
+const MAX_JSON_DEPTH = 2000;
+
+/**
+ * Parses JSON text keeping what `JSON.parse` loses: integral floats become `JDouble`,
+ * integers beyond 2^53 become `bigint`. Throws `JsonSyntaxError` with an offset.
+ */
+export function parseJson(text: string): Node {
+  let i = 0;
+  const n = text.length;
+  const fail = (msg: string): never => {
+    throw new JsonSyntaxError(`${msg} at offset ${i}`, i);
+  };
+  const ws = () => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+  };
+  const str = (): string => {
+    i++; // opening quote
+    let out = '';
+    let start = i;
+    for (;;) {
+      if (i >= n) fail('Unterminated string');
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        out += text.slice(start, i);
+        i++;
+        return out;
+      }
+      if (c < 0x20) fail('Control character in string');
+      if (c === 0x5c) {
+        out += text.slice(start, i);
+        const e = text[i + 1];
+        i += 2;
+        switch (e) {
+          case '"': out += '"'; break;
+          case '\\': out += '\\'; break;
+          case '/': out += '/'; break;
+          case 'b': out += '\b'; break;
+          case 'f': out += '\f'; break;
+          case 'n': out += '\n'; break;
+          case 'r': out += '\r'; break;
+          case 't': out += '\t'; break;
+          case 'u': {
+            const h = text.slice(i, i + 4);
+            if (!/^[0-9a-fA-F]{4}$/.test(h)) fail('Bad unicode escape');
+            out += String.fromCharCode(parseInt(h, 16));
+            i += 4;
+            break;
+          }
+          default:
+            i -= 1;
+            fail('Bad escape');
+        }
+        start = i;
+      } else i++;
+    }
+  };
+  const num = (): Node => {
+    const start = i;
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (text[i] >= '1' && text[i] <= '9') while (text[i] >= '0' && text[i] <= '9') i++;
+    else fail('Bad number');
+    let isFloat = false;
+    if (text[i] === '.') {
+      isFloat = true;
+      i++;
+      if (!(text[i] >= '0' && text[i] <= '9')) fail('Bad number');
+      while (text[i] >= '0' && text[i] <= '9') i++;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      isFloat = true;
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!(text[i] >= '0' && text[i] <= '9')) fail('Bad number');
+      while (text[i] >= '0' && text[i] <= '9') i++;
+    }
+    const s = text.slice(start, i);
+    const x = Number(s);
+    if (isFloat) return Number.isInteger(x) ? new JDouble(x) : x;
+    if (Number.isSafeInteger(x)) return x;
+    return BigInt(s);
+  };
+  const value = (depth: number): Node => {
+    if (depth > MAX_JSON_DEPTH) fail('Nesting too deep');
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj: JsonObject = {};
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('Expected a string key');
+        const k = str();
+        ws();
+        if (text[i] !== ':') fail("Expected ':'");
+        i++;
+        const v = value(depth + 1);
+        if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+        else obj[k] = v;
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
+        fail("Expected ',' or '}'");
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: Node[] = [];
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(value(depth + 1));
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
+        fail("Expected ',' or ']'");
+      }
+    }
+    if (c === '"') return str();
+    if (c === '-' || (c >= '0' && c <= '9')) return num();
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return null;
+    }
+    return fail(i >= n ? 'Unexpected end of input' : 'Unexpected character');
+  };
+  const v = value(0);
+  ws();
+  if (i < n) fail('Unexpected trailing characters');
+  return v;
+}
+
+/** `parseJson`, returning missing instead of throwing. */
+export function tryParseJson(text: string): Value {
+  try {
+    return parseJson(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,3 @@
+import type { FormatterSpec } from '../engine/plugin-api.ts';
+
+export const socialFormatters: FormatterSpec<any>[] = [];

@@ -1,0 +1,3 @@
+import type { PredicateSpec } from '../engine/plugin-api.ts';
+
+export const corePredicates: PredicateSpec<any>[] = [];

@@ -1,0 +1,3 @@
+import type { PredicateSpec } from '../engine/plugin-api.ts';
+
+export const i18nPredicates: PredicateSpec<any>[] = [];
