@@ -41,13 +41,13 @@ function scanSegment(s: string, i: number, end: number): number {
   return scanWord(s, i, end);
 }
 
-/** End of the VARIABLE starting at `i`, or -1 when there is none or it is incomplete (`a.`). */
+/** End of the longest VARIABLE starting at `i` (`a.` scans as `a`), or -1 when there is none. */
 export function scanVariable(s: string, i: number, end = s.length): number {
   let j = scanSegment(s, i, end);
   if (j < 0) return -1;
   while (j < end && s.charCodeAt(j) === 0x2e /* . */) {
     const k = scanSegment(s, j + 1, end);
-    if (k < 0) return -1;
+    if (k < 0) break; // `a.` is the reference `a` followed by junk
     j = k;
   }
   return j;

@@ -1,0 +1,329 @@
+// AST → closures. Each instruction becomes a specialised function over the Runtime:
+// formatter references and bound arguments are captured once, references are pre-split,
+// adjacent literal text is merged, and a block charges its whole instruction count to the
+// budget in one addition instead of one check per instruction.
+
+import type { FormatterCall, Inst, OrNode, PredicateCall, TemplateAst, VarRef } from './ast.ts';
+import { LITERAL_TEXT } from './ast.ts';
+import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
+import type { Limits } from './limits.ts';
+import { repr } from './print.ts';
+import { type Code, CompiledRef, type Exec, Runtime } from './runtime.ts';
+import type { Source } from './source.ts';
+import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
+
+export interface EmitContext {
+  readonly source: Source;
+  readonly limits: Limits;
+  makeRef(r: VarRef): CompiledRef;
+}
+
+const NOOP: Exec = () => {};
+
+export function emitTemplate(ast: TemplateAst, ctx: EmitContext): Code {
+  return { run: body(ast.body, ctx), source: ctx.source };
+}
+
+/** Instructions and formatter calls a body executes, charged to the budget at once. */
+function cost(nodes: readonly Inst[]): number {
+  let n = 0;
+  for (const x of nodes) n += 1 + (x.kind === 'variable' || x.kind === 'bindvar' ? x.formatters.length : 0);
+  return n;
+}
+
+function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
+  const fns: Exec[] = [];
+  let text = '';
+  const flush = () => {
+    if (text) fns.push(emitText(text));
+    text = '';
+  };
+  for (const n of nodes) {
+    if (n.kind === 'text') text += n.text;
+    else if (n.kind === 'literal') text += LITERAL_TEXT[n.keyword];
+    else if (n.kind === 'comment') continue;
+    else {
+      flush();
+      fns.push(inst(n, ctx));
+    }
+  }
+  flush();
+  const c = cost(nodes);
+  if (fns.length === 0) {
+    return (rt) => {
+      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+    };
+  }
+  if (fns.length === 1) {
+    const f = fns[0];
+    return (rt) => {
+      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+      f(rt);
+    };
+  }
+  if (fns.length === 2) {
+    const [f, g] = fns;
+    return (rt) => {
+      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+      f(rt);
+      g(rt);
+    };
+  }
+  const list = fns;
+  const len = list.length;
+  return (rt) => {
+    if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+    for (let i = 0; i < len; i++) list[i](rt);
+  };
+}
+
+function emitText(s: string): Exec {
+  return (rt) => {
+    if ((rt.out += s).length > rt.maxOut) rt.overflow();
+  };
+}
+
+function emitValue(rt: Runtime, v: Value): void {
+  if (typeof v === 'string') {
+    if ((rt.out += v).length > rt.maxOut) rt.overflow();
+  } else if (v !== undefined && v !== null) {
+    if ((rt.out += renderText(v)).length > rt.maxOut) rt.overflow();
+  }
+}
+
+type Getter = (rt: Runtime) => Value;
+
+function getter(r: CompiledRef): Getter {
+  if (r.isAt) return (rt) => rt.frames[rt.depth].node;
+  return (rt) => rt.lookup(r);
+}
+
+function inst(n: Inst, ctx: EmitContext): Exec {
+  const source = ctx.source;
+  switch (n.kind) {
+    case 'variable':
+      return variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, repr(n), n.span, source);
+    case 'section': {
+      const r = ctx.makeRef(n.ref);
+      const run = body(n.body, ctx);
+      const alt = orChain(n.alt, ctx);
+      return (rt) => {
+        const v = rt.lookupHere(r);
+        if (isTruthy(v)) {
+          rt.push(v);
+          run(rt);
+          rt.pop();
+        } else alt(rt);
+      };
+    }
+    case 'repeated': {
+      const r = ctx.makeRef(n.ref);
+      const run = body(n.body, ctx);
+      const between = n.alternates ? body(n.alternates.body, ctx) : null;
+      const alt = orChain(n.alt, ctx);
+      return (rt) => {
+        const v = rt.lookupHere(r);
+        if (Array.isArray(v) && v.length > 0) {
+          const f = rt.push(v);
+          const last = v.length - 1;
+          for (let i = 0; i <= last; i++) {
+            f.index = i;
+            const e = v[i];
+            rt.push(e === null ? undefined : e);
+            run(rt);
+            if (between !== null && i < last) between(rt);
+            rt.pop();
+          }
+          rt.pop();
+        } else alt(rt);
+      };
+    }
+    case 'predicate':
+      return predicateBlock(n.pred, body(n.body, ctx), orChain(n.alt, ctx), repr(n), n.span, source);
+    case 'if': {
+      const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
+      const ands = n.ops.map((op) => op === '&&');
+      const run = body(n.body, ctx);
+      const alt = orChain(n.alt, ctx);
+      const g0 = gets[0];
+      return (rt) => {
+        let result = isTruthy(g0(rt));
+        for (let i = 0; i < ands.length; i++) {
+          const t = isTruthy(gets[i + 1](rt));
+          if (ands[i]) {
+            result = result && t;
+            if (!result) break;
+          } else {
+            result = result || t;
+            if (result) break;
+          }
+        }
+        if (result) run(rt);
+        else alt(rt);
+      };
+    }
+    case 'bindvar': {
+      const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
+      const chain = n.formatters;
+      const name = n.name;
+      const text = repr(n);
+      const span = n.span;
+      return (rt) => {
+        let v = gets[0](rt);
+        if (chain.length) {
+          const others = gets.length > 1 ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
+          rt.curSource = source;
+          rt.curSpan = span;
+          try {
+            for (let i = 0; i < chain.length; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+          } catch (e) {
+            rt.unexpected(e, text, source, span);
+            return;
+          }
+        }
+        rt.setVar(name, v);
+      };
+    }
+    case 'ctxvar': {
+      const bindings = n.bindings.map((b) => ({ key: b.key, get: getter(ctx.makeRef(b.ref)) }));
+      const name = n.name;
+      return (rt) => {
+        const obj: JsonObject = {};
+        for (const b of bindings) obj[b.key] = b.get(rt);
+        rt.setVar(name, obj);
+      };
+    }
+    case 'inject': {
+      const { name, path } = n;
+      return (rt) => rt.setVar(name, rt.injected(path));
+    }
+    case 'macro': {
+      const code: Code = { run: body(n.body, ctx), source };
+      const name = n.name;
+      return (rt) => rt.registerMacro(name, code);
+    }
+    case 'eval':
+      return evalInstruction(n.expression, n.span, source, ctx.limits);
+    case 'include': {
+      const name = n.name;
+      const output = n.options.includes('output');
+      const span = n.span;
+      return (rt) => {
+        if (rt.opts.include) rt.include(name, output, source, span);
+      };
+    }
+    case 'text':
+    case 'literal':
+    case 'comment':
+      return NOOP;
+  }
+}
+
+function variable(refs: CompiledRef[], chain: readonly FormatterCall[], text: string, span: { start: number; end: number }, source: Source): Exec {
+  const gets = refs.map(getter);
+  const g0 = gets[0];
+  if (chain.length === 0) return (rt) => emitValue(rt, g0(rt));
+  const multi = gets.length > 1;
+  if (chain.length === 1 && !multi) {
+    const { spec, bound } = chain[0];
+    return (rt) => {
+      let v = g0(rt);
+      const depth = rt.depth;
+      rt.push(v);
+      rt.curSource = source;
+      rt.curSpan = span;
+      try {
+        v = spec.apply(v, bound, rt, Runtime.EMPTY);
+      } catch (e) {
+        rt.depth = depth;
+        rt.unexpected(e, text, source, span);
+        return;
+      }
+      rt.depth = depth;
+      emitValue(rt, v);
+    };
+  }
+  const len = chain.length;
+  return (rt) => {
+    let v = g0(rt);
+    const others = multi ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
+    const depth = rt.depth;
+    rt.push(v);
+    rt.curSource = source;
+    rt.curSpan = span;
+    try {
+      for (let i = 0; i < len; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+    } catch (e) {
+      rt.depth = depth;
+      rt.unexpected(e, text, source, span);
+      return;
+    }
+    rt.depth = depth;
+    emitValue(rt, v);
+  };
+}
+
+function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, text: string, span: { start: number; end: number }, source: Source): Exec {
+  // A plain `.or`, or an unknown predicate kept in safe mode: always holds.
+  if (pred === null || pred.spec === null) return run;
+  const { spec, bound } = pred;
+  return (rt) => {
+    let ok: boolean;
+    rt.curSource = source;
+    rt.curSpan = span;
+    try {
+      ok = spec.test(rt.frames[rt.depth].node, bound, rt);
+    } catch (e) {
+      rt.unexpected(e, text, source, span);
+      return;
+    }
+    if (ok) run(rt);
+    else alt(rt);
+  };
+}
+
+function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
+  if (alt === null) return NOOP;
+  return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), repr(alt), alt.span, ctx.source);
+}
+
+// The expression module hands back the same segment arrays on every evaluation.
+const exprRefs = new WeakMap<readonly (string | number)[], CompiledRef>();
+
+function exprRef(segments: readonly (string | number)[]): CompiledRef {
+  let r = exprRefs.get(segments);
+  if (r === undefined) {
+    r = new CompiledRef(segments.length === 1 && segments[0] === '@' ? '@' : segments.join('.'), segments);
+    exprRefs.set(segments, r);
+  }
+  return r;
+}
+
+function evalInstruction(text: string, span: { start: number; end: number }, source: Source, limits: Limits): Exec {
+  const exprLimits = { maxTokens: limits.maxExpressionTokens, maxStringLen: limits.maxStringLength };
+  // Parsed on first execution and kept on the instruction: parse errors are reported once
+  // per compiled template, as both implementations do (§4.10).
+  let parsed: ParsedExpression | null = null;
+  return (rt) => {
+    if (parsed === null) {
+      parsed = parseExpression(text, exprLimits);
+      for (const detail of parsed.errors) rt.error('EXPRESSION_PARSE', `Error parsing expression: ${detail}`, source, span, undefined, false);
+    }
+    if (parsed.errors.length) {
+      if (parsed.debug) emitValue(rt, 'EVAL=[]');
+      return;
+    }
+    const frame = rt.frames[rt.depth];
+    const depth = rt.depth;
+    rt.push(frame.node);
+    let outcome;
+    try {
+      outcome = evaluateExpression(parsed, { lookup: (segments) => rt.lookup(exprRef(segments)) }, exprLimits);
+    } finally {
+      rt.depth = depth;
+    }
+    for (const detail of outcome.errors) rt.error('EXPRESSION_REDUCE', `Error reducing expression: ${detail}`, source, span, undefined, false);
+    for (const [name, value] of outcome.assigned) rt.setVar(name, value);
+    if (outcome.output) emitValue(rt, outcome.output);
+  };
+}

@@ -1,0 +1,140 @@
+// One diagnostic type for every stage. Codes are stable; the reference codes keep the
+// reference's message texts (LANGUAGE §7.6, §7.7) so `formatDiagnostic` reproduces the
+// reference's full error text byte for byte. Codes prefixed LIMIT_ are Quire's own.
+
+import { javaEscape } from './java-escape.ts';
+import type { Source, Span } from './source.ts';
+
+export type Stage = 'parse' | 'assemble' | 'bind' | 'render' | 'expression' | 'limit';
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  readonly code: DiagnosticCode;
+  /** `SyntaxError` for compile-time problems, `RuntimeError` for render-time ones. */
+  readonly kind: 'SyntaxError' | 'RuntimeError';
+  readonly stage: Stage;
+  readonly severity: Severity;
+  /** The message without prefix, as the reference words it. */
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly span: Span;
+  /** Name of the template or partial the span points into. */
+  readonly source: string;
+  /** For errors caused by a partial's syntax errors. */
+  readonly children?: readonly Diagnostic[];
+  /** Which limit stopped processing, for limit diagnostics. */
+  readonly limit?: keyof import('./limits.ts').Limits;
+}
+
+interface CodeInfo {
+  readonly kind: 'SyntaxError' | 'RuntimeError';
+  readonly stage: Stage;
+  readonly summary: string;
+}
+
+const syntax = (stage: Stage, summary: string): CodeInfo => ({ kind: 'SyntaxError', stage, summary });
+const runtime = (stage: Stage, summary: string): CodeInfo => ({ kind: 'RuntimeError', stage, summary });
+
+/** The catalogue. `docs/diagnostics.md` lists the same codes (checked by a test). */
+export const CODES = {
+  BINDVAR_EXPECTS_NAME: syntax('parse', '`.var` without an `@name`'),
+  CTXVAR_EXPECTS_NAME: syntax('parse', '`.ctx` without an `@name`'),
+  CTXVAR_EXPECTS_BINDINGS: syntax('parse', '`.ctx` without a valid first `key=ref` binding'),
+  DEAD_CODE_BLOCK: syntax('assemble', '`.or` after a plain `.or`'),
+  EOF_IN_BLOCK: syntax('assemble', 'a block is still open at the end of the template'),
+  EOF_IN_COMMENT: syntax('parse', 'a multi-line comment is never closed'),
+  EXTRA_CHARS: syntax('parse', 'characters after a complete instruction'),
+  FORMATTER_INVALID: syntax('bind', '`|` not followed by a formatter name'),
+  FORMATTER_NEEDS_ARGS: syntax('bind', 'a formatter that requires arguments has none'),
+  FORMATTER_UNKNOWN: syntax('bind', 'no formatter of that name'),
+  FORMATTER_ARGS_INVALID: syntax('bind', "a formatter's argument checker rejected its arguments"),
+  IF_EMPTY: syntax('parse', '`.if` with nothing to test'),
+  IF_EXPECTED_VAROP: syntax('parse', '`.if` expected a variable or an operator'),
+  IF_TOO_MANY_OPERATORS: syntax('parse', '`.if` ends with an operator'),
+  IF_TOO_MANY_VARS: syntax('parse', '`.if` with more than 30 variables'),
+  INJECT_EXPECTS_NAME: syntax('parse', '`.inject` without an `@name`'),
+  INJECT_EXPECTS_PATH: syntax('parse', '`.inject` without a path'),
+  INVALID_INSTRUCTION: syntax('parse', 'an unknown `.keyword`'),
+  MACRO_EXPECTS_NAME: syntax('parse', '`.macro` without a name'),
+  MISMATCHED_END: syntax('assemble', '`.end` with no open block'),
+  MISSING_WITH_KEYWORD: syntax('parse', '`.alternates` not followed by `with`'),
+  MISSING_SECTION_KEYWORD: syntax('parse', '`.repeated` not followed by `section`'),
+  MISSING_VARIABLE_NAME: syntax('parse', '`.var @name` without a variable'),
+  NOT_ALLOWED_AT_ROOT: syntax('assemble', '`.or` or `.alternates with` outside any block'),
+  NOT_ALLOWED_IN_BLOCK: syntax('assemble', 'an instruction not allowed in the open block'),
+  OR_EXPECTED_PREDICATE: syntax('parse', '`.or` followed by something other than a predicate'),
+  PREDICATE_ARGS_INVALID: syntax('bind', "a predicate's argument checker rejected its arguments"),
+  PREDICATE_NEEDS_ARGS: syntax('bind', 'a predicate that requires arguments has none'),
+  PREDICATE_UNKNOWN: syntax('bind', 'no predicate of that name'),
+  VARIABLE_EXPECTED: syntax('parse', '`.section` / `.repeated section` without a variable'),
+  WHITESPACE_EXPECTED: syntax('parse', 'whitespace missing after a keyword'),
+  APPLY_PARTIAL_SYNTAX: runtime('render', 'strict mode: an applied partial has syntax errors'),
+  APPLY_PARTIAL_MISSING: runtime('render', '`apply` names no macro or partial'),
+  APPLY_PARTIAL_RECURSION_DEPTH: runtime('render', '`apply` / `.include` nested deeper than the partial depth limit'),
+  COMPILE_PARTIAL_SYNTAX: runtime('render', 'safe mode: an applied partial has syntax errors (children follow)'),
+  EXPRESSION_PARSE: runtime('expression', 'an `.eval` expression does not parse (includes the expression token limit)'),
+  EXPRESSION_REDUCE: runtime('expression', 'an `.eval` expression failed while evaluating (includes the string length limit)'),
+  INCLUDE_PARTIAL_SYNTAX: runtime('render', 'strict mode: an included partial has syntax errors'),
+  INCLUDE_PARTIAL_MISSING: runtime('render', '`.include` names no macro or partial'),
+  UNEXPECTED_ERROR: runtime('render', 'a formatter or predicate failed unexpectedly'),
+  LIMIT_SOURCE_LENGTH: syntax('limit', 'the template is longer than `limits.maxSourceLength`'),
+  LIMIT_NESTING: syntax('limit', 'blocks nest deeper than `limits.maxNesting`'),
+  LIMIT_OUTPUT: runtime('limit', 'the output grew past `limits.maxOutputLength`'),
+  LIMIT_INSTRUCTIONS: runtime('limit', 'rendering executed more than `limits.maxInstructions` instructions'),
+} as const satisfies Record<string, CodeInfo>;
+
+export type DiagnosticCode = keyof typeof CODES;
+
+export function makeDiagnostic(
+  code: DiagnosticCode,
+  message: string,
+  source: Source,
+  span: Span,
+  extra?: { children?: Diagnostic[]; limit?: Diagnostic['limit']; severity?: Severity },
+): Diagnostic {
+  const info = CODES[code];
+  const { line, column } = source.position(span.start);
+  const d: {
+    -readonly [K in keyof Diagnostic]: Diagnostic[K];
+  } = { code, kind: info.kind, stage: info.stage, severity: extra?.severity ?? 'error', message, line, column, span, source: source.name };
+  if (extra?.children && extra.children.length) d.children = extra.children;
+  if (extra?.limit) d.limit = extra.limit;
+  return d;
+}
+
+/**
+ * The reference's full error text: `SyntaxError CODE at line L character C: message`,
+ * Java-escaped, with `, causes follow: ` and the children when asked.
+ */
+export function formatDiagnostic(d: Diagnostic, withChildren = true): string {
+  let s = javaEscape(`${d.kind} ${d.code} at line ${d.line} character ${d.column}`) + ': ' + javaEscape(d.message);
+  if (withChildren && d.children && d.children.length) {
+    s += ', causes follow: ' + d.children.map((c) => formatDiagnostic(c, true)).join(', ');
+  }
+  return s;
+}
+
+/** A human-readable frame: the message, the source line and a caret under the column. */
+export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
+  const lines: string[] = [`${d.kind} ${d.code}: ${d.message}`, `  at ${d.source}:${d.line}:${d.column}`];
+  const first = Math.max(1, d.line - context);
+  const last = d.line + context;
+  const width = String(last).length;
+  for (let n = first; n <= last; n++) {
+    const text = source.lineText(n);
+    if (n > d.line && text === '' && n > source.position(source.text.length).line) break;
+    const marker = n === d.line ? '>' : ' ';
+    lines.push(`${marker} ${String(n).padStart(width)} | ${text.replace(/\t/g, ' ')}`);
+    if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1))}^`);
+  }
+  return lines.join('\n');
+}
+
+/** Thrown inside the engine to abort in strict mode or on a hard limit; never escapes the API. */
+export class Abort extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+    this.name = 'Abort';
+  }
+}

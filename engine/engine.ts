@@ -1,0 +1,191 @@
+// An engine instance: one registry, a compile cache, and compile/render entry points. The
+// facade in index.ts wires the default formatter and predicate tables into one of these.
+
+import type { TemplateAst, VarRef } from './ast.ts';
+import { emitTemplate } from './compile.ts';
+import { Abort, type Diagnostic, codeFrame, formatDiagnostic } from './diagnostics.ts';
+import { type Limits, resolveLimits } from './limits.ts';
+import { type BindEnv, parseTemplate } from './parser.ts';
+import type { TemplateHandle } from './plugin-api.ts';
+import type { Registry } from './registry.ts';
+import { type BuiltinHandle, type Code, CompiledRef, Runtime } from './runtime.ts';
+import { Source } from './source.ts';
+
+export type Mode = 'safe' | 'strict';
+
+export interface CompileOptions {
+  /** `safe` (default): collect syntax errors, malformed tags become text. `strict`: stop at the first. */
+  mode?: Mode;
+  /** Preprocessor mode (LANGUAGE §8.3): only `{^…}` tags are instructions. */
+  preprocess?: boolean;
+  limits?: Partial<Limits>;
+  /** Name used in diagnostics and code frames. */
+  name?: string;
+}
+
+export interface RenderOptions {
+  /** Partial name → template source, for `apply` and `.include`. */
+  partials?: Readonly<Record<string, string>>;
+  /** Injectable path → JSON text (or an already-parsed value), for `.inject`. */
+  injects?: Readonly<Record<string, unknown>>;
+  /** Epoch milliseconds used as "now" (default: the wall clock). */
+  now?: number;
+  /** BCP 47 locale (default `en-US`); `none` disables locale data. */
+  locale?: string;
+  /** Fallback time zone when the data has no `website.timeZone` (default America/New_York). */
+  timezone?: string;
+  /** `safe` (default): record runtime errors and go on. `strict`: abort on the first. */
+  mode?: Mode;
+  limits?: Partial<Limits>;
+  /** Enables `.include` (default true). */
+  include?: boolean;
+  /** Used by the `render(source, …)` shortcut: compile in preprocessor mode. */
+  preprocess?: boolean;
+}
+
+export interface RenderResult {
+  html: string;
+  errors: Diagnostic[];
+}
+
+export class Template {
+  constructor(
+    private readonly engine: Engine,
+    readonly source: Source,
+    readonly ast: TemplateAst | null,
+    /** The compiled closures; null when the template cannot render. */
+    readonly code: Code | null,
+    /** Compile diagnostics (syntax errors, limits). */
+    readonly diagnostics: readonly Diagnostic[],
+    private readonly limits: Limits,
+  ) {}
+
+  /** False when the template cannot render (strict-mode syntax error or a compile limit). */
+  get ok(): boolean {
+    return this.code !== null;
+  }
+
+  render(data: unknown, options: RenderOptions = {}): RenderResult {
+    if (this.code === null) return { html: '', errors: [...this.diagnostics] };
+    const limits = options.limits ? resolveLimits(this.limits, options.limits) : this.limits;
+    const rt = new Runtime(
+      {
+        strict: options.mode === 'strict',
+        limits,
+        locale: options.locale ?? 'en-US',
+        now: options.now ?? Date.now(),
+        timeZone: options.timezone,
+        partials: options.partials,
+        injects: options.injects,
+        include: options.include ?? true,
+      },
+      this.engine,
+      this.source,
+    );
+    rt.push(data as never);
+    try {
+      this.code.run(rt);
+    } catch (e) {
+      if (e instanceof Abort) return { html: '', errors: [...this.diagnostics, ...rt.errors, e.diagnostic] };
+      // A stack overflow from pathological data is reported, never thrown.
+      if (e instanceof RangeError) {
+        rt.errors.push(unexpectedDiag(e, this.source));
+        return { html: '', errors: [...this.diagnostics, ...rt.errors] };
+      }
+      throw e;
+    }
+    return { html: rt.out, errors: this.diagnostics.length ? [...this.diagnostics, ...rt.errors] : rt.errors };
+  }
+
+  /** Diagnostics with code frames, for people. */
+  explain(diagnostics: readonly Diagnostic[] = this.diagnostics): string {
+    return diagnostics.map((d) => codeFrame(d, d.source === this.source.name ? this.source : this.source)).join('\n\n');
+  }
+}
+
+function unexpectedDiag(e: Error, source: Source): Diagnostic {
+  return {
+    code: 'UNEXPECTED_ERROR',
+    kind: 'RuntimeError',
+    stage: 'render',
+    severity: 'error',
+    message: `Unexpected StackOverflowError when executing template: ${e.message}`,
+    line: 1,
+    column: 1,
+    span: { start: 0, end: 0 },
+    source: source.name,
+  };
+}
+
+const CACHE_SIZE = 512;
+
+export class Engine {
+  private readonly cache = new Map<string, Template>();
+  private readonly partialCache = new Map<string, { code: Code | null; diagnostics: readonly Diagnostic[] }>();
+  private readonly env: BindEnv;
+
+  constructor(readonly registry: Registry) {
+    this.env = {
+      registry,
+      compileTemplate: (src) => this.builtin(src),
+      makeRef: (r: VarRef) => new CompiledRef(r.text, r.segments),
+    };
+  }
+
+  compile(text: string, options: CompileOptions = {}): Template {
+    const limits = resolveLimits(options.limits);
+    const source = new Source(String(text), options.name ?? 'template');
+    const safe = options.mode !== 'strict';
+    const parsed = parseTemplate(source, this.env, { safe, preprocess: options.preprocess === true, limits });
+    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef: this.env.makeRef }) : null;
+    return new Template(this, source, parsed.ast, code, parsed.diagnostics, limits);
+  }
+
+  /** Compiles through a bounded cache keyed by text and options. */
+  cached(text: string, options: CompileOptions = {}): Template {
+    const key = `${options.mode ?? 'safe'}|${options.preprocess ? 1 : 0}|${options.limits ? JSON.stringify(options.limits) : ''}|${text}`;
+    let t = this.cache.get(key);
+    if (t !== undefined) {
+      // Refresh recency.
+      this.cache.delete(key);
+      this.cache.set(key, t);
+      return t;
+    }
+    t = this.compile(text, options);
+    this.cache.set(key, t);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    return t;
+  }
+
+  render(text: string, data: unknown, options: RenderOptions = {}): RenderResult {
+    const t = this.cached(text, { mode: options.mode, preprocess: options.preprocess, limits: options.limits });
+    return t.render(data, options);
+  }
+
+  /** RuntimeHost: partials compile in normal mode with the execution's safety (§6.1). */
+  compilePartial(text: string, name: string, safe: boolean): { code: Code | null; diagnostics: readonly Diagnostic[] } {
+    const key = `${safe ? 's' : 'x'}|${name}|${text}`;
+    let hit = this.partialCache.get(key);
+    if (hit === undefined) {
+      const t = this.compile(text, { mode: safe ? 'safe' : 'strict', name });
+      hit = { code: t.ok ? t.code : null, diagnostics: t.diagnostics };
+      this.partialCache.set(key, hit);
+      if (this.partialCache.size > CACHE_SIZE) this.partialCache.delete(this.partialCache.keys().next().value as string);
+    }
+    // A strict partial that failed to compile still counts as found: the caller reports it.
+    return hit.code === null && hit.diagnostics.length ? { code: NOTHING, diagnostics: hit.diagnostics } : hit;
+  }
+
+  private builtin(text: string): TemplateHandle {
+    const trimmed = text.trim();
+    const hit = this.registry.builtins.get(trimmed);
+    if (hit) return hit;
+    const t = this.compile(trimmed, { mode: 'strict', name: 'builtin' });
+    if (!t.ok) throw new Error(`built-in template does not compile: ${t.diagnostics.map((d) => formatDiagnostic(d)).join('; ')}`);
+    const handle: BuiltinHandle = { source: trimmed, code: t.code as Code };
+    this.registry.builtins.set(trimmed, handle);
+    return handle;
+  }
+}
+
+const NOTHING: Code = { run: () => {}, source: new Source('', 'partial') };

@@ -1,0 +1,43 @@
+// Every resource limit in one object, finite by default, so that no template can hang the
+// process or exhaust memory. Hosts pass overrides through CompileOptions / RenderOptions.
+
+export interface Limits {
+  /** Characters of template source accepted by compile (LIMIT_SOURCE_LENGTH). */
+  maxSourceLength: number;
+  /** Depth of nested blocks (LIMIT_NESTING). */
+  maxNesting: number;
+  /** Tokens in one `.eval` expression (EXPRESSION_PARSE, reference option maxTokens). */
+  maxExpressionTokens: number;
+  /** Length of a string built by `+` in `.eval` (EXPRESSION_REDUCE, reference option maxStringLen). */
+  maxStringLength: number;
+  /** Nesting of `apply` / `.include` (APPLY_PARTIAL_RECURSION_DEPTH); the reference default 16. */
+  maxPartialDepth: number;
+  /** UTF-16 code units of output (LIMIT_OUTPUT). */
+  maxOutputLength: number;
+  /** Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS). */
+  maxInstructions: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxSourceLength: 4 * 1024 * 1024,
+  maxNesting: 256,
+  maxExpressionTokens: 10_000,
+  maxStringLength: 1024 * 1024,
+  maxPartialDepth: 16,
+  maxOutputLength: 32 * 1024 * 1024,
+  maxInstructions: 10_000_000,
+});
+
+export function resolveLimits(...overrides: (Partial<Limits> | undefined)[]): Limits {
+  const out: Limits = { ...DEFAULT_LIMITS };
+  for (const o of overrides) {
+    if (!o) continue;
+    for (const k of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
+      const v = o[k];
+      if (typeof v === 'number' && !Number.isNaN(v)) out[k] = v;
+    }
+  }
+  // The reference treats a negative partial depth as 0.
+  if (out.maxPartialDepth < 0) out.maxPartialDepth = 0;
+  return out;
+}

@@ -1,0 +1,659 @@
+// Parser: tokens from the lexer → instructions → block tree (LANGUAGE §1.3–§1.7, §3, §4).
+//
+// Tag bodies are parsed by hand rather than by a generated grammar because the reference's
+// error messages quote "the unparsed remainder of the tag body at the point of failure"
+// (`Whitespace expected, found '…'`), and a malformed tag must become literal text in safe
+// mode; a small cursor over each body reproduces both exactly. Blocks are assembled in the
+// same pass by the state machine of §4.16.
+
+import type {
+  AlternatesNode,
+  BlockNode,
+  FormatterCall,
+  Inst,
+  OrNode,
+  PluginArgs,
+  PredicateCall,
+  TemplateAst,
+  VarRef,
+} from './ast.ts';
+import { AST_VERSION } from './ast.ts';
+import { Abort, type Diagnostic, type DiagnosticCode, makeDiagnostic } from './diagnostics.ts';
+import { scanTemplate, Comment, OpenComment, Tag } from './lexer.ts';
+import type { Limits } from './limits.ts';
+import { parseVariable, scanVariable, scanWord, splitVariable } from './path.ts';
+import { ArgsError, type BindContext, type TemplateHandle } from './plugin-api.ts';
+import { repr } from './print.ts';
+import type { Registry } from './registry.ts';
+import type { CompiledRef } from './runtime.ts';
+import type { Source } from './source.ts';
+
+export interface ParseOptions {
+  readonly safe: boolean;
+  readonly preprocess: boolean;
+  readonly limits: Limits;
+}
+
+export interface BindEnv {
+  readonly registry: Registry;
+  compileTemplate(source: string): TemplateHandle;
+  /** Turns a parsed reference into the engine's compiled Ref. */
+  makeRef(ref: VarRef): CompiledRef;
+}
+
+export interface ParseResult {
+  /** Null only when a limit stopped parsing or strict mode met a syntax error. */
+  readonly ast: TemplateAst | null;
+  readonly diagnostics: Diagnostic[];
+}
+
+const KEYWORDS = new Set([
+  'alternates', 'ctx', 'end', 'eval', 'if', 'include', 'inject', 'macro', 'meta-left', 'meta-right',
+  'newline', 'or', 'repeated', 'section', 'space', 'tab', 'var',
+]);
+
+const LITERAL_TYPES = { 'meta-left': 'META_LEFT', 'meta-right': 'META_RIGHT', newline: 'NEWLINE', space: 'SPACE', tab: 'TAB' } as const;
+
+function isWs(c: number): boolean {
+  // space, \t, \n, \u000B, \f, \r
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+function skipWs(s: string, i: number): number {
+  while (i < s.length && isWs(s.charCodeAt(i))) i++;
+  return i;
+}
+
+function isPathChar(c: number): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f || c === 0x2e || c === 0x2f || c === 0x2d
+  );
+}
+
+function scanPath(s: string, i: number): number {
+  const start = i;
+  while (i < s.length && isPathChar(s.charCodeAt(i))) i++;
+  return i > start ? i : -1;
+}
+
+/** Splits plugin arguments: the first character is the delimiter, empty pieces dropped (§3.2). */
+export function splitArgs(raw: string): PluginArgs {
+  if (raw.length === 0) return { raw, delimiter: '', args: [] };
+  const delimiter = raw[0];
+  const args: string[] = [];
+  let start = 1;
+  for (;;) {
+    const at = raw.indexOf(delimiter, start);
+    const end = at < 0 ? raw.length : at;
+    if (end > start) args.push(raw.slice(start, end));
+    if (at < 0) break;
+    start = at + 1;
+  }
+  return { raw, delimiter, args };
+}
+
+type TagResult =
+  | { readonly type: 'inst'; readonly node: Inst }
+  | { readonly type: 'or'; readonly node: OrNode }
+  | { readonly type: 'alternates'; readonly node: AlternatesNode }
+  | { readonly type: 'end' }
+  | { readonly type: 'text' }
+  | { readonly type: 'drop' };
+
+const TEXT: TagResult = { type: 'text' };
+const DROP: TagResult = { type: 'drop' };
+const END: TagResult = { type: 'end' };
+
+type BlockState = 'SECTION' | 'REPEATED' | 'ALTERNATES_WITH' | 'PREDICATE' | 'IF' | 'OR_PREDICATE' | 'MACRO';
+
+interface OpenBlock {
+  readonly node: BlockNode;
+  /** The node whose body receives instructions: the block, its `.or`, or its alternates. */
+  cur: BlockNode | OrNode | AlternatesNode;
+  state: BlockState;
+}
+
+function stateOf(n: BlockNode): BlockState {
+  switch (n.kind) {
+    case 'section': return 'SECTION';
+    case 'repeated': return 'REPEATED';
+    case 'predicate': return 'PREDICATE';
+    case 'if': return 'IF';
+    case 'macro': return 'MACRO';
+  }
+}
+
+class TemplateParser {
+  private readonly tokenErrors: Diagnostic[] = [];
+  private readonly blockErrors: Diagnostic[] = [];
+  private readonly root: Inst[] = [];
+  private readonly stack: OpenBlock[] = [];
+  // Position of the current tag while its body is parsed.
+  private tagStart = 0;
+  private tagEnd = 0;
+  private bodyStart = 0;
+  private pre = false;
+
+  constructor(
+    private readonly source: Source,
+    private readonly env: BindEnv,
+    private readonly opts: ParseOptions,
+  ) {}
+
+  parse(): ParseResult {
+    const text = this.source.text;
+    if (text.length > this.opts.limits.maxSourceLength) {
+      const d = makeDiagnostic(
+        'LIMIT_SOURCE_LENGTH',
+        `Template source is ${text.length} characters, over the limit of ${this.opts.limits.maxSourceLength}`,
+        this.source,
+        { start: 0, end: 0 },
+        { limit: 'maxSourceLength' },
+      );
+      return { ast: null, diagnostics: [d] };
+    }
+    try {
+      this.run(text);
+    } catch (e) {
+      if (e instanceof Abort) return { ast: null, diagnostics: [...this.tokenErrors, ...this.blockErrors, e.diagnostic] };
+      throw e;
+    }
+    return {
+      ast: { version: AST_VERSION, body: this.root, end: text.length },
+      diagnostics: [...this.tokenErrors, ...this.blockErrors],
+    };
+  }
+
+  private run(text: string): void {
+    // Start of the pending literal text run, as the reference's scanner tracks it.
+    let save = 0;
+    for (const tok of scanTemplate(text)) {
+      const start = tok.startOffset;
+      const end = start + tok.image.length;
+      const type = tok.tokenType;
+      if (type === Tag) {
+        this.tag(tok.image, start, end);
+        save = end;
+      } else if (type === Comment) {
+        this.append({ kind: 'comment', span: { start, end }, text: tok.image.slice(3, -3), multiline: true });
+        save = end;
+      } else if (type === OpenComment) {
+        this.syntaxError('token', 'EOF_IN_COMMENT', 'Reached EOF in the middle of a multi-line comment', save, end);
+      } else {
+        // Text, or a brace that delimits nothing.
+        this.text(tok.image, start, end);
+        if (tok.image === '}') save = end;
+      }
+    }
+    this.finish(text.length);
+  }
+
+  // ---- output of the scan ----
+
+  private text(s: string, start: number, end: number): void {
+    const body = this.currentBody();
+    const last = body[body.length - 1];
+    // Adjacent runs are merged: the tree is the same for every consumer but the compiled-tree printer.
+    if (last && last.kind === 'text' && last.span.end === start) {
+      body[body.length - 1] = { kind: 'text', span: { start: last.span.start, end }, text: last.text + s };
+    } else body.push({ kind: 'text', span: { start, end }, text: s });
+  }
+
+  private currentBody(): Inst[] {
+    const top = this.stack[this.stack.length - 1];
+    return top ? top.cur.body : this.root;
+  }
+
+  private append(n: Inst): void {
+    this.currentBody().push(n);
+  }
+
+  private syntaxError(group: 'token' | 'block', code: DiagnosticCode, message: string, start: number, end: number): void {
+    const d = makeDiagnostic(code, message, this.source, { start, end });
+    if (!this.opts.safe) throw new Abort(d);
+    (group === 'token' ? this.tokenErrors : this.blockErrors).push(d);
+  }
+
+  // ---- one tag ----
+
+  private tag(image: string, start: number, end: number): void {
+    this.tagStart = start;
+    this.tagEnd = end;
+    this.pre = false;
+    let body = image.slice(1, -1);
+    let bodyStart = start + 1;
+    if (body.charCodeAt(0) === 0x5e /* ^ */) {
+      if (!this.opts.preprocess) return; // dropped silently in normal mode
+      body = body.slice(1);
+      bodyStart++;
+      this.pre = true;
+    } else if (this.opts.preprocess) {
+      this.text(image, start, end);
+      return;
+    }
+    this.bodyStart = bodyStart;
+    const r = this.classify(body);
+    switch (r.type) {
+      case 'text':
+        this.text(image, start, end);
+        return;
+      case 'drop':
+        return;
+      case 'inst':
+        this.instruction(r.node);
+        return;
+      case 'or':
+        this.orInstruction(r.node);
+        return;
+      case 'alternates':
+        this.alternates(r.node);
+        return;
+      case 'end':
+        this.end();
+        return;
+    }
+  }
+
+  private span() {
+    return { start: this.tagStart, end: this.tagEnd };
+  }
+
+  /** Records a tag error; the tag then becomes literal text (safe mode). */
+  private fail(code: DiagnosticCode, message: string, bodyOffset = -1): TagResult {
+    const at = bodyOffset < 0 ? this.tagStart : this.bodyStart + bodyOffset;
+    this.syntaxError('token', code, message, at, this.tagEnd);
+    return TEXT;
+  }
+
+  private classify(b: string): TagResult {
+    if (b.length === 0) return TEXT;
+    const c = b.charCodeAt(0);
+    if (c === 0x23 /* # */) {
+      return { type: 'inst', node: { kind: 'comment', span: this.span(), text: b.slice(1), multiline: false, pre: this.pre || undefined } };
+    }
+    if (c === 0x2e /* . */) {
+      const w = scanWord(b, 1);
+      if (w < 0) return TEXT;
+      const word = b.slice(1, w);
+      if (b.charCodeAt(w) === 0x3f /* ? */) return this.predicateBlock(word + '?', b.slice(w + 1), w + 1, false);
+      if (!KEYWORDS.has(word)) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${word}'`);
+      return this.keyword(word, b, w);
+    }
+    const v = scanVariable(b, 0);
+    if (v < 0) return TEXT;
+    return this.variable(b, v);
+  }
+
+  // {a, b|f args|g}
+  private variable(b: string, firstEnd: number): TagResult {
+    const refs = this.variableList(b, 0, firstEnd);
+    if (!refs) return TEXT;
+    let i = refs.end;
+    if (i === b.length) return { type: 'inst', node: { kind: 'variable', span: this.span(), refs: refs.list, formatters: [], pre: this.pre || undefined } };
+    if (b.charCodeAt(i) !== 0x7c /* | */) return TEXT;
+    if (b.charCodeAt(i + 1) === 0x7c) return TEXT; // `{a||b}` is JavaScript, not a chain
+    const formatters = this.formatterChain(b, i);
+    if (!formatters) return TEXT;
+    return { type: 'inst', node: { kind: 'variable', span: this.span(), refs: refs.list, formatters, pre: this.pre || undefined } };
+  }
+
+  /** VARIABLE (' '* ',' ' '* VARIABLE)*, starting with a variable already scanned to `firstEnd`. */
+  private variableList(b: string, start: number, firstEnd: number): { list: VarRef[]; end: number } | null {
+    const list: VarRef[] = [ref(b.slice(start, firstEnd))];
+    let i = firstEnd;
+    for (;;) {
+      let j = i;
+      while (b.charCodeAt(j) === 0x20) j++;
+      if (b.charCodeAt(j) !== 0x2c /* , */) return { list, end: i };
+      j++;
+      while (b.charCodeAt(j) === 0x20) j++;
+      const e = scanVariable(b, j);
+      if (e < 0) return null;
+      list.push(ref(b.slice(j, e)));
+      i = e;
+    }
+  }
+
+  /** `|name args|name args…` to the end of the body; null after recording an error. */
+  private formatterChain(b: string, i: number): FormatterCall[] | null {
+    const out: FormatterCall[] = [];
+    while (i < b.length) {
+      // b[i] is '|'
+      const nameStart = i + 1;
+      const w = scanWord(b, nameStart);
+      if (w < 0) {
+        this.fail('FORMATTER_INVALID', `Invalid formatter name '${b.slice(nameStart)}' found.`, nameStart);
+        return null;
+      }
+      const name = b.slice(nameStart, w);
+      let next = b.indexOf('|', w);
+      if (next < 0) next = b.length;
+      const a = splitArgs(b.slice(w, next));
+      const spec = this.env.registry.formatters.get(name);
+      if (!spec) {
+        this.fail('FORMATTER_UNKNOWN', `Formatter '${name}' is unknown.`, nameStart);
+        return null;
+      }
+      if (spec.requiresArgs && a.args.length === 0) {
+        this.fail('FORMATTER_NEEDS_ARGS', `Formatter '${name}' needs arguments but none were provided.`, nameStart);
+        return null;
+      }
+      let bound: unknown;
+      try {
+        bound = spec.bind ? spec.bind(a.args as string[], this.bindContext(name, a)) : undefined;
+      } catch (e) {
+        if (e instanceof Abort) throw e;
+        this.fail('FORMATTER_ARGS_INVALID', `Formatter '${name}' arguments are invalid: '${errorText(e)}'`, nameStart);
+        return null;
+      }
+      out.push({ name, raw: a.raw, delimiter: a.delimiter, args: a.args, span: { start: this.bodyStart + nameStart, end: this.bodyStart + next }, spec, bound });
+      i = next;
+    }
+    return out;
+  }
+
+  private bindContext(name: string, a: PluginArgs): BindContext {
+    const env = this.env;
+    return {
+      name,
+      delimiter: a.delimiter,
+      raw: a.raw,
+      parseRef(text: string) {
+        const segments = parseVariable(text);
+        return segments ? env.makeRef({ text, segments }) : null;
+      },
+      compileTemplate: (source: string) => env.compileTemplate(source),
+    };
+  }
+
+  /** Binds a predicate; null (tag becomes text) after NEEDS_ARGS / ARGS_INVALID. */
+  private predicateCall(name: string, raw: string, rawOffset: number): PredicateCall | null {
+    const a = splitArgs(raw);
+    const spec = this.env.registry.predicates.get(name);
+    if (!spec) {
+      this.syntaxError('token', 'PREDICATE_UNKNOWN', `Predicate '${name}' is unknown.`, this.tagStart, this.tagEnd);
+      return { name, raw: a.raw, delimiter: a.delimiter, args: a.args, spec: null, bound: undefined };
+    }
+    if (spec.requiresArgs && a.args.length === 0) {
+      this.fail('PREDICATE_NEEDS_ARGS', `Predicate '.${name}' requires arguments but none were provided.`);
+      return null;
+    }
+    let bound: unknown;
+    try {
+      bound = spec.bind ? spec.bind(a.args as string[], this.bindContext(name, a)) : undefined;
+    } catch (e) {
+      if (e instanceof Abort) throw e;
+      this.fail('PREDICATE_ARGS_INVALID', `Predicate ${name} arguments invalid: '${errorText(e)}'`);
+      return null;
+    }
+    void rawOffset;
+    return { name, raw: a.raw, delimiter: a.delimiter, args: a.args, spec, bound };
+  }
+
+  private predicateBlock(name: string, raw: string, rawOffset: number, viaIf: boolean): TagResult {
+    const pred = this.predicateCall(name, raw, rawOffset);
+    if (!pred) return TEXT;
+    return { type: 'inst', node: { kind: 'predicate', span: this.span(), pred, viaIf, body: [], alt: null, pre: this.pre || undefined } };
+  }
+
+  private keyword(word: string, b: string, w: number): TagResult {
+    const rest = b.slice(w);
+    const span = this.span();
+    const pre = this.pre || undefined;
+    switch (word) {
+      case 'end':
+        return rest ? this.fail('EXTRA_CHARS', `Extra characters found after END instruction: '${rest}'`) : END;
+      case 'meta-left':
+      case 'meta-right':
+      case 'newline':
+      case 'space':
+      case 'tab':
+        if (rest) return this.fail('EXTRA_CHARS', `Extra characters found after ${LITERAL_TYPES[word]} instruction: '${rest}'`);
+        return { type: 'inst', node: { kind: 'literal', span, keyword: word, pre } };
+      case 'section': {
+        const v = this.wsThenVariable(b, w, 'SECTION');
+        if (typeof v !== 'object' || !('ref' in v)) return v;
+        return { type: 'inst', node: { kind: 'section', span, ref: v.ref, body: [], alt: null, pre } };
+      }
+      case 'repeated': {
+        let i = skipWs(b, w);
+        if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
+        if (!b.startsWith('section', i)) return this.fail('MISSING_SECTION_KEYWORD', `Missing 'section' keyword, found '${b.slice(i)}'`);
+        i += 7;
+        const v = this.wsThenVariable(b, i, 'REPEATED');
+        if (typeof v !== 'object' || !('ref' in v)) return v;
+        return { type: 'inst', node: { kind: 'repeated', span, ref: v.ref, body: [], alternates: null, alt: null, pre } };
+      }
+      case 'alternates': {
+        if (b.charCodeAt(w) !== 0x20) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
+        if (!b.startsWith('with', w + 1)) return this.fail('MISSING_WITH_KEYWORD', `Missing 'with' keyword, found '${b.slice(w + 1)}'`);
+        const after = b.slice(w + 5);
+        if (after) return this.fail('EXTRA_CHARS', `Extra characters found after ALTERNATES_WITH instruction: '${after}'`);
+        return { type: 'alternates', node: { kind: 'alternates', span, body: [], pre } };
+      }
+      case 'or': {
+        if (rest === '') return { type: 'or', node: { kind: 'or', span, pred: null, body: [], alt: null, pre } };
+        if (b.charCodeAt(w) !== 0x20) return this.fail('EXTRA_CHARS', `Extra characters found after OR_PREDICATE instruction: '${rest}'`);
+        const nameEnd = scanWord(b, w + 1);
+        if (nameEnd < 0 || b.charCodeAt(nameEnd) !== 0x3f) {
+          return this.fail('OR_EXPECTED_PREDICATE', `Expected a predicate to follow OR_PREDICATE, found '${b.slice(w + 1)}'`);
+        }
+        const pred = this.predicateCall(b.slice(w + 1, nameEnd + 1), b.slice(nameEnd + 1), nameEnd + 1);
+        if (!pred) return TEXT;
+        return { type: 'or', node: { kind: 'or', span, pred, body: [], alt: null, pre } };
+      }
+      case 'if':
+        return this.ifInstruction(b, w);
+      case 'var':
+        return this.bindVar(b, w);
+      case 'ctx':
+        return this.ctxVar(b, w);
+      case 'macro': {
+        const i = skipWs(b, w);
+        if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
+        const e = scanPath(b, i);
+        if (e < 0) return this.fail('MACRO_EXPECTS_NAME', '{.macro} expects a name');
+        if (e < b.length) return this.fail('EXTRA_CHARS', `Extra characters found after MACRO instruction: '${b.slice(e)}'`);
+        return { type: 'inst', node: { kind: 'macro', span, name: b.slice(i, e), body: [], pre } };
+      }
+      case 'eval': {
+        const i = skipWs(b, w);
+        if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
+        return { type: 'inst', node: { kind: 'eval', span, gap: b.slice(w, i), expression: b.slice(i), pre } };
+      }
+      case 'include': {
+        if (b.charCodeAt(w) !== 0x20) return TEXT;
+        const a = splitArgs(rest);
+        if (a.args.length === 0) return TEXT;
+        return { type: 'inst', node: { kind: 'include', span, name: a.args[0], options: a.args.slice(1), raw: a.raw, delimiter: a.delimiter, args: a.args, pre } };
+      }
+      case 'inject': {
+        let i = skipWs(b, w);
+        if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
+        const n = this.local(b, i);
+        if (n < 0) return this.fail('INJECT_EXPECTS_NAME', `{.inject} expects a variable name (e.g. @foo), found '${b.slice(i)}'`);
+        const name = b.slice(i, n);
+        i = skipWs(b, n);
+        if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+        const p = scanPath(b, i);
+        if (p < 0) return this.fail('INJECT_EXPECTS_PATH', `{.inject} expects the path for a JSON injectable, found '${b.slice(i)}'`);
+        const a = splitArgs(b.slice(p));
+        return { type: 'inst', node: { kind: 'inject', span, name, path: b.slice(i, p), raw: a.raw, delimiter: a.delimiter, args: a.args, pre } };
+      }
+    }
+    return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${word}'`);
+  }
+
+  /** `@WORD` at i: end offset or -1. */
+  private local(b: string, i: number): number {
+    if (b.charCodeAt(i) !== 0x40) return -1;
+    return scanWord(b, i + 1);
+  }
+
+  private wsThenVariable(b: string, w: number, type: string): { ref: VarRef } | TagResult {
+    const i = skipWs(b, w);
+    if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
+    const e = scanVariable(b, i);
+    if (e < 0) return this.fail('VARIABLE_EXPECTED', `Variable expected, found '${b.slice(i)}'`);
+    if (e < b.length) return this.fail('EXTRA_CHARS', `Extra characters found after ${type} instruction: '${b.slice(e)}'`);
+    return { ref: ref(b.slice(i, e)) };
+  }
+
+  private ifInstruction(b: string, w: number): TagResult {
+    let i = skipWs(b, w);
+    if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
+    const nameEnd = scanWord(b, i);
+    if (nameEnd >= 0 && b.charCodeAt(nameEnd) === 0x3f) return this.predicateBlock(b.slice(i, nameEnd + 1), b.slice(nameEnd + 1), nameEnd + 1, true);
+    if (i === b.length) return this.fail('IF_EMPTY', 'IF instruction requires at least one variable to test.');
+    const refs: VarRef[] = [];
+    const ops: ('&&' | '||')[] = [];
+    for (;;) {
+      const e = scanVariable(b, i);
+      if (e < 0) return this.fail('IF_EXPECTED_VAROP', `Expected an operator or a variable, found '${b.slice(i)}'`);
+      refs.push(ref(b.slice(i, e)));
+      if (refs.length > 30) return this.fail('IF_TOO_MANY_VARS', 'Too many variables in IF instruction. Limit is 30.');
+      i = skipWs(b, e);
+      if (i === b.length) break;
+      const op = b.slice(i, i + 2);
+      if (op !== '&&' && op !== '||') return this.fail('IF_EXPECTED_VAROP', `Expected an operator or a variable, found '${b.slice(i)}'`);
+      ops.push(op);
+      i = skipWs(b, i + 2);
+      if (i === b.length) return this.fail('IF_TOO_MANY_OPERATORS', 'Too many operators in IF instruction.');
+    }
+    return { type: 'inst', node: { kind: 'if', span: this.span(), refs, ops, body: [], alt: null, pre: this.pre || undefined } };
+  }
+
+  private bindVar(b: string, w: number): TagResult {
+    let i = skipWs(b, w);
+    if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
+    const n = this.local(b, i);
+    if (n < 0) return this.fail('BINDVAR_EXPECTS_NAME', `{.var} expects a local variable name (e.g. @foo), found '${b.slice(i)}'`);
+    const name = b.slice(i, n);
+    i = skipWs(b, n);
+    if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+    const e = scanVariable(b, i);
+    if (e < 0) return this.fail('MISSING_VARIABLE_NAME', `Missing variable name, found '${b.slice(i)}'`);
+    const refs = this.variableList(b, i, e);
+    if (!refs) return TEXT;
+    let formatters: FormatterCall[] = [];
+    if (refs.end < b.length) {
+      if (b.charCodeAt(refs.end) !== 0x7c || b.charCodeAt(refs.end + 1) === 0x7c) return TEXT;
+      const chain = this.formatterChain(b, refs.end);
+      if (!chain) return TEXT;
+      formatters = chain;
+    }
+    return { type: 'inst', node: { kind: 'bindvar', span: this.span(), name, refs: refs.list, formatters, pre: this.pre || undefined } };
+  }
+
+  private ctxVar(b: string, w: number): TagResult {
+    let i = skipWs(b, w);
+    if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
+    const n = this.local(b, i);
+    if (n < 0) return this.fail('CTXVAR_EXPECTS_NAME', `{.ctx} expects a local variable name (e.g. @foo), found '${b.slice(i)}'`);
+    const name = b.slice(i, n);
+    i = skipWs(b, n);
+    if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+    const bindings: { key: string; ref: VarRef }[] = [];
+    for (;;) {
+      const k = scanWord(b, i);
+      let ok = k >= 0 && b.charCodeAt(k) === 0x3d; /* = */
+      let e = -1;
+      if (ok) {
+        e = scanVariable(b, k + 1);
+        ok = e >= 0 && (e === b.length || isWs(b.charCodeAt(e)));
+      }
+      if (!ok) {
+        if (bindings.length === 0) {
+          return this.fail('CTXVAR_EXPECTS_BINDINGS', `{.ctx} expects one or more bindings (e.g. foo=bar.baz), found '${b.slice(i)}'`);
+        }
+        break; // the rest of the tag is ignored (§4.8)
+      }
+      bindings.push({ key: b.slice(i, k), ref: ref(b.slice(k + 1, e)) });
+      i = skipWs(b, e);
+      if (i === b.length) break;
+    }
+    return { type: 'inst', node: { kind: 'ctxvar', span: this.span(), name, bindings, pre: this.pre || undefined } };
+  }
+
+  // ---- block assembly (§4.16) ----
+
+  private instruction(n: Inst): void {
+    this.append(n);
+    if (n.kind === 'section' || n.kind === 'repeated' || n.kind === 'predicate' || n.kind === 'if' || n.kind === 'macro') {
+      if (this.stack.length >= this.opts.limits.maxNesting) {
+        throw new Abort(
+          makeDiagnostic('LIMIT_NESTING', `Blocks nest deeper than the limit of ${this.opts.limits.maxNesting}`, this.source, n.span, { limit: 'maxNesting' }),
+        );
+      }
+      this.stack.push({ node: n, cur: n, state: stateOf(n) });
+    }
+  }
+
+  private blockError(code: DiagnosticCode, message: string): void {
+    this.syntaxError('block', code, message, this.tagStart, this.tagEnd);
+  }
+
+  private orInstruction(or: OrNode): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return this.blockError('NOT_ALLOWED_AT_ROOT', 'OR_PREDICATE instruction is not allowed at the template root.');
+    switch (top.state) {
+      case 'MACRO':
+        return this.blockError('NOT_ALLOWED_IN_BLOCK', 'OR_PREDICATE instruction is not allowed inside MACRO block.');
+      case 'OR_PREDICATE': {
+        const cur = top.cur as OrNode;
+        if (!cur.pred) return this.blockError('DEAD_CODE_BLOCK', 'This OR_PREDICATE block will never execute.');
+        cur.alt = or;
+        break;
+      }
+      case 'ALTERNATES_WITH':
+      default:
+        (top.node as { alt: OrNode | null }).alt = or;
+    }
+    top.cur = or;
+    top.state = 'OR_PREDICATE';
+  }
+
+  private alternates(n: AlternatesNode): void {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return this.blockError('NOT_ALLOWED_AT_ROOT', 'ALTERNATES_WITH instruction is not allowed at the template root.');
+    if (top.state !== 'REPEATED') {
+      return this.blockError('NOT_ALLOWED_IN_BLOCK', `ALTERNATES_WITH instruction is not allowed inside ${top.state} block.`);
+    }
+    (top.node as { alternates: AlternatesNode | null }).alternates = n;
+    top.cur = n;
+    top.state = 'ALTERNATES_WITH';
+  }
+
+  private end(): void {
+    if (this.stack.length === 0) return this.blockError('MISMATCHED_END', 'Mismatched END found at ROOT.');
+    this.stack.pop();
+  }
+
+  private finish(eof: number): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top) {
+      const started = this.source.position(top.cur.span.start);
+      this.syntaxError(
+        'block',
+        'EOF_IN_BLOCK',
+        `Reached EOF in the middle of ${repr(top.cur)} started at line ${started.line} char ${started.column}`,
+        eof,
+        eof,
+      );
+    }
+  }
+}
+
+function ref(text: string): VarRef {
+  return { text, segments: splitVariable(text) };
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof ArgsError) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function parseTemplate(source: Source, env: BindEnv, opts: ParseOptions): ParseResult {
+  return new TemplateParser(source, env, opts).parse();
+}

@@ -1,0 +1,414 @@
+// Render-time state: the frame stack, the output buffer, diagnostics and limits. One Runtime
+// per render; it is also the PluginContext handed to formatters and predicates.
+//
+// Frames are pooled (one object per depth, reused) so pushing a section or an element
+// allocates nothing. Lookups follow LANGUAGE §2.3: the first segment walks the stack (or,
+// for sections, only the current frame), later segments descend; own properties only.
+
+import { Abort, type Diagnostic, type DiagnosticCode, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
+import type { Limits } from './limits.ts';
+import { parseVariable, type Segment } from './path.ts';
+import { JavaError, type PluginContext, type Ref, type TemplateHandle } from './plugin-api.ts';
+import type { Source, Span } from './source.ts';
+import { isInheritedName, JDouble, type JsonObject, tryParseJson, type Value } from './value.ts';
+
+export type Exec = (rt: Runtime) => void;
+
+/** Executable code with the source its spans point into: a template, partial or macro body. */
+export interface Code {
+  readonly run: Exec;
+  readonly source: Source;
+}
+
+export class Frame {
+  node: Value = undefined;
+  vars: Map<string, Value> | null = null;
+  macros: Map<string, Code> | null = null;
+  /** Position while a `.repeated section` iterates over this frame's array; -1 otherwise. */
+  index = -1;
+  /** Private partial application: lookups stop here. */
+  stop = false;
+}
+
+// ---- references ---------------------------------------------------------------------
+
+const enum First {
+  Key,
+  OwnKey,
+  Index,
+  Current,
+  Iter,
+  Iter0,
+  Local,
+}
+
+/** A variable reference compiled once: first-segment kind and pre-split tail. */
+export class CompiledRef implements Ref {
+  readonly first: First;
+  readonly key: string | number;
+  readonly rest: readonly Segment[];
+  /** The reference is exactly `@`: the current node, no lookup at all. */
+  readonly isAt: boolean;
+  /** Some tail segment is an inherited name and needs an own-property check. */
+  readonly restGuarded: boolean;
+
+  constructor(
+    readonly text: string,
+    segments: readonly Segment[],
+  ) {
+    const s0 = segments[0];
+    this.isAt = text === '@';
+    this.rest = segments.slice(1);
+    this.restGuarded = this.rest.some((s) => typeof s === 'string' && isInheritedName(s));
+    this.key = s0;
+    if (typeof s0 === 'number') this.first = First.Index;
+    else if (s0 === '@') this.first = First.Current;
+    else if (s0 === '@index') this.first = First.Iter;
+    else if (s0 === '@index0') this.first = First.Iter0;
+    else if (s0.charCodeAt(0) === 0x40) this.first = First.Local;
+    else this.first = isInheritedName(s0) ? First.OwnKey : First.Key;
+  }
+}
+
+function isMap(n: Value): n is JsonObject {
+  return typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble);
+}
+
+/** The first segment against one frame. */
+function inFrame(f: Frame, r: CompiledRef): Value {
+  switch (r.first) {
+    case First.Key: {
+      const n = f.node;
+      return isMap(n) ? n[r.key as string] : undefined;
+    }
+    case First.OwnKey: {
+      const n = f.node;
+      return isMap(n) && Object.prototype.hasOwnProperty.call(n, r.key) ? n[r.key as string] : undefined;
+    }
+    case First.Index: {
+      const n = f.node;
+      return Array.isArray(n) ? n[r.key as number] : undefined;
+    }
+    case First.Current:
+      return f.node;
+    case First.Iter:
+      return f.index >= 0 ? f.index + 1 : undefined;
+    case First.Iter0:
+      return f.index >= 0 ? f.index : undefined;
+    case First.Local:
+      return f.vars === null ? undefined : f.vars.get(r.key as string);
+  }
+}
+
+export function descend(v: Value, rest: readonly Segment[], guarded: boolean): Value {
+  for (let i = 0; i < rest.length; i++) {
+    if (v === undefined || v === null) return undefined;
+    const s = rest[i];
+    if (typeof s === 'number') {
+      v = Array.isArray(v) ? v[s] : undefined;
+    } else {
+      if (!isMap(v)) return undefined;
+      v = guarded && isInheritedName(s) && !Object.prototype.hasOwnProperty.call(v, s) ? undefined : v[s];
+    }
+  }
+  return v;
+}
+
+// ---- the runtime ----------------------------------------------------------------------
+
+export interface RuntimeOptions {
+  readonly strict: boolean;
+  readonly limits: Limits;
+  readonly locale: string;
+  readonly now: number;
+  readonly timeZone: string | undefined;
+  readonly partials: Readonly<Record<string, unknown>> | undefined;
+  readonly injects: Readonly<Record<string, unknown>> | undefined;
+  readonly include: boolean;
+}
+
+/** What the runtime needs from the engine that owns it (partial compilation). */
+export interface RuntimeHost {
+  compilePartial(source: string, name: string, safe: boolean): { code: Code | null; diagnostics: readonly Diagnostic[] };
+}
+
+const TIME_ZONE_REF = new CompiledRef('website.timeZone', ['website', 'timeZone']);
+const EMPTY: readonly Value[] = [];
+
+export class Runtime implements PluginContext {
+  out = '';
+  depth = -1;
+  steps = 0;
+  partialDepth = 0;
+  readonly frames: Frame[] = [];
+  readonly errors: Diagnostic[] = [];
+  readonly strict: boolean;
+  readonly locale: string;
+  readonly now: number;
+  readonly maxOut: number;
+  readonly maxSteps: number;
+  /** Source and span of the instruction being executed, for errors raised through the context. */
+  curSource: Source;
+  curSpan: Span = { start: 0, end: 0 };
+  private partialCodes: Map<string, Code | null> | null = null;
+  private injectCache: Map<string, Value> | null = null;
+
+  constructor(
+    readonly opts: RuntimeOptions,
+    readonly host: RuntimeHost,
+    source: Source,
+  ) {
+    this.strict = opts.strict;
+    this.locale = opts.locale;
+    this.now = opts.now;
+    this.maxOut = opts.limits.maxOutputLength;
+    this.maxSteps = opts.limits.maxInstructions;
+    this.curSource = source;
+  }
+
+  static readonly EMPTY = EMPTY;
+
+  // ---- frames ----
+
+  push(node: Value): Frame {
+    const d = ++this.depth;
+    let f = this.frames[d];
+    if (f === undefined) {
+      f = new Frame();
+      this.frames[d] = f;
+    } else {
+      f.vars = null;
+      f.macros = null;
+      f.index = -1;
+      f.stop = false;
+    }
+    f.node = node;
+    return f;
+  }
+
+  pop(): void {
+    this.frames[this.depth--].node = undefined;
+  }
+
+  top(): Frame {
+    return this.frames[this.depth];
+  }
+
+  setVar(name: string, v: Value): void {
+    const f = this.frames[this.depth];
+    (f.vars ?? (f.vars = new Map())).set(name, v);
+  }
+
+  /** Stack lookup (§2.3). */
+  lookup(r: CompiledRef): Value {
+    let v: Value;
+    if (r.isAt) return this.frames[this.depth].node;
+    for (let d = this.depth; d >= 0; d--) {
+      const f = this.frames[d];
+      v = inFrame(f, r);
+      if (v !== undefined) break;
+      if (f.stop) break;
+    }
+    return r.rest.length === 0 ? v : descend(v, r.rest, r.restGuarded);
+  }
+
+  /** Current-frame-only lookup, for `.section` and `.repeated section` (§4.1). */
+  lookupHere(r: CompiledRef): Value {
+    const v = inFrame(this.frames[this.depth], r);
+    return r.rest.length === 0 ? v : descend(v, r.rest, r.restGuarded);
+  }
+
+  // ---- output and limits ----
+
+  overflow(): never {
+    throw new Abort(
+      makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.maxOut} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
+    );
+  }
+
+  overBudget(): never {
+    throw new Abort(
+      makeDiagnostic('LIMIT_INSTRUCTIONS', `Rendering exceeded the limit of ${this.maxSteps} instructions`, this.curSource, this.curSpan, { limit: 'maxInstructions' }),
+    );
+  }
+
+  // ---- errors ----
+
+  /** Records a runtime error; in strict mode the codes that abort execution throw. */
+  error(code: DiagnosticCode, message: string, source: Source, span: Span, children?: Diagnostic[], throws = true): void {
+    const d = makeDiagnostic(code, message, source, span, { children });
+    if (this.strict && throws) throw new Abort(d);
+    this.errors.push(d);
+  }
+
+  unexpected(e: unknown, repr: string, source: Source, span: Span): void {
+    if (e instanceof Abort) throw e;
+    let cls = 'RuntimeException';
+    let msg = String(e);
+    if (e instanceof JavaError) {
+      cls = e.javaClass;
+      msg = e.message;
+    } else if (e instanceof RangeError) {
+      cls = 'StackOverflowError';
+      msg = e.message;
+    } else if (e instanceof Error) {
+      cls = e.name === 'TypeError' ? 'NullPointerException' : 'RuntimeException';
+      msg = e.message;
+    }
+    this.error('UNEXPECTED_ERROR', `Unexpected ${cls} when executing ${repr}: ${msg}`, source, span);
+  }
+
+  // ---- partials and macros (§6) ----
+
+  private findCode(name: string, verb: 'apply' | 'include'): Code | null {
+    for (let d = this.depth; d >= 0; d--) {
+      const m = this.frames[d].macros;
+      if (m !== null) {
+        const c = m.get(name);
+        if (c !== undefined) return c;
+      }
+    }
+    const cache = this.partialCodes ?? (this.partialCodes = new Map());
+    if (cache.has(name)) return cache.get(name)!;
+    const partials = this.opts.partials;
+    const src = partials && Object.prototype.hasOwnProperty.call(partials, name) ? partials[name] : undefined;
+    let code: Code | null = null;
+    if (typeof src === 'string') {
+      const compiled = this.host.compilePartial(src, name, !this.strict);
+      if (compiled.diagnostics.length) {
+        if (this.strict) {
+          const first = formatDiagnostic(compiled.diagnostics[0], false);
+          if (verb === 'apply') this.error('APPLY_PARTIAL_SYNTAX', `Applying partial '${name}' raised an error: ${first}`, this.curSource, this.curSpan);
+          else this.error('INCLUDE_PARTIAL_SYNTAX', `Include partial '${name}' raised an error: ${first}`, this.curSource, this.curSpan);
+        } else {
+          this.error('COMPILE_PARTIAL_SYNTAX', `Compiling partial '${name}' raised errors:`, this.curSource, this.curSpan, [...compiled.diagnostics]);
+        }
+      }
+      code = compiled.code;
+    }
+    cache.set(name, code);
+    return code;
+  }
+
+  applyPartial(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): Value {
+    const source = this.curSource;
+    const span = this.curSpan;
+    const code = this.findCode(name, 'apply');
+    if (code === null) {
+      this.error('APPLY_PARTIAL_MISSING', `Attempt to apply partial '${name}' which could not be found.`, source, span);
+      return undefined;
+    }
+    if (++this.partialDepth > this.opts.limits.maxPartialDepth) {
+      this.partialDepth--;
+      this.error('APPLY_PARTIAL_RECURSION_DEPTH', `Recursion through partial ${name} exceeded maximum depth of ${this.opts.limits.maxPartialDepth}`, source, span);
+      return undefined;
+    }
+    const saved = this.out;
+    const depth = this.depth;
+    this.out = '';
+    const f = this.push(value);
+    f.stop = isPrivate;
+    if (args !== undefined) f.vars = new Map([['@args', { ...args }]]);
+    let captured: string;
+    try {
+      code.run(this);
+    } finally {
+      this.depth = depth;
+      captured = this.out;
+      this.out = saved;
+      this.partialDepth--;
+      this.curSource = source;
+      this.curSpan = span;
+    }
+    return captured;
+  }
+
+  include(name: string, output: boolean, source: Source, span: Span): void {
+    this.curSource = source;
+    this.curSpan = span;
+    const code = this.findCode(name, 'include');
+    if (code === null) {
+      this.error('INCLUDE_PARTIAL_MISSING', `Attempt to include partial '${name}' which could not be found.`, source, span);
+      return;
+    }
+    // Reference quirk (§6.3): a refused include leaves the counter raised.
+    if (++this.partialDepth > this.opts.limits.maxPartialDepth) {
+      this.error('APPLY_PARTIAL_RECURSION_DEPTH', `Recursion through partial ${name} exceeded maximum depth of ${this.opts.limits.maxPartialDepth}`, source, span);
+      return;
+    }
+    if (output) {
+      code.run(this);
+    } else {
+      const saved = this.out;
+      this.out = '';
+      try {
+        code.run(this);
+      } finally {
+        this.out = saved;
+      }
+    }
+    this.partialDepth--;
+  }
+
+  registerMacro(name: string, code: Code): void {
+    const f = this.frames[this.depth];
+    (f.macros ?? (f.macros = new Map())).set(name, code);
+  }
+
+  injected(path: string): Value {
+    const cache = this.injectCache ?? (this.injectCache = new Map());
+    if (cache.has(path)) return cache.get(path);
+    const injects = this.opts.injects;
+    const raw = injects && Object.prototype.hasOwnProperty.call(injects, path) ? injects[path] : undefined;
+    const v = typeof raw === 'string' ? tryParseJson(raw) : (raw as Value);
+    cache.set(path, v);
+    return v;
+  }
+
+  // ---- PluginContext ----
+
+  node(): Value {
+    return this.frames[this.depth].node;
+  }
+
+  resolve(ref: Ref): Value {
+    return this.lookup(ref as CompiledRef);
+  }
+
+  resolveText(text: string): Value {
+    const segments = parseVariable(text);
+    return segments ? this.lookup(new CompiledRef(text, segments)) : undefined;
+  }
+
+  timeZone(): string {
+    const tz = this.lookup(TIME_ZONE_REF);
+    if (typeof tz === 'string' && tz.length > 0) return tz;
+    return this.opts.timeZone ?? 'America/New_York';
+  }
+
+  runTemplate(template: TemplateHandle, node: Value, isPrivate: boolean): string {
+    const code = (template as BuiltinHandle).code;
+    const saved = this.out;
+    const depth = this.depth;
+    const source = this.curSource;
+    const span = this.curSpan;
+    this.out = '';
+    const f = this.push(node);
+    f.stop = isPrivate;
+    let captured: string;
+    try {
+      code.run(this);
+    } finally {
+      this.depth = depth;
+      captured = this.out;
+      this.out = saved;
+      this.curSource = source;
+      this.curSpan = span;
+    }
+    return captured;
+  }
+}
+
+export interface BuiltinHandle extends TemplateHandle {
+  readonly code: Code;
+}
