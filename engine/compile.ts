@@ -7,7 +7,6 @@ import type { FormatterCall, Inst, OrNode, PredicateCall, TemplateAst, VarRef } 
 import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
-import { repr } from './print.ts';
 import { type Code, CompiledRef, type Exec, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
 import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
@@ -102,7 +101,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   const source = ctx.source;
   switch (n.kind) {
     case 'variable':
-      return variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, repr(n), n.span, source);
+      return variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, n, n.span, source);
     case 'section': {
       const r = ctx.makeRef(n.ref);
       const run = body(n.body, ctx);
@@ -139,7 +138,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       };
     }
     case 'predicate':
-      return predicateBlock(n.pred, body(n.body, ctx), orChain(n.alt, ctx), repr(n), n.span, source);
+      return predicateBlock(n.pred, body(n.body, ctx), orChain(n.alt, ctx), n, n.span, source);
     case 'if': {
       const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
       const ands = n.ops.map((op) => op === '&&');
@@ -166,7 +165,6 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
       const chain = n.formatters;
       const name = n.name;
-      const text = repr(n);
       const span = n.span;
       return (rt) => {
         let v = gets[0](rt);
@@ -177,7 +175,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
           try {
             for (let i = 0; i < chain.length; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
           } catch (e) {
-            rt.unexpected(e, text, source, span);
+            rt.unexpected(e, n, source, span);
             return;
           }
         }
@@ -219,7 +217,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   }
 }
 
-function variable(refs: CompiledRef[], chain: readonly FormatterCall[], text: string, span: { start: number; end: number }, source: Source): Exec {
+function variable(refs: CompiledRef[], chain: readonly FormatterCall[], node: Inst, span: { start: number; end: number }, source: Source): Exec {
   const gets = refs.map(getter);
   const g0 = gets[0];
   if (chain.length === 0) return (rt) => emitValue(rt, g0(rt));
@@ -236,7 +234,7 @@ function variable(refs: CompiledRef[], chain: readonly FormatterCall[], text: st
         v = spec.apply(v, bound, rt, Runtime.EMPTY);
       } catch (e) {
         rt.depth = depth;
-        rt.unexpected(e, text, source, span);
+        rt.unexpected(e, node, source, span);
         return;
       }
       rt.depth = depth;
@@ -255,7 +253,7 @@ function variable(refs: CompiledRef[], chain: readonly FormatterCall[], text: st
       for (let i = 0; i < len; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
     } catch (e) {
       rt.depth = depth;
-      rt.unexpected(e, text, source, span);
+      rt.unexpected(e, node, source, span);
       return;
     }
     rt.depth = depth;
@@ -263,7 +261,7 @@ function variable(refs: CompiledRef[], chain: readonly FormatterCall[], text: st
   };
 }
 
-function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, text: string, span: { start: number; end: number }, source: Source): Exec {
+function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, node: Inst | OrNode, span: { start: number; end: number }, source: Source): Exec {
   // A plain `.or`, or an unknown predicate kept in safe mode: always holds.
   if (pred === null || pred.spec === null) return run;
   const { spec, bound } = pred;
@@ -274,7 +272,7 @@ function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, text: 
     try {
       ok = spec.test(rt.frames[rt.depth].node, bound, rt);
     } catch (e) {
-      rt.unexpected(e, text, source, span);
+      rt.unexpected(e, node, source, span);
       return;
     }
     if (ok) run(rt);
@@ -284,7 +282,7 @@ function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, text: 
 
 function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   if (alt === null) return NOOP;
-  return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), repr(alt), alt.span, ctx.source);
+  return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source);
 }
 
 // The expression module hands back the same segment arrays on every evaluation.

@@ -82,6 +82,7 @@ export const CODES = {
   LIMIT_NESTING: syntax('limit', 'blocks nest deeper than `limits.maxNesting`'),
   LIMIT_OUTPUT: runtime('limit', 'the output grew past `limits.maxOutputLength`'),
   LIMIT_INSTRUCTIONS: runtime('limit', 'rendering executed more than `limits.maxInstructions` instructions'),
+  LIMIT_ERRORS: runtime('limit', 'more runtime errors than `limits.maxErrors`; the rest were counted, not kept (warning)'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -86,7 +86,7 @@ export class Template {
     try {
       this.code.run(rt);
     } catch (e) {
-      if (e instanceof Abort) return { html: '', errors: [...this.diagnostics, ...rt.errors, e.diagnostic] };
+      if (e instanceof Abort) return { html: '', errors: [...this.diagnostics, ...rt.finalErrors(), e.diagnostic] };
       // A stack overflow from pathological data is reported, never thrown.
       if (e instanceof RangeError) {
         rt.errors.push(unexpectedDiag(e, this.source));
@@ -94,7 +94,8 @@ export class Template {
       }
       throw e;
     }
-    return { html: rt.out, errors: this.diagnostics.length ? [...this.diagnostics, ...rt.errors] : rt.errors };
+    const errors = rt.finalErrors();
+    return { html: rt.out, errors: this.diagnostics.length ? [...this.diagnostics, ...errors] : errors };
   }
 
   /** Diagnostics with code frames, for people. */

@@ -16,6 +16,8 @@ export interface Limits {
   maxOutputLength: number;
   /** Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS). */
   maxInstructions: number;
+  /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */
+  maxErrors: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -25,7 +27,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxStringLength: 1024 * 1024,
   maxPartialDepth: 16,
   maxOutputLength: 32 * 1024 * 1024,
-  maxInstructions: 10_000_000,
+  maxInstructions: 5_000_000,
+  maxErrors: 200,
 });
 
 export function resolveLimits(...overrides: (Partial<Limits> | undefined)[]): Limits {

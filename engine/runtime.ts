@@ -9,6 +9,8 @@ import { Abort, type Diagnostic, type DiagnosticCode, formatDiagnostic, makeDiag
 import type { Limits } from './limits.ts';
 import { parseVariable, type Segment } from './path.ts';
 import { JavaError, type PluginContext, type Ref, type TemplateHandle } from './plugin-api.ts';
+import type { Inst, OrNode } from './ast.ts';
+import { repr } from './print.ts';
 import type { Source, Span } from './source.ts';
 import { isInheritedName, JDouble, type JsonObject, tryParseJson, type Value } from './value.ts';
 
@@ -140,6 +142,7 @@ export class Runtime implements PluginContext {
   depth = -1;
   steps = 0;
   partialDepth = 0;
+  droppedErrors = 0;
   readonly frames: Frame[] = [];
   readonly errors: Diagnostic[] = [];
   readonly strict: boolean;
@@ -236,12 +239,26 @@ export class Runtime implements PluginContext {
 
   /** Records a runtime error; in strict mode the codes that abort execution throw. */
   error(code: DiagnosticCode, message: string, source: Source, span: Span, children?: Diagnostic[], throws = true): void {
+    if (!(this.strict && throws) && this.errors.length >= this.opts.limits.maxErrors) {
+      this.droppedErrors++;
+      return;
+    }
     const d = makeDiagnostic(code, message, source, span, { children });
     if (this.strict && throws) throw new Abort(d);
     this.errors.push(d);
   }
 
-  unexpected(e: unknown, repr: string, source: Source, span: Span): void {
+  /** The diagnostics of this render, with the LIMIT_ERRORS summary when some were dropped. */
+  finalErrors(): Diagnostic[] {
+    if (this.droppedErrors === 0) return this.errors;
+    const d = makeDiagnostic('LIMIT_ERRORS', `${this.droppedErrors} more runtime errors were not recorded (limit ${this.opts.limits.maxErrors})`, this.curSource, this.curSpan, {
+      limit: 'maxErrors',
+      severity: 'warning',
+    });
+    return [...this.errors, d];
+  }
+
+  unexpected(e: unknown, node: Inst | OrNode, source: Source, span: Span): void {
     if (e instanceof Abort) throw e;
     let cls = 'RuntimeException';
     let msg = String(e);
@@ -255,7 +272,7 @@ export class Runtime implements PluginContext {
       cls = e.name === 'TypeError' ? 'NullPointerException' : 'RuntimeException';
       msg = e.message;
     }
-    this.error('UNEXPECTED_ERROR', `Unexpected ${cls} when executing ${repr}: ${msg}`, source, span);
+    this.error('UNEXPECTED_ERROR', `Unexpected ${cls} when executing ${repr(node)}: ${msg}`, source, span);
   }
 
   // ---- partials and macros (§6) ----
