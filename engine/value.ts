@@ -350,7 +350,7 @@ export function toJsonPretty(v: Value, indent = ''): string {
     const keys = Object.keys(v);
     if (keys.length === 0) return '{ }';
     const inner = indent + '  ';
-    return '{\n' + keys.map((k) => inner + jsonString(k) + ' : ' + toJsonPretty(v[k], inner)).join(',\n') + '\n' + indent + '}';
+    return '{\n' + keys.map((k) => inner + jsonString(k) + ': ' + toJsonPretty(v[k], inner)).join(',\n') + '\n' + indent + '}';
   }
   return toJson(v);
 }

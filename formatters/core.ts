@@ -1,3 +1,533 @@
-import type { FormatterSpec } from '../engine/plugin-api.ts';
+// Core formatters (PLUGINS §2, §19; LANGUAGE App. C). `date` lives in date.ts.
+// Everything that depends only on the arguments (numbers, references, paths) is worked
+// out in `bind`, so `apply` does no parsing on the render path.
+import {
+  ArgsError,
+  JDouble,
+  JavaError,
+  asDouble,
+  asLong,
+  expectArgs,
+  isObject,
+  isTruthy,
+  member,
+  textOf,
+  textOrEmpty,
+  toJson,
+  type BindContext,
+  type FormatterSpec,
+  type JsonObject,
+  type PluginContext,
+  type Ref,
+  type Value,
+} from '../engine/plugin-api.ts';
+import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
+import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
+import { escapeScriptClose, toPrettyJson } from './util/json-text.ts';
+import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
+import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
 
-export const coreFormatters: FormatterSpec<any>[] = [];
+// ---- apply ----------------------------------------------------------------------------
+
+interface ApplyArgs {
+  readonly name: string;
+  readonly isPrivate: boolean;
+  /** The `@args` object; undefined for a bare `apply NAME` (LANGUAGE §6.2). Read-only. */
+  readonly args: { [key: string]: string } | undefined;
+}
+
+const apply: FormatterSpec<ApplyArgs> = {
+  name: 'apply',
+  requiresArgs: true,
+  bind(args) {
+    expectArgs(args, 1, Infinity);
+    let isPrivate = false;
+    let pairs: { [key: string]: string } | undefined;
+    if (args.length > 1) {
+      pairs = {};
+      for (let i = 1; i < args.length; i++) {
+        const a = args[i];
+        if (a === 'private') {
+          isPrivate = true;
+          continue;
+        }
+        const eq = a.indexOf('=');
+        if (eq < 0) continue;
+        // defineProperty: a key such as `__proto__` must become a plain member.
+        Object.defineProperty(pairs, a.slice(0, eq), {
+          value: a.slice(eq + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    return { name: args[0], isPrivate, args: pairs };
+  },
+  apply(value, b, ctx) {
+    return ctx.applyPartial(b.name, value, b.isPrivate, b.args);
+  },
+};
+
+// ---- simple text transforms -----------------------------------------------------------
+
+const count: FormatterSpec = {
+  name: 'count',
+  apply(value) {
+    if (typeof value === 'string') return value.length;
+    if (Array.isArray(value)) return value.length;
+    if (isObject(value)) return Object.keys(value).length;
+    return 0;
+  },
+};
+
+const cycle: FormatterSpec<readonly string[]> = {
+  name: 'cycle',
+  requiresArgs: true,
+  bind(args) {
+    expectArgs(args, 1, Infinity);
+    return args.slice();
+  },
+  apply(value, choices) {
+    const n = choices.length;
+    const r = (asLong(value) - 1) % n;
+    return choices[r < 0 ? r + n : r];
+  },
+};
+
+const encodeSpace: FormatterSpec = {
+  name: 'encode-space',
+  apply(value) {
+    const s = textOf(value);
+    let out = '';
+    let start = 0;
+    for (let i = 0; i < s.length; i++) {
+      if (!isRegexSpace(s.charCodeAt(i))) continue;
+      out += s.slice(start, i) + '&nbsp;';
+      start = i + 1;
+    }
+    return start === 0 ? s : out + s.slice(start);
+  },
+};
+
+// An unpaired surrogate makes the reference's encoder give up; the result is empty text.
+const encodeUri: FormatterSpec = {
+  name: 'encode-uri',
+  apply(value) {
+    return encodeUriReference(textOf(value)) ?? '';
+  },
+};
+
+const encodeUriComponent: FormatterSpec = {
+  name: 'encode-uri-component',
+  apply(value) {
+    return encodeUriComponentReference(textOf(value)) ?? '';
+  },
+};
+
+const urlEncode: FormatterSpec = {
+  name: 'url-encode',
+  apply(value) {
+    return formUrlEncode(textOf(value));
+  },
+};
+
+const html: FormatterSpec = {
+  name: 'html',
+  apply(value) {
+    return escapeHtmlText(textOrEmpty(value));
+  },
+};
+
+const htmlattr: FormatterSpec = {
+  name: 'htmlattr',
+  apply(value) {
+    return escapeHtmlAttr(textOrEmpty(value));
+  },
+};
+
+const htmltag: FormatterSpec = { name: 'htmltag', apply: htmlattr.apply };
+
+const lineBreaks: FormatterSpec = {
+  name: 'line-breaks',
+  apply(value) {
+    const s = textOrEmpty(value);
+    return s.indexOf('\n') < 0 ? s : s.split('\n').join('<br/>');
+  },
+};
+
+const output: FormatterSpec<string> = {
+  name: 'output',
+  bind(args) {
+    return args.join(' ');
+  },
+  apply(_value, text) {
+    return text;
+  },
+};
+
+const str: FormatterSpec = {
+  name: 'str',
+  apply(value) {
+    return textOrEmpty(value);
+  },
+};
+
+// Tags are `<` up to the nearest `>`, across lines (the reference's lazy `<.*?>` with DOTALL).
+const TAG = /<[^>]*>/g;
+
+const safe: FormatterSpec = {
+  name: 'safe',
+  apply(value) {
+    if (!isTruthy(value)) return value;
+    return textOf(value).replace(TAG, '');
+  },
+};
+
+// Java's `\s` without the Unicode flag.
+const NOT_SLUG_CHAR = /[^A-Za-z0-9 \t\n\x0B\f\r-]/g;
+const SPACE_RUN = /[ \t\n\x0B\f\r]+/g;
+
+const slugify: FormatterSpec = {
+  name: 'slugify',
+  apply(value) {
+    return textOrEmpty(value).replace(NOT_SLUG_CHAR, '').replace(SPACE_RUN, '-').toLowerCase();
+  },
+};
+
+// PLUGINS §2 `smartypants`, in its order; `^` is the start of the whole text (no `m` flag).
+// A quote is never in its own "opening" context class, so lookbehind matches the same
+// quotes as the reference's consuming `(^|[…])'` pattern.
+const OPEN_SINGLE = /(?<=^|[-\u2014 \t\n\x0B\f\r(\["])'/g;
+const OPEN_DOUBLE = /(?<=^|[-\u2014/\[(\u2018 \t\n\x0B\f\r])"/g;
+const SINGLE = /'/g;
+const DOUBLE = /"/g;
+const DASHES = /--/g;
+
+const smartypants: FormatterSpec = {
+  name: 'smartypants',
+  apply(value) {
+    let s = textOrEmpty(value);
+    if (s.indexOf("'") >= 0) s = s.replace(OPEN_SINGLE, '\u2018').replace(SINGLE, '\u2019');
+    if (s.indexOf('"') >= 0) s = s.replace(OPEN_DOUBLE, '\u201c').replace(DOUBLE, '\u201d');
+    if (s.indexOf('--') >= 0) s = s.replace(DASHES, '\u2014');
+    return s;
+  },
+};
+
+// ---- JSON -----------------------------------------------------------------------------
+
+const json: FormatterSpec = {
+  name: 'json',
+  apply(value) {
+    return value === undefined ? '' : escapeScriptClose(toJson(value));
+  },
+};
+
+const jsonPretty: FormatterSpec = {
+  name: 'json-pretty',
+  apply(value) {
+    return escapeScriptClose(toPrettyJson(value));
+  },
+};
+
+const raw: FormatterSpec = {
+  name: 'raw',
+  apply(value) {
+    return value === undefined ? '' : toJson(value);
+  },
+};
+
+// ---- numbers --------------------------------------------------------------------------
+
+const mod: FormatterSpec<number> = {
+  name: 'mod',
+  bind(args) {
+    const d = args.length > 0 ? parseJavaInt(args[0]) : null;
+    return d ?? 2;
+  },
+  apply(value, divisor) {
+    if (divisor === 0) throw new JavaError('ArithmeticException', '/ by zero');
+    const r = asLong(value) % divisor;
+    return r === 0 ? 0 : r;
+  },
+};
+
+const LONG_MAX = 9223372036854775807n;
+const LONG_MIN = -9223372036854775808n;
+const TWO_63 = 9223372036854775808;
+
+const round: FormatterSpec = {
+  name: 'round',
+  apply(value) {
+    // Java Math.round(double): halves toward +∞, NaN → 0, saturating at the long range.
+    const x = asDouble(value);
+    if (x !== x) return 0;
+    if (x >= TWO_63) return LONG_MAX;
+    if (x < -TWO_63) return LONG_MIN;
+    const r = Math.round(x);
+    if (r === 0) return 0;
+    return Number.isSafeInteger(r) ? r : BigInt(r);
+  },
+};
+
+interface PluralForms {
+  readonly singular: string;
+  readonly plural: string;
+}
+
+const pluralize: FormatterSpec<PluralForms> = {
+  name: 'pluralize',
+  bind(args) {
+    expectArgs(args, 0, 2);
+    if (args.length === 0) return { singular: '', plural: 's' };
+    if (args.length === 1) return { singular: '', plural: args[0] };
+    return { singular: args[0], plural: args[1] };
+  },
+  apply(value, forms) {
+    return asLong(value) === 1 ? forms.singular : forms.plural;
+  },
+};
+
+interface TruncateArgs {
+  readonly max: number;
+  readonly ellipsis: string;
+}
+
+const truncate: FormatterSpec<TruncateArgs> = {
+  name: 'truncate',
+  bind(args) {
+    let max = 100;
+    if (args.length > 0) {
+      const n = parseJavaInt(args[0]);
+      if (n === null) throw new ArgsError(`bad value for length '${args[0]}'`);
+      max = n;
+    }
+    return { max, ellipsis: args.length > 1 ? args[1] : '...' };
+  },
+  apply(value, b) {
+    const s = textOf(value);
+    if (s.length <= b.max) return s;
+    let end = b.max;
+    for (let i = b.max - 1; i >= 0; i--) {
+      if (isJavaWhitespace(s.charCodeAt(i))) {
+        end = i + 1;
+        break;
+      }
+    }
+    if (end < 0) {
+      // Java's String.substring(0, end) with a negative end (LANGUAGE §7.7).
+      throw new JavaError('StringIndexOutOfBoundsException', `begin 0, end ${end}, length ${s.length}`);
+    }
+    return s.slice(0, end) + b.ellipsis;
+  },
+};
+
+// ---- context lookups ------------------------------------------------------------------
+
+/** A reference that is not valid syntax resolves to missing, like an absent name. */
+function parseRefs(args: readonly string[], ctx: BindContext): (Ref | null)[] {
+  return args.map((a) => ctx.parseRef(a));
+}
+
+function resolveOrMissing(ref: Ref | null, ctx: PluginContext): Value {
+  return ref === null ? undefined : ctx.resolve(ref);
+}
+
+const format: FormatterSpec<readonly (Ref | null)[]> = {
+  name: 'format',
+  bind: parseRefs,
+  apply(value, refs, ctx) {
+    const pattern = textOf(value);
+    if (pattern.indexOf('{') < 0) return pattern;
+    let out = '';
+    let i = 0;
+    const n = pattern.length;
+    while (i < n) {
+      const open = pattern.indexOf('{', i);
+      if (open < 0) {
+        out += pattern.slice(i);
+        break;
+      }
+      out += pattern.slice(i, open);
+      let j = open + 1;
+      let index = 0;
+      let ignored = false;
+      for (; j < n; j++) {
+        const c = pattern.charCodeAt(j);
+        if (c === 0x7d) break;
+        if (!ignored && c >= 0x30 && c <= 0x39) {
+          // Capped: any index past the argument count prints nothing anyway.
+          if (index <= refs.length) index = index * 10 + (c - 0x30);
+        } else ignored = true;
+      }
+      if (j >= n) break; // an unterminated tag swallows the rest of the pattern
+      if (!ignored && index < refs.length) out += textOf(resolveOrMissing(refs[index], ctx));
+      i = j + 1;
+    }
+    return out;
+  },
+};
+
+const get: FormatterSpec<readonly (Ref | null)[]> = {
+  name: 'get',
+  bind: parseRefs,
+  apply(value, refs, ctx) {
+    let cur = value;
+    for (let i = 0; i < refs.length; i++) {
+      const key = resolveOrMissing(refs[i], ctx);
+      if (key === undefined) return undefined;
+      if (Array.isArray(key)) {
+        for (let k = 0; k < key.length && cur !== undefined; k++) cur = step(cur, key[k]);
+      } else cur = step(cur, key);
+      if (cur === undefined) return undefined;
+    }
+    return cur;
+  },
+};
+
+/** One `get` step: numbers index arrays, strings name members, other keys are skipped. */
+function step(cur: Value, key: Value): Value {
+  if (typeof key === 'string') return isObject(cur) ? member(cur, key) : undefined;
+  if (typeof key === 'number' || typeof key === 'bigint' || key instanceof JDouble) {
+    if (!Array.isArray(cur)) return undefined;
+    const i = asLong(key);
+    return i >= 0 && i < cur.length ? cur[i] : undefined;
+  }
+  return cur;
+}
+
+const iter: FormatterSpec<Ref> = {
+  name: 'iter',
+  bind(_args, ctx) {
+    return ctx.parseRef('@index') as Ref;
+  },
+  apply(_value, index, ctx) {
+    const v = ctx.resolve(index);
+    return v === undefined ? '' : textOf(v);
+  },
+};
+
+const lookup: FormatterSpec<Ref | null> = {
+  name: 'lookup',
+  requiresArgs: true,
+  bind(args, ctx) {
+    expectArgs(args, 1);
+    return ctx.parseRef(args[0]);
+  },
+  apply(_value, ref, ctx) {
+    const name = resolveOrMissing(ref, ctx);
+    if (name === undefined) return undefined;
+    return ctx.resolveText(textOf(name));
+  },
+};
+
+// ---- paths inside the value ------------------------------------------------------------
+
+const prop: FormatterSpec<readonly NodePath[]> = {
+  name: 'prop',
+  bind(args) {
+    return args.map(parseNodePath);
+  },
+  apply(value, paths) {
+    let cur = value;
+    for (let i = 0; i < paths.length && cur !== undefined; i++) cur = walkNodePath(cur, paths[i]);
+    return cur;
+  },
+};
+
+const keyBy: FormatterSpec<NodePath> = {
+  name: 'key-by',
+  requiresArgs: true,
+  bind(args) {
+    expectArgs(args, 1);
+    return parseNodePath(args[0]);
+  },
+  apply(value, path) {
+    const out: JsonObject = {};
+    if (!Array.isArray(value)) return out;
+    for (const element of value) {
+      const k = walkNodePath(element, path);
+      if (k === undefined) continue;
+      Object.defineProperty(out, textOf(k), { value: element, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  },
+};
+
+interface FindArgs {
+  /** Resolved in the current scope to the object that elements are looked up in. */
+  readonly lookup: Ref | null;
+  readonly hasLookup: boolean;
+  /** The truthiness test; null accepts every element. */
+  readonly path: NodePath | null;
+}
+
+function bindFind(args: string[], ctx: BindContext): FindArgs {
+  expectArgs(args, 0, 2);
+  if (args.length === 2) return { lookup: ctx.parseRef(args[0]), hasLookup: true, path: parseNodePath(args[1]) };
+  return { lookup: null, hasLookup: false, path: args.length === 1 ? parseNodePath(args[0]) : null };
+}
+
+function matches(element: Value, b: FindArgs, table: Value): boolean {
+  if (b.path === null) return true;
+  let target = element;
+  if (b.hasLookup) target = isObject(table) ? member(table, textOf(element)) : undefined;
+  return isTruthy(walkNodePath(target, b.path));
+}
+
+const findFirst: FormatterSpec<FindArgs> = {
+  name: 'find-first',
+  bind: bindFind,
+  apply(value, b, ctx) {
+    if (!Array.isArray(value)) return undefined;
+    const table = b.hasLookup ? resolveOrMissing(b.lookup, ctx) : undefined;
+    for (let i = 0; i < value.length; i++) if (matches(value[i], b, table)) return value[i];
+    return undefined;
+  },
+};
+
+const findLast: FormatterSpec<FindArgs> = {
+  name: 'find-last',
+  bind: bindFind,
+  apply(value, b, ctx) {
+    if (!Array.isArray(value)) return undefined;
+    const table = b.hasLookup ? resolveOrMissing(b.lookup, ctx) : undefined;
+    for (let i = value.length - 1; i >= 0; i--) if (matches(value[i], b, table)) return value[i];
+    return undefined;
+  },
+};
+
+export const coreFormatters: FormatterSpec<any>[] = [
+  apply,
+  count,
+  cycle,
+  encodeSpace,
+  encodeUri,
+  encodeUriComponent,
+  findFirst,
+  findLast,
+  format,
+  get,
+  html,
+  htmlattr,
+  htmltag,
+  iter,
+  json,
+  jsonPretty,
+  keyBy,
+  lineBreaks,
+  lookup,
+  mod,
+  output,
+  pluralize,
+  prop,
+  raw,
+  round,
+  safe,
+  slugify,
+  smartypants,
+  str,
+  truncate,
+  urlEncode,
+];

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { compile, DEFAULT_LIMITS, render } from './index.ts';
+
+const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
+
+describe('limits', () => {
+  it('every default is finite', () => {
+    for (const [name, value] of Object.entries(DEFAULT_LIMITS)) {
+      expect(Number.isFinite(value), name).toBe(true);
+      expect(value, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('maxSourceLength: LIMIT_SOURCE_LENGTH, nothing renders', () => {
+    const t = compile('x'.repeat(101), { limits: { maxSourceLength: 100 } });
+    expect(t.ok).toBe(false);
+    expect(t.diagnostics.map((d) => d.code)).toEqual(['LIMIT_SOURCE_LENGTH']);
+    expect(t.diagnostics[0].limit).toBe('maxSourceLength');
+    expect(compile('x'.repeat(100), { limits: { maxSourceLength: 100 } }).ok).toBe(true);
+  });
+
+  it('maxNesting: LIMIT_NESTING at the first block too deep', () => {
+    const src = '{.section a}'.repeat(5) + '{.end}'.repeat(5);
+    const t = compile(src, { limits: { maxNesting: 4 } });
+    expect(t.ok).toBe(false);
+    expect(t.diagnostics[0].code).toBe('LIMIT_NESTING');
+    expect(t.diagnostics[0].column).toBe(4 * 12 + 1);
+    expect(compile(src, { limits: { maxNesting: 5 } }).ok).toBe(true);
+  });
+
+  it('maxExpressionTokens: the reference token-limit message', () => {
+    const limits = { maxExpressionTokens: 10 };
+    expect(render('{.eval 1 + 3 + 5 + 7 + 9}', {}, { limits }).html).toBe('25');
+    const r = render('{.eval 1 + 3 + 5 + 7 + 9 + 11}', {}, { limits });
+    expect(r.html).toBe('');
+    expect(r.errors[0].message).toBe('Error parsing expression: Expression exceeds the maximum number of allowed tokens: 10');
+  });
+
+  it('maxStringLength: concatenation past the limit is a reduce error', () => {
+    const limits = { maxStringLength: 10 };
+    expect(render('{.eval "123456789" + "a"}', {}, { limits }).html).toBe('123456789a');
+    const r = render('{.eval "123456789" + "ab"}', {}, { limits });
+    expect(r.errors[0].message).toBe('Error reducing expression: Concatenation would exceed maximum string length 10');
+  });
+
+  it('maxPartialDepth: the reference recursion message at the configured depth', () => {
+    const src = '{.macro m}x{@|apply m}{.end}{@|apply m}';
+    const r = render(src, {}, { limits: { maxPartialDepth: 3 } });
+    expect(r.html).toBe('xxx');
+    expect(r.errors.map((e) => e.message)).toEqual(['Recursion through partial m exceeded maximum depth of 3']);
+    expect(render(src, {}).html).toBe('x'.repeat(16));
+  });
+
+  it('maxOutputLength: LIMIT_OUTPUT stops rendering', () => {
+    const r = render('{.repeated section xs}0123456789{.end}', { xs: new Array(20).fill(1) }, { limits: { maxOutputLength: 100 } });
+    expect(codes(r)).toEqual(['LIMIT_OUTPUT']);
+    expect(r.html).toBe('');
+    expect(render('{.repeated section xs}0123456789{.end}', { xs: new Array(10).fill(1) }, { limits: { maxOutputLength: 100 } }).html).toHaveLength(100);
+  });
+
+  it('maxInstructions: LIMIT_INSTRUCTIONS stops a runaway render', () => {
+    const fanOut = '{.macro m}' + '{@|apply m}'.repeat(8) + '{.end}{@|apply m}';
+    const r = render(fanOut, {}, { limits: { maxInstructions: 10_000 } });
+    expect(codes(r)).toContain('LIMIT_INSTRUCTIONS');
+    expect(r.html).toBe('');
+    expect(render('{.repeated section xs}{@}{.end}', { xs: [1, 2, 3] }, { limits: { maxInstructions: 10 } }).html).toBe('123');
+  });
+
+  it('maxErrors: further errors are counted in one LIMIT_ERRORS warning', () => {
+    const r = render('{.repeated section xs}{@|apply nope}{.end}', { xs: new Array(10).fill(1) }, { limits: { maxErrors: 3 } });
+    expect(codes(r)).toEqual(['APPLY_PARTIAL_MISSING', 'APPLY_PARTIAL_MISSING', 'APPLY_PARTIAL_MISSING', 'LIMIT_ERRORS']);
+    const last = r.errors[3];
+    expect(last.severity).toBe('warning');
+    expect(last.message).toBe('7 more runtime errors were not recorded (limit 3)');
+  });
+});

@@ -1,0 +1,77 @@
+// Percent-encoding used by `encode-uri`, `encode-uri-component` and `url-encode`. The
+// keep-sets are lookup tables built once; encoding walks code points and writes UTF-8
+// bytes as upper-case `%XX`.
+
+const HEX = '0123456789ABCDEF';
+
+function keepTable(chars: string): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0x30; c <= 0x39; c++) t[c] = 1;
+  for (let c = 0x41; c <= 0x5a; c++) t[c] = 1;
+  for (let c = 0x61; c <= 0x7a; c++) t[c] = 1;
+  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1;
+  return t;
+}
+
+// ECMAScript's unreserved marks minus the apostrophe, which the reference encodes.
+const URI_COMPONENT_KEEP = keepTable("-_.!~*()");
+const URI_KEEP = keepTable("-_.!~*();/?:@&=+$,#");
+// java.net.URLEncoder (HTML form encoding).
+const FORM_KEEP = keepTable('.-*_');
+
+function pct(b: number): string {
+  return '%' + HEX[b >> 4] + HEX[b & 15];
+}
+
+function utf8Escapes(cp: number): string {
+  if (cp < 0x80) return pct(cp);
+  if (cp < 0x800) return pct(0xc0 | (cp >> 6)) + pct(0x80 | (cp & 63));
+  if (cp < 0x10000) return pct(0xe0 | (cp >> 12)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63));
+  return (
+    pct(0xf0 | (cp >> 18)) + pct(0x80 | ((cp >> 12) & 63)) + pct(0x80 | ((cp >> 6) & 63)) + pct(0x80 | (cp & 63))
+  );
+}
+
+/**
+ * Encodes everything outside `keep` (ASCII table). `space` replaces U+0020 when given;
+ * `lone` replaces an unpaired surrogate, or null makes the whole result null.
+ */
+function encode(s: string, keep: Uint8Array, space: string | null, lone: string | null): string | null {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 && keep[c] === 1) continue;
+    out += s.slice(start, i);
+    if (c === 0x20 && space !== null) out += space;
+    else if (c < 0xd800 || c > 0xdfff) out += utf8Escapes(c);
+    else {
+      const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        out += utf8Escapes(0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
+        i++;
+      } else if (lone === null) return null;
+      else out += lone;
+    }
+    start = i + 1;
+  }
+  return start === 0 ? s : out + s.slice(start);
+}
+
+/** ECMAScript `encodeURI` with `'` also encoded; null on an unpaired surrogate. */
+export function encodeUriReference(s: string): string | null {
+  return encode(s, URI_KEEP, null, null);
+}
+
+/** ECMAScript `encodeURIComponent` with `'` also encoded; null on an unpaired surrogate. */
+export function encodeUriComponentReference(s: string): string | null {
+  return encode(s, URI_COMPONENT_KEEP, null, null);
+}
+
+/**
+ * `URLEncoder.encode(s, UTF-8)`: space → `+`. Java's UTF-8 encoder replaces an unpaired
+ * surrogate with `?`, which is then encoded as `%3F`.
+ */
+export function formUrlEncode(s: string): string {
+  return encode(s, FORM_KEEP, '+', '%3F') as string;
+}
