@@ -1,3 +1,157 @@
-import type { FormatterSpec } from '../engine/plugin-api.ts';
+// Social formatters (PLUGINS §8): comment counts and links, like and share buttons,
+// Twitter markup and Google Calendar links. Markup is byte-exact with the reference.
 
-export const socialFormatters: FormatterSpec<any>[] = [];
+import { JavaError, asLong, isObject, isTruthy, textOf, textOrEmpty } from '../engine/plugin-api.ts';
+import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
+import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
+import { COMMENTS_TEMPLATE } from './templates/comments.ts';
+import { LIKE_BUTTON_TEMPLATE } from './templates/like-button.ts';
+import { formUrlEncode } from './util/uri-encode.ts';
+import { escapeAttr, field } from './util/image.ts';
+import { isJavaWhitespace } from './util/java-text.ts';
+
+// ---- activate-twitter-links --------------------------------------------------------------
+
+const URL_PATTERN = /\b(?:https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|]/gi;
+const HANDLE_PATTERN = /(^| )@([a-zA-Z0-9_]+)/g;
+const HASHTAG_PATTERN = /(^| )#([a-zA-Z0-9_]+)/g;
+
+export function activateTwitterLinks(text: string): string {
+  return text
+    .replace(URL_PATTERN, (url) => '<a target="new" href="' + url + '">' + url + '</a>')
+    .replace(HANDLE_PATTERN, (_m, prefix: string, handle: string) =>
+      prefix + '<a target="new" href="https://twitter.com/' + handle + '/">@' + handle + '</a>')
+    .replace(HASHTAG_PATTERN, (_m, prefix: string, tag: string) =>
+      prefix + '<a target="new" href="https://twitter.com/hashtag/' + formUrlEncode(tag).replaceAll('+', '%20') + '?src=hash">#' + tag + '</a>');
+}
+
+// ---- google-calendar-url -----------------------------------------------------------------
+
+function pad(n: number, width: number): string {
+  const s = String(Math.abs(n));
+  return (n < 0 ? '-' : '') + (s.length < width ? '0'.repeat(width - s.length) + s : s);
+}
+
+/** `%Y%m%dT%H%M%SZ` in UTC. */
+function calendarStamp(epochMs: number): string {
+  const d = new Date(epochMs);
+  if (Number.isNaN(d.getTime())) throw new JavaError('IllegalArgumentException', `Instant out of range: ${epochMs}`);
+  return (
+    pad(d.getUTCFullYear(), 4) + pad(d.getUTCMonth() + 1, 2) + pad(d.getUTCDate(), 2) + 'T' +
+    pad(d.getUTCHours(), 2) + pad(d.getUTCMinutes(), 2) + pad(d.getUTCSeconds(), 2) + 'Z'
+  );
+}
+
+/** Java `StringUtils.isBlank`: empty or only whitespace. */
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isJavaWhitespace(s.charCodeAt(i))) return false;
+  return true;
+}
+
+function googleCalendarUrl(value: Value): string {
+  let out = 'http://www.google.com/calendar/event?action=TEMPLATE&text=' + formUrlEncode(textOf(field(value, 'title'))).replaceAll('+', '%20');
+  out += '&dates=' + calendarStamp(asLong(field(value, 'startDate'))) + '/' + calendarStamp(asLong(field(value, 'endDate')));
+  const location = field(value, 'location');
+  if (location !== undefined) {
+    let where = '';
+    for (const key of ['addressLine1', 'addressLine2', 'addressCountry']) {
+      const piece = textOf(field(location, key));
+      if (isBlank(piece)) continue;
+      where += (where.length ? ', ' : '') + piece;
+    }
+    if (!isBlank(where)) out += '&location=' + formUrlEncode(where).replaceAll('+', '%20');
+  }
+  return out;
+}
+
+// ---- buttons -----------------------------------------------------------------------------
+
+/** Array length, object member count; scalars have size 0. */
+function sizeOf(v: Value): number {
+  if (Array.isArray(v)) return v.length;
+  if (isObject(v)) return Object.keys(v).length;
+  return 0;
+}
+
+function socialButton(value: Value, website: Value, inline: boolean): string {
+  if (website === undefined || sizeOf(field(website, 'shareButtonOptions')) === 0) return '';
+  const systemDataId = field(value, 'systemDataId');
+  const id = systemDataId !== undefined ? systemDataId : field(value, 'mainImageId');
+  const assetUrl = field(value, 'assetUrl');
+  const url = assetUrl !== undefined ? assetUrl : field(field(value, 'mainImage'), 'assetUrl');
+  const tag = inline ? 'span' : 'div';
+  return (
+    '<' + tag + ' class="squarespace-social-buttons ' + (inline ? 'inline-style' : 'button-style') +
+    '" data-system-data-id="' + textOf(id) + '" data-asset-url="' + textOf(url) +
+    '" data-record-type="' + textOf(field(value, 'recordType')) + '" data-full-url="' + textOf(field(value, 'fullUrl')) +
+    '" data-title="' + escapeAttr(textOrEmpty(field(value, 'title'))) + '"></' + tag + '>'
+  );
+}
+
+function socialButtonFormatter(name: string, inline: boolean): FormatterSpec<Ref> {
+  return {
+    name,
+    bind: (_args, ctx) => websiteRef(ctx),
+    apply: (value, website, ctx) => socialButton(value, ctx.resolve(website), inline),
+  };
+}
+
+function websiteRef(ctx: BindContext): Ref {
+  const r = ctx.parseRef('website');
+  if (r === null) throw new Error("internal: bad built-in reference 'website'");
+  return r;
+}
+
+const FOLLOW_SCRIPT =
+  "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { " +
+  'Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>';
+
+function twitterFollowButton(value: Value): string {
+  let user = textOf(field(value, 'userName'));
+  if (user.length === 0) {
+    const pieces = textOf(field(value, 'profileUrl')).split('/').filter((p) => p.length > 0);
+    // The reference indexes the last piece unguarded.
+    if (pieces.length === 0) throw new JavaError('ArrayIndexOutOfBoundsException', 'Index -1 out of bounds for length 0');
+    user = pieces[pieces.length - 1];
+  }
+  return FOLLOW_SCRIPT + '<div class="squarespace-follow-button" data-username="' + user + '"></div>';
+}
+
+function commentCount(value: Value): string {
+  const n = asLong(field(value, 'publicCommentCount'));
+  if (n === 0) return 'No Comments';
+  return n === 1 ? '1 Comment' : n + ' Comments';
+}
+
+function templateFormatter(name: string, source: string, guard?: (v: Value) => boolean): FormatterSpec<TemplateHandle> {
+  return {
+    name,
+    bind: (_args, ctx) => ctx.compileTemplate(source),
+    apply: (value, template, ctx: PluginContext) =>
+      guard && !guard(value) ? '' : ctx.runTemplate(template, value, false),
+  };
+}
+
+export const socialFormatters: FormatterSpec<any>[] = [
+  {
+    name: 'activate-twitter-links',
+    apply: (value) => activateTwitterLinks(textOf(value)),
+  },
+  {
+    name: 'comment-count',
+    apply: commentCount,
+  },
+  templateFormatter('comment-link', COMMENT_LINK_TEMPLATE),
+  templateFormatter('comments', COMMENTS_TEMPLATE),
+  {
+    name: 'google-calendar-url',
+    apply: googleCalendarUrl,
+  },
+  templateFormatter('like-button', LIKE_BUTTON_TEMPLATE, isTruthy),
+  socialButtonFormatter('social-button', false),
+  socialButtonFormatter('social-button-inline', true),
+  {
+    name: 'twitter-follow-button',
+    apply: twitterFollowButton,
+  },
+];

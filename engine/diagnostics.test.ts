@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CODES, codeFrame, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
+import { compile, render } from './index.ts';
+import { Source } from './source.ts';
+
+describe('diagnostic catalogue', () => {
+  it('docs/diagnostics.md lists exactly the codes of the catalogue', () => {
+    const doc = readFileSync(new URL('../docs/diagnostics.md', import.meta.url), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \| (SyntaxError|RuntimeError) \| (\w+) \|/gm)].map((m) => ({ code: m[1], kind: m[2], stage: m[3] }));
+    const catalogued = Object.entries(CODES).map(([code, info]) => ({ code, kind: info.kind, stage: info.stage }));
+    expect(documented).toEqual(catalogued);
+  });
+});
+
+describe('formatting', () => {
+  const source = new Source('first line\n  {.section a\u00e9}\nlast', 'page.html');
+
+  it('prints the reference text with Java escaping', () => {
+    const d = makeDiagnostic('EXTRA_CHARS', "Extra characters found after SECTION instruction: '\u00e9\"\t'", source, { start: 13, end: 27 });
+    expect([d.line, d.column]).toEqual([2, 3]);
+    expect(formatDiagnostic(d)).toBe(`SyntaxError EXTRA_CHARS at line 2 character 3: Extra characters found after SECTION instruction: '\\u00E9\\"\\t'`);
+  });
+
+  it('lists children after ", causes follow: " only when asked', () => {
+    const child = makeDiagnostic('MISMATCHED_END', 'Mismatched END found at ROOT.', source, { start: 0, end: 1 });
+    const d = makeDiagnostic('COMPILE_PARTIAL_SYNTAX', "Compiling partial 'p' raised errors:", source, { start: 0, end: 1 }, { children: [child, child] });
+    const childText = 'SyntaxError MISMATCHED_END at line 1 character 1: Mismatched END found at ROOT.';
+    expect(formatDiagnostic(d)).toBe(`RuntimeError COMPILE_PARTIAL_SYNTAX at line 1 character 1: Compiling partial 'p' raised errors:, causes follow: ${childText}, ${childText}`);
+    expect(formatDiagnostic(d, false)).toBe("RuntimeError COMPILE_PARTIAL_SYNTAX at line 1 character 1: Compiling partial 'p' raised errors:");
+  });
+
+  it('draws a code frame with a caret under the column', () => {
+    const d = makeDiagnostic('EXTRA_CHARS', 'Extra characters', source, { start: 13, end: 27 });
+    expect(codeFrame(d, source)).toBe(
+      ['SyntaxError EXTRA_CHARS: Extra characters', '  at page.html:2:3', '  1 | first line', '> 2 |   {.section a\u00e9}', '    |   ^', '  3 | last'].join('\n'),
+    );
+  });
+
+  it('every diagnostic from the engine carries code, stage, severity, span and position', () => {
+    const t = compile('a\n{.section x}{b|nosuch}', { name: 'x.html' });
+    const r = t.render({});
+    const all = [...t.diagnostics, ...r.errors];
+    expect(all.map((d) => d.code)).toEqual(['FORMATTER_UNKNOWN', 'EOF_IN_BLOCK', 'FORMATTER_UNKNOWN', 'EOF_IN_BLOCK'].slice(0, all.length));
+    for (const d of all) {
+      expect(CODES[d.code].kind).toBe(d.kind);
+      expect(d.severity).toBe('error');
+      expect(d.source).toBe('x.html');
+      expect(d.span.end).toBeGreaterThanOrEqual(d.span.start);
+      expect(d.line).toBeGreaterThan(0);
+    }
+    expect(t.explain()).toContain('> 2 | {.section x}{b|nosuch}');
+  });
+
+  it('strict compile failures render nothing and return the diagnostic', () => {
+    const r = render('ok {.section}', {}, { mode: 'strict' });
+    expect(r.html).toBe('');
+    expect(r.errors.map((e) => e.code)).toEqual(['WHITESPACE_EXPECTED']);
+  });
+});
