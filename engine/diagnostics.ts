@@ -120,11 +120,12 @@ export function formatDiagnostic(d: Diagnostic, withChildren = true): string {
 export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
   const lines: string[] = [`${d.kind} ${d.code}: ${d.message}`, `  at ${d.source}:${d.line}:${d.column}`];
   const first = Math.max(1, d.line - context);
-  const last = d.line + context;
+  const lastLine = source.position(source.text.length).line;
+  const last = Math.min(d.line + context, lastLine);
   const width = String(last).length;
   for (let n = first; n <= last; n++) {
     const text = source.lineText(n);
-    if (n > d.line && text === '' && n > source.position(source.text.length).line) break;
+    if (n === lastLine && n > d.line && text === '') break;
     const marker = n === d.line ? '>' : ' ';
     lines.push(`${marker} ${String(n).padStart(width)} | ${text.replace(/\t/g, ' ')}`);
     if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1))}^`);

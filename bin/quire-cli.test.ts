@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from './quire-cli.ts';
+
+function capture() {
+  const io = { stdout: '', stderr: '', out: (s: string) => void (io.stdout += s), err: (s: string) => void (io.stderr += s) };
+  return io;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('quire render', () => {
+  it('prints the HTML and reports diagnostics with a code frame on stderr', async () => {
+    const t = file('page.html', '<h1>{title|html}</h1>{x|apply row}\n{y|nope}');
+    const d = file('data.json', '{"title": "A & B", "x": {"n": 1.0}}');
+    const partials = join(dir, 'partials');
+    await import('node:fs').then((fs) => fs.mkdirSync(partials, { recursive: true }));
+    writeFileSync(join(partials, 'row.html'), '<i>{n|str}</i>');
+    const io = capture();
+    const code = await main(['render', t, d, '--partials', partials], io);
+    expect(code).toBe(0);
+    expect(io.stdout).toBe('<h1>A &amp; B</h1><i>1.0</i>\n{y|nope}');
+    expect(io.stderr).toContain("FORMATTER_UNKNOWN: Formatter 'nope' is unknown.");
+    expect(io.stderr).toContain('> 2 | {y|nope}');
+  });
+
+  it('--strict exits 1 on a syntax error and prints nothing', async () => {
+    const t = file('bad.html', 'ok {.section}');
+    const d = file('empty.json', '{}');
+    const io = capture();
+    expect(await main(['render', t, d, '--strict'], io)).toBe(1);
+    expect(io.stdout).toBe('');
+    expect(io.stderr).toContain('WHITESPACE_EXPECTED');
+  });
+
+  it('rejects malformed JSON data with its offset', async () => {
+    const io = capture();
+    expect(await main(['render', file('t.html', 'x'), file('bad.json', '{"a": }')], io)).toBe(2);
+    expect(io.stderr).toMatch(/offset 6/);
+  });
+});
+
+describe('quire check', () => {
+  it('exits 1 and frames every syntax error', async () => {
+    const good = file('good.html', '{.section a}{b}{.end}');
+    const bad = file('unclosed.html', 'x\n  {.section a}');
+    const io = capture();
+    expect(await main(['check', good, bad], io)).toBe(1);
+    expect(io.stderr).toContain('EOF_IN_BLOCK: Reached EOF in the middle of {.section a} started at line 2 char 3');
+    expect(io.stdout).toBe('1 of 2 templates have no syntax errors\n');
+  });
+
+  it('exits 0 when every file compiles', async () => {
+    const io = capture();
+    expect(await main(['check', file('ok.html', '{a}')], io)).toBe(0);
+  });
+
+  it('prints usage for an unknown command', async () => {
+    const io = capture();
+    expect(await main(['frobnicate'], io)).toBe(2);
+    expect(io.stderr).toContain('usage:');
+  });
+});
