@@ -44,11 +44,19 @@ export interface PluginContext {
   readonly now: number;
   /** The node of the current frame. */
   node(): Value;
+  /**
+   * The node of the frame below the current one. Inside a formatter chain the current frame
+   * holds the value being formatted, so this is the node that encloses it.
+   */
+  parentNode(): Value;
   /** Stack lookup of a compile-time reference from the current frame (LANGUAGE §2.3). */
   resolve(ref: Ref): Value;
   /** Parses and resolves a reference known only at render time; missing when invalid. */
   resolveText(text: string): Value;
-  /** `website.timeZone` (stack lookup), else the host's time zone, else America/New_York. */
+  /**
+   * The text of `website.timeZone` (stack lookup); when missing, the host's time zone, else
+   * America/New_York. The text may name no zone (`null`, ''): callers then use UTC (§14.1).
+   */
   timeZone(): string;
   /**
    * Runs a built-in template with `node` as a new frame and returns its output. With

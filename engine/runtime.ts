@@ -12,7 +12,7 @@ import { JavaError, type PluginContext, type Ref, type TemplateHandle } from './
 import type { Inst, OrNode } from './ast.ts';
 import { repr } from './print.ts';
 import type { Source, Span } from './source.ts';
-import { isInheritedName, JDouble, type JsonObject, tryParseJson, type Value } from './value.ts';
+import { isInheritedName, JDouble, type JsonObject, textOf, tryParseJson, type Value } from './value.ts';
 
 export type Exec = (rt: Runtime) => void;
 
@@ -398,9 +398,15 @@ export class Runtime implements PluginContext {
   }
 
   timeZone(): string {
+    // PLUGINS §14.1: missing → the host default; any other value is used as text, and an
+    // id that names no zone (`null`, '') is the formatter's business (it falls back to UTC).
     const tz = this.lookup(TIME_ZONE_REF);
-    if (typeof tz === 'string' && tz.length > 0) return tz;
-    return this.opts.timeZone ?? 'America/New_York';
+    if (tz === undefined) return this.opts.timeZone ?? 'America/New_York';
+    return typeof tz === 'string' ? tz : textOf(tz);
+  }
+
+  parentNode(): Value {
+    return this.depth > 0 ? this.frames[this.depth - 1].node : undefined;
   }
 
   runTemplate(template: TemplateHandle, node: Value, isPrivate: boolean): string {

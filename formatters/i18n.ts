@@ -1,3 +1,212 @@
-import type { FormatterSpec } from '../engine/plugin-api.ts';
+// The i18n formatters (PLUGINS §11, §15.2–15.4). Everything except `i18n-money-format`
+// formats through the CLDR engine in the execution locale; with locale `none` there is no
+// locale data and they print nothing (the result is missing).
+import {
+  ArgsError,
+  asDouble,
+  asLong,
+  expectArgs,
+  isObject,
+  member,
+  textOf,
+  JavaError,
+  type FormatterSpec,
+  type PluginContext,
+  type Ref,
+  type Value,
+} from '../engine/plugin-api.ts';
+import type {
+  CurrencyFormatOptions,
+  DateIntervalFormatOptions,
+  DecimalFormatOptions,
+  RelativeTimeFormatOptions,
+} from '@phensley/cldr';
+import { cldrFor, currencyOptions, decimalOptions, resolveZone, timeZoneRef, zoneText } from './util/cldr.ts';
+import {
+  dateTimeOptions,
+  decimalOf,
+  formatDateTime,
+  formatInterval,
+  intervalOptions,
+  moneyOf,
+  relativeTimeOptions,
+  type DateTimeOptions,
+} from './util/cldr-values.ts';
+import { messageFormatterFor } from './util/i18n-message.ts';
+import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
-export const i18nFormatters: FormatterSpec<any>[] = [];
+interface Zoned<T> {
+  readonly options: T;
+  /** `website.timeZone`, bound once. */
+  readonly zone: Ref | null;
+}
+
+const datetime: FormatterSpec<Zoned<DateTimeOptions>> = {
+  name: 'datetime',
+  bind: (args, ctx) => ({ options: dateTimeOptions(args), zone: timeZoneRef(ctx) }),
+  apply(value, bound, ctx) {
+    const cldr = cldrFor(ctx.locale);
+    if (cldr === null) return undefined;
+    return formatDateTime(cldr, asLong(value), resolveZone(zoneText(ctx, bound.zone)), bound.options);
+  },
+};
+
+const datetimeInterval: FormatterSpec<Zoned<DateIntervalFormatOptions>> = {
+  name: 'datetime-interval',
+  bind: (args, ctx) => ({ options: intervalOptions(args), zone: timeZoneRef(ctx) }),
+  apply(value, bound, ctx, others) {
+    // With a single variable the reference leaves the value as it is.
+    if (others.length === 0) return value;
+    const cldr = cldrFor(ctx.locale);
+    if (cldr === null) return undefined;
+    return formatInterval(cldr, asLong(value), asLong(others[0]), resolveZone(zoneText(ctx, bound.zone)), bound.options);
+  },
+};
+
+/** Deprecated: accepts any arguments and always yields missing. */
+const datetimefield: FormatterSpec<null> = {
+  name: 'datetimefield',
+  requiresArgs: true,
+  bind: () => null,
+  apply: () => undefined,
+};
+
+/** Deprecated: always yields missing. */
+const unit: FormatterSpec<null> = {
+  name: 'unit',
+  bind: () => null,
+  apply: () => undefined,
+};
+
+const decimal: FormatterSpec<DecimalFormatOptions> = {
+  name: 'decimal',
+  bind: (args) => decimalOptions(args),
+  apply(value, options, ctx) {
+    const cldr = cldrFor(ctx.locale);
+    const n = decimalOf(value);
+    if (cldr === null || n === null) return undefined;
+    return cldr.Numbers.formatDecimal(n, options);
+  },
+};
+
+const money: FormatterSpec<CurrencyFormatOptions> = {
+  name: 'money',
+  bind: (args) => currencyOptions(args),
+  apply(value, options, ctx) {
+    const cldr = cldrFor(ctx.locale);
+    const m = moneyOf(value);
+    if (cldr === null || m === null) return undefined;
+    return cldr.Numbers.formatCurrency(m.amount, m.currency as never, options);
+  },
+};
+
+interface RelativeTimeBound {
+  readonly options: RelativeTimeFormatOptions;
+}
+
+const relativeTime: FormatterSpec<RelativeTimeBound> = {
+  name: 'relative-time',
+  bind: (args) => ({ options: relativeTimeOptions(args) }),
+  apply(value, bound, ctx, others) {
+    const cldr = cldrFor(ctx.locale);
+    if (cldr === null) return undefined;
+    // One variable: from now to it; two: from the first to the second. Taken in UTC.
+    const start = others.length === 0 ? ctx.now : asLong(value);
+    const end = others.length === 0 ? asLong(value) : asLong(others[0]);
+    return cldr.Calendars.formatRelativeTime({ date: start, zoneId: 'UTC' }, { date: end, zoneId: 'UTC' }, bound.options);
+  },
+};
+
+// ---- i18n-money-format -------------------------------------------------------------------
+
+const DEFAULT_LEGACY_LOCALE = parseLegacyLocale('en-US') as LegacyLocale;
+
+const i18nMoneyFormat: FormatterSpec<LegacyLocale> = {
+  name: 'i18n-money-format',
+  bind(args) {
+    expectArgs(args, 0, 1);
+    if (args.length === 0) return DEFAULT_LEGACY_LOCALE;
+    const locale = parseLegacyLocale(args[0]);
+    if (locale === null) throw new ArgsError(`Invalid locale: ${args[0]}`);
+    return locale;
+  },
+  apply(value, locale) {
+    const amount = isObject(value) ? asDouble(member(value, 'decimalValue')) : 0;
+    const code = isObject(value) ? textOf(member(value, 'currencyCode')).trim() : '';
+    const currency = code === '' ? 'USD' : code;
+    if (!isKnownCurrency(currency)) throw new JavaError('IllegalArgumentException', `Unknown currency code: ${currency}`);
+    return formatLegacyMoney(amount, currency, locale);
+  },
+};
+
+// ---- message / plural ---------------------------------------------------------------------
+
+interface MessageArgRef {
+  /** The name of a `name:ref` / `name=ref` argument, or null for a positional one. */
+  readonly name: string | null;
+  /** null for a bare `@` (the enclosing scope's node) or text that is not a reference. */
+  readonly ref: Ref | null;
+  readonly enclosingNode: boolean;
+}
+
+interface MessageBound {
+  readonly args: readonly MessageArgRef[];
+  readonly zone: Ref | null;
+}
+
+/**
+ * The engine may offer the node of the frame enclosing the formatter's frame; `message`
+ * needs it for a bare `@` argument (PLUGINS §11).
+ */
+type FrameAwareContext = PluginContext & { parentNode?(): Value };
+
+function enclosingNode(ctx: PluginContext): Value {
+  const frames = ctx as FrameAwareContext;
+  return typeof frames.parentNode === 'function' ? frames.parentNode() : ctx.node();
+}
+
+function messageSpec(name: string): FormatterSpec<MessageBound> {
+  return {
+    name,
+    bind(args, ctx) {
+      const parsed = args.map((arg): MessageArgRef => {
+        const colon = arg.indexOf(':');
+        const equals = arg.indexOf('=');
+        const at = colon < 0 ? equals : equals < 0 ? colon : Math.min(colon, equals);
+        const text = at < 0 ? arg : arg.slice(at + 1);
+        return {
+          name: at < 0 ? null : arg.slice(0, at),
+          ref: text === '@' ? null : ctx.parseRef(text),
+          enclosingNode: text === '@',
+        };
+      });
+      return { args: parsed, zone: timeZoneRef(ctx) };
+    },
+    apply(value, bound, ctx) {
+      const mf = messageFormatterFor(ctx.locale, zoneText(ctx, bound.zone));
+      if (mf === null) return undefined;
+      const positional: Value[] = [];
+      // No prototype: argument names come from the template.
+      const named: Record<string, Value> = Object.create(null);
+      for (const a of bound.args) {
+        const v = a.enclosingNode ? enclosingNode(ctx) : a.ref === null ? undefined : ctx.resolve(a.ref);
+        positional.push(v);
+        if (a.name !== null) named[a.name] = v;
+      }
+      return mf.format(textOf(value), positional, named);
+    },
+  };
+}
+
+export const i18nFormatters: FormatterSpec<any>[] = [
+  datetime,
+  datetimeInterval,
+  datetimefield,
+  decimal,
+  i18nMoneyFormat,
+  messageSpec('message'),
+  messageSpec('plural'),
+  money,
+  relativeTime,
+  unit,
+];

@@ -1,0 +1,116 @@
+// `i18n-money-format` (PLUGINS §15.2): the reference's pre-CLDR, locale-aware money text,
+// built from a fixed symbol table, a placement rule keyed by the exact locale tag and the
+// Java platform's separators. It does not use CLDR patterns, so it is formatted by hand.
+import { Decimal } from '@phensley/cldr';
+import { baseCldr } from './cldr.ts';
+
+const SYMBOLS: Record<string, string> = {
+  AUD: 'A$',
+  CAD: 'C$',
+  DKK: 'kr',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  NOK: 'kr',
+  SEK: 'kr',
+  USD: '$',
+};
+
+const SYMBOL_RIGHT = new Set(['da-DK', 'de-DE', 'fr-FR', 'sv-SE']);
+
+interface Separators {
+  readonly group: string;
+  readonly decimal: string;
+}
+
+const EN: Separators = { group: ',', decimal: '.' };
+const DOT_COMMA: Separators = { group: '.', decimal: ',' };
+// Java 8 locale data (the reference tests' expectations) groups with U+00A0 in these.
+const NBSP_COMMA: Separators = { group: '\u00a0', decimal: ',' };
+
+const LANGUAGE_SEPARATORS: Record<string, Separators> = {
+  de: DOT_COMMA,
+  da: DOT_COMMA,
+  nl: DOT_COMMA,
+  es: DOT_COMMA,
+  it: DOT_COMMA,
+  pt: DOT_COMMA,
+  id: DOT_COMMA,
+  tr: DOT_COMMA,
+  fr: NBSP_COMMA,
+  sv: NBSP_COMMA,
+  no: NBSP_COMMA,
+  nb: NBSP_COMMA,
+  fi: NBSP_COMMA,
+  ru: NBSP_COMMA,
+  pl: NBSP_COMMA,
+  cs: NBSP_COMMA,
+};
+
+export interface LegacyLocale {
+  /** `xx-YY` (or `xx`) */
+  readonly tag: string;
+  readonly language: string;
+}
+
+const LOCALE_RE = /^([A-Za-z]{2,3})(?:[-_]([A-Za-z]{2}|\d{3}))?$/;
+
+/** Parses a Java-style locale argument (`en_US`, `de-DE`, `fr`); null when invalid. */
+export function parseLegacyLocale(text: string): LegacyLocale | null {
+  const m = LOCALE_RE.exec(text);
+  if (!m) return null;
+  const language = m[1].toLowerCase();
+  return { tag: m[2] ? language + '-' + m[2].toUpperCase() : language, language };
+}
+
+let knownCurrencies: Set<string> | undefined;
+
+/** True for an ISO 4217 code the platform knows (the reference throws for others). */
+export function isKnownCurrency(code: string): boolean {
+  knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return knownCurrencies.has(code);
+}
+
+function isLetter(c: string | undefined): boolean {
+  return c !== undefined && c.toLowerCase() !== c.toUpperCase();
+}
+
+function group(digits: string, sep: string): string {
+  if (digits.length <= 3) return digits;
+  let out = '';
+  const head = digits.length % 3;
+  if (head) out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += (out ? sep : '') + digits.slice(i, i + 3);
+  return out;
+}
+
+/**
+ * Rounds a double half-even on its exact binary value, as Java's DecimalFormat does:
+ * `toFixed(20)` is exact enough that a true tie shows as `…5000…` and a near-tie does not.
+ */
+function roundDouble(x: number, fractionDigits: number): string {
+  const text = Math.abs(x) < 1e21 ? x.toFixed(20) : String(x);
+  return new Decimal(text).setScale(fractionDigits, 'half-even').toString();
+}
+
+/** Formats an amount in a currency (already validated) for a legacy locale. */
+export function formatLegacyMoney(amount: number, currency: string, locale: LegacyLocale): string {
+  if (!Number.isFinite(amount)) amount = 0;
+  const symbol = SYMBOLS[currency] ?? currency;
+  const currencyDigits = baseCldr().Numbers.getCurrencyFractions(currency as never).digits;
+  // At least min(2, digits) fraction digits, at most the currency's digits.
+  const minDigits = Math.min(2, currencyDigits);
+  const sep = LANGUAGE_SEPARATORS[locale.language] ?? EN;
+  let text = roundDouble(amount, currencyDigits);
+  const negative = text.startsWith('-');
+  if (negative) text = text.slice(1);
+  const dot = text.indexOf('.');
+  const intPart = dot < 0 ? text : text.slice(0, dot);
+  let fracPart = dot < 0 ? '' : text.slice(dot + 1);
+  while (fracPart.length > minDigits && fracPart.endsWith('0')) fracPart = fracPart.slice(0, -1);
+  const number = group(intPart, sep.group) + (fracPart ? sep.decimal + fracPart : '');
+  const signed = negative ? '-' + number : number;
+  if (SYMBOL_RIGHT.has(locale.tag)) return isLetter(symbol[0]) ? signed + ' ' + symbol : signed + symbol;
+  if (isLetter(symbol[symbol.length - 1])) return symbol + ' ' + signed;
+  return (negative ? '-' : '') + symbol + number;
+}
