@@ -308,7 +308,8 @@ function evalInstruction(text: string, span: { start: number; end: number }, sou
       for (const detail of parsed.errors) rt.error('EXPRESSION_PARSE', `Error parsing expression: ${detail}`, source, span, undefined, false);
     }
     if (parsed.errors.length) {
-      if (parsed.debug) emitValue(rt, 'EVAL=[]');
+      // Inert, but a debug expression still shows what was assembled (§5.12).
+      if (parsed.debug) emitValue(rt, parsed.listing);
       return;
     }
     const frame = rt.frames[rt.depth];

@@ -1,0 +1,109 @@
+// Public surface of the `.eval` expression language (LANGUAGE §4.10, §5). Parsing happens once
+// per compiled instruction and yields an immutable, shareable ParsedExpression; evaluation
+// reduces it against a scope on every render. Neither function throws.
+
+import type { Segment } from '../path.ts';
+import type { Value } from '../value.ts';
+import { assemble, listing, type SubExpression } from './assemble.ts';
+import * as reducer from './reduce.ts';
+import { tokenize } from './tokenize.ts';
+
+/** Host limits (§5.11); a value <= 0 disables the limit. */
+export interface ExprLimits {
+  maxTokens: number;
+  maxStringLen: number;
+}
+
+export interface ParsedExpression {
+  /** The text started with `#` (§5.12). */
+  readonly debug: boolean;
+  /** Parse error details, without the `Error parsing expression: ` prefix. */
+  readonly errors: readonly string[];
+  /** The assembled RPN, one entry per non-empty sub-expression. */
+  readonly subExpressions: readonly SubExpression[];
+  /** `EVAL=[…]` when debug, else ''; fixed at parse time since the RPN is. */
+  readonly listing: string;
+}
+
+export interface ExprScope {
+  /**
+   * Stack lookup from the eval's temporary frame; `segments` as splitVariable() returns them.
+   * Returns undefined for missing.
+   */
+  lookup(segments: readonly Segment[]): Value;
+}
+
+export interface ExprOutcome {
+  /** Debug listing (if debug) followed by the value's text; '' when there is neither. */
+  readonly output: string;
+  /** Locals assigned (`@w` → JSON value), in first-assignment order. */
+  readonly assigned: ReadonlyMap<string, Value>;
+  /** Reduce error details, without the `Error reducing expression: ` prefix. */
+  readonly errors: readonly string[];
+}
+
+// Copied once: under tsx every read of an imported name is a getter call (see reduce.ts).
+const { reduce, toText } = reducer;
+
+const NONE: readonly string[] = Object.freeze([]);
+const NO_SUBEXPRESSIONS: readonly SubExpression[] = Object.freeze([]);
+const NOTHING_ASSIGNED: ReadonlyMap<string, Value> = new Map();
+
+function limitOf(n: unknown): number {
+  return typeof n === 'number' && n > 0 ? n : 0;
+}
+
+export function parseExpression(text: string, limits: ExprLimits): ParsedExpression {
+  const source = typeof text === 'string' ? text : '';
+  const debug = source.charCodeAt(0) === 0x23; // '#'
+  try {
+    const body = debug ? source.slice(1) : source;
+    const scan = tokenize(body, limitOf(limits?.maxTokens));
+    let errors = scan.errors;
+    let subExpressions: readonly SubExpression[] = NO_SUBEXPRESSIONS;
+    if (errors.length === 0) {
+      const assembled = assemble(scan.tokens);
+      errors = assembled.errors;
+      subExpressions = Object.freeze(assembled.subExpressions);
+    }
+    return Object.freeze({
+      debug,
+      errors: errors.length === 0 ? NONE : Object.freeze(errors),
+      subExpressions,
+      listing: debug ? 'EVAL=' + listing(subExpressions) : '',
+    });
+  } catch (e) {
+    // Not reachable from any input we know of; kept so that a bug never escapes the engine.
+    return Object.freeze({
+      debug,
+      errors: Object.freeze([`Internal error: ${e instanceof Error ? e.message : String(e)}`]),
+      subExpressions: NO_SUBEXPRESSIONS,
+      listing: debug ? 'EVAL=[]' : '',
+    });
+  }
+}
+
+export function evaluateExpression(expr: ParsedExpression, scope: ExprScope, limits: ExprLimits): ExprOutcome {
+  // An expression with parse errors is inert; only its debug listing can show (§5.12).
+  if (expr.errors.length > 0) return { output: expr.listing, assigned: NOTHING_ASSIGNED, errors: NONE };
+  try {
+    const result = reduce(expr.subExpressions, scope, limitOf(limits?.maxStringLen));
+    let output = expr.listing;
+    if (result.hasValue) {
+      const text = result.value === null ? '' : toText(result.value);
+      output = expr.debug ? output + ' -> ' + text : text;
+    }
+    return {
+      output,
+      assigned: result.assigned ?? NOTHING_ASSIGNED,
+      errors: result.errors ?? NONE,
+    };
+  } catch (e) {
+    // A throwing scope.lookup is the engine's bug, but it must not escape a render.
+    return {
+      output: expr.listing,
+      assigned: NOTHING_ASSIGNED,
+      errors: [`Internal error: ${e instanceof Error ? e.message : String(e)}`],
+    };
+  }
+}

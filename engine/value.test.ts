@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { asBoolean, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, JsonSyntaxError, parseJson, renderText, textOf, toJson, toJsonPretty } from './value.ts';
+
+describe('javaDouble (Java Double.toString)', () => {
+  it.each([
+    [1, '1.0'], [2.5, '2.5'], [100.25, '100.25'], [0.001, '0.001'], [1e7, '1.0E7'], [1e21, '1.0E21'],
+    [1.5e-7, '1.5E-7'], [-5e-4, '-5.0E-4'], [0.1, '0.1'], [123456.789, '123456.789'], [0, '0.0'], [-0, '-0.0'],
+    [NaN, 'NaN'], [Infinity, 'Infinity'], [-Infinity, '-Infinity'], [9999999, '9999999.0'], [12345678.9, '1.23456789E7'],
+  ])('%s → %s', (x, s) => expect(javaDouble(x)).toBe(s));
+});
+
+describe('parseJson keeps number kinds', () => {
+  it('integral floats are JDouble, big integers bigint', () => {
+    const v = parseJson('{"a": 1.0, "b": 1, "c": 12345678901234567890, "d": 1e21, "e": 2.5, "f": -0.0}') as Record<string, unknown>;
+    expect(v.a).toEqual(new JDouble(1));
+    expect(v.b).toBe(1);
+    expect(v.c).toBe(12345678901234567890n);
+    expect(v.d).toEqual(new JDouble(1e21));
+    expect(v.e).toBe(2.5);
+    expect(Object.is((v.f as JDouble).value, -0)).toBe(true);
+  });
+
+  it('rejects malformed text with an offset', () => {
+    for (const bad of ['', '{', '{"a" 1}', '[1,]', '01', '"\\x"', 'nul', '{"a":1} x', '"\u0001"']) {
+      expect(() => parseJson(bad), bad).toThrow(JsonSyntaxError);
+    }
+    try {
+      parseJson('[1, 2, }');
+    } catch (e) {
+      expect((e as JsonSyntaxError).offset).toBe(7);
+    }
+  });
+
+  it('refuses nesting deeper than 2000 instead of overflowing the stack', () => {
+    expect(() => parseJson('['.repeat(100_000))).toThrow(/Nesting too deep/);
+  });
+
+  it('a __proto__ key is an own member, not the prototype', () => {
+    const v = parseJson('{"__proto__": {"x": 1}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.keys(v)).toEqual(['__proto__']);
+  });
+});
+
+describe('text forms', () => {
+  it('renderText prints doubles JavaScript-style but array elements Java-style', () => {
+    expect(renderText(new JDouble(1))).toBe('1');
+    expect(renderText(1e21)).toBe('1e+21');
+    expect(renderText(-0)).toBe('0');
+    expect(renderText([1, 2.5, 'x', null, true, [3], { y: 1 }, new JDouble(1)])).toBe('1,2.5,x,null,true,,,1.0');
+    expect(renderText({ a: 1 })).toBe('');
+    expect(renderText(null)).toBe('');
+    expect(renderText(undefined)).toBe('');
+    expect(renderText(12345678901234567890n)).toBe('12345678901234567890');
+  });
+
+  it('textOf is the reference asText', () => {
+    expect(textOf(new JDouble(1))).toBe('1.0');
+    expect(textOf(null)).toBe('null');
+    expect(textOf(undefined)).toBe('');
+    expect(textOf([1])).toBe('');
+    expect(textOf(7)).toBe('7');
+  });
+
+  it('toJson writes Jackson output', () => {
+    expect(toJson({ a: new JDouble(2), b: [1, 'x"\n\u0001'], c: undefined, d: NaN })).toBe('{"a":2.0,"b":[1,"x\\"\\n\\u0001"],"c":null,"d":"NaN"}');
+    expect(toJsonPretty({ a: [1, { b: 2 }], e: {}, f: [] })).toBe('{\n  "a": [ 1, {\n    "b": 2\n  } ],\n  "e": { },\n  "f": [ ]\n}');
+  });
+});
+
+describe('coercions', () => {
+  it('isTruthy', () => {
+    expect([0, NaN, '', null, undefined, {}, [], false, new JDouble(0), 0n].map(isTruthy)).toEqual(Array(10).fill(false));
+    expect([1, ' ', 'false', { a: 1 }, [0], true, new JDouble(1), 1n].map(isTruthy)).toEqual(Array(8).fill(true));
+  });
+
+  it('asLong, asDouble, asBoolean', () => {
+    expect([asLong(' 12 '), asLong('1.9'), asLong('x'), asLong(true), asLong(-2.7), asLong(null)]).toEqual([12, 1, 0, 1, -2, 0]);
+    expect([asDouble('1e3'), asDouble(' .5'), asDouble('abc'), asDouble(new JDouble(3))]).toEqual([1000, 0.5, 0, 3]);
+    expect([asBoolean(' true '), asBoolean('yes'), asBoolean(2), asBoolean(1.5)]).toEqual([true, false, true, false]);
+  });
+
+  it('jsonEquals distinguishes number kinds and missing from null', () => {
+    expect(jsonEquals(1, new JDouble(1))).toBe(false);
+    expect(jsonEquals(new JDouble(1), new JDouble(1))).toBe(true);
+    expect(jsonEquals(1, '1')).toBe(false);
+    expect(jsonEquals(null, undefined)).toBe(false);
+    expect(jsonEquals({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(jsonEquals({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+    expect(jsonEquals({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(jsonEquals(5n ** 30n, 5n ** 30n)).toBe(true);
+  });
+});
