@@ -168,24 +168,55 @@ class TemplateParser {
   private run(text: string): void {
     // Start of the pending literal text run, as the reference's scanner tracks it.
     let save = 0;
+    // A `{` that no tag has consumed yet, and whether a multi-line comment followed it. The
+    // reference keeps such a `{` as its candidate across the comment, so the next `}`
+    // re-reads the whole range as one tag (quirk of §1.5: `{a {## c ##} b}`).
+    let candidate = -1;
+    let commentSinceCandidate = false;
+    // Text after such a comment belongs to the candidate tag if a `}` comes; held back until known.
+    let held: { s: string; start: number; end: number }[] = [];
+    const release = () => {
+      for (const h of held) this.text(h.s, h.start, h.end);
+      held = [];
+    };
     for (const tok of scanTemplate(text)) {
       const start = tok.startOffset;
       const end = start + tok.image.length;
       const type = tok.tokenType;
       if (type === Tag) {
+        release();
         this.tag(tok.image, start, end);
         save = end;
+        candidate = -1;
       } else if (type === Comment) {
+        release();
         this.append({ kind: 'comment', span: { start, end }, text: tok.image.slice(3, -3), multiline: true });
         save = end;
+        if (candidate >= 0) commentSinceCandidate = true;
       } else if (type === OpenComment) {
+        release();
         this.syntaxError('token', 'EOF_IN_COMMENT', 'Reached EOF in the middle of a multi-line comment', save, end);
+      } else if (tok.image === '}' && candidate >= 0 && commentSinceCandidate) {
+        held = [];
+        this.tag(text.slice(candidate, end), candidate, end);
+        save = end;
+        candidate = -1;
+      } else if (commentSinceCandidate && candidate >= 0 && tok.image !== '{') {
+        held.push({ s: tok.image, start, end });
       } else {
         // Text, or a brace that delimits nothing.
+        release();
         this.text(tok.image, start, end);
-        if (tok.image === '}') save = end;
+        if (tok.image === '{') {
+          candidate = start;
+          commentSinceCandidate = false;
+        } else if (tok.image === '}') {
+          save = end;
+          candidate = -1;
+        }
       }
     }
+    release();
     this.finish(text.length);
   }
 
