@@ -7,9 +7,9 @@ import type { FormatterCall, Inst, OrNode, PredicateCall, TemplateAst, VarRef } 
 import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
-import { type Code, CompiledRef, type Exec, Runtime } from './runtime.ts';
+import { type Code, CompiledRef, descend, type Exec, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
-import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
+import { isTruthy, JDouble, renderText, type JsonObject, type Value } from './value.ts';
 
 export interface EmitContext {
   readonly source: Source;
@@ -94,6 +94,27 @@ type Getter = (rt: Runtime) => Value;
 
 function getter(r: CompiledRef): Getter {
   if (r.isAt) return (rt) => rt.frames[rt.depth].node;
+  if (r.isPlainKey) {
+    // The common case, `{name}` or `{a.b}`: a member walk inlined without the kind switch.
+    const key = r.key as string;
+    const rest = r.rest;
+    const guarded = r.restGuarded;
+    const tail = rest.length > 0;
+    return (rt) => {
+      const frames = rt.frames;
+      let v: Value;
+      for (let d = rt.depth; d >= 0; d--) {
+        const f = frames[d];
+        const n = f.node;
+        if (typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble)) {
+          v = (n as JsonObject)[key];
+          if (v !== undefined) break;
+        }
+        if (f.stop) break;
+      }
+      return tail ? descend(v, rest, guarded) : v;
+    };
+  }
   return (rt) => rt.lookup(r);
 }
 

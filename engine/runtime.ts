@@ -53,6 +53,8 @@ export class CompiledRef implements Ref {
   readonly isAt: boolean;
   /** Some tail segment is an inherited name and needs an own-property check. */
   readonly restGuarded: boolean;
+  /** The first segment is a member name that no plain object inherits. */
+  readonly isPlainKey: boolean;
 
   constructor(
     readonly text: string,
@@ -69,6 +71,7 @@ export class CompiledRef implements Ref {
     else if (s0 === '@index0') this.first = First.Iter0;
     else if (s0.charCodeAt(0) === 0x40) this.first = First.Local;
     else this.first = isInheritedName(s0) ? First.OwnKey : First.Key;
+    this.isPlainKey = this.first === First.Key;
   }
 }
 

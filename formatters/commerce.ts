@@ -1,3 +1,575 @@
-import type { FormatterSpec } from '../engine/plugin-api.ts';
+// Commerce formatters (PLUGINS §4, legacy money §15.1, CLDR-vs-legacy choice §15.4).
+// Product facts come from the shared helpers of §4.0 (util/product.ts). Markup-producing
+// formatters run built-in JSON-T templates (formatters/templates/); they compute in
+// TypeScript only what the reference's formatters compute before running their template
+// (labels of private templates, price strings, option lists), so the page-context lookups
+// of non-private templates behave as in the reference.
+//
+// None of these formatters validates its arguments in the reference: extra arguments are
+// accepted and ignored (PLUGINS §3.4 "formatters without a validator").
 
-export const commerceFormatters: FormatterSpec<any>[] = [];
+import {
+  asDouble,
+  asLong,
+  asBoolean,
+  isNumber,
+  isObject,
+  isTruthy,
+  JavaError,
+  member,
+  textOf,
+  textOrEmpty,
+  type BindContext,
+  type FormatterSpec,
+  type JsonObject,
+  type Node,
+  type PluginContext,
+  type Ref,
+  type TemplateHandle,
+  type Value,
+} from '../engine/plugin-api.ts';
+import { escapeHtmlAttr } from './util/escape-html.ts';
+import {
+  formatCents,
+  formatCentsText,
+  formatDouble,
+  moneyNativeSpan,
+  PERCENT_PATTERN,
+  PERCENT_TRIM_PATTERN,
+  USD_PATTERN,
+} from './util/money-legacy.ts';
+import {
+  element,
+  field,
+  hasVariedPrices,
+  highestPrice,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  legacyCents,
+  legacyCentsText,
+  lowestPrice,
+  lowestPricedVariant,
+  moneyNode,
+  ProductType,
+  productType,
+  readMoney,
+  salePrice,
+  structuredContent,
+  totalStockRemaining,
+  variants,
+  type Money,
+} from './util/product.ts';
+import { ADD_TO_CART_BTN_TEMPLATE } from './templates/add-to-cart-btn.ts';
+import { PRODUCT_CHECKOUT_TEMPLATE } from './templates/product-checkout.ts';
+import { PRODUCT_PRICE_TEMPLATE } from './templates/product-price.ts';
+import { PRODUCT_RESTOCK_NOTIFICATION_TEMPLATE } from './templates/product-restock-notification.ts';
+import { PRODUCT_SCARCITY_TEMPLATE } from './templates/product-scarcity.ts';
+import { QUANTITY_INPUT_TEMPLATE } from './templates/quantity-input.ts';
+import { SUBSCRIPTION_PRICE_TEMPLATE } from './templates/subscription-price.ts';
+import { SUMMARY_FORM_FIELD_ADDRESS_TEMPLATE } from './templates/summary-form-field-address.ts';
+import { SUMMARY_FORM_FIELD_CHECKBOX_TEMPLATE } from './templates/summary-form-field-checkbox.ts';
+import { SUMMARY_FORM_FIELD_DATE_TEMPLATE } from './templates/summary-form-field-date.ts';
+import { SUMMARY_FORM_FIELD_LIKERT_TEMPLATE } from './templates/summary-form-field-likert.ts';
+import { SUMMARY_FORM_FIELD_NAME_TEMPLATE } from './templates/summary-form-field-name.ts';
+import { SUMMARY_FORM_FIELD_PHONE_TEMPLATE } from './templates/summary-form-field-phone.ts';
+import { SUMMARY_FORM_FIELD_TIME_TEMPLATE } from './templates/summary-form-field-time.ts';
+import { VARIANTS_SELECT_TEMPLATE } from './templates/variants-select.ts';
+
+// ---- context inputs -------------------------------------------------------------------
+
+/** References resolved from the formatter's scope outward (PLUGINS §1.3, §1.7). */
+interface ContextRefs {
+  readonly localizedStrings: Ref | null;
+  readonly merchandising: Ref | null;
+}
+
+function contextRefs(ctx: BindContext): ContextRefs {
+  return {
+    localizedStrings: ctx.parseRef('localizedStrings'),
+    merchandising: ctx.parseRef('productMerchandisingContext'),
+  };
+}
+
+function resolve(ctx: PluginContext, ref: Ref | null): Value {
+  return ref === null ? undefined : ctx.resolve(ref);
+}
+
+/** A localized string, or the English fallback when it is absent or empty. */
+function localized(strings: Value, key: string, fallback: string): string {
+  const text = textOrEmpty(field(strings, key));
+  return text.length > 0 ? text : fallback;
+}
+
+/** The product's entry in `productMerchandisingContext`, keyed by the product id's text. */
+function merchandisingEntry(ctx: PluginContext, refs: ContextRefs, id: Value): Value {
+  return field(resolve(ctx, refs.merchandising), textOf(id));
+}
+
+function requireId(item: Value): Value {
+  const id = field(item, 'id');
+  // The reference dereferences the id node unconditionally.
+  if (id === undefined) throw new JavaError('NullPointerException', 'null');
+  return id;
+}
+
+/** Drops unset members, so a private template sees them as missing. */
+function view(members: { [key: string]: Value }): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(members)) {
+    const v = members[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+// ---- simple formatters ----------------------------------------------------------------
+
+function simple(name: string, apply: (value: Value) => Value): FormatterSpec<undefined> {
+  return { name, apply: (value) => apply(value) };
+}
+
+function cartQuantity(cart: Value): string {
+  const entries = field(cart, 'entries');
+  // Jackson iterates an object's values as it iterates an array's elements.
+  const list: readonly Value[] = Array.isArray(entries) ? entries : isObject(entries) ? Object.values(entries) : [];
+  let total = 0;
+  for (const entry of list) {
+    const quantity = field(entry, 'quantity');
+    if (quantity === undefined) throw new JavaError('NullPointerException', 'null');
+    if (isNumber(quantity)) total += asLong(quantity);
+  }
+  return '<span class="sqs-cart-quantity">' + total + '</span>';
+}
+
+function cartSubtotal(cart: Value): string {
+  const text = textOf(field(cart, 'subtotalCents'));
+  return '<span class="sqs-cart-subtotal">' + moneyNativeSpan(formatCentsText(text)) + '</span>';
+}
+
+function variantDescriptor(variant: Value): string {
+  const values = field(variant, 'optionValues');
+  if (!Array.isArray(values)) return '';
+  let out = '';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ' / ';
+    out += textOf(field(values[i], 'value'));
+  }
+  return out;
+}
+
+const percentageFormat: FormatterSpec<{ trim: boolean }> = {
+  name: 'percentage-format',
+  bind: (args) => ({ trim: args[0] === 'trim' }),
+  apply: (value, bound) => formatDouble(asDouble(value), bound.trim ? PERCENT_TRIM_PATTERN : PERCENT_PATTERN),
+};
+
+// ---- product marks and links ----------------------------------------------------------
+
+interface QuickViewBound {
+  readonly group: string | undefined;
+  readonly groupRef: Ref | null;
+  readonly quickViewText: Ref | null;
+}
+
+const productQuickView: FormatterSpec<QuickViewBound> = {
+  name: 'product-quick-view',
+  bind: (args, ctx) => {
+    const group = args[0];
+    // The reference resolves the group as one undotted name; a dotted argument can only be
+    // a member name, never a path.
+    const groupRef = group !== undefined && group.indexOf('.') < 0 ? ctx.parseRef(group) : null;
+    return { group, groupRef, quickViewText: ctx.parseRef('localizedStrings.productQuickViewText') };
+  },
+  apply: (item, bound, ctx) => {
+    let group = '';
+    if (bound.group !== undefined) {
+      const own = field(item, bound.group);
+      const resolved = own !== undefined ? own : resolve(ctx, bound.groupRef);
+      group = resolved !== undefined ? textOf(resolved) : bound.group;
+    }
+    const label = textOrEmpty(resolve(ctx, bound.quickViewText));
+    return (
+      '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="' +
+      textOrEmpty(field(item, 'id')) +
+      '" data-group="' +
+      group +
+      '">' +
+      (label.length > 0 ? label : 'Quick View') +
+      '</span>'
+    );
+  },
+};
+
+const productStatus: FormatterSpec<ContextRefs> = {
+  name: 'product-status',
+  bind: (_args, ctx) => contextRefs(ctx),
+  apply: (item, refs, ctx) => {
+    if (isSoldOut(item)) {
+      const strings = resolve(ctx, refs.localizedStrings);
+      const custom = textOrEmpty(field(merchandisingEntry(ctx, refs, field(item, 'id')), 'customSoldOutText'));
+      const text = custom.length > 0 ? custom : localized(strings, 'productSoldOutText', 'sold out');
+      return '<div class="product-mark sold-out">' + escapeHtmlAttr(text) + '</div>';
+    }
+    if (isOnSale(item)) {
+      const strings = resolve(ctx, refs.localizedStrings);
+      return '<div class="product-mark sale">' + localized(strings, 'productSaleText', 'sale') + '</div>';
+    }
+    return undefined;
+  },
+};
+
+// ---- template formatters: checkout ----------------------------------------------------
+
+function templateFormatter(name: string, source: string): FormatterSpec<TemplateHandle> {
+  return {
+    name,
+    bind: (_args, ctx) => ctx.compileTemplate(source),
+    apply: (value, template, ctx) => ctx.runTemplate(template, value, false),
+  };
+}
+
+interface QuantityBound {
+  readonly template: TemplateHandle;
+  readonly servicesAllowMultiple: Ref | null;
+}
+
+const quantityInput: FormatterSpec<QuantityBound> = {
+  name: 'quantity-input',
+  bind: (_args, ctx) => ({
+    template: ctx.compileTemplate(QUANTITY_INPUT_TEMPLATE),
+    servicesAllowMultiple: ctx.parseRef('websiteSettings.storeSettings.multipleQuantityAllowedForServices'),
+  }),
+  apply: (item, bound, ctx) => {
+    const type = productType(item);
+    let allowed = type === ProductType.PHYSICAL;
+    if (type === ProductType.SERVICE) {
+      const flag = resolve(ctx, bound.servicesAllowMultiple);
+      allowed = flag === undefined || flag === null || asBoolean(flag);
+    }
+    if (!allowed || isSubscribable(item) || !(totalStockRemaining(item) > 1)) return undefined;
+    return ctx.runTemplate(bound.template, item, false);
+  },
+};
+
+interface TemplateWithRefs extends ContextRefs {
+  readonly template: TemplateHandle;
+}
+
+const variantsSelect: FormatterSpec<TemplateWithRefs> = {
+  name: 'variants-select',
+  bind: (_args, ctx) => ({ ...contextRefs(ctx), template: ctx.compileTemplate(VARIANTS_SELECT_TEMPLATE) }),
+  apply: (item, bound, ctx) => {
+    const all = variants(item);
+    if (all.length <= 1) return undefined;
+    const ordering = field(structuredContent(item), 'variantOptionOrdering');
+    const options: Node[] = [];
+    if (Array.isArray(ordering)) {
+      for (const nameNode of ordering) {
+        const name = textOf(nameNode);
+        const values: string[] = [];
+        for (const variant of all) {
+          const v = field(field(variant, 'attributes'), name);
+          if (v === undefined || v === null) continue;
+          const text = textOf(v);
+          if (!values.includes(text)) values.push(text);
+        }
+        options.push({ name, values });
+      }
+    }
+    const strings = resolve(ctx, bound.localizedStrings);
+    const giftCard = productType(item) === ProductType.GIFT_CARD;
+    const displayText = giftCard ? localized(strings, 'giftCardValueDisplayText', 'Value') : '{name}';
+    const selectText = giftCard
+      ? localized(strings, 'giftCardVariantSelectText', 'Select Value')
+      : localized(strings, 'productVariantSelectText', 'Select {variantName}');
+    const node = view({ item, options, displayText, selectText, subscribable: isSubscribable(item) });
+    return ctx.runTemplate(bound.template, node, false);
+  },
+};
+
+// ---- template formatters: merchandising -------------------------------------------------
+
+interface RestockBound extends TemplateWithRefs {
+  readonly captchaSiteKey: Ref | null;
+}
+
+const productRestockNotification: FormatterSpec<RestockBound> = {
+  name: 'product-restock-notification',
+  bind: (_args, ctx) => ({
+    ...contextRefs(ctx),
+    template: ctx.compileTemplate(PRODUCT_RESTOCK_NOTIFICATION_TEMPLATE),
+    captchaSiteKey: ctx.parseRef('website.captchaSettings.siteKey'),
+  }),
+  apply: (item, bound, ctx) => {
+    const entry = merchandisingEntry(ctx, bound, requireId(item));
+    const node = view({
+      product: item,
+      views: field(entry, 'restockNotificationViews'),
+      messages: field(entry, 'restockNotificationMessages'),
+      mailingListSignUpEnabled: field(entry, 'mailingListSignUpEnabled'),
+      mailingListOptInByDefault: field(entry, 'mailingListOptInByDefault'),
+      captchaSiteKey: resolve(ctx, bound.captchaSiteKey),
+    });
+    return ctx.runTemplate(bound.template, node, true);
+  },
+};
+
+const productScarcity: FormatterSpec<TemplateWithRefs> = {
+  name: 'product-scarcity',
+  bind: (_args, ctx) => ({ ...contextRefs(ctx), template: ctx.compileTemplate(PRODUCT_SCARCITY_TEMPLATE) }),
+  apply: (item, bound, ctx) => {
+    // Without merchandising data the reference leaves the variable as it was.
+    const merchandising = resolve(ctx, bound.merchandising);
+    if (merchandising === undefined) return item;
+    const entry = field(merchandising, textOf(requireId(item)));
+    if (entry === undefined) return item;
+    const enabled = field(entry, 'scarcityEnabled');
+    if (enabled === undefined) throw new JavaError('NullPointerException', 'null');
+    if (!asBoolean(enabled)) return item;
+    const node = view({
+      scarcityTemplateViews: field(entry, 'scarcityTemplateViews'),
+      scarcityText: field(entry, 'scarcityText'),
+      scarcityShownByDefault: field(entry, 'scarcityShownByDefault'),
+    });
+    return ctx.runTemplate(bound.template, node, false);
+  },
+};
+
+// ---- template formatters: prices ------------------------------------------------------
+
+interface PriceBound extends TemplateWithRefs {
+  readonly useCldr: Ref | null;
+}
+
+function priceBinder(source: string): (args: string[], ctx: BindContext) => PriceBound {
+  return (_args, ctx) => ({
+    ...contextRefs(ctx),
+    template: ctx.compileTemplate(source),
+    useCldr: ctx.parseRef('featureFlags.useCLDRMoneyFormat'),
+  });
+}
+
+/**
+ * Sets `<name>` to the legacy money markup, or, in CLDR mode, `<name>Money` to the money
+ * node that the template hands to the `money` formatter.
+ */
+function setPrice(out: { [key: string]: Value }, name: string, money: Money, cldr: boolean): void {
+  if (cldr) out[name + 'Money'] = moneyNode(money);
+  else out[name] = moneyNativeSpan(formatCents(legacyCents(money)));
+}
+
+function capitalized(unit: string): string {
+  const lower = unit.toLowerCase();
+  return lower.length === 0 ? lower : lower[0].toUpperCase() + lower.slice(1);
+}
+
+const UNITS_PER_YEAR: ReadonlyMap<string, number> = new Map([
+  ['WEEK', 52],
+  ['MONTH', 12],
+]);
+
+/** The subscription variables of `product-price` (PLUGINS §4 product-price). */
+function subscriptionPriceView(item: Value, strings: Value, cldr: boolean): { [key: string]: Value } {
+  const out: { [key: string]: Value } = {};
+  const plan = field(structuredContent(item), 'subscriptionPlan');
+  const billingPeriod = field(plan, 'billingPeriod');
+  if (billingPeriod === undefined) {
+    out.formattedFromPrice = true;
+    out.fromText = localized(strings, 'productPriceUnavailable', 'Unavailable');
+    return out;
+  }
+  const value = asLong(field(billingPeriod, 'value'));
+  const unit = textOf(field(billingPeriod, 'unit'));
+  const cycles = asLong(field(plan, 'numBillingCycles'));
+  let duration = value * cycles;
+  let durationUnit = unit;
+  const perYear = UNITS_PER_YEAR.get(unit);
+  if (duration > 0 && perYear !== undefined && duration % perYear === 0) {
+    duration /= perYear;
+    durationUnit = 'YEAR';
+  }
+  const varied = hasVariedPrices(item);
+  const key =
+    'productPrice__' +
+    (varied ? 'multiplePrices' : 'singlePrice') +
+    '__' +
+    (value === 1 ? '1' : 'n') +
+    capitalized(unit) +
+    'ly__' +
+    (duration === 0 ? 'indefinite' : 'limited__' + (duration === 1 ? '1' : 'n') + capitalized(durationUnit) + 's');
+  let english = (varied ? 'from ' : '') + '{price} every ' + (value > 1 ? '{billingPeriodValue} ' : '') + unit.toLowerCase() + (value > 1 ? 's' : '');
+  if (cycles > 0) english += ' for {duration} ' + durationUnit.toLowerCase() + (duration === 1 ? '' : 's');
+  const pattern = localized(strings, key, english);
+  if (varied) {
+    out.fromText = pattern;
+    setPrice(out, 'formattedFromPrice', lowestPrice(item), cldr);
+  }
+  if (isOnSale(item)) {
+    out.formattedSalePriceText = pattern;
+    setPrice(out, 'formattedSalePrice', salePrice(item), cldr);
+  }
+  out.formattedNormalPriceText = pattern;
+  setPrice(out, 'formattedNormalPrice', highestPrice(item), cldr);
+  out.billingPeriodValue = value;
+  out.duration = duration;
+  return out;
+}
+
+function productPriceView(item: Value, strings: Value, cldr: boolean): { [key: string]: Value } {
+  if (isSubscribable(item)) return subscriptionPriceView(item, strings, cldr);
+  const out: { [key: string]: Value } = {};
+  if (productType(item) === ProductType.UNDEFINED) return out;
+  if (hasVariedPrices(item)) {
+    out.fromText = localized(strings, 'productPriceFromText', 'from {fromPrice}');
+    setPrice(out, 'formattedFromPrice', lowestPrice(item), cldr);
+  }
+  if (isOnSale(item)) {
+    out.formattedSalePriceText = '{price}';
+    setPrice(out, 'formattedSalePrice', salePrice(item), cldr);
+  }
+  out.formattedNormalPriceText = '{price}';
+  setPrice(out, 'formattedNormalPrice', highestPrice(item), cldr);
+  return out;
+}
+
+const productPrice: FormatterSpec<PriceBound> = {
+  name: 'product-price',
+  bind: priceBinder(PRODUCT_PRICE_TEMPLATE),
+  apply: (item, bound, ctx) => {
+    const cldr = isTruthy(resolve(ctx, bound.useCldr));
+    const node = view(productPriceView(item, resolve(ctx, bound.localizedStrings), cldr));
+    return ctx.runTemplate(bound.template, node, true);
+  },
+};
+
+function effectiveOptionPrice(option: Value): Money {
+  return readMoney(field(option, isTruthy(field(option, 'onSale')) ? 'salePriceMoney' : 'priceMoney'));
+}
+
+function subscriptionOptionsView(item: Value, strings: Value, cldr: boolean): { [key: string]: Value } {
+  const out: { [key: string]: Value } = {};
+  const type = productType(item);
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return out;
+  const options = field(lowestPricedVariant(item), 'pricingOptions');
+  const first = element(options, 0);
+  if (first === undefined) return out;
+  if (hasVariedPrices(item)) {
+    out.fromText = localized(strings, 'productPriceFromText', 'from {fromPrice}');
+    setPrice(out, 'formattedFromPrice', effectiveOptionPrice(first), cldr);
+  }
+  if (isTruthy(field(first, 'onSale'))) {
+    out.formattedSubscriptionSalePriceText = '{price}';
+    setPrice(out, 'formattedSubscriptionSalePrice', readMoney(field(first, 'salePriceMoney')), cldr);
+  }
+  out.formattedNormalSubscriptionPriceText = '{price}';
+  setPrice(out, 'formattedNormalSubscriptionPrice', readMoney(field(first, 'priceMoney')), cldr);
+  return out;
+}
+
+const subscriptionPrice: FormatterSpec<PriceBound> = {
+  name: 'subscription-price',
+  bind: priceBinder(SUBSCRIPTION_PRICE_TEMPLATE),
+  apply: (item, bound, ctx) => {
+    const cldr = isTruthy(resolve(ctx, bound.useCldr));
+    const node = view(subscriptionOptionsView(item, resolve(ctx, bound.localizedStrings), cldr));
+    return ctx.runTemplate(bound.template, node, true);
+  },
+};
+
+// ---- summary-form-field ---------------------------------------------------------------
+
+interface SummaryBound {
+  readonly localizedStrings: Ref | null;
+  readonly templates: { readonly [type: string]: TemplateHandle };
+  readonly likert: TemplateHandle;
+}
+
+const LIKERT_ANSWERS: { readonly [code: string]: { readonly key: string; readonly english: string } } = {
+  '-2': { key: 'productAnswerMapStronglyDisagree', english: 'Strongly Disagree' },
+  '-1': { key: 'productAnswerMapDisagree', english: 'Disagree' },
+  '0': { key: 'productAnswerMapNeutral', english: 'Neutral' },
+  '1': { key: 'productAnswerMapAgree', english: 'Agree' },
+  '2': { key: 'productAnswerMapStronglyAgree', english: 'Strongly Agree' },
+};
+
+function likertRows(values: Value, strings: Value): Node[] {
+  const rows: Node[] = [];
+  if (!isObject(values)) return rows;
+  for (const question of Object.keys(values)) {
+    const code = textOf(member(values, question));
+    const answer = Object.prototype.hasOwnProperty.call(LIKERT_ANSWERS, code) ? LIKERT_ANSWERS[code] : LIKERT_ANSWERS['0'];
+    rows.push({ question, answer: localized(strings, answer.key, answer.english) });
+  }
+  return rows;
+}
+
+const summaryFormField: FormatterSpec<SummaryBound> = {
+  name: 'summary-form-field',
+  bind: (_args, ctx) => ({
+    localizedStrings: ctx.parseRef('localizedStrings'),
+    templates: {
+      address: ctx.compileTemplate(SUMMARY_FORM_FIELD_ADDRESS_TEMPLATE),
+      checkbox: ctx.compileTemplate(SUMMARY_FORM_FIELD_CHECKBOX_TEMPLATE),
+      date: ctx.compileTemplate(SUMMARY_FORM_FIELD_DATE_TEMPLATE),
+      name: ctx.compileTemplate(SUMMARY_FORM_FIELD_NAME_TEMPLATE),
+      phone: ctx.compileTemplate(SUMMARY_FORM_FIELD_PHONE_TEMPLATE),
+      time: ctx.compileTemplate(SUMMARY_FORM_FIELD_TIME_TEMPLATE),
+    },
+    likert: ctx.compileTemplate(SUMMARY_FORM_FIELD_LIKERT_TEMPLATE),
+  }),
+  apply: (formField, bound, ctx) => {
+    const strings = resolve(ctx, bound.localizedStrings);
+    const type = textOrEmpty(field(formField, 'type'));
+    let text: string;
+    if (type === 'likert') {
+      const rows = likertRows(field(formField, 'values'), strings);
+      text = ctx.runTemplate(bound.likert, { rows }, true);
+    } else if (Object.prototype.hasOwnProperty.call(bound.templates, type)) {
+      text = ctx.runTemplate(bound.templates[type], formField, true);
+    } else {
+      const value = field(formField, 'value');
+      text = isTruthy(value) ? textOf(value) : '';
+    }
+    if (text.length === 0) text = localized(strings, 'productSummaryFormNoAnswerText', 'N/A');
+    return (
+      '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">' +
+      textOrEmpty(field(formField, 'rawTitle')) +
+      ':</span> ' +
+      text +
+      '\n</div>'
+    );
+  },
+};
+
+// ---- the table --------------------------------------------------------------------------
+
+function legacyMoneyFormat(name: string): FormatterSpec<undefined> {
+  return simple(name, (value) => formatCentsText(textOf(value)));
+}
+
+export const commerceFormatters: FormatterSpec<any>[] = [
+  templateFormatter('add-to-cart-btn', ADD_TO_CART_BTN_TEMPLATE),
+  simple('bookkeeper-money-format', (value) => formatDouble(asDouble(value) / 100, USD_PATTERN)),
+  simple('cart-quantity', cartQuantity),
+  simple('cart-subtotal', cartSubtotal),
+  simple('cart-url', () => '/cart'),
+  simple('from-price', (item) => legacyCentsText(lowestPrice(item))),
+  legacyMoneyFormat('money-format'),
+  legacyMoneyFormat('moneyFormat'),
+  simple('money-string', (value) => moneyNativeSpan(formatCentsText(textOf(value)))),
+  simple('normal-price', (item) => legacyCentsText(highestPrice(item))),
+  percentageFormat,
+  templateFormatter('product-checkout', PRODUCT_CHECKOUT_TEMPLATE),
+  productPrice,
+  productQuickView,
+  productRestockNotification,
+  productScarcity,
+  productStatus,
+  quantityInput,
+  simple('sale-price', (item) => legacyCentsText(salePrice(item))),
+  subscriptionPrice,
+  summaryFormField,
+  simple('variant-descriptor', variantDescriptor),
+  variantsSelect,
+];

@@ -1,0 +1,160 @@
+// Exact decimals for the commerce formatters. The reference holds money amounts as Java
+// BigDecimal and formats legacy prices with DecimalFormat, which rounds the *exact binary
+// value* of a double. Both need arithmetic that JavaScript numbers cannot give, so amounts
+// are kept as an unscaled bigint with a decimal scale (value = unscaled × 10^-scale).
+
+import { JavaError } from '../../engine/plugin-api.ts';
+
+export interface Decimal {
+  readonly unscaled: bigint;
+  /** Number of digits after the decimal point; never negative once normalized by `movePointRight`. */
+  readonly scale: number;
+}
+
+export const DECIMAL_ZERO: Decimal = { unscaled: 0n, scale: 0 };
+
+// A scale this large would make `toPlainString` print megabytes of zeros; the reference
+// would build that string, we refuse the input as the reference refuses an exponent overflow.
+const MAX_SCALE = 10_000;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Java `new BigDecimal(String)`: optional sign, digits with at most one point (at least one
+ * digit), optional exponent. Throws `JavaError('NumberFormatException')` otherwise.
+ */
+export function parseDecimal(text: string): Decimal {
+  const n = text.length;
+  let i = 0;
+  let negative = false;
+  if (i < n && (text[i] === '+' || text[i] === '-')) {
+    negative = text[i] === '-';
+    i++;
+  }
+  let digits = '';
+  let fraction = 0;
+  let seenPoint = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (isDigit(c)) {
+      digits += text[i];
+      if (seenPoint) fraction++;
+    } else if (c === 46 /* . */ && !seenPoint) {
+      seenPoint = true;
+    } else break;
+  }
+  if (digits.length === 0) throw badDecimal(text);
+  let exponent = 0;
+  if (i < n && (text[i] === 'e' || text[i] === 'E')) {
+    i++;
+    let expNegative = false;
+    if (i < n && (text[i] === '+' || text[i] === '-')) {
+      expNegative = text[i] === '-';
+      i++;
+    }
+    const start = i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    if (i === start || i - start > 9) throw badDecimal(text);
+    exponent = Number(text.slice(start, i)) * (expNegative ? -1 : 1);
+  }
+  if (i !== n) throw badDecimal(text);
+  const scale = fraction - exponent;
+  if (Math.abs(scale) > MAX_SCALE) throw new JavaError('NumberFormatException', 'Exponent overflow.');
+  const magnitude = BigInt(digits);
+  return { unscaled: negative ? -magnitude : magnitude, scale };
+}
+
+function badDecimal(text: string): JavaError {
+  const bad = [...text].find((ch) => !/[0-9.+\-eE]/.test(ch));
+  if (bad !== undefined) {
+    return new JavaError(
+      'NumberFormatException',
+      `Character ${bad} is neither a decimal digit number, decimal point, nor "e" notation exponential mark.`,
+    );
+  }
+  return new JavaError('NumberFormatException', text.length === 0 ? 'Empty string' : 'No digits found.');
+}
+
+const TEN = 10n;
+
+function pow10(n: number): bigint {
+  return TEN ** BigInt(n);
+}
+
+/** `compareTo`: numeric order, scale ignored (`2.0` equals `2`). */
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.unscaled * pow10(scale - a.scale);
+  const y = b.unscaled * pow10(scale - b.scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Java `movePointRight(n)`: the result's scale is `max(scale - n, 0)`. */
+export function movePointRight(d: Decimal, n: number): Decimal {
+  const scale = d.scale - n;
+  if (scale >= 0) return { unscaled: d.unscaled, scale };
+  return { unscaled: d.unscaled * pow10(-scale), scale: 0 };
+}
+
+/** Java `toPlainString`: no exponent, all scale digits kept. */
+export function toPlainString(d: Decimal): string {
+  const negative = d.unscaled < 0n;
+  let digits = (negative ? -d.unscaled : d.unscaled).toString();
+  if (d.scale < 0) return (negative ? '-' : '') + digits + '0'.repeat(-d.scale);
+  if (d.scale > 0) {
+    if (digits.length <= d.scale) digits = '0'.repeat(d.scale - digits.length + 1) + digits;
+    digits = digits.slice(0, digits.length - d.scale) + '.' + digits.slice(digits.length - d.scale);
+  }
+  return (negative ? '-' : '') + digits;
+}
+
+/** The nearest double (JavaScript's string-to-number conversion rounds correctly). */
+export function decimalToDouble(d: Decimal): number {
+  return Number(toPlainString(d));
+}
+
+// ---- exact binary value of a double --------------------------------------------------
+
+const view = new DataView(new ArrayBuffer(8));
+
+/** The exact decimal value of a finite double (every double is a finite decimal). */
+export function exactDecimalOfDouble(x: number): Decimal {
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const negative = hi >>> 31 === 1;
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exponent: number;
+  if (biased === 0) exponent = -1074;
+  else {
+    mantissa |= 1n << 52n;
+    exponent = biased - 1075;
+  }
+  let unscaled: bigint;
+  let scale: number;
+  if (exponent >= 0) {
+    unscaled = mantissa << BigInt(exponent);
+    scale = 0;
+  } else {
+    // m × 2^-k = m × 5^k / 10^k
+    unscaled = mantissa * 5n ** BigInt(-exponent);
+    scale = -exponent;
+  }
+  return { unscaled: negative ? -unscaled : unscaled, scale };
+}
+
+/** Rounds to `digits` fraction digits, half-even (Java RoundingMode.HALF_EVEN). */
+export function roundHalfEven(d: Decimal, digits: number): Decimal {
+  if (d.scale <= digits) return d;
+  const divisor = pow10(d.scale - digits);
+  const negative = d.unscaled < 0n;
+  const abs = negative ? -d.unscaled : d.unscaled;
+  let q = abs / divisor;
+  const r = abs % divisor;
+  const twice = r * 2n;
+  if (twice > divisor || (twice === divisor && q % 2n === 1n)) q += 1n;
+  return { unscaled: negative ? -q : q, scale: digits };
+}

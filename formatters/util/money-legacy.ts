@@ -1,0 +1,69 @@
+// The reference's pre-CLDR en-US number formats (PLUGINS §15.1): java.text.DecimalFormat
+// patterns with US symbols and half-even rounding of the double's exact binary value.
+// The execution locale is deliberately ignored, as in the reference.
+
+import { parseDecimal, exactDecimalOfDouble, roundHalfEven, movePointRight, decimalToDouble, type Decimal } from './decimal.ts';
+
+export interface DecimalPattern {
+  readonly minFraction: number;
+  readonly maxFraction: number;
+  /** Text before the digits of a non-negative / negative number. */
+  readonly positivePrefix: string;
+  readonly negativePrefix: string;
+}
+
+/** `#,##0.00` */
+export const MONEY_PATTERN: DecimalPattern = { minFraction: 2, maxFraction: 2, positivePrefix: '', negativePrefix: '-' };
+/** `#,##0.00#` */
+export const PERCENT_PATTERN: DecimalPattern = { minFraction: 2, maxFraction: 3, positivePrefix: '', negativePrefix: '-' };
+/** `#,##0.###` */
+export const PERCENT_TRIM_PATTERN: DecimalPattern = { minFraction: 0, maxFraction: 3, positivePrefix: '', negativePrefix: '-' };
+/** en-US currency instance on Java 11 CLDR data: `¤#,##0.00`, negatives `-¤#,##0.00`. */
+export const USD_PATTERN: DecimalPattern = { minFraction: 2, maxFraction: 2, positivePrefix: '$', negativePrefix: '-$' };
+
+function group(digits: string): string {
+  let out = '';
+  const n = digits.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && (n - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+/**
+ * DecimalFormat.format(double) for the patterns above. Like Java, a negative value that
+ * rounds to zero (and -0.0 itself) keeps its minus sign; NaN prints without prefix.
+ */
+export function formatDouble(x: number, pattern: DecimalPattern): string {
+  if (Number.isNaN(x)) return 'NaN';
+  const negative = x < 0 || Object.is(x, -0);
+  const prefix = negative ? pattern.negativePrefix : pattern.positivePrefix;
+  if (!Number.isFinite(x)) return prefix + '\u221E';
+  const rounded = roundHalfEven(exactDecimalOfDouble(Math.abs(x)), pattern.maxFraction);
+  let digits = rounded.unscaled.toString();
+  const scale = rounded.scale;
+  if (digits.length <= scale) digits = '0'.repeat(scale - digits.length + 1) + digits;
+  const integer = digits.slice(0, digits.length - scale);
+  let fraction = digits.slice(digits.length - scale);
+  let end = fraction.length;
+  while (end > pattern.minFraction && fraction.charCodeAt(end - 1) === 48) end--;
+  fraction = fraction.slice(0, end);
+  while (fraction.length < pattern.minFraction) fraction += '0';
+  return prefix + group(integer) + (fraction.length > 0 ? '.' + fraction : '');
+}
+
+/** Cents (exact) → `#,##0.00` of cents ÷ 100 taken as a double: `12345` → `123.45`. */
+export function formatCents(cents: Decimal): string {
+  return formatDouble(decimalToDouble(movePointRight(cents, -2)), MONEY_PATTERN);
+}
+
+/** Text parsed as cents, as `money-format` does; unparsable text is a runtime error. */
+export function formatCentsText(text: string): string {
+  return formatCents(parseDecimal(text));
+}
+
+/** The legacy money markup of product prices and `money-string`. */
+export function moneyNativeSpan(formatted: string): string {
+  return '<span class="sqs-money-native">' + formatted + '</span>';
+}

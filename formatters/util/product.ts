@@ -1,0 +1,234 @@
+// The reference's shared product helpers (PLUGINS §4.0), used by the commerce formatters
+// and predicates. Every path is relative to the product ("item") node; absent members read
+// as missing, never as an error, except a money amount that is not a decimal (the
+// reference's BigDecimal parse fails and the instruction emits nothing).
+
+import { asBoolean, asLong, isObject, isTruthy, jsonEquals, member, textOf, type Value } from '../../engine/plugin-api.ts';
+import { compareDecimal, movePointRight, parseDecimal, toPlainString, DECIMAL_ZERO, type Decimal } from './decimal.ts';
+
+/** PLUGINS §16 ProductType codes. */
+export const ProductType = {
+  UNDEFINED: -1,
+  PHYSICAL: 1,
+  DIGITAL: 2,
+  SERVICE: 3,
+  GIFT_CARD: 4,
+} as const;
+export type ProductType = (typeof ProductType)[keyof typeof ProductType];
+
+/** Own member of an object node; missing for anything else. */
+export function field(node: Value, key: string): Value {
+  return isObject(node) ? member(node, key) : undefined;
+}
+
+/** Element of an array node; missing for anything else. */
+export function element(node: Value, index: number): Value {
+  return Array.isArray(node) && index >= 0 && index < node.length ? node[index] : undefined;
+}
+
+export function structuredContent(item: Value): Value {
+  return field(item, 'structuredContent');
+}
+
+export function productType(item: Value): ProductType {
+  const code = asLong(field(structuredContent(item), 'productType'));
+  switch (code) {
+    case 1:
+      return ProductType.PHYSICAL;
+    case 2:
+      return ProductType.DIGITAL;
+    case 3:
+      return ProductType.SERVICE;
+    case 4:
+      return ProductType.GIFT_CARD;
+    default:
+      return ProductType.UNDEFINED;
+  }
+}
+
+export function isSubscribable(item: Value): boolean {
+  return asBoolean(field(structuredContent(item), 'isSubscribable'));
+}
+
+const NO_VARIANTS: readonly Value[] = [];
+
+export function variants(item: Value): readonly Value[] {
+  const v = field(structuredContent(item), 'variants');
+  return Array.isArray(v) ? v : NO_VARIANTS;
+}
+
+export function hasVariants(item: Value): boolean {
+  return productType(item) !== ProductType.DIGITAL && variants(item).length > 1;
+}
+
+// ---- money -----------------------------------------------------------------------------
+
+export interface Money {
+  readonly amount: Decimal;
+  readonly currency: string;
+}
+
+export const DEFAULT_MONEY: Money = { amount: DECIMAL_ZERO, currency: 'USD' };
+
+/**
+ * Reads a `{value, currency}` node. An empty amount is 0 and an empty currency USD; an
+ * amount that is not a decimal throws NumberFormatException as the reference does.
+ */
+export function readMoney(node: Value): Money {
+  const text = textOf(field(node, 'value')).trim();
+  const amount = text.length === 0 ? DECIMAL_ZERO : parseDecimal(text);
+  const currency = textOf(field(node, 'currency')).trim();
+  return { amount, currency: currency.length === 0 ? 'USD' : currency };
+}
+
+function effectivePrice(variant: Value): Money {
+  return readMoney(field(variant, isTruthy(field(variant, 'onSale')) ? 'salePriceMoney' : 'priceMoney'));
+}
+
+/** The entry with the smallest (or largest) amount; the first one wins ties. */
+function extreme<T>(items: readonly T[], money: (item: T) => Money, wantLargest: boolean): { item: T; money: Money } | undefined {
+  let best: { item: T; money: Money } | undefined;
+  for (const item of items) {
+    const m = money(item);
+    if (best === undefined) best = { item, money: m };
+    else {
+      const c = compareDecimal(m.amount, best.money.amount);
+      if (wantLargest ? c > 0 : c < 0) best = { item, money: m };
+    }
+  }
+  return best;
+}
+
+/** The variant with the lowest effective price (PHYSICAL/SERVICE/GIFT_CARD), first on ties. */
+export function lowestPricedVariant(item: Value): Value {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+    case ProductType.GIFT_CARD:
+      return extreme(variants(item), effectivePrice, false)?.item;
+    default:
+      return undefined;
+  }
+}
+
+/** The "from" price. */
+export function lowestPrice(item: Value): Money {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+    case ProductType.GIFT_CARD:
+      return extreme(variants(item), effectivePrice, false)?.money ?? DEFAULT_MONEY;
+    case ProductType.DIGITAL:
+      return digitalMoney(item, 'priceMoney');
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+/** The "normal" price: the largest regular price, sales ignored. */
+export function highestPrice(item: Value): Money {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+    case ProductType.GIFT_CARD:
+      return extreme(variants(item), (v) => readMoney(field(v, 'priceMoney')), true)?.money ?? DEFAULT_MONEY;
+    case ProductType.DIGITAL:
+      return digitalMoney(item, 'priceMoney');
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+/** The lowest sale price among variants on sale. */
+export function salePrice(item: Value): Money {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE: {
+      const onSale = variants(item).filter((v) => isTruthy(field(v, 'onSale')));
+      return extreme(onSale, (v) => readMoney(field(v, 'salePriceMoney')), false)?.money ?? DEFAULT_MONEY;
+    }
+    case ProductType.DIGITAL:
+      return digitalMoney(item, 'salePriceMoney');
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+function digitalMoney(item: Value, key: string): Money {
+  const node = field(structuredContent(item), key);
+  return node === undefined ? DEFAULT_MONEY : readMoney(node);
+}
+
+/** Compares the legacy numeric fields, type-strictly, as the reference does. */
+export function hasVariedPrices(item: Value): boolean {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+    case ProductType.GIFT_CARD: {
+      const all = variants(item);
+      const first = all[0];
+      const firstOnSale = field(first, 'onSale');
+      for (let i = 1; i < all.length; i++) {
+        const v = all[i];
+        if (!jsonEquals(field(v, 'onSale'), firstOnSale)) return true;
+        if (isTruthy(firstOnSale) && !jsonEquals(field(v, 'salePrice'), field(first, 'salePrice'))) return true;
+        if (!jsonEquals(field(v, 'price'), field(first, 'price'))) return true;
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+export function isOnSale(item: Value): boolean {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+      return variants(item).some((v) => isTruthy(field(v, 'onSale')));
+    case ProductType.DIGITAL:
+      return isTruthy(field(structuredContent(item), 'onSale'));
+    default:
+      return false;
+  }
+}
+
+export function isSoldOut(item: Value): boolean {
+  switch (productType(item)) {
+    case ProductType.PHYSICAL:
+    case ProductType.SERVICE:
+      return !variants(item).some((v) => isTruthy(field(v, 'unlimited')) || asLong(field(v, 'qtyInStock')) > 0);
+    case ProductType.DIGITAL:
+    case ProductType.GIFT_CARD:
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Units left to sell; Infinity when unlimited. */
+export function totalStockRemaining(item: Value): number {
+  const type = productType(item);
+  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) return Infinity;
+  let total = 0;
+  for (const v of variants(item)) {
+    if (isTruthy(field(v, 'unlimited'))) return Infinity;
+    total += asLong(field(v, 'qtyInStock'));
+  }
+  return total;
+}
+
+/** Legacy cents as a plain decimal string: `"1.555"` → `155.5`. */
+export function legacyCentsText(money: Money): string {
+  return toPlainString(movePointRight(money.amount, 2));
+}
+
+/** Legacy cents as an exact decimal. */
+export function legacyCents(money: Money): Decimal {
+  return movePointRight(money.amount, 2);
+}
+
+/** The money node the CLDR `money` formatter reads. */
+export function moneyNode(money: Money): { decimalValue: string; currencyCode: string } {
+  return { decimalValue: toPlainString(money.amount), currencyCode: money.currency };
+}
