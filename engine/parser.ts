@@ -500,13 +500,9 @@ class TemplateParser {
         return { type: 'inst', node: { kind: 'include', span, name: a.args[0], options: a.args.slice(1), raw: a.raw, delimiter: a.delimiter, args: a.args, pre } };
       }
       case 'inject': {
-        let i = skipWs(b, w);
-        if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
-        const n = this.local(b, i);
-        if (n < 0) return this.fail('INJECT_EXPECTS_NAME', `{.inject} expects a variable name (e.g. @foo), found '${b.slice(i)}'`);
-        const name = b.slice(i, n);
-        i = skipWs(b, n);
-        if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+        const operand = this.localOperand(b, w, 'INJECT_EXPECTS_NAME', '{.inject} expects a variable name (e.g. @foo)');
+        if (!('name' in operand)) return operand;
+        const { name, at: i } = operand;
         const p = scanPath(b, i);
         if (p < 0) return this.fail('INJECT_EXPECTS_PATH', `{.inject} expects the path for a JSON injectable, found '${b.slice(i)}'`);
         const a = splitArgs(b.slice(p));
@@ -555,14 +551,21 @@ class TemplateParser {
     return { type: 'inst', node: { kind: 'if', span: this.span(), refs, ops, body: [], alt: null, pre: this.pre || undefined } };
   }
 
-  private bindVar(b: string, w: number): TagResult {
-    let i = skipWs(b, w);
+  /** `WS @name WS` after `.var`, `.ctx` or `.inject`: the name and where its operand starts. */
+  private localOperand(b: string, w: number, code: DiagnosticCode, expects: string): { name: string; at: number } | TagResult {
+    const i = skipWs(b, w);
     if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
     const n = this.local(b, i);
-    if (n < 0) return this.fail('BINDVAR_EXPECTS_NAME', `{.var} expects a local variable name (e.g. @foo), found '${b.slice(i)}'`);
-    const name = b.slice(i, n);
-    i = skipWs(b, n);
-    if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+    if (n < 0) return this.fail(code, `${expects}, found '${b.slice(i)}'`);
+    const at = skipWs(b, n);
+    if (at === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+    return { name: b.slice(i, n), at };
+  }
+
+  private bindVar(b: string, w: number): TagResult {
+    const operand = this.localOperand(b, w, 'BINDVAR_EXPECTS_NAME', '{.var} expects a local variable name (e.g. @foo)');
+    if (!('name' in operand)) return operand;
+    const { name, at: i } = operand;
     const e = scanVariable(b, i);
     if (e < 0) return this.fail('MISSING_VARIABLE_NAME', `Missing variable name, found '${b.slice(i)}'`);
     const refs = this.variableList(b, i, e);
@@ -578,13 +581,10 @@ class TemplateParser {
   }
 
   private ctxVar(b: string, w: number): TagResult {
-    let i = skipWs(b, w);
-    if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
-    const n = this.local(b, i);
-    if (n < 0) return this.fail('CTXVAR_EXPECTS_NAME', `{.ctx} expects a local variable name (e.g. @foo), found '${b.slice(i)}'`);
-    const name = b.slice(i, n);
-    i = skipWs(b, n);
-    if (i === n) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(n)}'`);
+    const operand = this.localOperand(b, w, 'CTXVAR_EXPECTS_NAME', '{.ctx} expects a local variable name (e.g. @foo)');
+    if (!('name' in operand)) return operand;
+    const name = operand.name;
+    let i = operand.at;
     const bindings: { key: string; ref: VarRef }[] = [];
     for (;;) {
       const k = scanWord(b, i);

@@ -323,24 +323,32 @@ export class Runtime implements PluginContext {
       this.error('APPLY_PARTIAL_RECURSION_DEPTH', `Recursion through partial ${name} exceeded maximum depth of ${this.opts.limits.maxPartialDepth}`, source, span);
       return undefined;
     }
+    try {
+      return this.capture(code, value, isPrivate, args === undefined ? null : new Map([['@args', { ...args }]]));
+    } finally {
+      this.partialDepth--;
+    }
+  }
+
+  /** Runs code in a new frame with its output redirected into a fresh buffer (§6.2 steps 3–5). */
+  private capture(code: Code, node: Value, isPrivate: boolean, vars: Map<string, Value> | null): string {
     const saved = this.out;
     const depth = this.depth;
+    const source = this.curSource;
+    const span = this.curSpan;
     this.out = '';
-    const f = this.push(value);
+    const f = this.push(node);
     f.stop = isPrivate;
-    if (args !== undefined) f.vars = new Map([['@args', { ...args }]]);
-    let captured: string;
+    f.vars = vars;
     try {
       code.run(this);
+      return this.out;
     } finally {
       this.depth = depth;
-      captured = this.out;
       this.out = saved;
-      this.partialDepth--;
       this.curSource = source;
       this.curSpan = span;
     }
-    return captured;
   }
 
   include(name: string, output: boolean, source: Source, span: Span): void {
@@ -413,25 +421,7 @@ export class Runtime implements PluginContext {
   }
 
   runTemplate(template: TemplateHandle, node: Value, isPrivate: boolean): string {
-    const code = (template as BuiltinHandle).code;
-    const saved = this.out;
-    const depth = this.depth;
-    const source = this.curSource;
-    const span = this.curSpan;
-    this.out = '';
-    const f = this.push(node);
-    f.stop = isPrivate;
-    let captured: string;
-    try {
-      code.run(this);
-    } finally {
-      this.depth = depth;
-      captured = this.out;
-      this.out = saved;
-      this.curSource = source;
-      this.curSpan = span;
-    }
-    return captured;
+    return this.capture((template as BuiltinHandle).code, node, isPrivate, null);
   }
 }
 
