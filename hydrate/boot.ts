@@ -1,0 +1,152 @@
+import { createElement, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { ISLAND_LOADERS } from './islands/registry.ts';
+import type { IslandDefinition } from './islands/island.ts';
+import {
+  FORMATTER_ISLANDS,
+  HYDRATED_ATTR,
+  RENDERER_ISLANDS,
+  rendererIslandSelector,
+  type IslandKind,
+} from './protocol/markers.ts';
+import { startAnalytics } from './runtime/analytics.ts';
+import { createRuntime, type Runtime } from './runtime/runtime.ts';
+
+export interface BootOptions {
+  doc?: Document;
+  /** Called for every recoverable hydration error (tests fail on any). */
+  onRecoverableError?: (error: unknown, info: ErrorInfo) => void;
+  /** Page-level analytics (A12); on by default. */
+  analytics?: boolean;
+}
+
+export interface HydratedIsland {
+  kind: IslandKind;
+  container: HTMLElement;
+  root: Root;
+}
+
+export interface BootHandle {
+  runtime: Runtime;
+  islands: HydratedIsland[];
+  unmount(): void;
+}
+
+/** Marks the container once React has committed the hydrated tree. */
+function HydratedMarker({ container, children }: { container: HTMLElement; children: ReactNode }): ReactNode {
+  useEffect(() => {
+    container.setAttribute(HYDRATED_ATTR, 'true');
+  }, [container]);
+  return children;
+}
+
+/** Containers per kind, in document order; already hydrated ones are skipped. */
+export function findIslands(doc: Document): Array<{ kind: IslandKind; container: HTMLElement }> {
+  const found: Array<{ kind: IslandKind; container: HTMLElement }> = [];
+  const take = (kind: IslandKind, selector: string) => {
+    for (const container of doc.querySelectorAll<HTMLElement>(selector)) {
+      if (container.getAttribute(HYDRATED_ATTR) !== 'true') found.push({ kind, container });
+    }
+  };
+  for (const [kind, selector] of Object.entries(FORMATTER_ISLANDS)) take(kind as IslandKind, selector);
+  for (const kind of RENDERER_ISLANDS) take(kind, rendererIslandSelector(kind));
+  return found;
+}
+
+function describe(err: unknown): Record<string, unknown> {
+  return err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+}
+
+/**
+ * Hydrates every island on the page: loads only the kinds whose markers appear, hydrates
+ * each container in place, then starts the cart store and analytics.
+ */
+export async function boot(options: BootOptions = {}): Promise<BootHandle> {
+  const doc = options.doc ?? document;
+  const runtime = createRuntime(doc);
+  const detachErrors = runtime.reporter.attach(runtime.win);
+  const targets = findIslands(doc);
+
+  const kinds = [...new Set(targets.map((t) => t.kind))];
+  const definitions = new Map<IslandKind, IslandDefinition>();
+  await Promise.all(
+    kinds.map(async (kind) => {
+      try {
+        definitions.set(kind, await ISLAND_LOADERS[kind]());
+      } catch (err) {
+        runtime.reporter.reportError('island_load', { kind, ...describe(err) });
+      }
+    }),
+  );
+
+  await Promise.all(
+    targets.map(({ kind, container }) =>
+      Promise.resolve(definitions.get(kind)?.preload?.(container)).catch((err: unknown) => {
+        runtime.reporter.reportError('island_preload', { kind, ...describe(err) });
+      }),
+    ),
+  );
+
+  // Prepare everything first: each island snapshots its container before any root commits.
+  const prepared: Array<{ kind: IslandKind; container: HTMLElement; element: ReactNode }> = [];
+  for (const { kind, container } of targets) {
+    const definition = definitions.get(kind);
+    if (!definition) continue;
+    try {
+      const element = definition.prepare(container, runtime);
+      if (element) prepared.push({ kind, container, element });
+    } catch (err) {
+      runtime.reporter.reportError('island_prepare', { kind, ...describe(err) });
+    }
+  }
+
+  const islands: HydratedIsland[] = [];
+  for (const { kind, container, element } of prepared) {
+    const root = hydrateRoot(container, createElement(HydratedMarker, { container, children: element }), {
+      onRecoverableError(error, info) {
+        options.onRecoverableError?.(error, info);
+        runtime.reporter.reportError('hydration', { kind, ...describe(error) });
+      },
+    });
+    islands.push({ kind, container, root });
+  }
+
+  if (doc.querySelector('.sqs-add-to-cart-button.use-form')) {
+    // A6: one schema fetch per page, whatever the number of form buttons; failures are only reported.
+    runtime.client.request('GET', '/api/template/GetTemplateSchema?type=form').then((result) => {
+      if (!result.ok) runtime.reporter.reportError('form_schema', { status: result.status, message: result.message });
+    });
+  }
+
+  let stopCartEditing = () => undefined as void;
+  if (doc.querySelector('.sf-entry-edit-form')) {
+    try {
+      stopCartEditing = (await import('./islands/additional-fields.tsx')).startCartEditing(runtime);
+    } catch (err) {
+      runtime.reporter.reportError('island_load', { kind: 'cart-edit', ...describe(err) });
+    }
+  }
+
+  runtime.cart.start();
+  const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
+
+  return {
+    runtime,
+    islands,
+    unmount() {
+      stopAnalytics();
+      stopCartEditing();
+      detachErrors();
+      for (const island of islands) island.root.unmount();
+    },
+  };
+}
+
+/** Browser entry: boots once the document is parsed. */
+export function start(doc: Document = document): void {
+  const run = () => {
+    boot({ doc }).catch(() => undefined);
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}

@@ -1,0 +1,4 @@
+/** Entry of /assets/islands.js. */
+import { start } from './boot.ts';
+
+start();

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { alertText, createPage, typeInto, type Page } from '../test-support/page.ts';
+import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../test-support/renderer-markup.ts';
+
+let page: Page;
+beforeEach(() => {
+  vi.useFakeTimers();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  page?.cleanup();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+const signedIn = { siteUser: { authenticated: true, siteUserId: 'u1', xsrfToken: null } };
+const sessionCalls = (method: string) => page.fetch.callsTo('/api/site-users/account/session', method);
+
+async function open(html: string, context: Record<string, unknown> = {}, cookies: Record<string, string> = {}) {
+  page = createPage({ body: html, context, cookies });
+  await page.boot();
+}
+async function fillAndSubmit(email: string, password: string, remember = false) {
+  const form = document.querySelector<HTMLFormElement>('.sf-login')!;
+  await page.act(() => {
+    typeInto(form.querySelector('input[name="email"]')!, email);
+    typeInto(form.querySelector('input[name="password"]')!, password);
+    if (remember) form.querySelector<HTMLInputElement>('input[name="rememberMe"]')!.click();
+  });
+  await page.act(() => form.requestSubmit());
+  await page.advance(0);
+}
+
+describe('A10 site-user login and logout', () => {
+  test('AUTH-1 an empty password shows Required above it and sends nothing', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    expect(page.recoverableErrors).toEqual([]);
+    await fillAndSubmit('a@b.co', '');
+    const password = document.querySelector('input[name="password"]')!;
+    expect(password.previousElementSibling!.textContent).toBe('Required');
+    expect(sessionCalls('POST')).toHaveLength(0);
+  });
+
+  test('AUTH-2 and AUTH-3 login body, stored token, reload, and the header afterwards', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { json: { xsrfToken: 'X1', siteUserId: 'u1' } });
+    await fillAndSubmit('a@b.co', 'pw', true);
+    expect(sessionCalls('POST')[0]!.body).toBe('{"email":"a@b.co","password":"pw","rememberMe":true}');
+    expect(sessionStorage.getItem('sf.siteUserXsrf')).toBe('X1');
+    expect(page.reload).toHaveBeenCalledTimes(1);
+    await page.handle!.runtime.client.request('GET', '/api/anything');
+    expect(page.fetch.callsTo('/api/anything')[0]!.headers['x-siteuser-xsrf-token']).toBe('X1');
+  });
+
+  test('AUTH-4 a 401 shows the server message without reloading', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { status: 401, json: { error: 'Invalid email or password.' } });
+    await fillAndSubmit('a@b.co', 'bad');
+    const error = document.querySelector<HTMLElement>('.sf-login-error')!;
+    expect(error.textContent).toBe('Invalid email or password.');
+    expect(error.hidden).toBe(false);
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+
+  test('AUTH-5 a 429', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { status: 429, json: { error: 'Too many requests.' } });
+    await fillAndSubmit('a@b.co', 'pw');
+    expect(document.querySelector('.sf-login-error')!.textContent).toBe('Please try again in a few seconds.');
+  });
+
+  test('AUTH-6 sign out sends a bodiless DELETE', async () => {
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn);
+    await page.act(() => document.querySelector<HTMLElement>('.sf-logout')!.click());
+    await page.advance(0);
+    const call = sessionCalls('DELETE')[0]!;
+    expect(call.url).toBe('/api/site-users/account/session?cloneCart=true');
+    expect(call.body).toBeUndefined();
+    expect(call.headers['content-type']).toBeUndefined();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('AUTH-7 one retry with the new crumb, then the token is cleared and the page reloads', async () => {
+    sessionStorage.setItem('sf.siteUserXsrf', 'OLD');
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn, { crumb: 'c1' });
+    let n = 0;
+    page.fetch.on('DELETE', '/api/site-users/account/session', () =>
+      ++n === 1 ? { status: 403, json: { crumbFail: true }, setCookie: 'crumb=c2; path=/' } : { json: {} },
+    );
+    await page.act(() => document.querySelector<HTMLElement>('.sf-logout')!.click());
+    await page.advance(0);
+    const calls = sessionCalls('DELETE');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.headers['x-csrf-token']).toBe('c1');
+    expect(calls[1]!.headers['x-csrf-token']).toBe('c2');
+    expect(sessionStorage.getItem('sf.siteUserXsrf')).toBeNull();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('AUTH-8 two crumb failures: no third call, the expired-session alert', async () => {
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn, { crumb: 'c1' });
+    page.fetch.on('DELETE', '/api/site-users/account/session', { status: 403, json: { crumbFail: true } });
+    await page.act(() => document.querySelector<HTMLElement>('.sf-logout')!.click());
+    await page.advance(0);
+    expect(sessionCalls('DELETE')).toHaveLength(2);
+    expect(alertText()?.message).toBe('Your session has expired. Please reload the page and try again.');
+    await page.act(() => document.querySelector<HTMLElement>('.sf-alert-ok')!.click());
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('AUTH-9 and AUTH-12 a language report posts the locale only when signed in', async () => {
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn);
+    expect(page.fetch.callsTo('/api/site-users/account/locale')).toHaveLength(0);
+    await page.act(() => window.dispatchEvent(new CustomEvent('sf:translation-language', { detail: { language: 'fr' } })));
+    expect(page.fetch.callsTo('/api/site-users/account/locale', 'POST')[0]!.body).toBe('{"language":"fr"}');
+    page.cleanup();
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    await page.act(() => window.dispatchEvent(new CustomEvent('sf:translation-language', { detail: { language: 'fr' } })));
+    expect(page.fetch.callsTo('/api/site-users/account/locale')).toHaveLength(0);
+  });
+
+  test('AUTH-10 the context token is sent without a login', async () => {
+    await open(ACCOUNT_SIGNED_IN_HTML, { siteUser: { authenticated: true, siteUserId: 'u1', xsrfToken: 'X9' } });
+    await page.handle!.runtime.client.request('POST', '/api/x', { json: {} });
+    expect(page.fetch.callsTo('/api/x')[0]!.headers['x-siteuser-xsrf-token']).toBe('X9');
+  });
+});

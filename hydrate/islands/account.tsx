@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { showAlert } from '../runtime/alert.ts';
+import { env } from '../runtime/env.ts';
+import { REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
+import { hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import type { IslandDefinition } from './island.ts';
+
+export const SESSION_PATH = '/api/site-users/account/session';
+export const TRANSLATION_EVENT = 'sf:translation-language';
+
+function isCrumbFail(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { crumbFail?: unknown }).crumbFail === true;
+}
+
+function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNode[] }): ReactNode {
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [loginError, setLoginError] = useState('');
+  const busy = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const signedIn = runtime.context.siteUser?.authenticated === true;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    // A10 locale: only a translation widget's report, and only for a signed-in user.
+    const onLanguage = (event: Event) => {
+      const language = (event as CustomEvent<{ language?: unknown }>).detail?.language;
+      if (typeof language !== 'string' || language === '') return;
+      runtime.client.request('POST', '/api/site-users/account/locale', { json: { language } }).then((r) => {
+        if (!r.ok) runtime.reporter.reportError('site_user_locale', { status: r.status, message: r.message });
+      });
+    };
+    runtime.win.addEventListener(TRANSLATION_EVENT, onLanguage);
+    return () => runtime.win.removeEventListener(TRANSLATION_EVENT, onLanguage);
+  }, [runtime, signedIn]);
+
+  async function login(): Promise<void> {
+    if (busy.current) return;
+    const form = formRef.current!;
+    const email = form.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? '';
+    const password = form.querySelector<HTMLInputElement>('input[name="password"]')?.value ?? '';
+    const rememberMe = form.querySelector<HTMLInputElement>('input[name="rememberMe"]')?.checked === true;
+    const found: { email?: string; password?: string } = {};
+    if (email.trim() === '') found.email = REQUIRED_MESSAGE;
+    if (password === '') found.password = REQUIRED_MESSAGE;
+    setErrors(found);
+    setLoginError('');
+    if (found.email || found.password) return;
+    busy.current = true;
+    try {
+      const result = await runtime.client.request('POST', SESSION_PATH, { json: { email, password, rememberMe } });
+      const token = result.ok ? (result.body as { xsrfToken?: unknown } | null)?.xsrfToken : undefined;
+      if (result.ok) {
+        if (typeof token === 'string') runtime.client.setSiteUserXsrf(token);
+        env.reload();
+        return;
+      }
+      setLoginError(result.message);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function logout(): Promise<void> {
+    if (busy.current) return;
+    busy.current = true;
+    const url = `${SESSION_PATH}?cloneCart=true`;
+    let result = await runtime.client.request('DELETE', url);
+    // The failed response carried a fresh crumb cookie; one retry reads it (A10 step 2).
+    if (!result.ok && isCrumbFail(result.body)) result = await runtime.client.request('DELETE', url);
+    runtime.client.setSiteUserXsrf(null);
+    busy.current = false;
+    if (!result.ok && isCrumbFail(result.body)) {
+      showAlert({ title: 'Sign Out', message: result.message, onClose: () => env.reload() }, runtime.doc);
+      return;
+    }
+    env.reload();
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login().catch((err: unknown) => runtime.reporter.reportError('login', { message: String(err) }));
+  };
+  const onLogout = () => {
+    logout().catch((err: unknown) => runtime.reporter.reportError('logout', { message: String(err) }));
+  };
+
+  const errorFor = (node: SnapshotElement): string | undefined => {
+    if (node.tag !== 'input') return undefined;
+    const name = node.attrs.find((a) => a.name === 'name')?.value;
+    return name === 'email' ? errors.email : name === 'password' ? errors.password : undefined;
+  };
+
+  const override = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string): ReactNode | undefined => {
+    if (node.tag === 'form' && hasClass(node, 'sf-login')) {
+      // "Required" goes right above the field it is about.
+      const children = renderSnapshot(node.children, override, path).flatMap((child, i) => {
+        const source = node.children[i];
+        const error = typeof source === 'object' ? errorFor(source) : undefined;
+        return error
+          ? [
+              <p key={`${path}.${i}.error`} className="field-error">
+                {error}
+              </p>,
+              child,
+            ]
+          : [child];
+      });
+      return renderDefault({ ref: formRef, onSubmit }, children);
+    }
+    if (hasClass(node, 'sf-login-error')) return renderDefault({ hidden: loginError === '' }, loginError);
+    if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
+    return undefined;
+  };
+  return renderSnapshot(snapshot, override);
+}
+
+export const accountIsland: IslandDefinition = {
+  prepare(container, runtime) {
+    return <Account runtime={runtime} snapshot={snapshotChildren(container)} />;
+  },
+};

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { showAlert, ALERT_TITLES } from '../runtime/alert.ts';
+import { validateAdd, ADD_MESSAGES } from '../runtime/add-validation.ts';
+import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.ts';
+import { env } from '../runtime/env.ts';
+import { isActivationKey } from '../runtime/focus.ts';
+import { scopeOf, type SelectionStore } from '../runtime/product-scope.ts';
+import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import type { IslandDefinition } from './island.ts';
+
+/** D1 timings. */
+export const ADD_TIMINGS = { minAddingMs: 1000, addedMs: 2000, errorResetMs: 1000 } as const;
+export const ADDING_LABEL = 'Adding…';
+export const ADDED_LABEL = 'Added!';
+
+type ButtonState = 'idle' | 'adding' | 'added' | 'error';
+
+export interface AddButtonInfo {
+  itemId: string;
+  productType: number;
+  isSubscription: boolean;
+  usesForm: boolean;
+  formJson: string | null;
+  originalLabel: string;
+}
+
+export function readButtonInfo(button: Element): AddButtonInfo {
+  return {
+    itemId: button.getAttribute('data-item-id') ?? '',
+    productType: Number(button.getAttribute('data-product-type') ?? '0'),
+    isSubscription: button.hasAttribute('data-is-subscription'),
+    usesForm: button.classList.contains('use-form') && button.hasAttribute('data-form'),
+    formJson: button.getAttribute('data-form'),
+    originalLabel: button.getAttribute('data-original-label') ?? '',
+  };
+}
+
+/**
+ * The additional-fields flow (A6) is loaded only when a button uses a form; it resolves to
+ * the JSON string of the collected values, or null when the visitor gave up.
+ */
+export type FormFlow = (args: {
+  runtime: Runtime;
+  info: AddButtonInfo;
+  sku: string | null;
+  opener: HTMLElement;
+  alertTitle: string;
+}) => Promise<string | null>;
+
+let formFlowPromise: Promise<FormFlow> | null = null;
+function formFlowLoader(): Promise<FormFlow> {
+  formFlowPromise ??= import('./additional-fields.tsx').then((m) => m.runFormFlow);
+  return formFlowPromise;
+}
+
+interface Props {
+  runtime: Runtime;
+  snapshot: SnapshotNode[];
+  info: AddButtonInfo;
+  selection: SelectionStore;
+}
+
+function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNode {
+  const [state, setState] = useState<ButtonState>('idle');
+  const stateRef = useRef<ButtonState>('idle');
+  const buttonRef = useRef<HTMLElement | null>(null);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const go = (next: ButtonState) => {
+    stateRef.current = next;
+    setState(next);
+  };
+  const later = (ms: number, fn: () => void) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+
+  const express = runtime.context.store.expressCheckout && !info.isSubscription;
+  const alertTitle = info.isSubscription || express ? ALERT_TITLES.purchaseItem : ALERT_TITLES.addItem;
+
+  async function start(): Promise<void> {
+    if (stateRef.current !== 'idle') return;
+    const opener = buttonRef.current!;
+    const current = selection.get();
+
+    if (info.productType === 4) {
+      // A8: gift cards go to their own checkout page; nothing is added to the cart.
+      const variant = current.selectedVariant;
+      if (current.unselectedOptions.length > 0 || !variant) {
+        showAlert({ title: ALERT_TITLES.giftCard, message: ADD_MESSAGES.giftCardDenomination }, runtime.doc);
+        return;
+      }
+      env.navigate(`/checkout/gift-card?itemId=${encodeURIComponent(info.itemId)}&sku=${encodeURIComponent(String(variant.sku ?? ''))}`);
+      return;
+    }
+
+    // Subscriptions have no quantity input: A9 always buys one.
+    const checked = validateAdd(info.isSubscription ? { ...current, quantityText: '1' } : current);
+    if (!checked.ok) {
+      showAlert({ title: info.isSubscription ? ALERT_TITLES.addItem : alertTitle, message: checked.message }, runtime.doc);
+      return;
+    }
+
+    let additionalFields: string | null = null;
+    if (info.usesForm) {
+      // Blocks re-entry while the stock check and lightbox are pending.
+      stateRef.current = 'adding';
+      try {
+        const flow = await formFlowLoader();
+        additionalFields = await flow({ runtime, info, sku: checked.sku, opener, alertTitle });
+      } catch (err) {
+        runtime.reporter.reportError('additional_fields', { message: err instanceof Error ? err.message : String(err) });
+        additionalFields = null;
+      }
+      stateRef.current = 'idle';
+      if (additionalFields === null) return;
+    }
+
+    const startedAt = Date.now();
+    go('adding');
+    const fail = (message: string) => {
+      showAlert({ title: alertTitle, message }, runtime.doc);
+      go('error');
+      later(ADD_TIMINGS.errorResetMs, () => go('idle'));
+    };
+
+    if (info.isSubscription) {
+      const result = await runtime.client.request('POST', '/api/3/commerce/cart/subscription', {
+        json: { itemId: info.itemId, sku: checked.sku, qty: 1, additionalFields },
+      });
+      const token = result.ok ? (result.body as { cartToken?: unknown } | null)?.cartToken : undefined;
+      if (result.ok && typeof token === 'string') {
+        env.navigate(`/checkout/subscription?cartToken=${encodeURIComponent(token)}`);
+        return;
+      }
+      fail(result.ok ? 'Unknown error, please try again later.' : result.message);
+      return;
+    }
+
+    const url = express ? '/api/commerce/shopping-cart/entries?express=true' : '/api/commerce/shopping-cart/entries';
+    const result = await runtime.client.request('POST', url, {
+      json: { itemId: info.itemId, sku: checked.sku, quantity: checked.quantity, additionalFields },
+    });
+    const body = result.ok ? (result.body as { shoppingCart?: unknown; newlyAdded?: unknown } | null) : null;
+    if (!result.ok || !body || !isCart(body.shoppingCart)) {
+      fail(result.ok ? 'Unknown error, please try again later.' : result.message);
+      return;
+    }
+    const cart = body.shoppingCart;
+    if (express) {
+      env.navigate(`/checkout?cartToken=${encodeURIComponent(String(cart.id ?? ''))}`);
+      return;
+    }
+    runtime.cart.set(cart);
+    const win = runtime.win;
+    win.dispatchEvent(
+      new win.CustomEvent(CART_ADDED_EVENT, {
+        detail: { cart, entry: (body.newlyAdded ?? null) as CartEntry | null, itemId: info.itemId, sku: checked.sku, quantity: checked.quantity },
+      }),
+    );
+    const showAdded = () => {
+      go('added');
+      later(ADD_TIMINGS.addedMs, () => go('idle'));
+    };
+    const wait = startedAt + ADD_TIMINGS.minAddingMs - Date.now();
+    if (wait > 0) later(wait, showAdded);
+    else showAdded();
+  }
+
+  const onActivate = () => {
+    start().catch((err: unknown) => {
+      runtime.reporter.reportError('add_to_cart', { message: err instanceof Error ? err.message : String(err) });
+    });
+  };
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (!isActivationKey(event)) return;
+    event.preventDefault(); // Space would scroll the page
+    onActivate();
+  };
+
+    // The error state keeps the in-flight label; the original one comes back when it ends (A1 table).
+  const label = state === 'adding' || state === 'error' ? ADDING_LABEL : state === 'added' ? ADDED_LABEL : info.originalLabel;
+  return renderSnapshot(snapshot, (node, renderDefault) => {
+    if (hasClass(node, 'sqs-add-to-cart-button')) {
+      return renderDefault({
+        ref: buttonRef,
+        'data-state': state === 'idle' ? undefined : state,
+        onClick: onActivate,
+        onKeyDown,
+      });
+    }
+    if (hasClass(node, 'sqs-add-to-cart-button-inner')) return renderDefault(undefined, label);
+    return undefined;
+  });
+}
+
+export const addToCartIsland: IslandDefinition = {
+  preload(container) {
+    const button = container.querySelector('.sqs-add-to-cart-button');
+    return button && readButtonInfo(button).usesForm ? formFlowLoader() : null;
+  },
+  prepare(container, runtime) {
+    const button = container.querySelector('.sqs-add-to-cart-button');
+    if (!button) return null;
+    const info = readButtonInfo(button);
+    const snapshot = snapshotChildren(container);
+    // The label shown before hydration must equal the idle label, or the first render would mismatch.
+    const inner = container.querySelector('.sqs-add-to-cart-button-inner');
+    if (inner && inner.textContent !== info.originalLabel) info.originalLabel = inner.textContent ?? info.originalLabel;
+    const selection = runtime.selection(scopeOf(container), info.itemId);
+    return <AddToCartButton runtime={runtime} snapshot={snapshot} info={info} selection={selection} />;
+  },
+};
+

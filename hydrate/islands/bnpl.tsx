@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { parseProps } from '../protocol/props.ts';
+import { bnplText, countryEntry, localeKey, parseBnplContext, providerLabel, type BnplContext } from '../runtime/bnpl-rules.ts';
+import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
+import { trapTab } from '../runtime/focus.ts';
+import { toMinorUnits } from '../runtime/money.ts';
+import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
+import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import type { IslandDefinition } from './island.ts';
+
+/** Modal pages are static: fetched once per page life (one runtime) and kept (A5). */
+const modalCaches = new WeakMap<Runtime, Map<string, string>>();
+
+function modalCacheOf(runtime: Runtime): Map<string, string> {
+  let cache = modalCaches.get(runtime);
+  if (!cache) {
+    cache = new Map();
+    modalCaches.set(runtime, cache);
+  }
+  return cache;
+}
+
+interface Props {
+  runtime: Runtime;
+  container: HTMLElement;
+  snapshot: SnapshotNode[];
+  ctx: BnplContext;
+}
+
+function cartEligible(cart: Cart | null): boolean {
+  return !!cart && cart.entries.length > 0 && cart.entries.every((e) => e.productType === 1);
+}
+
+function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
+  const isCart = container.getAttribute('data-context') === 'cart';
+  const itemId = container.getAttribute('data-item-id') ?? '';
+  const currency = container.getAttribute('data-currency') || runtime.context.store.selectedCurrency;
+  const country = countryEntry(ctx.stripeAccountCountry);
+  const [mounted, setMounted] = useState(false);
+  const [price, setPrice] = useState(() => Number(container.getAttribute('data-price-cents') ?? '0') || 0);
+  const [cart, setCart] = useState<Cart | null>(() => runtime.cart.cart());
+  const [modalHtml, setModalHtml] = useState<string | null>(null);
+  const infoRef = useRef<HTMLButtonElement | null>(null);
+  const closeRef = useRef<HTMLButtonElement | null>(null);
+  const modalRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    setMounted(true);
+    if (isCart) {
+      const onCart = (e: Event) => setCart((e as CustomEvent<Cart>).detail);
+      runtime.win.addEventListener(CART_UPDATED_EVENT, onCart);
+      return () => runtime.win.removeEventListener(CART_UPDATED_EVENT, onCart);
+    }
+    const onVariant = (e: Event) => {
+      if ((e.target as Element | null)?.getAttribute?.('data-item-id') !== itemId) return;
+      const variant = (e as CustomEvent<SelectionState>).detail?.selectedVariant;
+      if (!variant) return;
+      setPrice(toMinorUnits(variant.onSale ? variant.salePriceMoney : variant.priceMoney).cents);
+    };
+    runtime.doc.addEventListener(VARIANT_CHANGE_EVENT, onVariant);
+    return () => runtime.doc.removeEventListener(VARIANT_CHANGE_EVENT, onVariant);
+  }, [runtime, isCart, itemId]);
+
+  const productType = Number(container.getAttribute('data-product-type') ?? '0');
+  const eligible = !!country && ctx.afterPayAvailable && (isCart ? cartEligible(cart) : productType === 1);
+  const amount = isCart ? (cart?.subtotalCents ?? 0) : price;
+  const shown = mounted && eligible;
+
+  useEffect(() => {
+    container.setAttribute('data-state', shown ? 'visible' : 'hidden');
+  }, [container, shown]);
+
+  const closeModal = () => {
+    setModalHtml(null);
+    // Focus goes back to the control that opened the modal.
+    queueMicrotask(() => infoRef.current?.focus());
+  };
+
+  useEffect(() => {
+    if (modalHtml === null) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeModal();
+      } else if (modalRef.current && trapTab(modalRef.current, event)) {
+        event.preventDefault();
+      }
+    };
+    runtime.doc.addEventListener('keydown', onKey);
+    return () => runtime.doc.removeEventListener('keydown', onKey);
+  }, [modalHtml, runtime]);
+
+  const openModal = async () => {
+    if (!country) return;
+    const url = `/static/bnpl/${country.provider}/${localeKey(ctx.stripeAccountCountry, ctx.shopperLanguage)}.html`;
+    const modalCache = modalCacheOf(runtime);
+    let html = modalCache.get(url);
+    if (html === undefined) {
+      const result = await runtime.client.request('GET', url, { rawText: true });
+      if (!result.ok || typeof result.body !== 'string') {
+        console.warn(`BNPL modal content could not be loaded from ${url}`);
+        return;
+      }
+      html = result.body;
+      modalCache.set(url, html);
+    }
+    setModalHtml(html);
+  };
+
+  let text = '';
+  if (shown) {
+    try {
+      text = bnplText(amount, ctx, currency).text;
+    } catch (err) {
+      runtime.reporter.reportError('bnpl_amount', { message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const onBackdrop = () => closeModal();
+
+  return (
+    <>
+      {renderSnapshot(snapshot)}
+      {shown ? (
+        <div className="sf-bnpl-pill">
+          <span className="sf-bnpl-text">{text}</span> <span className="sf-bnpl-provider">{providerLabel(country!.provider)}</span>{' '}
+          <button type="button" className="sf-bnpl-info" aria-label="More information" ref={infoRef} onClick={() => void openModal()}>
+            ⓘ
+          </button>
+        </div>
+      ) : null}
+      {modalHtml !== null
+        ? createPortal(
+            <div className="sf-bnpl-modal" role="dialog" aria-modal="true" ref={modalRef}>
+              <div className="sf-bnpl-modal-backdrop" onClick={onBackdrop} />
+              <div className="sf-bnpl-modal-content">
+                <button type="button" className="sf-bnpl-modal-close" aria-label="Close" ref={closeRef} onClick={closeModal}>
+                  ×
+                </button>
+                <div className="sf-bnpl-modal-body" dangerouslySetInnerHTML={{ __html: modalHtml }} />
+              </div>
+            </div>,
+            runtime.doc.body,
+          )
+        : null}
+    </>
+  );
+}
+
+export const bnplIsland: IslandDefinition = {
+  prepare(container, runtime) {
+    const script = container.querySelector('script[data-bnpl-context]');
+    const parsed = parseProps(script?.textContent ?? '');
+    const ctx = parsed.ok ? parseBnplContext(parsed.value) : null;
+    if (!ctx) {
+      runtime.reporter.reportError('bnpl_context', { message: parsed.ok ? 'BNPL context has the wrong shape' : parsed.error.message });
+      container.setAttribute('data-state', 'hidden');
+      return null;
+    }
+    return <Bnpl runtime={runtime} container={container} snapshot={snapshotChildren(container)} ctx={ctx} />;
+  },
+};

@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
+import { isValidEmail } from '../runtime/email.ts';
+import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
+import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import type { IslandDefinition } from './island.ts';
+
+/** A4 / D5 / D11 texts (no final periods, as in the seed). */
+export const RESTOCK_MESSAGES = {
+  blank: 'Email cannot be blank',
+  invalid: 'Email is invalid',
+  captcha: 'Complete CAPTCHA before submitting',
+  success: 'Signed up!',
+} as const;
+
+type Phase = 'idle' | 'submitting' | 'success' | 'error';
+
+interface Props {
+  runtime: Runtime;
+  container: HTMLElement;
+  snapshot: SnapshotNode[];
+  selection: SelectionStore;
+  productId: string;
+  variantId: string;
+}
+
+/** A4 visibility: the view's own variant is selected and sold out. */
+export function restockVisible(state: SelectionState, variantId: string): boolean {
+  const variant = state.selectedVariant;
+  return variant !== null && String(variant.id ?? '') === variantId && !isInStock(variant);
+}
+
+function RestockBox({ runtime, container, snapshot, selection, productId, variantId }: Props): ReactNode {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState('');
+  const phaseRef = useRef<Phase>('idle');
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const captchaRef = useRef<HTMLElement | null>(null);
+  const captcha = useRef<CaptchaHandle | null>(null);
+  const siteKey = runtime.context.captcha.siteKey;
+
+  const go = (next: Phase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  };
+
+  useEffect(() => {
+    const apply = (state: SelectionState) => container.toggleAttribute('hidden', !restockVisible(state, variantId));
+    // With a variant picker, the server's hidden attribute stands until the first selection.
+    if (!selection.info().variantsElement) apply(selection.get());
+    return selection.subscribe(apply);
+  }, [container, selection, variantId]);
+
+  useEffect(() => {
+    const el = captchaRef.current;
+    if (!el || !siteKey) return;
+    const handle = mountCaptcha(el, { siteKey, reporter: runtime.reporter });
+    handle.ready.catch(() => undefined);
+    captcha.current = handle;
+    return () => {
+      captcha.current = null;
+    };
+  }, [runtime, siteKey]);
+
+  async function submit(): Promise<void> {
+    if (phaseRef.current === 'submitting' || phaseRef.current === 'success') return;
+    const form = formRef.current!;
+    const emailInput = form.querySelector<HTMLInputElement>('input[name="email"]');
+    const email = (emailInput?.value ?? '').trim();
+    const fail = (message: string) => {
+      setError(message);
+      go('error');
+    };
+    if (email === '') return fail(RESTOCK_MESSAGES.blank);
+    if (!isValidEmail(email)) return fail(RESTOCK_MESSAGES.invalid);
+    const hasCaptcha = !!siteKey && captchaRef.current !== null;
+    if (hasCaptcha && !captcha.current?.solved()) return fail(RESTOCK_MESSAGES.captcha);
+
+    const checkbox = container.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]');
+    const payload: Record<string, unknown> = {
+      productId,
+      variantId,
+      siteVisitorEmail: email,
+      isJoinMailingList: checkbox ? checkbox.checked : false,
+    };
+    if (hasCaptcha) payload.captchaToken = captcha.current?.token() ?? '';
+    setError('');
+    go('submitting');
+    const result = await runtime.client.request('POST', '/api/site-users/account/notifications/restock', { json: payload });
+    if (result.ok) {
+      captcha.current?.destroy();
+      captcha.current = null;
+      go('success');
+      return;
+    }
+    captcha.current?.reset();
+    fail(result.message);
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit().catch((err: unknown) => runtime.reporter.reportError('restock', { message: String(err) }));
+  };
+  const onEdit = () => {
+    if (phaseRef.current === 'error') {
+      setError('');
+      go('idle');
+    }
+  };
+
+  const done = phase === 'success';
+  const children = renderSnapshot(snapshot, (node, renderDefault) => {
+    if (node.tag === 'form' && hasClass(node, 'product-restock-form')) {
+      return done ? null : renderDefault({ ref: formRef, onSubmit, onInput: onEdit });
+    }
+    if (done && (hasClass(node, 'product-restock-mailing-list') || hasClass(node, 'captcha-container'))) return null;
+    if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef });
+    if (node.tag === 'input' && attrOf(node, 'type') === 'submit') return renderDefault({ disabled: phase === 'submitting' });
+    return undefined;
+  });
+  const successText = runtime.context.store.restockNotificationsSuccessText || RESTOCK_MESSAGES.success;
+  return (
+    <>
+      {children}
+      {error !== '' && !done ? (
+        <p className="product-restock-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="product-restock-success" role="status">
+          {successText}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export const restockIsland: IslandDefinition = {
+  prepare(container, runtime) {
+    const productId = container.getAttribute('data-product-id') ?? '';
+    const variantId = container.getAttribute('data-variant-id') ?? '';
+    const selection = runtime.selection(scopeOf(container), productId);
+    return (
+      <RestockBox
+        runtime={runtime}
+        container={container}
+        snapshot={snapshotChildren(container)}
+        selection={selection}
+        productId={productId}
+        variantId={variantId}
+      />
+    );
+  },
+};

@@ -1,0 +1,33 @@
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function focusableIn(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('hidden'));
+}
+
+/**
+ * Keeps Tab and Shift+Tab inside `root` (modals, A5 and A6). Returns true when it moved
+ * focus itself, so the caller can prevent the default.
+ */
+export function trapTab(root: Element, event: KeyboardEvent): boolean {
+  if (event.key !== 'Tab') return false;
+  const items = focusableIn(root);
+  if (items.length === 0) return false;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = root.ownerDocument.activeElement;
+  if (event.shiftKey && (active === first || !root.contains(active))) {
+    last.focus();
+    return true;
+  }
+  if (!event.shiftKey && (active === last || !root.contains(active))) {
+    first.focus();
+    return true;
+  }
+  return false;
+}
+
+/** Enter or Space on a role="button" element activates it, as a native button would. */
+export function isActivationKey(event: { key: string }): boolean {
+  return event.key === 'Enter' || event.key === ' ' || event.key === 'Spacebar';
+}

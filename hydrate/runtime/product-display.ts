@@ -1,0 +1,100 @@
+import { VARIANT_IMAGE_ATTR } from '../protocol/markers.ts';
+import { cldrMoneyText, legacyMoneyHtml } from './money.ts';
+import type { PageContext, VariantData } from './page-context.ts';
+import { inScope, type Scope, type SelectionState } from './product-scope.ts';
+
+/**
+ * A3 updates of the product parts that belong to no island (price, status mark, scarcity,
+ * variant images). They are plain DOM edits: the formatter markup of these parts is
+ * static, and React never owned it.
+ */
+export interface ProductDisplay {
+  update(state: SelectionState): void;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The way `product-price` writes money on this page (PLUGINS §4.0 money string). */
+function moneyHtml(node: unknown, context: PageContext): string {
+  return context.flags.useCLDRMoneyFormat ? escapeHtml(cldrMoneyText(node, context.websiteLocale)) : legacyMoneyHtml(node);
+}
+
+export function variantPriceHtml(variant: VariantData, context: PageContext): string {
+  const price = moneyHtml(variant.priceMoney, context);
+  if (variant.onSale) {
+    const sale = moneyHtml(variant.salePriceMoney, context);
+    return (
+      `<span class="visually-hidden v6-visually-hidden">Sale Price:</span>${sale} ` +
+      `<span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">${price}</span>`
+    );
+  }
+  return price;
+}
+
+/** PLUGINS `product-status`: sold-out text is htmlattr-escaped (quotes included). */
+function escapeAttrText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function sameAttributes(json: string | null, wanted: Record<string, string>): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json ?? 'null');
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return false;
+  const have = parsed as Record<string, unknown>;
+  const keys = Object.keys(wanted);
+  return keys.length === Object.keys(have).length && keys.every((k) => have[k] === wanted[k]);
+}
+
+export function createProductDisplay(scope: Scope, itemId: string, context: PageContext, customSoldOutText: string): ProductDisplay {
+  // `product-price` output carries no item id: the scope is what ties it to this product.
+  const prices = [...scope.querySelectorAll<HTMLElement>('.product-price')];
+  const originalPrices = prices.map((el) => el.innerHTML);
+  const statusWrappers = inScope(scope, '.sf-product-status', itemId);
+  const originalStatus = statusWrappers.map((el) => el.innerHTML);
+  const scarcity = [...scope.querySelectorAll<HTMLElement>('.product-scarcity[data-variant-attributes]')];
+  const images = [...scope.querySelectorAll<HTMLElement>(`[${VARIANT_IMAGE_ATTR}]`)];
+  let lastSku: string | null = null;
+  const soldOutText = customSoldOutText || 'sold out';
+
+  return {
+    update(state) {
+      const variant = state.selectedVariant;
+      prices.forEach((el, i) => {
+        el.innerHTML = variant ? variantPriceHtml(variant, context) : originalPrices[i]!;
+      });
+      statusWrappers.forEach((wrapper, i) => {
+        wrapper.innerHTML = originalStatus[i]!;
+        if (!variant || state.inStock) return;
+        const mark = wrapper.querySelector('.product-mark');
+        if (mark) {
+          mark.className = 'product-mark sold-out';
+          mark.textContent = soldOutText;
+        } else {
+          wrapper.insertAdjacentHTML('beforeend', `<div class="product-mark sold-out">${escapeAttrText(soldOutText)}</div>`);
+        }
+      });
+      if (variant) {
+        const wanted = variant.attributes ?? {};
+        for (const el of scarcity) {
+          el.toggleAttribute('hidden', !sameAttributes(el.getAttribute('data-variant-attributes'), wanted));
+        }
+      } else {
+        for (const el of scarcity) el.setAttribute('hidden', '');
+      }
+      const sku = variant && typeof variant.sku === 'string' ? variant.sku : null;
+      if (sku !== null && sku !== lastSku) {
+        const next = images.filter((img) => img.getAttribute(VARIANT_IMAGE_ATTR) === sku);
+        if (next.length > 0) {
+          for (const img of images) img.toggleAttribute('hidden', !next.includes(img));
+          lastSku = sku;
+        }
+      }
+    },
+  };
+}
