@@ -1,0 +1,272 @@
+// `npm run bench`: runs every (engine, workload) job in its own forked process, in
+// interleaved rounds (a fresh shuffled order each round, so drift in machine load spreads
+// over all engines), then writes bench/RESULTS.md. `--check` exits 1 when a target of
+// report.ts is missed. See bench/README.md for the options.
+import { execFileSync, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ENGINES, type EngineName, WORKLOADS, type WorkloadName } from './engines.ts';
+import type { JobResult, JobSpec } from './job.ts';
+import {
+  type EngineSummary,
+  type OutputCheck,
+  type RunInfo,
+  type TargetOutcome,
+  TARGETS,
+  evaluateTargets,
+  formatResults,
+  summarize,
+} from './report.ts';
+
+export interface BenchOptions {
+  rounds: number;
+  engines: EngineName[];
+  workloads: WorkloadName[];
+  warmupMs: number;
+  compileWarmupMs: number;
+  compileMs: number;
+  renderMs: number;
+  batches: number;
+  /** Measure allocation (one extra job per pair, in the first round only). */
+  alloc: boolean;
+  /** Deliberate slowdown factor per engine, for checking that the gate catches it. */
+  slowdown: Partial<Record<EngineName, number>>;
+  seed: number;
+  check: boolean;
+  out: string | null;
+}
+
+export const DEFAULT_OPTIONS: BenchOptions = {
+  rounds: 3,
+  engines: [...ENGINES],
+  workloads: [...WORKLOADS],
+  warmupMs: 300,
+  compileWarmupMs: 1000,
+  compileMs: 250,
+  renderMs: 450,
+  batches: 5,
+  alloc: true,
+  slowdown: {},
+  seed: 1,
+  check: false,
+  out: fileURLToPath(new URL('./RESULTS.md', import.meta.url)),
+};
+
+export type JobRunner = (spec: JobSpec) => Promise<JobResult>;
+
+/** What the reference port is known to do differently on these workloads (spec wins). */
+export const KNOWN_DIVERGENCES: Partial<Record<WorkloadName, string>> = {
+  'collection-grid':
+    'the port mis-assembles a block (here `{.equal? @index 4}`) nested in `{.alternates with}`: text before the ' +
+    'nested block is moved after it (`{.repeated section a}{@}{.alternates with}[{.equal? @index 1}x{.end}]{.end}` ' +
+    'on [1,2,3]: spec/Quire `1[x]2[]3`, port `1x][2][3]`); LANGUAGE §4.16 lets blocks open inside ALTERNATES_WITH.',
+};
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(list: T[], rand: () => number): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+/** The jobs of every round, in run order. */
+export function planJobs(o: BenchOptions): JobSpec[][] {
+  const rand = rng(o.seed);
+  const rounds: JobSpec[][] = [];
+  for (let r = 0; r < o.rounds; r++) {
+    const round: JobSpec[] = [];
+    for (const workload of o.workloads) {
+      for (const engine of o.engines) {
+        const base = { engine, workload, warmupMs: o.warmupMs, compileWarmupMs: o.compileWarmupMs, compileMs: o.compileMs, renderMs: o.renderMs, batches: o.batches, slowdown: o.slowdown[engine] };
+        round.push({ ...base, kind: 'speed' });
+        if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
+      }
+    }
+    rounds.push(shuffle(round, rand));
+  }
+  return rounds;
+}
+
+const JOB_PATH = fileURLToPath(new URL('./job.ts', import.meta.url));
+
+/** Runs one job in a fresh Node process. */
+export const forkRunner: JobRunner = (spec) =>
+  new Promise((resolve, reject) => {
+    const execArgv = ['--import', 'tsx'];
+    // A young generation larger than the measured renders, so that none of them triggers a GC.
+    if (spec.kind === 'alloc') execArgv.push('--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64');
+    const child = fork(JOB_PATH, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    child.on('message', (m: { ok: boolean; result?: JobResult; error?: string }) => {
+      settled = true;
+      if (m.ok && m.result) resolve(m.result);
+      else reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: ${m.error}`));
+    });
+    child.on('exit', (code) => {
+      if (!settled) reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: job exited with ${code}`));
+    });
+  });
+
+/**
+ * Renders each workload once with Quire, leaves the page where the concat baseline reads it,
+ * and (when asked) compares it byte for byte with the reference port's page.
+ */
+export type OutputChecker = (workloads: readonly WorkloadName[], withReference: boolean) => Promise<OutputCheck[]>;
+
+export const checkOutputs: OutputChecker = async (workloads, withReference) => {
+  const { loadAdapter, loadWorkload, pagePath } = await import('./engines.ts');
+  const { compareOutputs } = await import('./report.ts');
+  const quire = await loadAdapter('quire');
+  const reference = withReference ? await loadAdapter('reference') : null;
+  const checks: OutputCheck[] = [];
+  for (const name of workloads) {
+    const w = loadWorkload(name);
+    const page = quire.render(quire.compile(w), quire.prepare(w));
+    writeFileSync(pagePath(name), page);
+    if (reference) checks.push(compareOutputs(name, page, reference.render(reference.compile(w), reference.prepare(w))));
+  }
+  return checks;
+};
+
+export interface BenchRun {
+  results: JobResult[];
+  summaries: EngineSummary[];
+  outcomes: TargetOutcome[];
+  checks: OutputCheck[];
+  markdown: string;
+  pass: boolean;
+}
+
+function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
+    return head + (dirty ? ' (working tree modified)' : '');
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function runBench(
+  o: BenchOptions,
+  runner: JobRunner = forkRunner,
+  checker: OutputChecker = checkOutputs,
+  log: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Promise<BenchRun> {
+  const started = Date.now();
+  const checks = await checker(o.workloads, o.engines.includes('reference'));
+  const results: JobResult[] = [];
+  const plan = planJobs(o);
+  let done = 0;
+  const total = plan.reduce((n, r) => n + r.length, 0);
+  for (const [r, round] of plan.entries()) {
+    for (const spec of round) {
+      const res = await runner(spec);
+      results.push(res);
+      done++;
+      const rate = res.renderPerSec.length ? Math.round(res.renderPerSec.reduce((a, b) => a + b) / res.renderPerSec.length) + ' render/s' : '';
+      const alloc = res.allocBytesPerRender !== undefined ? Math.round(res.allocBytesPerRender / 1024) + ' KB/render' : '';
+      log(`[${done}/${total}] round ${r + 1} ${spec.engine} ${spec.workload} ${spec.kind} ${rate}${alloc}`);
+    }
+  }
+  const summaries = summarize(results);
+  const targets = TARGETS.filter((t) => o.workloads.includes(t.workload));
+  const outcomes = o.engines.includes('quire') && o.engines.includes('reference') ? evaluateTargets(summaries, targets) : [];
+  for (const c of checks) if (!c.identical && KNOWN_DIVERGENCES[c.workload]) c.diff += '\n# known port divergence: ' + KNOWN_DIVERGENCES[c.workload];
+  const cpu = os.cpus();
+  const info: RunInfo = {
+    date: new Date().toISOString(),
+    machine: `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()}`,
+    node: process.version,
+    commit: gitCommit(),
+    rounds: o.rounds,
+    durationSec: (Date.now() - started) / 1000,
+    options: describe(o),
+  };
+  const markdown = formatResults(info, summaries, outcomes, checks);
+  return { results, summaries, outcomes, checks, markdown, pass: outcomes.every((x) => x.pass) };
+}
+
+function describe(o: BenchOptions): string {
+  const parts = [`warmup ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms)`, `compile ${o.compileMs} ms`, `render ${o.renderMs} ms`, `${o.batches} batches`];
+  const slow = Object.entries(o.slowdown).filter(([, k]) => (k ?? 1) > 1);
+  if (slow.length) parts.push('DELIBERATE SLOWDOWN ' + slow.map(([e, k]) => `${e}×${k}`).join(', '));
+  return parts.join(', ');
+}
+
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const o: BenchOptions = { ...DEFAULT_OPTIONS, slowdown: {} };
+  const list = <T extends string>(value: string, allowed: readonly T[]): T[] => {
+    const items = value.split(',').filter(Boolean);
+    for (const i of items) if (!allowed.includes(i as T)) throw new Error(`unknown name ${i}; expected one of ${allowed.join(', ')}`);
+    return items as T[];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const num = (): number => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < 0) throw new Error(`${a} needs a non-negative number`);
+      return n;
+    };
+    switch (a) {
+      case '--check': o.check = true; break;
+      case '--quick': Object.assign(o, { rounds: 1, warmupMs: 200, compileWarmupMs: 300, compileMs: 150, renderMs: 250, batches: 5 }); break;
+      case '--rounds': o.rounds = Math.max(1, Math.floor(num())); break;
+      case '--engines': o.engines = list(value(), ENGINES); break;
+      case '--workloads': o.workloads = list(value(), WORKLOADS); break;
+      case '--no-alloc': o.alloc = false; break;
+      case '--seed': o.seed = Math.floor(num()); break;
+      case '--out': o.out = value(); break;
+      case '--no-write': o.out = null; break;
+      case '--slowdown': {
+        const [engine, k] = value().split('=');
+        o.slowdown[list(engine, ENGINES)[0]] = Math.max(1, Math.floor(Number(k) || 1));
+        break;
+      }
+      default: throw new Error(`unknown option ${a}`);
+    }
+  }
+  return o;
+}
+
+async function main(): Promise<void> {
+  let o: BenchOptions;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const run = await runBench(o);
+  if (o.out) writeFileSync(o.out, run.markdown);
+  process.stdout.write(run.markdown);
+  if (o.check && !run.pass) {
+    const missed = run.outcomes.filter((x) => !x.pass).map((x) => `${x.workload} ${x.metric} ${x.actual?.toFixed(2) ?? '–'}x (target ${x.bound === 'min' ? '≥' : '≤'} ${x.ratio}x)`);
+    process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(2);
+  });
+}

@@ -1,0 +1,63 @@
+// `npm run fuzz -- [--runs N] [--seed S] [--only text] [--path P]`: every property for N runs
+// (default 10,000) from seed S (default: time-based, printed). A failure prints the property, the
+// seed and path that reproduce it, and the shrunk counterexample; the exit code is 1.
+import fc from 'fast-check';
+import { PROPERTIES } from './properties.ts';
+
+interface FuzzOptions {
+  runs: number;
+  seed: number;
+  only: string | null;
+  path: string | null;
+}
+
+function parseArgs(argv: readonly string[]): FuzzOptions {
+  const o: FuzzOptions = { runs: 10_000, seed: Date.now() % 2 ** 31, only: null, path: null };
+  for (let i = 0; i < argv.length; i++) {
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${argv[i - 1]} needs a value`);
+      return v;
+    };
+    switch (argv[i]) {
+      case '--runs': o.runs = Math.max(1, Number.parseInt(value(), 10) || 1); break;
+      case '--seed': o.seed = Number.parseInt(value(), 10) | 0; break;
+      case '--only': o.only = value(); break;
+      case '--path': o.path = value(); break;
+      default: throw new Error(`unknown option ${argv[i]}`);
+    }
+  }
+  return o;
+}
+
+function main(): number {
+  let o: FuzzOptions;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`fuzz: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const selected = PROPERTIES.filter((p) => o.only === null || p.name.includes(o.only));
+  process.stdout.write(`fuzz: ${selected.length} properties, ${o.runs} runs each, seed ${o.seed}\n`);
+  let failed = 0;
+  for (const p of selected) {
+    const started = Date.now();
+    const details = fc.check(p.property, { numRuns: o.runs, seed: o.seed, path: o.path ?? undefined, endOnFailure: false });
+    const took = ((Date.now() - started) / 1000).toFixed(1);
+    if (!details.failed) {
+      process.stdout.write(`  ok    ${p.name} (${details.numRuns} runs, ${took} s)\n`);
+      continue;
+    }
+    failed++;
+    process.stdout.write(`  FAIL  ${p.name} (after ${details.numRuns} runs, ${details.numShrinks} shrinks, ${took} s)\n`);
+    process.stdout.write(`        reproduce: npm run fuzz -- --only "${p.name}" --seed ${details.seed} --path "${details.counterexamplePath}" --runs ${o.runs}\n`);
+    process.stdout.write(`        counterexample: ${fc.stringify(details.counterexample)}\n`);
+    const err = details.errorInstance;
+    process.stdout.write(`        ${(err instanceof Error ? err.message : String(err)).split('\n').join('\n        ')}\n`);
+  }
+  process.stdout.write(failed ? `fuzz: ${failed} propert${failed === 1 ? 'y' : 'ies'} failed\n` : 'fuzz: all properties hold\n');
+  return failed ? 1 : 0;
+}
+
+process.exitCode = main();
