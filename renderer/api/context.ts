@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Repository } from '../store/repository.ts';
+import type { Store } from '../store/store.ts';
+import type { CartRecord, Session, Site } from '../store/types.ts';
+import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
+import { ApiError } from './errors.ts';
+import { SlidingWindowCounter, type WindowLimit } from './rate-limiter.ts';
+
+/** D10 limits (designed here); tests may override them. */
+export interface ServerLimits {
+  loginFailures: WindowLimit;
+  saveFormSubmission: WindowLimit;
+  formSubmissionKey: WindowLimit;
+  restockSignUp: WindowLimit;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  loginFailures: { limit: 5, windowMs: 15 * 60_000 },
+  saveFormSubmission: { limit: 5, windowMs: 60_000 },
+  formSubmissionKey: { limit: 30, windowMs: 60_000 },
+  restockSignUp: { limit: 10, windowMs: 60_000 },
+};
+
+export interface StorefrontApiOptions {
+  store: Store;
+  /** Injectable clock (ms since epoch) so expiry and ordering tests are deterministic. */
+  now?: () => number;
+  /** Injectable id generator; `prefix` names the entity (`c` cart, `e` entry, …). */
+  newId?: (prefix: string) => string;
+  /** Bearer token of the [admin] guard; when unset every admin call is refused. */
+  adminToken?: string | null;
+  limits?: Partial<ServerLimits>;
+}
+
+export interface ApiDeps {
+  store: Store;
+  now: () => number;
+  newId: (prefix: string) => string;
+  adminToken: string | null;
+  counters: {
+    loginFailures: SlidingWindowCounter;
+    saveFormSubmission: SlidingWindowCounter;
+    formSubmissionKey: SlidingWindowCounter;
+    restockSignUp: SlidingWindowCounter;
+  };
+}
+
+/** 32 url-safe random characters (crumbs, form keys, session ids, xsrf tokens). */
+export function randomToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+function defaultId(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
+}
+
+export function createDeps(options: StorefrontApiOptions): ApiDeps {
+  const now = options.now ?? Date.now;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  return {
+    store: options.store,
+    now,
+    newId: options.newId ?? defaultId,
+    adminToken: options.adminToken ?? null,
+    counters: {
+      loginFailures: new SlidingWindowCounter(limits.loginFailures, now),
+      saveFormSubmission: new SlidingWindowCounter(limits.saveFormSubmission, now),
+      formSubmissionKey: new SlidingWindowCounter(limits.formSubmissionKey, now),
+      restockSignUp: new SlidingWindowCounter(limits.restockSignUp, now),
+    },
+  };
+}
+
+export async function requireSite(deps: ApiDeps): Promise<Site> {
+  const site = await deps.store.read.getSite();
+  if (!site) throw new ApiError(503, 'SITE_NOT_CONFIGURED', 'The site has not been set up.');
+  return site;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+// ---- guards (B0.3), in the order admin, crumb, user ---------------------------------------
+
+export function checkAdmin(deps: ApiDeps, request: FastifyRequest): void {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
+  if (!deps.adminToken || !match || !safeEqual(match[1] ?? '', deps.adminToken)) {
+    throw new ApiError(401, 'ADMIN_REQUIRED', 'Admin authorization required.');
+  }
+}
+
+/**
+ * C3, for the page routes: keeps a well-formed crumb, otherwise issues a new one (not
+ * HttpOnly: the client copies it into X-CSRF-Token). Returns the crumb in effect.
+ */
+export function ensureCrumbCookie(request: FastifyRequest, reply: FastifyReply): string {
+  const current = readCookie(request, COOKIE.crumb);
+  if (current !== null && CRUMB_PATTERN.test(current)) return current;
+  const fresh = randomToken();
+  setCookie(request, reply, COOKIE.crumb, fresh);
+  return fresh;
+}
+
+/** The 403 of a failed double-submit check, with a fresh crumb so a retry can pass. */
+export function crumbFailure(request: FastifyRequest, reply: FastifyReply): ApiError {
+  setCookie(request, reply, COOKIE.crumb, randomToken());
+  return new ApiError(403, 'CRUMB_FAIL', 'Invalid or missing crumb.', { crumbFail: true });
+}
+
+export function checkCrumbValue(request: FastifyRequest, reply: FastifyReply, submitted: unknown): void {
+  const cookie = readCookie(request, COOKIE.crumb);
+  if (typeof submitted !== 'string' || submitted === '' || cookie === null || !safeEqual(submitted, cookie)) {
+    throw crumbFailure(request, reply);
+  }
+}
+
+export function checkCrumbHeader(request: FastifyRequest, reply: FastifyReply): void {
+  checkCrumbValue(request, reply, request.headers['x-csrf-token']);
+}
+
+export async function liveSession(deps: ApiDeps, request: FastifyRequest): Promise<Session | null> {
+  const id = readCookie(request, COOKIE.session);
+  if (id === null || id.length > 200) return null;
+  return deps.store.read.getLiveSession(id, deps.now());
+}
+
+export async function checkUser(deps: ApiDeps, request: FastifyRequest): Promise<Session> {
+  const session = await liveSession(deps, request);
+  if (!session) throw new ApiError(401, 'NOT_AUTHENTICATED', 'Sign in required.');
+  const xsrf = request.headers['x-siteuser-xsrf-token'];
+  if (typeof xsrf !== 'string' || !safeEqual(xsrf, session.xsrfToken)) {
+    throw new ApiError(403, 'XSRF_FAIL', 'Invalid XSRF token.');
+  }
+  return session;
+}
+
+// ---- the caller's cart ------------------------------------------------------------------
+
+export interface CallerCart {
+  cart: CartRecord | null;
+  /** The request named a cart by cookie that cannot be used; its cookies should be cleared. */
+  staleCookie: boolean;
+}
+
+export function isLiveMainCart(cart: CartRecord, now: number): boolean {
+  return cart.kind === 'main' && !cart.isPurchased && (cart.expiresAt === null || cart.expiresAt > now);
+}
+
+/**
+ * B1: the signed-in user's main cart, else the anonymous cart named by `CART`. A cookie
+ * naming a cart that now belongs to a user is not honoured: owning a cart id must not
+ * grant access to someone's signed-in cart.
+ */
+export async function callerCart(
+  deps: ApiDeps,
+  repo: Repository,
+  request: FastifyRequest,
+  session: Session | null,
+  options: { lock?: boolean } = {},
+): Promise<CallerCart> {
+  if (session) {
+    const own = await repo.getUserMainCart(session.siteUserId, options);
+    if (own) return { cart: own, staleCookie: false };
+  }
+  const cookieId = readCookie(request, COOKIE.cart);
+  if (cookieId === null) return { cart: null, staleCookie: false };
+  const cart = cookieId.length <= 200 ? await repo.getCart(cookieId, options) : null;
+  if (!cart || !isLiveMainCart(cart, deps.now()) || cart.ownerSiteUserId !== null) {
+    return { cart: null, staleCookie: true };
+  }
+  return { cart, staleCookie: false };
+}

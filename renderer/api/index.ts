@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { createDeps, type StorefrontApiOptions } from './context.ts';
+import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
+import type { RouteKit } from './route-kit.ts';
+import { registerCartRoutes } from './routes/cart-routes.ts';
+import { registerCensusRoutes } from './routes/census-routes.ts';
+import { registerFormRoutes } from './routes/form-routes.ts';
+import { registerRestockRoutes } from './routes/restock-routes.ts';
+import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
+import { registerStockRoutes } from './routes/stock-routes.ts';
+
+export type { StorefrontApiOptions } from './context.ts';
+export type { StaticRouteOptions } from './routes/static-routes.ts';
+
+export const API_PREFIX = '/api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every storefront API route (method and path pattern), for tests and tooling. */
+    storefrontApiRoutes: () => { method: string; path: string }[];
+  }
+}
+
+/**
+ * The storefront HTTP API (STOREFRONT B). Everything under /api/ lives in its own
+ * encapsulated context, so its body parsers, B0.2 error handler and JSON 404/405 never
+ * touch the page routes registered beside it.
+ */
+export async function storefrontApi(
+  app: FastifyInstance,
+  options: StorefrontApiOptions & StaticRouteOptions,
+): Promise<void> {
+  const deps = createDeps(options);
+  const table = new RouteTable();
+  app.decorate('storefrontApiRoutes', () => table.list());
+  await app.register(
+    async (api) => {
+      installBodyParsers(api);
+      installErrorHandler(api);
+      installInputScreen(api);
+      installNotFoundHandler(api, table);
+      const kit: RouteKit = { app: api, deps, table, prefix: API_PREFIX };
+      registerCartRoutes(kit);
+      registerStockRoutes(kit);
+      registerFormRoutes(kit);
+      registerCensusRoutes(kit);
+      registerRestockRoutes(kit);
+      registerSessionRoutes(kit);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(async (assets) => {
+    registerStaticRoutes(assets, options);
+  });
+}
+
+// Registered without its own encapsulation (what fastify-plugin does), so the decorator
+// above reaches the instance it is registered on; its routes stay inside their own
+// encapsulated children.
+Object.assign(storefrontApi, { [Symbol.for('skip-override')]: true });

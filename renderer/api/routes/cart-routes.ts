@@ -1,0 +1,333 @@
+import type { FastifyRequest } from 'fastify';
+import type { Repository } from '../../store/repository.ts';
+import type { CartEntryRecord, CartRecord, Product, Site, Variant } from '../../store/types.ts';
+import { cartView, emptyCartView, entryView, mockCartView, purchasePrice } from '../cart-view.ts';
+import { callerCart, liveSession, requireSite, type ApiDeps } from '../context.ts';
+import { CART_COOKIE_MAX_AGE_SECONDS, clearCartCookies, setCartCookies } from '../cookies.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { FIELD_MESSAGES, parseFieldsObject, validateFormValues } from '../form-validation.ts';
+import { jsonObjectBody } from '../http.ts';
+import { addRoute, isNonEmptyString, queryParam, type RouteKit } from '../route-kit.ts';
+
+// B1–B4, B26, B27: the shopping cart. Every write runs in one transaction that locks the
+// cart row first, so concurrent adds cannot both pass the stock check on stale counts.
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_QUANTITY = 9999;
+
+const ERR = {
+  invalidItemId: () => new ApiError(400, 'INVALID_ITEM_ID', 'itemId is required.'),
+  itemNotFound: () => new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.'),
+  quantityNaN: () => new ApiError(400, 'QUANTITY_NAN', 'Quantity must be a number.'),
+  quantityNotInteger: () => new ApiError(400, 'QUANTITY_NOT_INTEGER', 'Quantity must be a whole number'),
+  quantityRange: () => new ApiError(400, 'QUANTITY_RANGE', `Quantity must be between 1 and ${MAX_QUANTITY}.`),
+  giftCard: () => new ApiError(400, 'GIFT_CARD_NOT_ADDABLE', 'Gift cards are purchased on the gift card page.'),
+  subscription: () => new ApiError(400, 'SUBSCRIPTION_NOT_ADDABLE', 'Subscription items cannot be added to the cart.'),
+  notSubscribable: () => new ApiError(400, 'NOT_SUBSCRIBABLE', 'This item is not available as a subscription.'),
+  variantUnavailable: () =>
+    new ApiError(400, 'VARIANT_UNAVAILABLE', 'Sorry, that item variant is unavailable. Please select another variant.'),
+  quantityLimit: () => new ApiError(400, 'QUANTITY_LIMIT', 'Only one of this item can be purchased.'),
+  outOfStock: () => new ApiError(409, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'),
+  fieldsInvalid: () =>
+    new ApiError(400, 'ADDITIONAL_FIELDS_INVALID', 'Could not parse the form fields, please check your entries.'),
+  formInvalid: (errors: Record<string, string>) =>
+    new ApiError(400, 'FORM_INVALID', FIELD_MESSAGES.formInvalid, { errors }),
+  entryNotFound: () => new ApiError(404, 'ENTRY_NOT_FOUND', 'Cart entry not found.'),
+  entryMismatch: () => new ApiError(400, 'ENTRY_MISMATCH', 'Item does not match the cart entry.'),
+  noForm: () => new ApiError(400, 'NO_FORM', 'This item has no form.'),
+};
+
+/** B2 quantity rules, in the order of its table. */
+export function checkQuantity(value: unknown, options: { allowZero?: boolean } = {}): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw ERR.quantityNaN();
+  if (!Number.isInteger(value)) throw ERR.quantityNotInteger();
+  if (options.allowZero && value === 0) return 0;
+  if (value < 1 || value > MAX_QUANTITY) throw ERR.quantityRange();
+  return value;
+}
+
+async function loadProduct(repo: Repository, itemId: unknown): Promise<Product> {
+  if (!isNonEmptyString(itemId)) throw ERR.invalidItemId();
+  const product = itemId.length <= 200 ? await repo.getProduct(itemId) : null;
+  if (!product) throw ERR.itemNotFound();
+  return product;
+}
+
+/** A null sku picks the only variant; anything else must name one exactly. */
+function chooseVariant(product: Product, sku: unknown): Variant {
+  if (sku === null || sku === undefined) {
+    if (product.variants.length === 1 && product.variants[0]) return product.variants[0];
+    throw ERR.variantUnavailable();
+  }
+  const variant = typeof sku === 'string' ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
+  if (!variant) throw ERR.variantUnavailable();
+  return variant;
+}
+
+function checkServiceLimit(site: Site, product: Product, resultingQuantity: number): void {
+  if (product.productType === 3 && !site.settings.multipleQuantityAllowedForServices && resultingQuantity > 1) {
+    throw ERR.quantityLimit();
+  }
+}
+
+function checkStock(variant: Variant, resultingQuantity: number): void {
+  if (!variant.unlimited && resultingQuantity > variant.qtyInStock) throw ERR.outOfStock();
+}
+
+/**
+ * The additionalFields value to store: null for a product without a form; otherwise the
+ * sent string, once it parses to an object and passes B0.6.
+ */
+async function checkAdditionalFields(repo: Repository, product: Product, raw: unknown): Promise<string | null> {
+  if (product.additionalFieldsFormId === null) return null;
+  const form = await repo.getForm(product.additionalFieldsFormId);
+  if (!form) return null;
+  const values = parseFieldsObject(raw);
+  if (!values) throw ERR.fieldsInvalid();
+  const { errors } = validateFormValues(form, values);
+  if (Object.keys(errors).length > 0) throw ERR.formInvalid(errors);
+  return raw as string;
+}
+
+function sameLine(entry: CartEntryRecord, itemId: string, sku: string): boolean {
+  return entry.itemId === itemId && entry.sku === sku;
+}
+
+function quantityOf(cart: CartRecord | null, predicate: (entry: CartEntryRecord) => boolean): number {
+  return (cart?.entries ?? []).filter(predicate).reduce((sum, entry) => sum + entry.quantity, 0);
+}
+
+interface AddLine {
+  product: Product;
+  variant: Variant;
+  quantity: number;
+  additionalFields: string | null;
+}
+
+function newEntry(deps: ApiDeps, line: AddLine) {
+  return {
+    id: deps.newId('e'),
+    itemId: line.product.id,
+    sku: line.variant.sku,
+    variantId: line.variant.id,
+    quantity: line.quantity,
+    productType: line.product.productType,
+    attributes: line.variant.attributes,
+    title: line.product.title,
+    purchasePriceCents: purchasePrice(line.variant),
+    additionalFields: line.additionalFields,
+  };
+}
+
+/**
+ * B2 merge rule: same item, sku and identical additionalFields string (null equals null)
+ * adds to that entry; anything else appends. Returns the id of the entry changed.
+ */
+export async function mergeLine(deps: ApiDeps, repo: Repository, cart: CartRecord, line: AddLine): Promise<string> {
+  const match = cart.entries.find(
+    (entry) => sameLine(entry, line.product.id, line.variant.sku) && entry.additionalFields === line.additionalFields,
+  );
+  if (match) {
+    await repo.updateEntryQuantity(match.id, match.quantity + line.quantity, purchasePrice(line.variant));
+    return match.id;
+  }
+  const entry = newEntry(deps, line);
+  await repo.insertEntry(cart.id, entry);
+  return entry.id;
+}
+
+async function reload(repo: Repository, cartId: string): Promise<CartRecord> {
+  const cart = await repo.getCart(cartId);
+  if (!cart) throw GENERIC.internal();
+  return cart;
+}
+
+function findEntry(cart: CartRecord | null, entryId: string): CartEntryRecord {
+  const entry = cart?.entries.find((candidate) => candidate.id === entryId);
+  if (!entry) throw ERR.entryNotFound();
+  return entry;
+}
+
+function entryIdParam(request: FastifyRequest): string {
+  const { entryId } = request.params as { entryId?: string };
+  return typeof entryId === 'string' ? entryId : '';
+}
+
+export function registerCartRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/commerce/shopping-cart',
+    handler: async (request, reply) => {
+      for (const name of ['mock', 'calculateSubtotal']) {
+        const value = queryParam(request, name);
+        if (value !== undefined && value !== 'true' && value !== 'false') throw GENERIC.badQuery();
+      }
+      const site = await requireSite(deps);
+      if (queryParam(request, 'mock') === 'true') return { ...mockCartView(site.websiteId) };
+      const session = await liveSession(deps, request);
+      const { cart, staleCookie } = await callerCart(deps, deps.store.read, request, session);
+      if (staleCookie) clearCartCookies(request, reply);
+      return cart ? cartView(cart) : emptyCartView(site.websiteId);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/shopping-cart/entries',
+    crumb: true,
+    handler: async (request, reply) => {
+      const body = jsonObjectBody(request);
+      const express = queryParam(request, 'express') === 'true';
+      const site = await requireSite(deps);
+      const session = await liveSession(deps, request);
+      const outcome = await deps.store.transaction(async (repo) => {
+        const product = await loadProduct(repo, body.itemId);
+        const quantity = checkQuantity(body.quantity);
+        if (product.productType === 4) throw ERR.giftCard();
+        if (product.isSubscribable) throw ERR.subscription();
+        const variant = chooseVariant(product, body.sku);
+        const { cart: existing, staleCookie } = express
+          ? { cart: null, staleCookie: false }
+          : await callerCart(deps, repo, request, session, { lock: true });
+        checkServiceLimit(site, product, quantity + quantityOf(existing, (entry) => entry.itemId === product.id));
+        checkStock(variant, quantity + quantityOf(existing, (entry) => sameLine(entry, product.id, variant.sku)));
+        const additionalFields = await checkAdditionalFields(repo, product, body.additionalFields);
+
+        let cart = existing;
+        let created = false;
+        if (!cart) {
+          const now = deps.now();
+          const owner = express ? null : (session?.siteUserId ?? null);
+          const id = deps.newId('c');
+          await repo.createCart({
+            id,
+            websiteId: site.websiteId,
+            kind: express ? 'express' : 'main',
+            ownerSiteUserId: owner,
+            created: now,
+            expiresAt: express ? now + DAY_MS : owner ? null : now + CART_COOKIE_MAX_AGE_SECONDS * 1000,
+          });
+          cart = await reload(repo, id);
+          created = true;
+        }
+        const entryId = await mergeLine(deps, repo, cart, { product, variant, quantity, additionalFields });
+        const saved = await reload(repo, cart.id);
+        return { cart: saved, entryId, created, staleCookie };
+      });
+      if (!express && outcome.created && outcome.cart.ownerSiteUserId === null) {
+        setCartCookies(request, reply, outcome.cart.id);
+      } else if (outcome.staleCookie) {
+        clearCartCookies(request, reply);
+      }
+      return { shoppingCart: cartView(outcome.cart), newlyAdded: entryView(findEntry(outcome.cart, outcome.entryId)) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'PUT',
+    url: '/commerce/shopping-cart/entries/:entryId/additionalFields',
+    crumb: true,
+    handler: async (request) => {
+      const body = jsonObjectBody(request);
+      const session = await liveSession(deps, request);
+      const saved = await deps.store.transaction(async (repo) => {
+        const { cart } = await callerCart(deps, repo, request, session, { lock: true });
+        const entry = findEntry(cart, entryIdParam(request));
+        const product = await repo.getProduct(entry.itemId);
+        const skuMatches =
+          body.sku === entry.sku || (body.sku === null && product !== null && product.variants.length === 1);
+        if (body.itemId !== entry.itemId || !skuMatches) throw ERR.entryMismatch();
+        const form = product?.additionalFieldsFormId ? await repo.getForm(product.additionalFieldsFormId) : null;
+        if (!form) throw ERR.noForm();
+        const values = parseFieldsObject(body.additionalFields);
+        if (!values) throw ERR.fieldsInvalid();
+        const { errors } = validateFormValues(form, values);
+        if (Object.keys(errors).length > 0) throw ERR.formInvalid(errors);
+        await repo.updateEntryAdditionalFields(entry.id, body.additionalFields as string);
+        return { cart: await reload(repo, entry.cartId), entryId: entry.id };
+      });
+      return { shoppingCart: cartView(saved.cart), updatedEntry: entryView(findEntry(saved.cart, saved.entryId)) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'PUT',
+    url: '/commerce/shopping-cart/entries/:entryId',
+    crumb: true,
+    handler: async (request) => {
+      const body = jsonObjectBody(request);
+      const site = await requireSite(deps);
+      const session = await liveSession(deps, request);
+      const saved = await deps.store.transaction(async (repo) => {
+        const { cart } = await callerCart(deps, repo, request, session, { lock: true });
+        const entry = findEntry(cart, entryIdParam(request));
+        const quantity = checkQuantity(body.quantity, { allowZero: true });
+        if (quantity === 0) {
+          await repo.deleteEntry(entry.id);
+          return reload(repo, entry.cartId);
+        }
+        const product = await repo.getProduct(entry.itemId);
+        const variant = product?.variants.find((candidate) => candidate.sku === entry.sku);
+        if (!product || !variant) throw ERR.variantUnavailable();
+        const others = (candidate: CartEntryRecord) => candidate.id !== entry.id;
+        checkServiceLimit(site, product, quantity + quantityOf(cart, (c) => others(c) && c.itemId === product.id));
+        checkStock(variant, quantity + quantityOf(cart, (c) => others(c) && sameLine(c, product.id, variant.sku)));
+        await repo.updateEntryQuantity(entry.id, quantity, purchasePrice(variant));
+        return reload(repo, entry.cartId);
+      });
+      return { shoppingCart: cartView(saved) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'DELETE',
+    url: '/commerce/shopping-cart/entries/:entryId',
+    crumb: true,
+    handler: async (request) => {
+      const session = await liveSession(deps, request);
+      const saved = await deps.store.transaction(async (repo) => {
+        const { cart } = await callerCart(deps, repo, request, session, { lock: true });
+        const entry = findEntry(cart, entryIdParam(request));
+        await repo.deleteEntry(entry.id);
+        return reload(repo, entry.cartId);
+      });
+      return { shoppingCart: cartView(saved) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/3/commerce/cart/subscription',
+    crumb: true,
+    handler: async (request) => {
+      const body = jsonObjectBody(request);
+      const site = await requireSite(deps);
+      const cartId = await deps.store.transaction(async (repo) => {
+        const product = await loadProduct(repo, body.itemId);
+        const quantity = checkQuantity(body.qty);
+        if (!product.isSubscribable || (product.productType !== 1 && product.productType !== 3)) {
+          throw ERR.notSubscribable();
+        }
+        const variant = chooseVariant(product, body.sku);
+        checkServiceLimit(site, product, quantity);
+        checkStock(variant, quantity);
+        const additionalFields = await checkAdditionalFields(repo, product, body.additionalFields);
+        const now = deps.now();
+        const id = deps.newId('c');
+        await repo.createCart({
+          id,
+          websiteId: site.websiteId,
+          kind: 'subscription',
+          ownerSiteUserId: null,
+          created: now,
+          expiresAt: now + DAY_MS,
+        });
+        await repo.insertEntry(id, newEntry(deps, { product, variant, quantity, additionalFields }));
+        return id;
+      });
+      return { cartToken: cartId };
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { verifyCaptchaToken } from '../captcha.ts';
+import { liveSession, randomToken, requireSite } from '../context.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { FIELD_MESSAGES, FIELD_TYPES, isValidEmail, parseFieldsObject, validateFormValues } from '../form-validation.ts';
+import { jsonObjectBody } from '../http.ts';
+import { addRoute, isNonEmptyString, queryParam, type RouteKit } from '../route-kit.ts';
+
+// B6, B7, B15, B16: form schema, validation, submission keys and saved submissions.
+
+export const SUBMISSION_KEY_LIFETIME_MS = 30 * 60 * 1000;
+
+const formInvalid = (errors: Record<string, string>) =>
+  new ApiError(400, 'FORM_INVALID', FIELD_MESSAGES.formInvalid, { errors });
+
+export function registerFormRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/template/GetTemplateSchema',
+    handler: async (request, reply) => {
+      if (queryParam(request, 'type') !== 'form') {
+        throw new ApiError(400, 'UNSUPPORTED_TYPE', 'Unsupported schema type.');
+      }
+      reply.header('cache-control', 'public, max-age=3600');
+      return { type: 'form', fieldTypes: FIELD_TYPES };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/rest/forms/validate/:formId',
+    crumb: true,
+    handler: async (request) => {
+      const { formId } = request.params as { formId: string };
+      const form = await deps.store.read.getForm(formId);
+      if (!form) throw new ApiError(404, 'FORM_NOT_FOUND', 'Form not found.');
+      const { errors } = validateFormValues(form, jsonObjectBody(request));
+      if (Object.keys(errors).length > 0) throw formInvalid(errors);
+      return { valid: true };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/form/FormSubmissionKey',
+    crumb: true,
+    handler: async (request) => {
+      // Any body is ignored (B15); reading it only classifies, so nothing to reject.
+      const verdict = deps.counters.formSubmissionKey.take(request.ip);
+      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+      const key = randomToken();
+      await deps.store.read.insertSubmissionKey(key, deps.now());
+      return { key };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/form/SaveFormSubmission',
+    crumb: true,
+    handler: async (request) => {
+      const body = jsonObjectBody(request);
+      const values = parseFieldsObject(body.form);
+      if (!values) {
+        throw new ApiError(400, 'FORM_PARSE', 'Could not parse the form fields, please check your entries.');
+      }
+      const now = deps.now();
+      // The key is spent as soon as it checks out, whatever fails afterwards (keys are single-use).
+      const keyOk =
+        isNonEmptyString(body.key) &&
+        body.key.length <= 200 &&
+        (await deps.store.read.consumeSubmissionKey(body.key, now, now - SUBMISSION_KEY_LIFETIME_MS));
+      if (!keyOk) throw new ApiError(401, 'INVALID_KEY', 'Invalid or expired form submission key.');
+
+      const form = isNonEmptyString(body.formId) ? await deps.store.read.getForm(body.formId) : null;
+      if (!form || !form.storageConfigured) {
+        throw new ApiError(404, 'FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
+      }
+      const verdict = deps.counters.saveFormSubmission.take(`${request.ip}\u0000${form.id}`);
+      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+
+      const { contentSource, pagePath, pagePermissionTypeValue, pageId, pageTitle } = body;
+      const metadataOk =
+        (contentSource === 'i' || contentSource === 'c') &&
+        typeof pagePath === 'string' &&
+        pagePath.startsWith('/') &&
+        typeof pagePermissionTypeValue === 'number' &&
+        Number.isInteger(pagePermissionTypeValue) &&
+        Math.abs(pagePermissionTypeValue) <= 2 ** 31 - 1 &&
+        (pageId === undefined || typeof pageId === 'string') &&
+        (pageTitle === undefined || typeof pageTitle === 'string');
+      if (!metadataOk) throw new ApiError(400, 'BAD_METADATA', 'Invalid submission metadata.');
+
+      const site = await requireSite(deps);
+      if (form.captchaEnabled && site.settings.captcha.siteKey) {
+        const token = body.captchaKey;
+        const solved =
+          isNonEmptyString(token) && (await verifyCaptchaToken(deps.store.read, site.settings, token, now));
+        if (!solved) throw new ApiError(400, 'CAPTCHA_REQUIRED', 'Complete CAPTCHA before submitting.');
+      }
+
+      const { errors, values: accepted } = validateFormValues(form, values);
+      if (Object.keys(errors).length > 0) throw formInvalid(errors);
+
+      const session = await liveSession(deps, request);
+      const submissionId = deps.newId('s');
+      try {
+        await deps.store.transaction(async (repo) => {
+          await repo.insertSubmission({
+            id: submissionId,
+            formId: form.id,
+            values: accepted,
+            pageId: (pageId as string | undefined) ?? '',
+            pageTitle: (pageTitle as string | undefined) ?? '',
+            pagePath: pagePath as string,
+            contentSource: contentSource as string,
+            pagePermissionTypeValue: pagePermissionTypeValue as number,
+            siteUserId: session?.siteUserId ?? null,
+            createdOn: now,
+          });
+          if (form.isNewsletter) {
+            for (const field of form.fields) {
+              const value = accepted[field.id];
+              if (field.type === 'email' && typeof value === 'string' && isValidEmail(value.trim())) {
+                await repo.addToMailingList(value.trim(), 'newsletter', now);
+              }
+            }
+          }
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'form submission not saved');
+        throw new ApiError(500, 'STORAGE_FAILURE', 'Unable to save the submission.');
+      }
+      return { success: true, submissionId };
+    },
+  });
+
+}

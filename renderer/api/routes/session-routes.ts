@@ -1,0 +1,176 @@
+import { burnPasswordCheck, verifyPassword } from '../../store/password.ts';
+import { emailKey, type Repository } from '../../store/repository.ts';
+import type { CartEntryRecord, CartRecord } from '../../store/types.ts';
+import { checkUser, isLiveMainCart, liveSession, randomToken, requireSite, type ApiDeps } from '../context.ts';
+import {
+  CART_COOKIE_MAX_AGE_SECONDS,
+  COOKIE,
+  REMEMBER_ME_MAX_AGE_SECONDS,
+  clearCartCookies,
+  clearCookie,
+  readCookie,
+  setCartCookies,
+  setCookie,
+} from '../cookies.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { jsonObjectBody } from '../http.ts';
+import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
+
+// B17–B19: site-user sessions. The session id lives in an HttpOnly cookie; the xsrf token
+// returned at sign-in must accompany every [user] call.
+
+const SESSION_MS = 12 * 60 * 60 * 1000;
+const REMEMBER_ME_MS = REMEMBER_ME_MAX_AGE_SECONDS * 1000;
+const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+
+const ERR = {
+  missingCredentials: () => new ApiError(400, 'MISSING_CREDENTIALS', 'Email and password are required.'),
+  invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'),
+  invalidLanguage: () => new ApiError(400, 'INVALID_LANGUAGE', 'Invalid language.'),
+};
+
+/** Adds `entry` to `cart` by the B2 merge rule (same item, sku and additionalFields). */
+async function mergeEntry(deps: ApiDeps, repo: Repository, cart: CartRecord, entry: CartEntryRecord): Promise<void> {
+  const match = cart.entries.find(
+    (candidate) =>
+      candidate.itemId === entry.itemId &&
+      candidate.sku === entry.sku &&
+      candidate.additionalFields === entry.additionalFields,
+  );
+  if (match) {
+    match.quantity += entry.quantity;
+    await repo.updateEntryQuantity(match.id, match.quantity, entry.purchasePriceCents);
+    return;
+  }
+  const copy = { ...entry, id: deps.newId('e') };
+  await repo.insertEntry(cart.id, copy);
+  cart.entries.push({ ...copy, cartId: cart.id, position: cart.entries.length });
+}
+
+function siteUserInfo(siteUserId: string | null): string {
+  return JSON.stringify(siteUserId === null ? { authenticated: false } : { authenticated: true, siteUserId });
+}
+
+export function registerSessionRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/site-users/account/session',
+    crumb: true,
+    handler: async (request, reply) => {
+      const body = jsonObjectBody(request);
+      const { email, password, rememberMe } = body;
+      if (typeof email !== 'string' || email.trim() === '' || typeof password !== 'string' || password === '') {
+        throw ERR.missingCredentials();
+      }
+      if (rememberMe !== undefined && typeof rememberMe !== 'boolean') {
+        throw GENERIC.badRequest('rememberMe must be a boolean.');
+      }
+      const limiterKey = emailKey(email);
+      const verdict = deps.counters.loginFailures.check(limiterKey);
+      if (!verdict.allowed) {
+        throw GENERIC.rateLimited(verdict.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
+      }
+      const user = email.length <= 256 ? await deps.store.read.getUserByEmail(email) : null;
+      const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+      if (!user || !valid) {
+        deps.counters.loginFailures.record(limiterKey);
+        throw ERR.invalidCredentials();
+      }
+
+      const now = deps.now();
+      const persistent = rememberMe === true;
+      const session = {
+        id: randomToken(),
+        siteUserId: user.id,
+        xsrfToken: randomToken(),
+        createdAt: now,
+        expiresAt: now + (persistent ? REMEMBER_ME_MS : SESSION_MS),
+        persistent,
+      };
+      const anonymousCartId = readCookie(request, COOKIE.cart);
+      const movedCart = await deps.store.transaction(async (repo) => {
+        await repo.createSession(session);
+        if (anonymousCartId === null || anonymousCartId.length > 200) return false;
+        const anonymous = await repo.getCart(anonymousCartId, { lock: true });
+        if (!anonymous || anonymous.ownerSiteUserId !== null || !isLiveMainCart(anonymous, now)) return false;
+        if (anonymous.entries.length === 0) return false;
+        const own = await repo.getUserMainCart(user.id, { lock: true });
+        if (!own) {
+          await repo.updateCartOwnership(anonymous.id, user.id, null);
+          return true;
+        }
+        for (const entry of anonymous.entries) await mergeEntry(deps, repo, own, entry);
+        await repo.deleteCart(anonymous.id);
+        return true;
+      });
+
+      const lifetime = persistent ? { maxAge: REMEMBER_ME_MAX_AGE_SECONDS } : {};
+      setCookie(request, reply, COOKIE.session, session.id, { ...lifetime, httpOnly: true });
+      // The cookie serializer URL-encodes the value once, which is the encoding D4 asks for.
+      setCookie(request, reply, COOKIE.siteUserInfo, siteUserInfo(user.id), lifetime);
+      if (movedCart) {
+        clearCookie(request, reply, COOKIE.cart);
+        setCookie(request, reply, COOKIE.hasCart, 'true', { maxAge: CART_COOKIE_MAX_AGE_SECONDS });
+      }
+      return { xsrfToken: session.xsrfToken, siteUserId: user.id };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'DELETE',
+    url: '/site-users/account/session',
+    crumb: true,
+    beforeGuards: (request) => {
+      const value = queryParam(request, 'cloneCart');
+      if (value !== undefined && value !== 'true' && value !== 'false') throw GENERIC.badQuery();
+    },
+    handler: async (request, reply) => {
+      const cloneCart = queryParam(request, 'cloneCart') === 'true';
+      const session = await liveSession(deps, request);
+      const site = await requireSite(deps);
+      const clonedId = await deps.store.transaction(async (repo) => {
+        if (!session) return null;
+        await repo.deleteSession(session.id);
+        if (!cloneCart) return null;
+        const own = await repo.getUserMainCart(session.siteUserId);
+        if (!own || own.entries.length === 0) return null;
+        const now = deps.now();
+        const id = deps.newId('c');
+        await repo.createCart({
+          id,
+          websiteId: site.websiteId,
+          kind: 'main',
+          ownerSiteUserId: null,
+          created: now,
+          expiresAt: now + CART_COOKIE_MAX_AGE_SECONDS * 1000,
+        });
+        for (const entry of own.entries) await repo.insertEntry(id, { ...entry, id: deps.newId('e') });
+        return id;
+      });
+      clearCookie(request, reply, COOKIE.session, { httpOnly: true });
+      clearCookie(request, reply, COOKIE.siteUserInfo);
+      if (clonedId) setCartCookies(request, reply, clonedId);
+      else clearCartCookies(request, reply);
+      return { success: true };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/site-users/account/locale',
+    crumb: true,
+    handler: async (request) => {
+      const session = await checkUser(deps, request);
+      const body = jsonObjectBody(request);
+      const { language } = body;
+      if (typeof language !== 'string' || language.length > 35 || !LANGUAGE_PATTERN.test(language)) {
+        throw ERR.invalidLanguage();
+      }
+      await deps.store.read.setUserLocale(session.siteUserId, language);
+      return { language };
+    },
+  });
+
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { Product, Variant } from '../../store/types.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { jsonObjectBody } from '../http.ts';
+import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
+
+// B5 (public stock read) and B28 (admin stock write, so the restock flow can be driven
+// end to end in tests).
+
+const MAX_STOCK = 1_000_000_000;
+
+function stockResult(product: Product, variant: Variant) {
+  return {
+    itemId: product.id,
+    variantId: variant.id,
+    sku: variant.sku,
+    unlimited: variant.unlimited,
+    qtyInStock: variant.unlimited ? 0 : variant.qtyInStock,
+  };
+}
+
+export function registerStockRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  const readStock = async (request: FastifyRequest) => {
+    const itemId = queryParam(request, 'itemId');
+    if (typeof itemId !== 'string' || itemId === '') {
+      throw new ApiError(400, 'INVALID_ITEM_ID', 'itemId is required.');
+    }
+    const product = itemId.length <= 200 ? await deps.store.read.getProduct(itemId) : null;
+    if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
+    return { results: product.variants.map((variant) => stockResult(product, variant)) };
+  };
+  // The client calls the path with a trailing slash; both spellings answer (B5).
+  addRoute(kit, { method: 'GET', url: '/commerce/inventory/stock/', handler: readStock });
+  addRoute(kit, { method: 'GET', url: '/commerce/inventory/stock', handler: readStock });
+
+  addRoute(kit, {
+    method: 'PUT',
+    url: '/commerce/inventory/stock/:itemId/:variantId',
+    admin: true,
+    handler: async (request) => {
+      const { itemId, variantId } = request.params as { itemId: string; variantId: string };
+      const body = jsonObjectBody(request);
+      return deps.store.transaction(async (repo) => {
+        const product = await repo.getProduct(itemId);
+        if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
+        if (!product.variants.some((variant) => variant.id === variantId)) {
+          throw new ApiError(404, 'VARIANT_NOT_FOUND', 'Variant not found.');
+        }
+        const { qtyInStock, unlimited } = body;
+        const qtyOk =
+          qtyInStock === undefined ||
+          (typeof qtyInStock === 'number' && Number.isInteger(qtyInStock) && qtyInStock >= 0 && qtyInStock <= MAX_STOCK);
+        if (!qtyOk || (qtyInStock === undefined && unlimited === undefined)) {
+          throw GENERIC.badRequest(`qtyInStock must be an integer from 0 to ${MAX_STOCK}.`);
+        }
+        if (unlimited !== undefined && typeof unlimited !== 'boolean') {
+          throw GENERIC.badRequest('unlimited must be a boolean.');
+        }
+        const change: { qtyInStock?: number; unlimited?: boolean } = {};
+        if (typeof qtyInStock === 'number') change.qtyInStock = qtyInStock;
+        if (typeof unlimited === 'boolean') change.unlimited = unlimited;
+        const variant = await repo.updateVariantStock(itemId, variantId, change);
+        if (!variant) throw new ApiError(404, 'VARIANT_NOT_FOUND', 'Variant not found.');
+        return { result: stockResult(product, variant) };
+      });
+    },
+  });
+}

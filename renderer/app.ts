@@ -1,0 +1,40 @@
+import querystring from 'node:querystring';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
+import { GENERIC } from './api/errors.ts';
+
+export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOptions {
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+/** D9: the query-string parser reads at most 1000 keys. */
+const MAX_QUERY_KEYS = 1000;
+
+/**
+ * The storefront server with the API registered and the store injected. Page routes are
+ * registered on the returned instance by the caller; the API's 404/405 handling covers
+ * only /api/.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    routerOptions: {
+      querystringParser: (text: string) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
+      maxParamLength: 500,
+    },
+    // Malformed URLs are refused by the router before any route runs; answer them in the
+    // same B0.2 shape as every other error.
+    frameworkErrors: (_error, _request, reply) => {
+      const error = GENERIC.badRequest('Bad request.');
+      const plain = reply as unknown as FastifyReply;
+      plain.code(error.status).type('application/json; charset=utf-8').send(error.body());
+    },
+  });
+  await app.register(fastifyCookie, { hook: 'onRequest' });
+  await app.register(storefrontApi, options);
+  return app;
+}

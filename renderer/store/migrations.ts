@@ -1,0 +1,193 @@
+import type { SqlClient } from './sql-client.ts';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+// Append only: an applied migration is never edited, because databases that already ran
+// it would silently differ from new ones. Timestamps are bigint milliseconds so ordering
+// and cursors are exact on both drivers.
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-initial',
+    sql: `
+      CREATE TABLE sites (
+        website_id text PRIMARY KEY,
+        settings jsonb NOT NULL
+      );
+      CREATE TABLE products (
+        id text PRIMARY KEY,
+        position integer NOT NULL,
+        title text NOT NULL,
+        url_slug text NOT NULL,
+        collection_id text,
+        product_type integer NOT NULL,
+        is_subscribable boolean NOT NULL,
+        subscription_plan jsonb,
+        additional_fields_form_id text,
+        restock_enabled boolean NOT NULL,
+        extra jsonb NOT NULL DEFAULT '{}'::jsonb
+      );
+      CREATE TABLE variants (
+        product_id text NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        position integer NOT NULL,
+        sku text NOT NULL,
+        attributes jsonb NOT NULL,
+        price_cents bigint NOT NULL,
+        sale_price_cents bigint NOT NULL,
+        on_sale boolean NOT NULL,
+        qty_in_stock bigint NOT NULL,
+        unlimited boolean NOT NULL,
+        PRIMARY KEY (product_id, id)
+      );
+      CREATE TABLE forms (
+        id text PRIMARY KEY,
+        definition jsonb NOT NULL
+      );
+      CREATE TABLE carts (
+        id text PRIMARY KEY,
+        website_id text NOT NULL,
+        kind text NOT NULL,
+        owner_site_user_id text,
+        order_id text,
+        is_purchased boolean NOT NULL DEFAULT false,
+        created bigint NOT NULL,
+        expires_at bigint
+      );
+      CREATE INDEX carts_owner ON carts (owner_site_user_id, kind);
+      CREATE TABLE cart_entries (
+        id text PRIMARY KEY,
+        cart_id text NOT NULL REFERENCES carts(id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        item_id text NOT NULL,
+        sku text NOT NULL,
+        variant_id text NOT NULL,
+        quantity integer NOT NULL,
+        product_type integer NOT NULL,
+        attributes jsonb NOT NULL,
+        title text NOT NULL,
+        purchase_price_cents bigint NOT NULL,
+        additional_fields text
+      );
+      CREATE INDEX cart_entries_cart ON cart_entries (cart_id, position);
+      CREATE TABLE site_users (
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        email_key text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        locale text
+      );
+      CREATE TABLE sessions (
+        id text PRIMARY KEY,
+        site_user_id text NOT NULL REFERENCES site_users(id) ON DELETE CASCADE,
+        xsrf_token text NOT NULL,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        persistent boolean NOT NULL
+      );
+      CREATE TABLE restock_sign_ups (
+        id text PRIMARY KEY,
+        product_id text NOT NULL,
+        variant_id text NOT NULL,
+        email text NOT NULL,
+        email_key text NOT NULL,
+        is_join_mailing_list boolean NOT NULL,
+        created_on bigint NOT NULL,
+        notified_on bigint
+      );
+      CREATE INDEX restock_by_variant ON restock_sign_ups (product_id, variant_id, created_on, id);
+      CREATE UNIQUE INDEX restock_one_pending ON restock_sign_ups (product_id, variant_id, email_key)
+        WHERE notified_on IS NULL;
+      CREATE TABLE mailing_list (
+        email_key text PRIMARY KEY,
+        email text NOT NULL,
+        source text NOT NULL,
+        added_on bigint NOT NULL
+      );
+      CREATE TABLE outbox (
+        id text PRIMARY KEY,
+        to_email text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        product_id text,
+        variant_id text,
+        queued_on bigint NOT NULL
+      );
+      CREATE TABLE form_submission_keys (
+        key text PRIMARY KEY,
+        created_at bigint NOT NULL,
+        used_at bigint
+      );
+      CREATE TABLE form_submissions (
+        id text PRIMARY KEY,
+        form_id text NOT NULL,
+        submitted_values jsonb NOT NULL,
+        page_id text NOT NULL,
+        page_title text NOT NULL,
+        page_path text NOT NULL,
+        content_source text NOT NULL,
+        page_permission_type_value integer NOT NULL,
+        site_user_id text,
+        created_on bigint NOT NULL
+      );
+      CREATE TABLE census_events (
+        id text PRIMARY KEY,
+        kind text NOT NULL,
+        event text,
+        data jsonb NOT NULL,
+        ss_cvr text,
+        user_agent text,
+        received_at bigint NOT NULL
+      );
+      CREATE TABLE js_error_reports (
+        id text PRIMARY KEY,
+        event text NOT NULL,
+        data jsonb NOT NULL,
+        reported_at double precision NOT NULL,
+        user_agent text,
+        referer text,
+        received_at bigint NOT NULL
+      );
+      CREATE TABLE orders (
+        id text PRIMARY KEY,
+        data jsonb NOT NULL
+      );
+      CREATE TABLE used_captcha_tokens (
+        token text PRIMARY KEY,
+        used_at bigint NOT NULL
+      );
+    `,
+  },
+];
+
+/** Applies the migrations not yet recorded, each in its own transaction. */
+export async function migrate(client: SqlClient, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  await client.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at bigint NOT NULL)',
+  );
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const ran = await client.transaction(async (tx) => {
+      // Two servers starting on one PostgreSQL database must not both apply a migration.
+      await tx.query('SELECT pg_advisory_xact_lock(7318021)');
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
+      if (done.length > 0) return false;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, $2)', [migration.id, Date.now()]);
+      return true;
+    });
+    if (ran) applied.push(migration.id);
+  }
+  return applied;
+}
+
+// Extended-protocol queries take one statement each; migrations hold no string literals
+// with semicolons, so a plain split is exact.
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}

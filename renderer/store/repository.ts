@@ -1,0 +1,644 @@
+import type { Queryable } from './sql-client.ts';
+import type {
+  CartEntryRecord,
+  CartKind,
+  CartRecord,
+  CensusEvent,
+  CensusKind,
+  Form,
+  FormSubmission,
+  JsErrorReport,
+  MailingListEntry,
+  MailingListSource,
+  Order,
+  OutboxMessage,
+  Product,
+  ProductType,
+  RestockGroupRow,
+  RestockSignUp,
+  Session,
+  Site,
+  SiteUser,
+  Variant,
+} from './types.ts';
+
+type Row = Record<string, unknown>;
+
+// Drivers disagree on bigint columns (pg: string, PGlite: number or bigint); every numeric
+// column goes through here so callers always see numbers.
+function num(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+function numOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : num(value);
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
+function strOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : str(value);
+}
+
+// jsonb comes back parsed from both drivers; text is parsed defensively.
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function jsonParam(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+/** A case-insensitive comparison key for emails (B0.5: unique, case-insensitive). */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface NewCartEntry {
+  id: string;
+  itemId: string;
+  sku: string;
+  variantId: string;
+  quantity: number;
+  productType: ProductType;
+  attributes: Record<string, string>;
+  title: string;
+  purchasePriceCents: number;
+  additionalFields: string | null;
+}
+
+export interface KeysetAfter {
+  createdOn: number;
+  id: string;
+}
+
+export interface GroupKeysetAfter {
+  latestSignUpOn: number;
+  productId: string;
+  variantId: string;
+}
+
+const ALL_TABLES = [
+  'sites', 'products', 'variants', 'forms', 'carts', 'cart_entries', 'site_users', 'sessions',
+  'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
+  'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
+];
+
+/**
+ * All SQL of the store. One instance wraps either the pooled client or one transaction,
+ * so the same methods serve single reads and multi-step transactional writes.
+ */
+export class Repository {
+  constructor(private readonly db: Queryable) {}
+
+  // ---- site -------------------------------------------------------------------------
+
+  async getSite(): Promise<Site | null> {
+    const rows = await this.db.query('SELECT website_id, settings FROM sites ORDER BY website_id LIMIT 1');
+    const row = rows[0];
+    return row ? { websiteId: str(row.website_id), settings: json(row.settings) } : null;
+  }
+
+  async putSite(site: Site): Promise<void> {
+    await this.db.query('DELETE FROM sites WHERE website_id <> $1', [site.websiteId]);
+    await this.db.query(
+      `INSERT INTO sites (website_id, settings) VALUES ($1, $2::jsonb)
+       ON CONFLICT (website_id) DO UPDATE SET settings = EXCLUDED.settings`,
+      [site.websiteId, jsonParam(site.settings)],
+    );
+  }
+
+  // ---- catalogue ----------------------------------------------------------------------
+
+  async getProduct(id: string): Promise<Product | null> {
+    const rows = await this.db.query('SELECT * FROM products WHERE id = $1', [id]);
+    const row = rows[0];
+    if (!row) return null;
+    const variants = await this.db.query('SELECT * FROM variants WHERE product_id = $1 ORDER BY position', [id]);
+    return toProduct(row, variants);
+  }
+
+  async listProducts(): Promise<Product[]> {
+    const rows = await this.db.query('SELECT * FROM products ORDER BY position, id');
+    const variants = await this.db.query('SELECT * FROM variants ORDER BY product_id, position');
+    return rows.map((row) => toProduct(row, variants.filter((v) => v.product_id === row.id)));
+  }
+
+  async putProduct(product: Product, position: number): Promise<void> {
+    await this.db.query('DELETE FROM products WHERE id = $1', [product.id]);
+    await this.db.query(
+      `INSERT INTO products (id, position, title, url_slug, collection_id, product_type, is_subscribable,
+         subscription_plan, additional_fields_form_id, restock_enabled, extra)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb)`,
+      [
+        product.id, position, product.title, product.urlSlug, product.collectionId, product.productType,
+        product.isSubscribable, jsonParam(product.subscriptionPlan), product.additionalFieldsFormId,
+        product.restockEnabled, jsonParam(product.extra),
+      ],
+    );
+    for (const [index, variant] of product.variants.entries()) {
+      await this.db.query(
+        `INSERT INTO variants (product_id, id, position, sku, attributes, price_cents, sale_price_cents,
+           on_sale, qty_in_stock, unlimited)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)`,
+        [
+          product.id, variant.id, index, variant.sku, jsonParam(variant.attributes), variant.priceCents,
+          variant.salePriceCents, variant.onSale, variant.qtyInStock, variant.unlimited,
+        ],
+      );
+    }
+  }
+
+  /** Locks the variant row for the rest of the transaction and applies the given changes. */
+  async updateVariantStock(
+    productId: string,
+    variantId: string,
+    change: { qtyInStock?: number; unlimited?: boolean },
+  ): Promise<Variant | null> {
+    const rows = await this.db.query(
+      `UPDATE variants SET qty_in_stock = COALESCE($3, qty_in_stock), unlimited = COALESCE($4, unlimited)
+       WHERE product_id = $1 AND id = $2 RETURNING *`,
+      [productId, variantId, change.qtyInStock ?? null, change.unlimited ?? null],
+    );
+    return rows[0] ? toVariant(rows[0]) : null;
+  }
+
+  async getForm(id: string): Promise<Form | null> {
+    const rows = await this.db.query('SELECT definition FROM forms WHERE id = $1', [id]);
+    return rows[0] ? json<Form>(rows[0].definition) : null;
+  }
+
+  async listForms(): Promise<Form[]> {
+    const rows = await this.db.query('SELECT definition FROM forms ORDER BY id');
+    return rows.map((row) => json<Form>(row.definition));
+  }
+
+  async putForm(form: Form): Promise<void> {
+    await this.db.query(
+      `INSERT INTO forms (id, definition) VALUES ($1, $2::jsonb)
+       ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition`,
+      [form.id, jsonParam(form)],
+    );
+  }
+
+  async getOrder(id: string): Promise<Order | null> {
+    const rows = await this.db.query('SELECT data FROM orders WHERE id = $1', [id]);
+    return rows[0] ? json<Order>(rows[0].data) : null;
+  }
+
+  async putOrder(order: Order): Promise<void> {
+    await this.db.query(
+      `INSERT INTO orders (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data`,
+      [order.id, jsonParam(order)],
+    );
+  }
+
+  // ---- carts --------------------------------------------------------------------------
+
+  /** With `lock`, the cart row stays locked until the transaction ends (serialises writers). */
+  async getCart(id: string, options: { lock?: boolean } = {}): Promise<CartRecord | null> {
+    const rows = await this.db.query(`SELECT * FROM carts WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`, [id]);
+    const row = rows[0];
+    if (!row) return null;
+    return this.withEntries(row);
+  }
+
+  async getUserMainCart(siteUserId: string, options: { lock?: boolean } = {}): Promise<CartRecord | null> {
+    const rows = await this.db.query(
+      `SELECT * FROM carts WHERE owner_site_user_id = $1 AND kind = 'main' AND NOT is_purchased
+       ORDER BY created DESC, id LIMIT 1${options.lock ? ' FOR UPDATE' : ''}`,
+      [siteUserId],
+    );
+    const row = rows[0];
+    return row ? this.withEntries(row) : null;
+  }
+
+  private async withEntries(row: Row): Promise<CartRecord> {
+    const entries = await this.db.query('SELECT * FROM cart_entries WHERE cart_id = $1 ORDER BY position, id', [row.id]);
+    return {
+      id: str(row.id),
+      websiteId: str(row.website_id),
+      kind: str(row.kind) as CartKind,
+      ownerSiteUserId: strOrNull(row.owner_site_user_id),
+      orderId: strOrNull(row.order_id),
+      isPurchased: Boolean(row.is_purchased),
+      created: num(row.created),
+      expiresAt: numOrNull(row.expires_at),
+      entries: entries.map(toEntry),
+    };
+  }
+
+  async createCart(cart: {
+    id: string;
+    websiteId: string;
+    kind: CartKind;
+    ownerSiteUserId: string | null;
+    created: number;
+    expiresAt: number | null;
+  }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO carts (id, website_id, kind, owner_site_user_id, created, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [cart.id, cart.websiteId, cart.kind, cart.ownerSiteUserId, cart.created, cart.expiresAt],
+    );
+  }
+
+  async updateCartOwnership(cartId: string, ownerSiteUserId: string | null, expiresAt: number | null): Promise<void> {
+    await this.db.query('UPDATE carts SET owner_site_user_id = $2, expires_at = $3 WHERE id = $1', [
+      cartId, ownerSiteUserId, expiresAt,
+    ]);
+  }
+
+  async setCartExpiry(cartId: string, expiresAt: number | null): Promise<void> {
+    await this.db.query('UPDATE carts SET expires_at = $2 WHERE id = $1', [cartId, expiresAt]);
+  }
+
+  async deleteCart(cartId: string): Promise<void> {
+    await this.db.query('DELETE FROM carts WHERE id = $1', [cartId]);
+  }
+
+  async insertEntry(cartId: string, entry: NewCartEntry): Promise<void> {
+    await this.db.query(
+      `INSERT INTO cart_entries (id, cart_id, position, item_id, sku, variant_id, quantity, product_type,
+         attributes, title, purchase_price_cents, additional_fields)
+       VALUES ($1, $2, (SELECT COALESCE(MAX(position) + 1, 0) FROM cart_entries WHERE cart_id = $2),
+         $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11)`,
+      [
+        entry.id, cartId, entry.itemId, entry.sku, entry.variantId, entry.quantity, entry.productType,
+        jsonParam(entry.attributes), entry.title, entry.purchasePriceCents, entry.additionalFields,
+      ],
+    );
+  }
+
+  async updateEntryQuantity(entryId: string, quantity: number, purchasePriceCents: number): Promise<void> {
+    await this.db.query('UPDATE cart_entries SET quantity = $2, purchase_price_cents = $3 WHERE id = $1', [
+      entryId, quantity, purchasePriceCents,
+    ]);
+  }
+
+  async updateEntryAdditionalFields(entryId: string, additionalFields: string | null): Promise<void> {
+    await this.db.query('UPDATE cart_entries SET additional_fields = $2 WHERE id = $1', [entryId, additionalFields]);
+  }
+
+  async deleteEntry(entryId: string): Promise<void> {
+    await this.db.query('DELETE FROM cart_entries WHERE id = $1', [entryId]);
+  }
+
+  async countCarts(): Promise<number> {
+    const rows = await this.db.query('SELECT count(*) AS n FROM carts');
+    return num(rows[0]?.n ?? 0);
+  }
+
+  // ---- site users and sessions --------------------------------------------------------
+
+  async getUserByEmail(email: string): Promise<SiteUser | null> {
+    const rows = await this.db.query('SELECT * FROM site_users WHERE email_key = $1', [emailKey(email)]);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  async getUser(id: string): Promise<SiteUser | null> {
+    const rows = await this.db.query('SELECT * FROM site_users WHERE id = $1', [id]);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  async putUser(user: SiteUser): Promise<void> {
+    await this.db.query(
+      `INSERT INTO site_users (id, email, email_key, password_hash, locale) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, email_key = EXCLUDED.email_key,
+         password_hash = EXCLUDED.password_hash, locale = EXCLUDED.locale`,
+      [user.id, user.email, emailKey(user.email), user.passwordHash, user.locale],
+    );
+  }
+
+  async setUserLocale(id: string, locale: string): Promise<void> {
+    await this.db.query('UPDATE site_users SET locale = $2 WHERE id = $1', [id, locale]);
+  }
+
+  async createSession(session: Session): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sessions (id, site_user_id, xsrf_token, created_at, expires_at, persistent)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [session.id, session.siteUserId, session.xsrfToken, session.createdAt, session.expiresAt, session.persistent],
+    );
+  }
+
+  /** The session only while it is live at `now`. */
+  async getLiveSession(id: string, now: number): Promise<Session | null> {
+    const rows = await this.db.query('SELECT * FROM sessions WHERE id = $1 AND expires_at > $2', [id, now]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: str(row.id),
+      siteUserId: str(row.site_user_id),
+      xsrfToken: str(row.xsrf_token),
+      createdAt: num(row.created_at),
+      expiresAt: num(row.expires_at),
+      persistent: Boolean(row.persistent),
+    };
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
+  }
+
+  // ---- restock ------------------------------------------------------------------------
+
+  /**
+   * Inserts a pending sign-up unless one is already pending for the same variant and email
+   * (the partial unique index makes this race-free); returns the row that stands.
+   */
+  async addRestockSignUp(signUp: RestockSignUp): Promise<RestockSignUp> {
+    const inserted = await this.db.query(
+      `INSERT INTO restock_sign_ups (id, product_id, variant_id, email, email_key, is_join_mailing_list,
+         created_on, notified_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)
+       ON CONFLICT (product_id, variant_id, email_key) WHERE notified_on IS NULL DO NOTHING
+       RETURNING *`,
+      [
+        signUp.id, signUp.productId, signUp.variantId, signUp.siteVisitorEmail, emailKey(signUp.siteVisitorEmail),
+        signUp.isJoinMailingList, signUp.createdOn,
+      ],
+    );
+    if (inserted[0]) return toSignUp(inserted[0]);
+    const existing = await this.db.query(
+      `SELECT * FROM restock_sign_ups WHERE product_id = $1 AND variant_id = $2 AND email_key = $3
+       AND notified_on IS NULL`,
+      [signUp.productId, signUp.variantId, emailKey(signUp.siteVisitorEmail)],
+    );
+    return toSignUp(existing[0] as Row);
+  }
+
+  async listRestockSignUps(
+    productId: string,
+    variantId: string,
+    after: KeysetAfter | null,
+    limit: number,
+  ): Promise<RestockSignUp[]> {
+    const rows = after
+      ? await this.db.query(
+          `SELECT * FROM restock_sign_ups WHERE product_id = $1 AND variant_id = $2
+             AND (created_on > $3 OR (created_on = $3 AND id COLLATE "C" > $4))
+           ORDER BY created_on, id COLLATE "C" LIMIT $5`,
+          [productId, variantId, after.createdOn, after.id, limit],
+        )
+      : await this.db.query(
+          `SELECT * FROM restock_sign_ups WHERE product_id = $1 AND variant_id = $2
+           ORDER BY created_on, id COLLATE "C" LIMIT $3`,
+          [productId, variantId, limit],
+        );
+    return rows.map(toSignUp);
+  }
+
+  async listAllRestockSignUps(): Promise<RestockSignUp[]> {
+    const rows = await this.db.query('SELECT * FROM restock_sign_ups ORDER BY created_on, id COLLATE "C"');
+    return rows.map(toSignUp);
+  }
+
+  async listRestockGroups(after: GroupKeysetAfter | null, limit: number): Promise<RestockGroupRow[]> {
+    const grouped = `SELECT product_id, variant_id, count(*) AS total_count,
+        count(*) FILTER (WHERE notified_on IS NULL) AS pending_count, max(created_on) AS latest
+      FROM restock_sign_ups GROUP BY product_id, variant_id`;
+    const order = 'ORDER BY latest DESC, product_id COLLATE "C", variant_id COLLATE "C"';
+    const rows = after
+      ? await this.db.query(
+          `SELECT * FROM (${grouped}) g
+           WHERE latest < $1 OR (latest = $1 AND (product_id COLLATE "C" > $2
+             OR (product_id = $2 AND variant_id COLLATE "C" > $3)))
+           ${order} LIMIT $4`,
+          [after.latestSignUpOn, after.productId, after.variantId, limit],
+        )
+      : await this.db.query(`SELECT * FROM (${grouped}) g ${order} LIMIT $1`, [limit]);
+    return rows.map((row) => ({
+      productId: str(row.product_id),
+      variantId: str(row.variant_id),
+      totalCount: num(row.total_count),
+      pendingCount: num(row.pending_count),
+      latestSignUpOn: num(row.latest),
+    }));
+  }
+
+  /** Marks every pending sign-up of the variant notified and returns them (row-locked). */
+  async markRestockNotified(productId: string, variantId: string, now: number): Promise<RestockSignUp[]> {
+    const rows = await this.db.query(
+      `UPDATE restock_sign_ups SET notified_on = $3
+       WHERE product_id = $1 AND variant_id = $2 AND notified_on IS NULL RETURNING *`,
+      [productId, variantId, now],
+    );
+    return rows.map(toSignUp).sort((a, b) => a.createdOn - b.createdOn || (a.id < b.id ? -1 : 1));
+  }
+
+  async addToMailingList(email: string, source: MailingListSource, now: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO mailing_list (email_key, email, source, added_on) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (email_key) DO NOTHING`,
+      [emailKey(email), email.trim(), source, now],
+    );
+  }
+
+  async listMailingList(): Promise<MailingListEntry[]> {
+    const rows = await this.db.query('SELECT * FROM mailing_list ORDER BY added_on, email_key');
+    return rows.map((row) => ({
+      email: str(row.email),
+      source: str(row.source) as MailingListSource,
+      addedOn: num(row.added_on),
+    }));
+  }
+
+  async queueOutbox(message: OutboxMessage): Promise<void> {
+    await this.db.query(
+      `INSERT INTO outbox (id, to_email, subject, body, product_id, variant_id, queued_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [message.id, message.to, message.subject, message.body, message.productId, message.variantId, message.queuedOn],
+    );
+  }
+
+  async listOutbox(): Promise<OutboxMessage[]> {
+    const rows = await this.db.query('SELECT * FROM outbox ORDER BY queued_on, id');
+    return rows.map((row) => ({
+      id: str(row.id),
+      to: str(row.to_email),
+      subject: str(row.subject),
+      body: str(row.body),
+      productId: strOrNull(row.product_id),
+      variantId: strOrNull(row.variant_id),
+      queuedOn: num(row.queued_on),
+    }));
+  }
+
+  // ---- forms --------------------------------------------------------------------------
+
+  async insertSubmissionKey(key: string, createdAt: number): Promise<void> {
+    await this.db.query('INSERT INTO form_submission_keys (key, created_at) VALUES ($1, $2)', [key, createdAt]);
+  }
+
+  /**
+   * Marks the key used if it is unused and issued after `issuedAfter`; one UPDATE, so two
+   * concurrent submissions cannot both consume it.
+   */
+  async consumeSubmissionKey(key: string, now: number, issuedAfter: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE form_submission_keys SET used_at = $2
+       WHERE key = $1 AND used_at IS NULL AND created_at > $3 RETURNING key`,
+      [key, now, issuedAfter],
+    );
+    return rows.length === 1;
+  }
+
+  async insertSubmission(submission: FormSubmission): Promise<void> {
+    await this.db.query(
+      `INSERT INTO form_submissions (id, form_id, submitted_values, page_id, page_title, page_path, content_source,
+         page_permission_type_value, site_user_id, created_on)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        submission.id, submission.formId, jsonParam(submission.values), submission.pageId, submission.pageTitle,
+        submission.pagePath, submission.contentSource, submission.pagePermissionTypeValue, submission.siteUserId,
+        submission.createdOn,
+      ],
+    );
+  }
+
+  async listSubmissions(): Promise<FormSubmission[]> {
+    const rows = await this.db.query('SELECT * FROM form_submissions ORDER BY created_on, id');
+    return rows.map((row) => ({
+      id: str(row.id),
+      formId: str(row.form_id),
+      values: json(row.submitted_values),
+      pageId: str(row.page_id),
+      pageTitle: str(row.page_title),
+      pagePath: str(row.page_path),
+      contentSource: str(row.content_source),
+      pagePermissionTypeValue: num(row.page_permission_type_value),
+      siteUserId: strOrNull(row.site_user_id),
+      createdOn: num(row.created_on),
+    }));
+  }
+
+  /** True the first time a captcha token is seen; tokens are single-use. */
+  async useCaptchaToken(token: string, now: number): Promise<boolean> {
+    const rows = await this.db.query(
+      'INSERT INTO used_captcha_tokens (token, used_at) VALUES ($1, $2) ON CONFLICT (token) DO NOTHING RETURNING token',
+      [token, now],
+    );
+    return rows.length === 1;
+  }
+
+  // ---- analytics and error reports ----------------------------------------------------
+
+  async insertCensusEvent(event: CensusEvent): Promise<void> {
+    await this.db.query(
+      `INSERT INTO census_events (id, kind, event, data, ss_cvr, user_agent, received_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+      [event.id, event.kind, event.event, jsonParam(event.data), event.ssCvr, event.userAgent, event.receivedAt],
+    );
+  }
+
+  async listCensusEvents(): Promise<CensusEvent[]> {
+    const rows = await this.db.query('SELECT * FROM census_events ORDER BY received_at, id');
+    return rows.map((row) => ({
+      id: str(row.id),
+      kind: str(row.kind) as CensusKind,
+      event: strOrNull(row.event),
+      data: json(row.data),
+      ssCvr: strOrNull(row.ss_cvr),
+      userAgent: strOrNull(row.user_agent),
+      receivedAt: num(row.received_at),
+    }));
+  }
+
+  async insertJsErrorReport(report: JsErrorReport): Promise<void> {
+    await this.db.query(
+      `INSERT INTO js_error_reports (id, event, data, reported_at, user_agent, referer, received_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)`,
+      [report.id, report.event, jsonParam(report.data), report.timestamp, report.userAgent, report.referer, report.receivedAt],
+    );
+  }
+
+  async listJsErrorReports(): Promise<JsErrorReport[]> {
+    const rows = await this.db.query('SELECT * FROM js_error_reports ORDER BY received_at, id');
+    return rows.map((row) => ({
+      id: str(row.id),
+      event: str(row.event),
+      data: json(row.data),
+      timestamp: num(row.reported_at),
+      userAgent: strOrNull(row.user_agent),
+      referer: strOrNull(row.referer),
+      receivedAt: num(row.received_at),
+    }));
+  }
+
+  // ---- maintenance --------------------------------------------------------------------
+
+  /** Empties every table (tests reset one shared database between cases this way). */
+  async truncateAll(): Promise<void> {
+    await this.db.query(`TRUNCATE ${ALL_TABLES.join(', ')}`);
+  }
+}
+
+function toVariant(row: Row): Variant {
+  return {
+    id: str(row.id),
+    sku: str(row.sku),
+    attributes: json(row.attributes),
+    priceCents: num(row.price_cents),
+    salePriceCents: num(row.sale_price_cents),
+    onSale: Boolean(row.on_sale),
+    qtyInStock: num(row.qty_in_stock),
+    unlimited: Boolean(row.unlimited),
+  };
+}
+
+function toProduct(row: Row, variants: Row[]): Product {
+  return {
+    id: str(row.id),
+    title: str(row.title),
+    urlSlug: str(row.url_slug),
+    collectionId: strOrNull(row.collection_id),
+    productType: num(row.product_type) as ProductType,
+    isSubscribable: Boolean(row.is_subscribable),
+    subscriptionPlan: json(row.subscription_plan),
+    additionalFieldsFormId: strOrNull(row.additional_fields_form_id),
+    restockEnabled: Boolean(row.restock_enabled),
+    variants: variants.map(toVariant),
+    extra: json(row.extra) ?? {},
+  };
+}
+
+function toEntry(row: Row): CartEntryRecord {
+  return {
+    id: str(row.id),
+    cartId: str(row.cart_id),
+    position: num(row.position),
+    itemId: str(row.item_id),
+    sku: str(row.sku),
+    variantId: str(row.variant_id),
+    quantity: num(row.quantity),
+    productType: num(row.product_type) as ProductType,
+    attributes: json(row.attributes),
+    title: str(row.title),
+    purchasePriceCents: num(row.purchase_price_cents),
+    additionalFields: strOrNull(row.additional_fields),
+  };
+}
+
+function toUser(row: Row): SiteUser {
+  return {
+    id: str(row.id),
+    email: str(row.email),
+    passwordHash: str(row.password_hash),
+    locale: strOrNull(row.locale),
+  };
+}
+
+function toSignUp(row: Row): RestockSignUp {
+  return {
+    id: str(row.id),
+    productId: str(row.product_id),
+    variantId: str(row.variant_id),
+    siteVisitorEmail: str(row.email),
+    isJoinMailingList: Boolean(row.is_join_mailing_list),
+    createdOn: num(row.created_on),
+    notifiedOn: numOrNull(row.notified_on),
+  };
+}

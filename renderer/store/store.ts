@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrate } from './migrations.ts';
+import { Repository } from './repository.ts';
+import { openPgliteClient, openPostgresClient, type SqlClient } from './sql-client.ts';
+import { seedStore, type SeedData } from './seed.ts';
+
+/**
+ * The storefront state behind one interface. `read` serves single statements; every
+ * write that touches more than one row goes through `transaction`, so an acknowledged
+ * request is either fully stored or not at all.
+ */
+export interface Store {
+  readonly kind: 'pglite' | 'postgres';
+  readonly read: Repository;
+  transaction<T>(work: (repo: Repository) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class SqlStore implements Store {
+  readonly read: Repository;
+
+  constructor(readonly client: SqlClient) {
+    this.read = new Repository(client);
+  }
+
+  get kind(): 'pglite' | 'postgres' {
+    return this.client.kind;
+  }
+
+  transaction<T>(work: (repo: Repository) => Promise<T>): Promise<T> {
+    return this.client.transaction((tx) => work(new Repository(tx)));
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+/** Start-up failures of the store, with a stable code for the caller to report. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: 'STORE_UNAVAILABLE' | 'STORE_MIGRATION_FAILED' | 'SEED_INVALID',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+export interface OpenStoreOptions {
+  /** `postgres://…` selects PostgreSQL; otherwise the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `null` keeps the database in memory (tests). */
+  dataDir?: string | null;
+  /** Loaded into an empty database (no site row yet) after the migrations. */
+  seed?: SeedData;
+}
+
+/** Opens the store named by the options (or `DATABASE_URL` / `DATA_DIR`) and migrates it. */
+export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStore> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  let client: SqlClient;
+  try {
+    if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+      client = await openPostgresClient(databaseUrl);
+    } else {
+      const dataDir = options.dataDir === undefined ? (process.env.DATA_DIR ?? './data') : options.dataDir;
+      if (dataDir !== null) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+      client = await openPgliteClient(dataDir === null ? undefined : path.resolve(dataDir));
+    }
+  } catch (error) {
+    throw new StoreError('STORE_UNAVAILABLE', `Cannot open the database: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    await migrate(client);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new StoreError('STORE_MIGRATION_FAILED', `Migrations failed: ${(error as Error).message}`, { cause: error });
+  }
+  const store = new SqlStore(client);
+  try {
+    if (options.seed && !(await store.read.getSite())) await seedStore(store, options.seed);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new StoreError('SEED_INVALID', `Seeding failed: ${(error as Error).message}`, { cause: error });
+  }
+  return store;
+}

@@ -1,0 +1,217 @@
+// Entities of the storefront state (STOREFRONT B0.5). Money is integer minor units and
+// every timestamp is milliseconds since the epoch; the API layer turns them into ISO strings.
+
+export type ProductType = 1 | 2 | 3 | 4;
+
+export const PRODUCT_TYPE = {
+  physical: 1,
+  digital: 2,
+  service: 3,
+  giftCard: 4,
+} as const;
+
+export interface SiteSettings {
+  currency: string;
+  expressCheckout: boolean;
+  customCart: boolean;
+  multipleQuantityAllowedForServices: boolean;
+  restockNotificationsSuccessText: string | null;
+  captcha: { siteKey: string | null; provider: 'local' | 'recaptcha' };
+  cookiePolicy: Record<string, unknown> | null;
+  trackingDisabled: boolean;
+  isCloneable: boolean;
+  flags: Record<string, boolean>;
+  timeZone: string;
+  /** Renderer-only settings (locale, cartVersion, …) travel here untouched. */
+  extra: Record<string, unknown>;
+}
+
+export interface Site {
+  websiteId: string;
+  settings: SiteSettings;
+}
+
+export interface Variant {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  salePriceCents: number;
+  onSale: boolean;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  urlSlug: string;
+  collectionId: string | null;
+  productType: ProductType;
+  isSubscribable: boolean;
+  subscriptionPlan: Record<string, unknown> | null;
+  additionalFieldsFormId: string | null;
+  restockEnabled: boolean;
+  variants: Variant[];
+  /** Display data the page renderer needs (body, images, …); the API never reads it. */
+  extra: Record<string, unknown>;
+}
+
+export interface FormField {
+  id: string;
+  type: string;
+  title?: string;
+  name?: string;
+  required?: boolean;
+  options?: unknown[];
+  questions?: string[];
+  maxLength?: number | null;
+  showCountryCode?: boolean;
+  value?: unknown;
+  [key: string]: unknown;
+}
+
+export interface Form {
+  id: string;
+  name: string;
+  fields: FormField[];
+  captchaEnabled: boolean;
+  storageConfigured: boolean;
+  isNewsletter: boolean;
+  /** Submission texts and anything else the renderer shows. */
+  extra: Record<string, unknown>;
+}
+
+export type CartKind = 'main' | 'express' | 'subscription';
+
+export interface CartEntryRecord {
+  id: string;
+  cartId: string;
+  position: number;
+  itemId: string;
+  sku: string;
+  variantId: string;
+  quantity: number;
+  productType: ProductType;
+  attributes: Record<string, string>;
+  title: string;
+  purchasePriceCents: number;
+  additionalFields: string | null;
+}
+
+export interface CartRecord {
+  id: string;
+  websiteId: string;
+  kind: CartKind;
+  ownerSiteUserId: string | null;
+  orderId: string | null;
+  isPurchased: boolean;
+  created: number;
+  expiresAt: number | null;
+  entries: CartEntryRecord[];
+}
+
+export interface SiteUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  locale: string | null;
+}
+
+export interface Session {
+  id: string;
+  siteUserId: string;
+  xsrfToken: string;
+  createdAt: number;
+  expiresAt: number;
+  persistent: boolean;
+}
+
+export interface RestockSignUp {
+  id: string;
+  productId: string;
+  variantId: string;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  createdOn: number;
+  notifiedOn: number | null;
+}
+
+export type MailingListSource = 'restock' | 'newsletter';
+
+export interface MailingListEntry {
+  email: string;
+  source: MailingListSource;
+  addedOn: number;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  productId: string | null;
+  variantId: string | null;
+  queuedOn: number;
+}
+
+export interface FormSubmissionKey {
+  key: string;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+export interface FormSubmission {
+  id: string;
+  formId: string;
+  values: Record<string, unknown>;
+  pageId: string;
+  pageTitle: string;
+  pagePath: string;
+  contentSource: string;
+  pagePermissionTypeValue: number;
+  siteUserId: string | null;
+  createdOn: number;
+}
+
+export type CensusKind = 'hit' | 'button-click' | 'button-render' | 'form-render' | 'overlay' | 'quick-view' | 'event';
+
+export interface CensusEvent {
+  id: string;
+  kind: CensusKind;
+  event: string | null;
+  data: Record<string, unknown>;
+  ssCvr: string | null;
+  userAgent: string | null;
+  receivedAt: number;
+}
+
+export interface JsErrorReport {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+  timestamp: number;
+  userAgent: string | null;
+  referer: string | null;
+  receivedAt: number;
+}
+
+export interface Order {
+  id: string;
+  purchasedCartId: string | null;
+  testMode: boolean;
+  websiteId: string;
+  items: unknown[];
+  grandTotal: unknown;
+  shippingTotal: unknown;
+  taxTotal: unknown;
+  extra: Record<string, unknown>;
+}
+
+export interface RestockGroupRow {
+  productId: string;
+  variantId: string;
+  totalCount: number;
+  pendingCount: number;
+  latestSignUpOn: number;
+}
