@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'data/**', 'dist/**'],
     testTimeout: 20000,
+    globalSetup: ['test/global-setup.ts'],
   },
 });
