@@ -164,9 +164,12 @@ export const MIGRATIONS: readonly Migration[] = [
 
 /** Applies the migrations not yet recorded, each in its own transaction. */
 export async function migrate(client: SqlClient, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  await client.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at bigint NOT NULL)',
-  );
+  // Under the lock too: concurrent CREATE TABLE IF NOT EXISTS can still collide in pg_type
+  // when several servers start at once on one PostgreSQL database.
+  await client.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7318021)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at bigint NOT NULL)');
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const ran = await client.transaction(async (tx) => {
