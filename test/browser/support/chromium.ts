@@ -1,0 +1,69 @@
+// Chromium for the browser tier: one browser per test file, one fresh context (cookies,
+// storage) per test, every page error and console error collected, screenshots on disk.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The machine has no network beyond loopback: without the background-networking flags
+ * Chromium keeps opening connections that are refused. `--no-sandbox` because CI runs as
+ * root. Playwright adds `--headless` and a fresh `--user-data-dir` itself.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** Git-ignored (test-output/ is in .gitignore); CI can keep it as an artifact. */
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output', 'screenshots');
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+}
+
+export interface VisitorPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far, minus the allowed ones. */
+  problems(): string[];
+  /**
+   * Console errors the scenario provokes on purpose: Chromium logs every non-2xx fetch as
+   * `Failed to load resource: … status of 429`, so a test that drives the server into a 429
+   * allows exactly that line. Uncaught page errors can never be allowed.
+   */
+  allowConsoleError(pattern: RegExp): void;
+  screenshot(name: string): Promise<string>;
+}
+
+export async function openVisitor(browser: Browser, baseURL: string): Promise<VisitorPage> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const seen: Array<{ kind: 'pageerror' | 'console'; text: string }> = [];
+  const allowed: RegExp[] = [];
+  page.on('pageerror', (error) => seen.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location();
+    seen.push({ kind: 'console', text: `${message.text()}${where.url ? ` (${where.url})` : ''}` });
+  });
+  return {
+    context,
+    page,
+    problems: () =>
+      seen.filter((p) => p.kind === 'pageerror' || !allowed.some((re) => re.test(p.text))).map((p) => `${p.kind}: ${p.text}`),
+    allowConsoleError: (pattern) => allowed.push(pattern),
+    async screenshot(name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+  };
+}
