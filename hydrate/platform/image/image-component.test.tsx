@@ -1,0 +1,46 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { imageMarkup, IMAGE_MESSAGES, type ImageInputs } from '../../shared/image-markup.ts';
+import { ImageComponent } from './image-component.tsx';
+
+const base = { src: '/s/cup.jpg', width: 800, height: 600, alt: 'A cup' };
+
+const TABLE: [string, ImageInputs][] = [
+  ['plain raw image', base],
+  ['rounded sizes as strings', { ...base, width: '799.6', height: 600.4 }],
+  ['decorative (empty alt)', { ...base, alt: '' }],
+  ['alt missing: warning and image', { src: '/a.png', width: 10, height: 10 }],
+  ['class and style', { ...base, class: 'thumb big', style: 'object-fit: cover; border-radius:4px; -webkit-filter: none; --ring: 1px' }],
+  ['style with a data URL and a display override', { ...base, style: 'display:none;background:url("data:image/png;base64,AA;BB")' }],
+  ['priority high', { ...base, priority: 'high' }],
+  ['priority low', { ...base, priority: 'low' }],
+  ['sqs loader', { ...base, loader: 'sqs', sizes: '(max-width: 640px) 100vw, 50vw' }],
+  ['sqs loader, high priority', { ...base, loader: 'sqs', sizes: '100vw', priority: 'high' }],
+  ['raw srcset with sizes', { ...base, srcset: '/a-1.jpg 1x, /a-2.jpg 2x', sizes: '50vw' }],
+  ['raw srcset, high priority', { ...base, srcset: '/a-1.jpg 1x, /a-2.jpg 2x', priority: 'high' }],
+  ['escaping', { ...base, src: '/a.jpg?x=1&y="2"', alt: `<Tom's "cup">` }],
+  ['passthrough', { ...base, passthrough: { 'data-image-id': 'i1', 'aria-describedby': 'cap', onclick: 'x', 'data-n': 3 } }],
+  ['missing src', { width: 1, height: 1, alt: '' }],
+  ['negative width', { ...base, width: -5 }],
+  ['non-integer height', { ...base, height: 'tall' }],
+  ['bad priority', { ...base, priority: 'urgent' }],
+  ['unknown loader', { ...base, loader: 'cdn' }],
+  ['srcset with sqs', { ...base, loader: 'sqs', sizes: '100vw', srcset: '/a 1x' }],
+  ['sqs without sizes', { ...base, loader: 'sqs' }],
+  ['everything wrong', { src: '', width: -1, height: 'x', priority: 1, loader: 'x', srcset: 'y' }],
+];
+
+describe('ImageComponent renders the server markup', () => {
+  test.each(TABLE)('%s', (_name, inputs) => {
+    expect(renderToStaticMarkup(<ImageComponent {...inputs} />)).toBe(imageMarkup(inputs));
+  });
+
+  test('the comparison is not vacuous: errors and images both appear', () => {
+    expect(imageMarkup({ ...base, width: -5 })).toContain(IMAGE_MESSAGES.negative);
+    expect(renderToStaticMarkup(<ImageComponent {...base} />)).toContain('<img src="/s/cup.jpg"');
+  });
+
+  test('onLoadingComplete does not change the markup', () => {
+    expect(renderToStaticMarkup(<ImageComponent {...base} onLoadingComplete={() => {}} />)).toBe(imageMarkup(base));
+  });
+});
