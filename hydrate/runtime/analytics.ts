@@ -2,6 +2,8 @@ import { CENSUS_BUTTON_ATTR } from '../protocol/markers.ts';
 import { CART_ADDED_EVENT, type Cart, type CartEntry } from './cart-store.ts';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 import type { PageContext } from './page-context.ts';
+import { resolveAnalyticsId } from '../platform/analytics-id.ts';
+import { createStorageAccess } from '../platform/storage-access.ts';
 import type { Runtime } from './runtime.ts';
 
 /** D1 / D4 constants of A12. */
@@ -82,31 +84,9 @@ export function updateVisitorCookies(context: PageContext, doc: Document, now: n
 /** A12.3: skip reasons under which the visitor cookies are not touched at all. */
 const NO_TRACKING = new Set(['tracking-disabled', 'logged-in-member', 'not-found', 'error', 'lock-screen']);
 
-/** A12.8 analytics id. */
+/** A12.8 analytics id: the platform client's resolution (seed §4), shared so both agree. */
 export function analyticsId(restricted: boolean, doc: Document, now: number, memory: { id: string | null }): string {
-  const win = doc.defaultView!;
-  let id = readCookie('SS_ANALYTICS_ID', doc);
-  if (!id) {
-    try {
-      const stored = win.localStorage.getItem('sf.analyticsId');
-      const expires = Number(win.localStorage.getItem('sf.analyticsIdExpires'));
-      if (stored && Number.isFinite(expires) && expires > now) id = stored;
-    } catch {
-      // Storage may be disabled; fall through to a memory id.
-    }
-  }
-  if (!id) id = memory.id ?? randomUuid(win);
-  memory.id = id;
-  if (!restricted) {
-    writeCookie('SS_ANALYTICS_ID', id, { maxAgeSeconds: ANALYTICS.analyticsIdSeconds, path: '/' }, doc);
-    try {
-      win.localStorage.setItem('sf.analyticsId', id);
-      win.localStorage.setItem('sf.analyticsIdExpires', String(now + ANALYTICS.analyticsIdSeconds * 1000));
-    } catch {
-      // Storage may be disabled; the cookie still carries the id.
-    }
-  }
-  return id;
+  return resolveAnalyticsId({ doc, storage: createStorageAccess(doc.defaultView!), now, memory, restricted });
 }
 
 function pageData(runtime: Runtime): Record<string, unknown> {

@@ -22,6 +22,8 @@ export interface CookieOptions {
   maxAgeSeconds?: number;
   path?: string;
   sameSite?: 'Lax' | 'Strict' | 'None';
+  /** A parent domain shares the cookie with sibling hosts (the analytics id, seed §9). */
+  domain?: string;
 }
 
 export function writeCookie(name: string, value: string, options: CookieOptions = {}, doc: Document = document): void {
@@ -31,6 +33,7 @@ export function writeCookie(name: string, value: string, options: CookieOptions 
     // Some agents ignore max-age; an explicit expiry keeps the lifetime the same everywhere.
     text += `; expires=${new Date(Date.now() + options.maxAgeSeconds * 1000).toUTCString()}`;
   }
+  if (options.domain) text += `; domain=${options.domain}`;
   if (options.sameSite) text += `; samesite=${options.sameSite}`;
   doc.cookie = text;
 }

@@ -236,8 +236,9 @@ export function parsePerformanceBatch(text: unknown): WireResult<PerformanceBatc
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return fail('INVALID_PERFORMANCE_BATCH');
     if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) return fail('INVALID_PERFORMANCE_BATCH');
     // The rating is derived, so a batch whose rating disagrees with the thresholds is malformed.
-    if (rating !== rateMetric(metric as MetricName, value)) return fail('INVALID_PERFORMANCE_BATCH');
-    out.push({ metric: metric as MetricName, value, rating, at });
+    const expected = rateMetric(metric as MetricName, value);
+    if (rating !== expected) return fail('INVALID_PERFORMANCE_BATCH');
+    out.push({ metric: metric as MetricName, value, rating: expected, at });
   }
   return { ok: true, value: { pageLoadId, pagePath, records: out } };
 }
