@@ -76,6 +76,24 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   };
 }
 
+/**
+ * A block's body is turned into closures when the block first runs, not at compile time:
+ * compile pays only for the top level, and branches a page never takes (the `.or` of a
+ * section that is always present, predicates on absent data) are never built at all. The
+ * AST is immutable and already validated, so building later cannot fail or differ.
+ */
+function nested(nodes: readonly Inst[], ctx: EmitContext): Exec {
+  return nodes.length === 0 ? body(nodes, ctx) : deferred(() => body(nodes, ctx));
+}
+
+function deferred(build: () => Exec): Exec {
+  let run: Exec | null = null;
+  return (rt) => {
+    if (run === null) run = build();
+    run(rt);
+  };
+}
+
 function emitText(s: string): Exec {
   return (rt) => {
     if ((rt.out += s).length > rt.maxOut) rt.overflow();
@@ -125,7 +143,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       return variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, n, n.span, source);
     case 'section': {
       const r = ctx.makeRef(n.ref);
-      const run = body(n.body, ctx);
+      const run = nested(n.body, ctx);
       const alt = orChain(n.alt, ctx);
       return (rt) => {
         const v = rt.lookupHere(r);
@@ -138,8 +156,8 @@ function inst(n: Inst, ctx: EmitContext): Exec {
     }
     case 'repeated': {
       const r = ctx.makeRef(n.ref);
-      const run = body(n.body, ctx);
-      const between = n.alternates ? body(n.alternates.body, ctx) : null;
+      const run = nested(n.body, ctx);
+      const between = n.alternates ? nested(n.alternates.body, ctx) : null;
       const alt = orChain(n.alt, ctx);
       return (rt) => {
         const v = rt.lookupHere(r);
@@ -159,11 +177,11 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       };
     }
     case 'predicate':
-      return predicateBlock(n.pred, body(n.body, ctx), orChain(n.alt, ctx), n, n.span, source);
+      return predicateBlock(n.pred, nested(n.body, ctx), orChain(n.alt, ctx), n, n.span, source);
     case 'if': {
       const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
       const ands = n.ops.map((op) => op === '&&');
-      const run = body(n.body, ctx);
+      const run = nested(n.body, ctx);
       const alt = orChain(n.alt, ctx);
       const g0 = gets[0];
       return (rt) => {
@@ -303,7 +321,7 @@ function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, node: 
 
 function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   if (alt === null) return NOOP;
-  return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source);
+  return deferred(() => predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source));
 }
 
 // The expression module hands back the same segment arrays on every evaluation.

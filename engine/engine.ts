@@ -137,8 +137,19 @@ export class Engine {
     const limits = resolveLimits(options.limits);
     const source = new Source(String(text), options.name ?? 'template');
     const safe = options.mode !== 'strict';
-    const parsed = parseTemplate(source, this.env, { safe, preprocess: options.preprocess === true, limits });
-    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef: this.env.makeRef }) : null;
+    // One CompiledRef per distinct reference in this template (the parser shares VarRefs).
+    const refs = new Map<VarRef, CompiledRef>();
+    const makeRef = (r: VarRef): CompiledRef => {
+      let c = refs.get(r);
+      if (c === undefined) {
+        c = new CompiledRef(r.text, r.segments);
+        refs.set(r, c);
+      }
+      return c;
+    };
+    const env: BindEnv = { registry: this.registry, compileTemplate: this.env.compileTemplate, makeRef };
+    const parsed = parseTemplate(source, env, { safe, preprocess: options.preprocess === true, limits });
+    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef }) : null;
     return new Template(this, source, parsed.ast, code, parsed.diagnostics, limits);
   }
 
@@ -178,13 +189,21 @@ export class Engine {
   }
 
   private builtin(text: string): TemplateHandle {
+    // Looked up by the text as given first: a binder passes the same string constant on every
+    // compile, whose hash V8 keeps, whereas trimming makes a new string to hash each time.
+    const given = this.registry.builtins.get(text);
+    if (given) return given;
     const trimmed = text.trim();
     const hit = this.registry.builtins.get(trimmed);
-    if (hit) return hit;
+    if (hit) {
+      this.registry.builtins.set(text, hit);
+      return hit;
+    }
     const t = this.compile(trimmed, { mode: 'strict', name: 'builtin' });
     if (!t.ok) throw new Error(`built-in template does not compile: ${t.diagnostics.map((d) => formatDiagnostic(d)).join('; ')}`);
     const handle: BuiltinHandle = { source: trimmed, code: t.code as Code };
     this.registry.builtins.set(trimmed, handle);
+    this.registry.builtins.set(text, handle);
     return handle;
   }
 }

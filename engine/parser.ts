@@ -19,7 +19,7 @@ import type {
 } from './ast.ts';
 import { AST_VERSION } from './ast.ts';
 import { Abort, type Diagnostic, type DiagnosticCode, makeDiagnostic } from './diagnostics.ts';
-import { scanTemplate, Comment, OpenComment, Tag } from './lexer.ts';
+import { TemplateScanner, Tok } from './lexer.ts';
 import type { Limits } from './limits.ts';
 import { parseVariable, scanVariable, scanWord, splitVariable } from './path.ts';
 import { ArgsError, type BindContext, type TemplateHandle } from './plugin-api.ts';
@@ -124,11 +124,34 @@ function stateOf(n: BlockNode): BlockState {
   }
 }
 
+class ParserBindContext implements BindContext {
+  name = '';
+  delimiter = '';
+  raw = '';
+
+  constructor(
+    private readonly env: BindEnv,
+    private readonly ref: (text: string) => VarRef,
+  ) {}
+
+  parseRef(text: string): CompiledRef | null {
+    return scanVariable(text, 0) === text.length && text.length > 0 ? this.env.makeRef(this.ref(text)) : null;
+  }
+
+  compileTemplate(source: string): TemplateHandle {
+    return this.env.compileTemplate(source);
+  }
+}
+
 class TemplateParser {
   private readonly tokenErrors: Diagnostic[] = [];
   private readonly blockErrors: Diagnostic[] = [];
   private readonly root: Inst[] = [];
   private readonly stack: OpenBlock[] = [];
+  private readonly refs = new Map<string, VarRef>();
+  private bindCtx: ParserBindContext | null = null;
+  /** Body of the innermost open block (or the root): where the next node goes. */
+  private body: Inst[] = this.root;
   // Position of the current tag while its body is parsed.
   private tagStart = 0;
   private tagEnd = 0;
@@ -176,41 +199,43 @@ class TemplateParser {
     // Text after such a comment belongs to the candidate tag if a `}` comes; held back until known.
     let held: { s: string; start: number; end: number }[] = [];
     const release = () => {
+      if (held.length === 0) return;
       for (const h of held) this.text(h.s, h.start, h.end);
       held = [];
     };
-    for (const tok of scanTemplate(text)) {
-      const start = tok.startOffset;
-      const end = start + tok.image.length;
-      const type = tok.tokenType;
-      if (type === Tag) {
+    const scanner = new TemplateScanner(text);
+    while (scanner.next()) {
+      const start = scanner.start;
+      const end = scanner.end;
+      const type = scanner.kind;
+      if (type === Tok.Tag) {
         release();
-        this.tag(tok.image, start, end);
+        this.tag(text, start, end);
         save = end;
         candidate = -1;
-      } else if (type === Comment) {
+      } else if (type === Tok.Comment) {
         release();
-        this.append({ kind: 'comment', span: { start, end }, text: tok.image.slice(3, -3), multiline: true });
+        this.append({ kind: 'comment', span: { start, end }, text: text.slice(start + 3, end - 3), multiline: true });
         save = end;
         if (candidate >= 0) commentSinceCandidate = true;
-      } else if (type === OpenComment) {
+      } else if (type === Tok.OpenComment) {
         release();
         this.syntaxError('token', 'EOF_IN_COMMENT', 'Reached EOF in the middle of a multi-line comment', save, end);
-      } else if (tok.image === '}' && candidate >= 0 && commentSinceCandidate) {
+      } else if (type === Tok.RBrace && candidate >= 0 && commentSinceCandidate) {
         held = [];
-        this.tag(text.slice(candidate, end), candidate, end);
+        this.tag(text, candidate, end);
         save = end;
         candidate = -1;
-      } else if (commentSinceCandidate && candidate >= 0 && tok.image !== '{') {
-        held.push({ s: tok.image, start, end });
+      } else if (commentSinceCandidate && candidate >= 0 && type !== Tok.LBrace) {
+        held.push({ s: text.slice(start, end), start, end });
       } else {
         // Text, or a brace that delimits nothing.
         release();
-        this.text(tok.image, start, end);
-        if (tok.image === '{') {
+        this.text(text.slice(start, end), start, end);
+        if (type === Tok.LBrace) {
           candidate = start;
           commentSinceCandidate = false;
-        } else if (tok.image === '}') {
+        } else if (type === Tok.RBrace) {
           save = end;
           candidate = -1;
         }
@@ -232,8 +257,7 @@ class TemplateParser {
   }
 
   private currentBody(): Inst[] {
-    const top = this.stack[this.stack.length - 1];
-    return top ? top.cur.body : this.root;
+    return this.body;
   }
 
   private append(n: Inst): void {
@@ -248,26 +272,25 @@ class TemplateParser {
 
   // ---- one tag ----
 
-  private tag(image: string, start: number, end: number): void {
+  /** The tag `text[start, end)`, braces included. */
+  private tag(text: string, start: number, end: number): void {
     this.tagStart = start;
     this.tagEnd = end;
     this.pre = false;
-    let body = image.slice(1, -1);
     let bodyStart = start + 1;
-    if (body.charCodeAt(0) === 0x5e /* ^ */) {
+    if (text.charCodeAt(bodyStart) === 0x5e /* ^ */) {
       if (!this.opts.preprocess) return; // dropped silently in normal mode
-      body = body.slice(1);
       bodyStart++;
       this.pre = true;
     } else if (this.opts.preprocess) {
-      this.text(image, start, end);
+      this.text(text.slice(start, end), start, end);
       return;
     }
     this.bodyStart = bodyStart;
-    const r = this.classify(body);
+    const r = this.classify(text.slice(bodyStart, end - 1));
     switch (r.type) {
       case 'text':
-        this.text(image, start, end);
+        this.text(text.slice(start, end), start, end);
         return;
       case 'drop':
         return;
@@ -331,7 +354,7 @@ class TemplateParser {
 
   /** VARIABLE (' '* ',' ' '* VARIABLE)*, starting with a variable already scanned to `firstEnd`. */
   private variableList(b: string, start: number, firstEnd: number): { list: VarRef[]; end: number } | null {
-    const list: VarRef[] = [ref(b.slice(start, firstEnd))];
+    const list: VarRef[] = [this.ref(b.slice(start, firstEnd))];
     let i = firstEnd;
     for (;;) {
       let j = i;
@@ -341,7 +364,7 @@ class TemplateParser {
       while (b.charCodeAt(j) === 0x20) j++;
       const e = scanVariable(b, j);
       if (e < 0) return null;
-      list.push(ref(b.slice(j, e)));
+      list.push(this.ref(b.slice(j, e)));
       i = e;
     }
   }
@@ -384,18 +407,13 @@ class TemplateParser {
     return out;
   }
 
+  /** Binders use their context only while they run, so one object serves every call. */
   private bindContext(name: string, a: PluginArgs): BindContext {
-    const env = this.env;
-    return {
-      name,
-      delimiter: a.delimiter,
-      raw: a.raw,
-      parseRef(text: string) {
-        const segments = parseVariable(text);
-        return segments ? env.makeRef({ text, segments }) : null;
-      },
-      compileTemplate: (source: string) => env.compileTemplate(source),
-    };
+    const ctx = (this.bindCtx ??= new ParserBindContext(this.env, (text) => this.ref(text)));
+    ctx.name = name;
+    ctx.delimiter = a.delimiter;
+    ctx.raw = a.raw;
+    return ctx;
   }
 
   /** Binds a predicate; null (tag becomes text) after NEEDS_ARGS / ARGS_INVALID. */
@@ -524,7 +542,7 @@ class TemplateParser {
     const e = scanVariable(b, i);
     if (e < 0) return this.fail('VARIABLE_EXPECTED', `Variable expected, found '${b.slice(i)}'`);
     if (e < b.length) return this.fail('EXTRA_CHARS', `Extra characters found after ${type} instruction: '${b.slice(e)}'`);
-    return { ref: ref(b.slice(i, e)) };
+    return { ref: this.ref(b.slice(i, e)) };
   }
 
   private ifInstruction(b: string, w: number): TagResult {
@@ -538,7 +556,7 @@ class TemplateParser {
     for (;;) {
       const e = scanVariable(b, i);
       if (e < 0) return this.fail('IF_EXPECTED_VAROP', `Expected an operator or a variable, found '${b.slice(i)}'`);
-      refs.push(ref(b.slice(i, e)));
+      refs.push(this.ref(b.slice(i, e)));
       if (refs.length > 30) return this.fail('IF_TOO_MANY_VARS', 'Too many variables in IF instruction. Limit is 30.');
       i = skipWs(b, e);
       if (i === b.length) break;
@@ -600,11 +618,21 @@ class TemplateParser {
         }
         break; // the rest of the tag is ignored (§4.8)
       }
-      bindings.push({ key: b.slice(i, k), ref: ref(b.slice(k + 1, e)) });
+      bindings.push({ key: b.slice(i, k), ref: this.ref(b.slice(k + 1, e)) });
       i = skipWs(b, e);
       if (i === b.length) break;
     }
     return { type: 'inst', node: { kind: 'ctxvar', span: this.span(), name, bindings, pre: this.pre || undefined } };
+  }
+
+  /** One VarRef per distinct reference text: pages repeat the same references many times. */
+  private ref(text: string): VarRef {
+    let r = this.refs.get(text);
+    if (r === undefined) {
+      r = { text, segments: splitVariable(text) };
+      this.refs.set(text, r);
+    }
+    return r;
   }
 
   // ---- block assembly (§4.16) ----
@@ -618,6 +646,7 @@ class TemplateParser {
         );
       }
       this.stack.push({ node: n, cur: n, state: stateOf(n) });
+      this.body = n.body;
     }
   }
 
@@ -642,6 +671,7 @@ class TemplateParser {
         (top.node as { alt: OrNode | null }).alt = or;
     }
     top.cur = or;
+    this.body = or.body;
     top.state = 'OR_PREDICATE';
   }
 
@@ -653,12 +683,15 @@ class TemplateParser {
     }
     (top.node as { alternates: AlternatesNode | null }).alternates = n;
     top.cur = n;
+    this.body = n.body;
     top.state = 'ALTERNATES_WITH';
   }
 
   private end(): void {
     if (this.stack.length === 0) return this.blockError('MISMATCHED_END', 'Mismatched END found at ROOT.');
     this.stack.pop();
+    const top = this.stack[this.stack.length - 1];
+    this.body = top ? top.cur.body : this.root;
   }
 
   private finish(eof: number): void {
@@ -676,9 +709,6 @@ class TemplateParser {
   }
 }
 
-function ref(text: string): VarRef {
-  return { text, segments: splitVariable(text) };
-}
 
 function errorText(e: unknown): string {
   if (e instanceof ArgsError) return e.message;

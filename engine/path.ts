@@ -58,17 +58,20 @@ const INT32_MAX = 2147483647;
 /** Splits an already-scanned reference into segments. `@` alone stays the single segment '@'. */
 export function splitVariable(text: string): Segment[] {
   if (text === '@') return ['@'];
+  if (text.indexOf('.') < 0) return [isDigit(text.charCodeAt(0)) ? indexSegment(text) : text];
   const parts = text.split('.');
   const out: Segment[] = new Array(parts.length);
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const c = p.charCodeAt(0);
-    if (isDigit(c)) {
-      const n = Number(p);
-      out[i] = n <= INT32_MAX ? n : p;
-    } else out[i] = p;
+    out[i] = isDigit(c) ? indexSegment(p) : p;
   }
   return out;
+}
+
+function indexSegment(p: string): Segment {
+  const n = Number(p);
+  return n <= INT32_MAX ? n : p;
 }
 
 /** Parses a whole string as a reference; null when it is not exactly one. */

@@ -6,7 +6,7 @@ import type { FormatterSpec, PredicateSpec, TemplateHandle } from './plugin-api.
 export interface Registry {
   readonly formatters: ReadonlyMap<string, FormatterSpec<unknown>>;
   readonly predicates: ReadonlyMap<string, PredicateSpec<unknown>>;
-  /** Built-in templates compiled for this registry, by trimmed source text. */
+  /** Built-in templates compiled for this registry, by source text (as given and trimmed). */
   readonly builtins: Map<string, TemplateHandle>;
 }
 
