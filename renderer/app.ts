@@ -2,20 +2,28 @@ import querystring from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
+import { createDeps } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
+import { storefrontPages, type ResolveMember, type SiteSource } from './pages/index.ts';
 
 export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * The site whose pages are served (section C). A getter is called on every request, so a
+   * preview server can swap in a reloaded site. Without it only the API and assets are served.
+   */
+  site?: SiteSource;
+  /** C4: the contributor behind a request (out of scope here; null by default). */
+  resolveMember?: ResolveMember;
 }
 
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
 
 /**
- * The storefront server with the API registered and the store injected. Page routes are
- * registered on the returned instance by the caller; the API's 404/405 handling covers
- * only /api/.
+ * The storefront server: the API and assets, plus the pages when `site` is given. The API's
+ * 404/405 handling covers only /api/; every other unmatched path is a page.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,5 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifyCookie, { hook: 'onRequest' });
   await app.register(storefrontApi, options);
+  if (options.site) {
+    await app.register(storefrontPages, { deps: createDeps(options), site: options.site, resolveMember: options.resolveMember });
+  }
   return app;
 }

@@ -1,0 +1,148 @@
+/**
+ * `npm start`: serves a site folder (default `fixtures/sites/demo`) with the storefront API.
+ *
+ *   HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, embedded PGlite), DATABASE_URL
+ *   (postgres://… selects PostgreSQL), SITE_DIR; flags `--workers N`, `--site DIR`.
+ *
+ * The store is created, migrated and seeded from the site's `catalog.json` on first start.
+ * The islands bundle is built when `dist/assets/islands.js` is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadSite, SiteLoadError } from './site/load-site.ts';
+import { openStore, StoreError } from './store/store.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface StartOptions {
+  host: string;
+  port: number;
+  workers: number;
+  siteDir: string;
+  assetsDir: string;
+  databaseUrl: string | undefined;
+}
+
+function fail(message: string): never {
+  console.error(`quire: ${message}`);
+  process.exit(2);
+}
+
+export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartOptions {
+  let workers = 1;
+  let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
+    if (flag === '--workers') {
+      const text = value();
+      workers = Number(text);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`--workers must be an integer from 1 to 64, not "${text}"`);
+    } else if (flag === '--site') {
+      siteDir = path.resolve(value());
+    } else {
+      fail(`unknown argument "${arg}" (known: --workers N, --site DIR)`);
+    }
+  }
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    workers,
+    siteDir,
+    assetsDir: path.join(root, 'dist', 'assets'),
+    databaseUrl: env.DATABASE_URL,
+  };
+}
+
+const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
+
+/** Builds the islands bundle in a child process (the renderer may not import the build script). */
+function ensureAssets(assetsDir: string): void {
+  if (fs.existsSync(path.join(assetsDir, 'islands.js'))) return;
+  console.log('quire: building the islands bundle (dist/assets) …');
+  const result = spawnSync(process.execPath, [...process.execArgv, path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: 'inherit', cwd: root });
+  if (result.status !== 0) console.error('quire: the islands bundle could not be built; pages will render without interactivity');
+}
+
+async function serve(options: StartOptions): Promise<void> {
+  let site;
+  try {
+    site = await loadSite(options.siteDir);
+  } catch (error) {
+    if (error instanceof SiteLoadError) fail(`cannot load the site (${error.code}):\n${error.message}`);
+    throw error;
+  }
+  let store;
+  try {
+    store = await openStore({ databaseUrl: options.databaseUrl, seed: site.catalog ?? undefined });
+  } catch (error) {
+    if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
+    throw error;
+  }
+  const app = await buildApp({
+    store,
+    site,
+    assetsDir: options.assetsDir,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    adminToken: process.env.ADMIN_TOKEN ?? null,
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: closing`);
+    // Stop accepting, let in-flight requests finish, then close the database cleanly.
+    app
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  const address = await app.listen({ host: options.host, port: options.port });
+  if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseStartArgs(process.argv.slice(2), process.env);
+  if (cluster.isWorker) return serve(options);
+  ensureAssets(options.assetsDir);
+  let workers = options.workers;
+  if (workers > 1 && !usesPostgres(options.databaseUrl)) {
+    // An embedded PGlite data directory belongs to one process; sharing needs PostgreSQL.
+    console.warn('quire: --workers > 1 needs DATABASE_URL=postgres://…; the embedded database serves one process');
+    workers = 1;
+  }
+  if (workers === 1) return serve(options);
+  // Migrate and seed once, before the workers race for it.
+  const store = await openStore({ databaseUrl: options.databaseUrl, seed: (await loadSite(options.siteDir)).catalog ?? undefined }).catch((error: unknown) =>
+    fail(`${(error as Error).message}`),
+  );
+  await store.close();
+  for (let i = 0; i < workers; i++) cluster.fork();
+  let stopping = false;
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`quire: worker ${worker.process.pid} exited with ${code}; starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+await main();

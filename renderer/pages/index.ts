@@ -1,0 +1,69 @@
+import querystring from 'node:querystring';
+import type { FastifyInstance } from 'fastify';
+import type { ApiDeps } from '../api/context.ts';
+import { setCookie } from '../api/cookies.ts';
+import { createPageRenderer, type ResolveMember, type SiteSource } from './page-renderer.ts';
+import { pathOf } from './route-resolver.ts';
+import { publicPaths, sitemapXml } from './sitemap.ts';
+import { unlockCookieName, unlockToken } from './visitor.ts';
+
+export type { QuirePageInfo, ResolveMember, SiteSource } from './page-renderer.ts';
+export type { Member } from './tracking.ts';
+
+export interface PagesPluginOptions {
+  deps: ApiDeps;
+  site: SiteSource;
+  resolveMember?: ResolveMember;
+}
+
+const UNLOCK_BODY_LIMIT = 4096;
+
+/** Only same-site paths may be returned to after unlocking (no open redirect). */
+function safeReturnPath(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && value.length <= 2000 ? value : '/';
+}
+
+/**
+ * The page routes (STOREFRONT C). Every path the API and asset routes do not own is a page:
+ * it is answered by this context's not-found handler, so `/api/…` misses keep the API's own
+ * JSON 404 (Fastify dispatches not-found handlers by prefix).
+ */
+export async function storefrontPages(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
+  const renderer = createPageRenderer(options);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: UNLOCK_BODY_LIMIT }, (_request, body, done) => {
+    done(null, querystring.parse(String(body), '&', '=', { maxKeys: 20 }));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const site = renderer.getSite();
+    const products = await options.deps.store.read.listProducts();
+    const configured = site.config.extra.baseUrl;
+    const base = typeof configured === 'string' ? configured.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml(base, publicPaths(site, products)));
+  });
+
+  // The password form of the lock screen (103) and of protected pages (105).
+  app.post('/unlock', async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const scope = typeof body.scope === 'string' ? body.scope : 'site';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const returnTo = safeReturnPath(body.returnTo);
+    const site = renderer.getSite();
+    const row = await options.deps.store.read.getSite();
+    const expected = scope === 'site' ? site.config.lock.password : site.entries.find((entry) => entry.id === scope)?.password ?? null;
+    if (row && expected && password === expected) {
+      setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });
+    }
+    return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
+    }
+    return renderer.render(request, reply);
+  });
+}
+
+export { pathOf };

@@ -1,0 +1,666 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Diagnostic, RenderOptions } from '../../engine/index.ts';
+import { callerCart, ensureCrumbCookie, isLiveMainCart, type ApiDeps } from '../api/context.ts';
+import { cartView, emptyCartView, type ShoppingCartView } from '../api/cart-view.ts';
+import { clearCartCookies } from '../api/cookies.ts';
+import { BUILTIN_TEMPLATES, ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
+import { compileCached } from '../site/load-site.ts';
+import type { CompiledTemplate, ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
+import type { Form, Order, Product, Session, Site } from '../store/types.ts';
+import { accountHtml, renderBlocks, type BlockEnv } from './blocks.ts';
+import { escapeHtml } from './html.ts';
+import { formatMoney, knownCurrency } from './money.ts';
+import { formDefinition, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
+import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
+import { renderShell, rendererCss } from './shell.ts';
+import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
+import { isUnlocked, visitorSession } from './visitor.ts';
+import { serializeProps } from '../../hydrate/protocol/props.ts';
+
+type Json = Record<string, unknown>;
+
+/** What a page render leaves on the request, for the author-preview overlay and logs. */
+export interface QuirePageInfo {
+  pageType: number;
+  /** Name of the template used (`products.item`, `builtin:not-found`, …). */
+  templateName: string;
+  /** Engine diagnostics of this render, each naming its template or partial source. */
+  diagnostics: Diagnostic[];
+  /** Problems of the site content found while rendering (unknown block, missing form …). */
+  problems: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    quirePage?: QuirePageInfo;
+  }
+}
+
+export type SiteSource = LoadedSite | (() => LoadedSite);
+export type ResolveMember = (request: FastifyRequest) => Member | null | Promise<Member | null>;
+
+export interface PageRendererOptions {
+  deps: ApiDeps;
+  site: SiteSource;
+  resolveMember?: ResolveMember;
+}
+
+/** Thrown by data loading when the route names nothing (unknown token, sku, order …). */
+class NotFound extends Error {}
+
+const builtinCache = new Map<string, CompiledTemplate>();
+function builtinTemplate(name: string): CompiledTemplate | null {
+  let hit = builtinCache.get(name);
+  if (hit) return hit;
+  const source = BUILTIN_TEMPLATES[name];
+  if (source === undefined) return null;
+  const file = `builtin:${name}`;
+  const { template, hash } = compileCached(file, source);
+  hit = { name: file, file, hash, template };
+  builtinCache.set(name, hit);
+  return hit;
+}
+
+function pickTemplate(site: LoadedSite, names: string[]): CompiledTemplate {
+  for (const name of names) {
+    const own = site.templates.get(name);
+    if (own) return own;
+  }
+  for (const name of names) {
+    const builtin = builtinTemplate(name);
+    if (builtin) return builtin;
+  }
+  return builtinTemplate('page')!;
+}
+
+const firstString = (value: unknown): string | null => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return null;
+};
+
+function amountText(value: unknown, currency: string): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return formatMoney(value, currency);
+  if (typeof value === 'object' && value !== null && typeof (value as Json).value === 'string') return String((value as Json).value);
+  return '';
+}
+
+/** Everything a render needs, gathered per request. */
+class PageJob {
+  readonly problems: string[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  private products: Promise<Product[]> | null = null;
+  private forms: Promise<Map<string, Form>> | null = null;
+  readonly currency: string;
+  readonly contextProducts: Json = {};
+  readonly merchandising: Json = {};
+  readonly flags: Record<string, boolean>;
+
+  constructor(
+    readonly deps: ApiDeps,
+    readonly site: LoadedSite,
+    readonly row: Site,
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly session: Session | null,
+  ) {
+    this.currency = knownCurrency(row.settings.currency);
+    this.flags = { ...site.config.flags, ...row.settings.flags };
+  }
+
+  listProducts(): Promise<Product[]> {
+    this.products ??= this.deps.store.read.listProducts();
+    return this.products;
+  }
+
+  listForms(): Promise<Map<string, Form>> {
+    this.forms ??= this.deps.store.read.listForms().then((forms) => new Map(forms.map((form) => [form.id, form])));
+    return this.forms;
+  }
+
+  collectionSlugs(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const entry of this.site.entries) if (entry.collectionType === 'products') out.set(entry.id, entry.slug);
+    return out;
+  }
+
+  async viewOptions(reviewsShown: boolean): Promise<ProductViewOptions> {
+    return {
+      currency: this.currency,
+      config: this.site.config,
+      collectionSlugs: this.collectionSlugs(),
+      forms: await this.listForms(),
+      reviewsShown,
+    };
+  }
+
+  /** Registers a product for `sf-context.products` and `productMerchandisingContext`. */
+  use(view: ProductView): Json {
+    const id = String(view.item.id);
+    this.contextProducts[id] = view.contextEntry;
+    this.merchandising[id] = view.merchandising;
+    return view.item;
+  }
+
+  renderOptions(): RenderOptions {
+    return {
+      partials: this.site.partials,
+      locale: this.site.config.locale,
+      timezone: this.row.settings.timeZone,
+      now: this.deps.now(),
+    };
+  }
+}
+
+export function createPageRenderer(options: PageRendererOptions) {
+  const { deps } = options;
+  const getSite = typeof options.site === 'function' ? options.site : () => options.site as LoadedSite;
+  const resolveMember = options.resolveMember ?? (() => null);
+  const productBlockTemplate = compileCached('builtin:product-block', '{.section sfBlockItem}{@|apply sf-product-block}{.end}').template;
+
+  function pageObject(entry: ContentEntry, blocksHtml: string): Json {
+    const { blocks: _blocks, items: _items, ...data } = entry.data;
+    return { ...data, id: entry.id, title: entry.title, slug: entry.slug, urlId: entry.slug, fullUrl: entry.home ? '/' : `/${entry.slug}`, pageType: entry.pageType, blocksHtml };
+  }
+
+  function collectionObject(entry: ContentEntry, itemCount: number): Json {
+    const { blocks: _blocks, items: _items, ...data } = entry.data;
+    return { ...data, id: entry.id, title: entry.title, urlId: entry.slug, fullUrl: `/${entry.slug}`, typeName: entry.collectionType, itemCount };
+  }
+
+  function contentItemObject(entry: ContentEntry, item: ContentItem, blocksHtml: string): Json {
+    const { blocks: _blocks, ...data } = item.data;
+    return {
+      ...data,
+      id: item.id,
+      title: item.title,
+      urlId: item.slug,
+      fullUrl: `/${entry.slug}/${item.slug}`,
+      collectionId: entry.id,
+      recordType: typeof data.recordType === 'number' ? data.recordType : 1,
+      body: typeof data.body === 'string' ? data.body : '',
+      blocksHtml,
+    };
+  }
+
+  function navigation(site: LoadedSite, path: string): Json[] {
+    const links = site.config.navigation.length
+      ? site.config.navigation
+      : site.entries
+          .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
+          .sort((a, b) => Number(b.home) - Number(a.home))
+          .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
+    return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
+  }
+
+  async function blockEnv(job: PageJob, ctx: Json, contentSource: 'c' | 'i'): Promise<BlockEnv> {
+    const forms = await job.listForms();
+    const products = await job.listProducts();
+    const viewOptions = await job.viewOptions(false);
+    return {
+      forms,
+      contentSource,
+      accountHtml: String((ctx.sf as Json).account),
+      report: (message) => job.problems.push(message),
+      productBlock: (productId) => {
+        const product = products.find((candidate) => candidate.id === productId);
+        if (!product) return null;
+        const item = job.use(productView(product, viewOptions));
+        // The block renders in the page's context so the formatters see localizedStrings,
+        // productMerchandisingContext and the store settings.
+        const result = productBlockTemplate.render({ ...ctx, productMerchandisingContext: job.merchandising, sfBlockItem: item }, job.renderOptions());
+        job.diagnostics.push(...result.errors);
+        return result.html;
+      },
+    };
+  }
+
+  function cartForView(job: PageJob, view: ShoppingCartView, products: Product[], forms: Map<string, Form>, slugs: Map<string, string>): { cart: Json; formsJson: Json } {
+    const formsJson: Json = {};
+    const entries = view.entries.map((entry) => {
+      const product = products.find((candidate) => candidate.id === entry.itemId);
+      const formId = entry.additionalFields !== null ? product?.additionalFieldsFormId ?? null : null;
+      const form = formId ? forms.get(formId) : undefined;
+      if (form) formsJson[form.id] = formDefinition(form);
+      const slug = product?.collectionId ? slugs.get(product.collectionId) : undefined;
+      return {
+        ...entry,
+        sku: entry.chosenVariant.sku,
+        variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
+        fullUrl: product ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : '#',
+        formId: form ? form.id : null,
+        unitPriceText: formatMoney(entry.purchasePriceCents, job.currency),
+        totalText: formatMoney(entry.subTotal, job.currency),
+      };
+    });
+    const minimum = job.site.config.minimumOrderSubtotalCents;
+    const belowMinimum = view.entries.length > 0 && minimum > view.subtotalCents;
+    return {
+      cart: {
+        ...view,
+        entries,
+        subtotalText: formatMoney(view.subtotalCents, job.currency),
+        grandTotalText: formatMoney(view.grandTotalCents, job.currency),
+        minimumNotice: belowMinimum ? `To check out, your order subtotal must be ${formatMoney(minimum, job.currency)} or more.` : null,
+        canCheckout: view.entries.length > 0 && !belowMinimum,
+        checkoutUrl: view.id ? `/checkout?cartToken=${encodeURIComponent(view.id)}` : '/checkout',
+      },
+      formsJson,
+    };
+  }
+
+  function cartBnplHtml(job: PageJob, view: ShoppingCartView): string {
+    const bnpl = job.site.config.bnpl;
+    if (!bnpl || !bnpl.afterPayAvailable || view.entries.length === 0) return '';
+    const json = serializeProps(bnpl);
+    if (!json.ok) return '';
+    return (
+      `<div class="sf-bnpl" data-island="bnpl" data-context="cart"\n` +
+      `     data-item-id="" data-product-type="1" data-price-cents="${view.subtotalCents}" data-currency="${escapeHtml(job.currency)}">\n` +
+      `  <script type="application/json" data-bnpl-context>\n    ${json.text}\n  </script>\n</div>`
+    );
+  }
+
+  interface Resolved {
+    pageType: number;
+    status: number;
+    entry: ContentEntry | null;
+    pageId: string;
+    pageTitle: string;
+    collectionId: string | null;
+    itemId: string | null;
+    recordType: number | null;
+    videoPaywall: boolean;
+    order: Json | null;
+  }
+
+  /** Loads the route's data into `ctx`; throws NotFound when the route names nothing. */
+  async function load(job: PageJob, route: Route, ctx: Json, path: string, query: Json): Promise<Resolved> {
+    const site = job.site;
+    const base = (pageType: number, entry: ContentEntry | null, title: string): Resolved => ({
+      pageType,
+      status: 200,
+      entry,
+      pageId: entry?.id ?? `type-${pageType}`,
+      pageTitle: title,
+      collectionId: null,
+      itemId: null,
+      recordType: null,
+      videoPaywall: entry?.videoPaywall === true && job.flags.videoPaywall === true,
+      order: null,
+    });
+    switch (route.kind) {
+      case 'not-found':
+        throw new NotFound();
+      case 'search': {
+        const q = (firstString(query.q) ?? '').trim().slice(0, 200);
+        const needle = q.toLowerCase();
+        const results: Json[] = [];
+        if (needle !== '') {
+          const options = await job.viewOptions(false);
+          for (const product of await job.listProducts()) {
+            if (results.length >= 20) break;
+            if (product.title.toLowerCase().includes(needle)) results.push(job.use(productView(product, options)));
+          }
+          for (const entry of site.entries) {
+            if (entry.memberArea || entry.password) continue;
+            for (const item of entry.items) {
+              if (results.length >= 20) break;
+              if (item.title.toLowerCase().includes(needle)) results.push(contentItemObject(entry, item, ''));
+            }
+          }
+        }
+        ctx.search = { query: q, resultCount: results.length };
+        ctx.items = results;
+        return base(PAGE_TYPE.search, null, 'Search');
+      }
+      case 'cart': {
+        const pageType = site.config.cartVersion === 2 ? PAGE_TYPE.cartV2 : PAGE_TYPE.cart;
+        const found = await callerCart(job.deps, job.deps.store.read, job.request, job.session);
+        if (found.staleCookie) clearCartCookies(job.request, job.reply);
+        const view = found.cart ? cartView(found.cart) : emptyCartView(job.row.websiteId);
+        const { cart, formsJson } = cartForView(job, view, await job.listProducts(), await job.listForms(), job.collectionSlugs());
+        ctx.cart = cart;
+        const sf = ctx.sf as Json;
+        sf.bnpl = cartBnplHtml(job, view);
+        const formsText = serializeProps(formsJson);
+        sf.cartForms = Object.keys(formsJson).length && formsText.ok ? `<script type="application/json" data-cart-forms>${formsText.text}</script>` : '';
+        return base(pageType, null, 'Shopping Cart');
+      }
+      case 'checkout':
+        return loadCheckout(job, route.variant, ctx, query, base);
+      case 'order-confirmed': {
+        const order = route.orderId.length <= 200 ? await job.deps.store.read.getOrder(route.orderId) : null;
+        if (!order || order.websiteId !== job.row.websiteId) throw new NotFound();
+        const resolved = base(PAGE_TYPE.orderConfirmed, null, 'Order Confirmed');
+        ctx.order = orderObject(job, order);
+        resolved.order = {
+          id: order.id,
+          purchasedCartId: order.purchasedCartId,
+          websiteId: order.websiteId,
+          testMode: order.testMode,
+          items: order.items,
+          grandTotal: order.grandTotal,
+          shippingTotal: order.shippingTotal,
+          taxTotal: order.taxTotal,
+        };
+        return resolved;
+      }
+      case 'entry':
+      case 'content-item':
+      case 'product':
+        return loadContent(job, route, ctx, path, base);
+    }
+  }
+
+  function orderObject(job: PageJob, order: Order): Json {
+    const currency = typeof order.extra.currency === 'string' ? knownCurrency(order.extra.currency) : job.currency;
+    const lines = order.items.map((raw) => {
+      const line = (typeof raw === 'object' && raw !== null ? raw : {}) as Json;
+      const quantity = typeof line.quantity === 'number' ? line.quantity : 1;
+      const unit = typeof line.unitPrice === 'number' ? line.unitPrice : 0;
+      return { ...line, title: typeof line.productName === 'string' ? line.productName : String(line.sku ?? ''), quantity, totalText: formatMoney(unit * quantity, currency) };
+    });
+    return {
+      ...order.extra,
+      id: order.id,
+      testMode: order.testMode,
+      lines,
+      grandTotalText: amountText(order.grandTotal, currency),
+      shippingTotalText: amountText(order.shippingTotal, currency),
+      taxTotalText: amountText(order.taxTotal, currency),
+    };
+  }
+
+  async function loadCheckout(
+    job: PageJob,
+    variant: 'cart' | 'subscription' | 'gift-card',
+    ctx: Json,
+    query: Json,
+    base: (pageType: number, entry: ContentEntry | null, title: string) => Resolved,
+  ): Promise<Resolved> {
+    const resolved = base(PAGE_TYPE.checkout, null, 'Checkout');
+    if (variant === 'gift-card') {
+      const itemId = firstString(query.itemId);
+      const sku = firstString(query.sku);
+      if (!itemId || !sku || itemId.length > 200) throw new NotFound();
+      const product = await job.deps.store.read.getProduct(itemId);
+      const chosen = product?.productType === 4 ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
+      if (!product || !chosen) throw new NotFound();
+      const options = await job.viewOptions(false);
+      ctx.item = job.use(productView(product, options));
+      const totalText = formatMoney(chosen.priceCents, job.currency);
+      ctx.checkout = {
+        kind: 'gift-card',
+        lines: [{ title: product.title, variantText: totalText, quantity: 1, totalText, sku: chosen.sku }],
+        totalCents: chosen.priceCents,
+        totalText,
+      };
+      resolved.itemId = product.id;
+      return resolved;
+    }
+    const token = firstString(query.cartToken);
+    if (!token || token.length > 200) throw new NotFound();
+    const cart = await job.deps.store.read.getCart(token);
+    const now = job.deps.now();
+    const usable =
+      cart !== null &&
+      !cart.isPurchased &&
+      (cart.expiresAt === null || cart.expiresAt > now) &&
+      (variant === 'subscription' ? cart.kind === 'subscription' : cart.kind === 'express' || isLiveMainCart(cart, now));
+    if (!usable || !cart) throw new NotFound();
+    const view = cartView(cart);
+    ctx.checkout = {
+      kind: variant === 'subscription' ? 'subscription' : 'cart',
+      cartToken: cart.id,
+      lines: view.entries.map((entry) => ({
+        title: entry.title,
+        variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
+        quantity: entry.quantity,
+        sku: entry.chosenVariant.sku,
+        totalText: formatMoney(entry.subTotal, job.currency),
+      })),
+      totalCents: view.grandTotalCents,
+      totalText: formatMoney(view.grandTotalCents, job.currency),
+    };
+    return resolved;
+  }
+
+  async function loadContent(
+    job: PageJob,
+    route: Extract<Route, { kind: 'entry' | 'content-item' | 'product' }>,
+    ctx: Json,
+    path: string,
+    base: (pageType: number, entry: ContentEntry | null, title: string) => Resolved,
+  ): Promise<Resolved> {
+    const entry = route.entry;
+    if (entry.pageType === PAGE_TYPE.commerceEmailPreview) throw new NotFound();
+    if (entry.memberArea && !job.session) {
+      ctx.page = pageObject(entry, '');
+      const denied = base(PAGE_TYPE.memberAreaDenied, entry, entry.title);
+      denied.status = 403;
+      return denied;
+    }
+    if (entry.password && !isUnlocked(job.request, job.row.websiteId, entry.id, entry.password)) {
+      ctx.page = pageObject(entry, '');
+      ctx.lock = { returnTo: path, scope: entry.id };
+      return base(PAGE_TYPE.protectedContent, entry, entry.title);
+    }
+    if (route.kind === 'entry' && entry.kind === 'collection') {
+      const resolved = base(PAGE_TYPE.collection, entry, entry.title);
+      resolved.collectionId = entry.id;
+      let items: Json[];
+      if (entry.collectionType === 'products') {
+        const options = await job.viewOptions(false);
+        items = (await job.listProducts()).filter((product) => product.collectionId === entry.id).map((product) => job.use(productView(product, options)));
+      } else {
+        items = entry.items.map((item) => contentItemObject(entry, item, ''));
+      }
+      ctx.items = items;
+      ctx.collection = collectionObject(entry, items.length);
+      // A collection page may carry blocks of its own (an intro, a newsletter …).
+      ctx.page = pageObject(entry, renderBlocks(entry.blocks, await blockEnv(job, ctx, 'c')));
+      return resolved;
+    }
+    if (route.kind === 'entry') {
+      const resolved = base(entry.pageType, entry, entry.title);
+      ctx.page = pageObject(entry, renderBlocks(entry.blocks, await blockEnv(job, ctx, 'c')));
+      return resolved;
+    }
+    ctx.collection = collectionObject(entry, route.kind === 'content-item' ? entry.items.length : 0);
+    if (route.kind === 'content-item') {
+      const resolved = base(PAGE_TYPE.item, entry, route.item.title);
+      resolved.collectionId = entry.id;
+      resolved.itemId = route.item.id;
+      const item = contentItemObject(entry, route.item, renderBlocks(route.item.blocks, await blockEnv(job, ctx, 'i')));
+      resolved.recordType = item.recordType as number;
+      ctx.item = item;
+      ctx.items = [item];
+      ctx.page = pageObject(entry, '');
+      return resolved;
+    }
+    const product = (await job.listProducts()).find((candidate) => candidate.collectionId === entry.id && candidate.urlSlug === route.productSlug);
+    if (!product) throw new NotFound();
+    const config = job.site.config;
+    const reviewsShown = job.flags.reviewsKillSwitch !== true && (config.reviews.nativeEnabled || config.reviews.importedEnabled);
+    const item = job.use(productView(product, await job.viewOptions(reviewsShown)));
+    ctx.item = item;
+    ctx.items = [item];
+    ctx.page = pageObject(entry, '');
+    const resolved = base(PAGE_TYPE.item, entry, product.title);
+    resolved.collectionId = entry.id;
+    resolved.itemId = product.id;
+    resolved.recordType = 11;
+    return resolved;
+  }
+
+  function baseContext(job: PageJob, path: string): Json {
+    const { site, row } = job;
+    const settings = row.settings;
+    const storeSettings = {
+      selectedCurrency: job.currency,
+      expressCheckout: settings.expressCheckout,
+      customCart: settings.customCart,
+      multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
+      restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
+      minimumOrderSubtotalCents: site.config.minimumOrderSubtotalCents,
+    };
+    const websiteSettings = (typeof site.config.extra.websiteSettings === 'object' && site.config.extra.websiteSettings) || {};
+    return {
+      website: {
+        ...site.config.extra,
+        id: row.websiteId,
+        siteTitle: site.config.title,
+        language: site.config.locale,
+        timeZone: settings.timeZone,
+        captchaSettings: { siteKey: settings.captcha.siteKey },
+        shareButtonOptions: (site.config.extra.shareButtonOptions as Json | undefined) ?? {},
+      },
+      websiteSettings: { ...(websiteSettings as Json), storeSettings },
+      storeSettings,
+      flags: job.flags,
+      featureFlags: { ...job.flags, useCLDRMoneyFormat: job.flags.useCLDRMoneyFormat === true },
+      localizedStrings: site.config.localizedStrings,
+      productMerchandisingContext: job.merchandising,
+      siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId } : null,
+      navigation: navigation(site, path),
+      sf: { account: accountHtml(job.session !== null), bnpl: '', cartForms: '' },
+    };
+  }
+
+  function sfContext(job: PageJob, resolved: Resolved, skip: string | null, path: string): Json {
+    const settings = job.row.settings;
+    const policy = (settings.cookiePolicy ?? {}) as Json;
+    const bnpl = job.site.config.bnpl;
+    return {
+      websiteId: job.row.websiteId,
+      templateId: job.site.config.templateId,
+      pageType: resolved.pageType,
+      pageId: resolved.pageId,
+      pageTitle: resolved.pageTitle,
+      pagePath: path,
+      collectionId: resolved.collectionId,
+      itemId: resolved.itemId,
+      recordType: resolved.recordType,
+      websiteLocale: job.site.config.locale,
+      store: {
+        selectedCurrency: job.currency,
+        expressCheckout: settings.expressCheckout,
+        customCart: settings.customCart,
+        multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
+        restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
+        minimumOrderSubtotalCents: job.site.config.minimumOrderSubtotalCents,
+      },
+      captcha: { siteKey: settings.captcha.siteKey, provider: settings.captcha.provider },
+      flags: {
+        videoPaywall: job.flags.videoPaywall === true,
+        commerceVisitorMetrics: job.flags.commerceVisitorMetrics === true,
+        vanillaFormHandler: job.flags.vanillaFormHandler === true,
+        reviewsKillSwitch: job.flags.reviewsKillSwitch === true,
+        useCLDRMoneyFormat: job.flags.useCLDRMoneyFormat === true,
+      },
+      tracking: {
+        skipPageView: skip,
+        isCloneable: settings.isCloneable,
+        cookiePolicy: { restrictive: policy.restrictive === true, absolute: policy.absolute === true, bannerEnabled: policy.bannerEnabled === true },
+      },
+      siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null,
+      bnpl: bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null,
+      products: job.contextProducts,
+      order: resolved.order,
+    };
+  }
+
+  function send(reply: FastifyReply, status: number, html: string): FastifyReply {
+    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  }
+
+  /** C1 type 101: no site template, no data; only what cannot fail. */
+  function sendErrorPage(request: FastifyRequest, reply: FastifyReply, site: LoadedSite | null, trackingDisabled: boolean): FastifyReply {
+    const locale = site?.config.locale ?? 'en-US';
+    request.quirePage = { pageType: PAGE_TYPE.error, templateName: 'builtin:error', diagnostics: [], problems: [] };
+    const html = renderShell({
+      locale,
+      title: site ? `Error — ${site.config.title}` : 'Error',
+      pageType: PAGE_TYPE.error,
+      css: rendererCss('USD'),
+      body: ERROR_PAGE_BODY,
+      pillCart: '',
+      context: {
+        pageType: PAGE_TYPE.error,
+        pagePath: pathOf(request.url),
+        websiteLocale: locale,
+        tracking: { skipPageView: trackingDisabled ? 'tracking-disabled' : 'error' },
+      },
+      captchaLocal: false,
+    });
+    return send(reply, 500, html);
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    let site: LoadedSite | null = null;
+    let trackingDisabled = false;
+    try {
+      site = getSite();
+      trackingDisabled = site.config.trackingDisabled;
+      const row = await deps.store.read.getSite();
+      if (!row) throw new Error('the store has no site row; seed it first');
+      trackingDisabled ||= row.settings.trackingDisabled;
+      ensureCrumbCookie(request, reply);
+      const session = await visitorSession(deps, request, reply);
+      const member = await resolveMember(request);
+      const job = new PageJob(deps, site, row, request, reply, session);
+      const path = pathOf(request.url);
+      const query = (request.query ?? {}) as Json;
+      const ctx = baseContext(job, path);
+
+      let resolved: Resolved;
+      if (site.config.lock.enabled && !isUnlocked(request, row.websiteId, 'site', site.config.lock.password)) {
+        ctx.lock = { returnTo: path, scope: 'site' };
+        resolved = { pageType: PAGE_TYPE.lockScreen, status: 200, entry: null, pageId: 'lock-screen', pageTitle: site.config.title, collectionId: null, itemId: null, recordType: null, videoPaywall: false, order: null };
+      } else {
+        try {
+          resolved = await load(job, resolveRoute(site, path), ctx, path, query);
+        } catch (error) {
+          if (!(error instanceof NotFound)) throw error;
+          resolved = { pageType: PAGE_TYPE.notFound, status: 404, entry: null, pageId: 'not-found', pageTitle: 'Page Not Found', collectionId: null, itemId: null, recordType: null, videoPaywall: false, order: null };
+        }
+      }
+      ctx.pageType = resolved.pageType;
+      ctx.pageTitle = resolved.pageTitle;
+      ctx.productMerchandisingContext = job.merchandising;
+
+      const options = job.renderOptions();
+      const chosen = pickTemplate(site, templateNames(resolved.pageType, resolved.entry));
+      const main = chosen.template.render(ctx, options);
+      job.diagnostics.push(...main.errors);
+      ctx.mainContent = main.html;
+      const layout = site.templates.get('layout') ?? builtinTemplate('layout')!;
+      const page = layout.template.render(ctx, options);
+      job.diagnostics.push(...page.errors);
+
+      const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
+      const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
+      const html = renderShell({
+        locale: site.config.locale,
+        title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
+        pageType: resolved.pageType,
+        css: rendererCss(job.currency) + site.stylesheet,
+        body: page.html,
+        pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
+        context: sfContext(job, resolved, skip, path),
+        captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
+      });
+      request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
+      if (job.diagnostics.length || job.problems.length) {
+        request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
+      }
+      return send(reply, resolved.status, html);
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed');
+      return sendErrorPage(request, reply, site, trackingDisabled);
+    }
+  }
+
+  return { render, getSite };
+}

@@ -1,0 +1,60 @@
+import { CONTEXT_SCRIPT_ID, ISLAND_PROTOCOL_VERSION, PROTOCOL_VERSION_ATTR } from '../../hydrate/protocol/markers.ts';
+import { serializeProps } from '../../hydrate/protocol/props.ts';
+import { escapeHtml } from './html.ts';
+import { moneySymbolCss } from './money.ts';
+
+// C5: the HTML document around a rendered page.
+
+export const ISLANDS_SCRIPT = '<script type="module" src="/assets/islands.js"></script>';
+export const CAPTCHA_LOCAL_SCRIPT = '<script type="module" src="/assets/captcha-local.js"></script>';
+const CAPTCHA_CONTAINER = 'class="captcha-container"';
+
+/** CSS every page carries: A0.4 cart readiness, the A2 fade-in, and D2's legacy money symbol. */
+export function rendererCss(currency: string): string {
+  return (
+    'html:not(.sf-cart-ready) .sqs-add-to-cart-button { visibility: hidden; }\n' +
+    '[hidden] { display: none !important; }\n' +
+    '.sf-pill-cart-wrapper { transition: opacity 300ms ease-out; }\n' +
+    '.sf-pill-cart-wrapper.sf-fade-in { opacity: 1; }\n' +
+    `${moneySymbolCss(currency)}\n`
+  );
+}
+
+export interface ShellInput {
+  locale: string;
+  title: string;
+  pageType: number;
+  css: string;
+  body: string;
+  pillCart: string;
+  /** sf-context (A0.1); serialized here with `<` escaped. */
+  context: Record<string, unknown>;
+  /** The local captcha provider is configured (site key and provider `local`). */
+  captchaLocal: boolean;
+}
+
+export function renderShell(input: ShellInput): string {
+  const serialized = serializeProps(input.context);
+  // The context is built from plain data; a failure here is a renderer bug, and an empty
+  // object still lets the islands start with their defaults.
+  const json = serialized.ok ? serialized.text : '{}';
+  const captcha = input.captchaLocal && (input.body.includes(CAPTCHA_CONTAINER) || input.pillCart.includes(CAPTCHA_CONTAINER)) ? `${CAPTCHA_LOCAL_SCRIPT}\n` : '';
+  return (
+    '<!doctype html>\n' +
+    `<html lang="${escapeHtml(input.locale)}">\n` +
+    '<head>\n' +
+    '<meta charset="utf-8">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    `<title>${escapeHtml(input.title)}</title>\n` +
+    `<style>\n${input.css.replace(/<\/style/gi, '<\\/style')}</style>\n` +
+    '</head>\n' +
+    `<body class="sf-page-type-${input.pageType}">\n` +
+    input.body +
+    '\n' +
+    (input.pillCart ? `${input.pillCart}\n` : '') +
+    `<script type="application/json" id="${CONTEXT_SCRIPT_ID}" ${PROTOCOL_VERSION_ATTR}="${ISLAND_PROTOCOL_VERSION}">${json}</script>\n` +
+    captcha +
+    ISLANDS_SCRIPT +
+    '\n</body>\n</html>\n'
+  );
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { liveSession, type ApiDeps } from '../api/context.ts';
+import { clearCookie, COOKIE, readCookie, setCookie } from '../api/cookies.ts';
+import type { Session } from '../store/types.ts';
+
+// C3: what the renderer reads from and writes to the visitor's cookies.
+
+export const UNLOCK_COOKIE = 'sf_unlock';
+export const unlockCookieName = (scope: string): string => (scope === 'site' ? UNLOCK_COOKIE : `${UNLOCK_COOKIE}_${scope}`);
+
+/**
+ * The value of a valid unlock cookie (designed here): a digest of the site, the scope and
+ * the password, so changing the password locks everyone out again and the cookie never
+ * holds the password itself.
+ */
+export function unlockToken(websiteId: string, scope: string, password: string): string {
+  return crypto.createHash('sha256').update(`${websiteId}\0${scope}\0${password}`).digest('base64url').slice(0, 32);
+}
+
+export function isUnlocked(request: FastifyRequest, websiteId: string, scope: string, password: string): boolean {
+  const value = readCookie(request, unlockCookieName(scope));
+  if (value === null || value.length !== 32) return false;
+  const expected = unlockToken(websiteId, scope, password);
+  return crypto.timingSafeEqual(Buffer.from(value), Buffer.from(expected));
+}
+
+/**
+ * `SiteUserInfo`: URL-encoded JSON (the cookie parser has already decoded it once);
+ * anything that fails to parse counts as no user.
+ */
+export function siteUserInfoClaimsUser(raw: string | null): boolean {
+  if (raw === null) return false;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { authenticated?: unknown }).authenticated === true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SiteUserContext {
+  authenticated: boolean;
+  siteUserId: string;
+  xsrfToken: string;
+}
+
+/**
+ * The session behind `SiteUserSecureAuthToken`, with C3's clean-up: a token naming no valid
+ * session is cleared, and a `SiteUserInfo` claiming a user is rewritten to anonymous.
+ */
+export async function visitorSession(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<Session | null> {
+  const token = readCookie(request, COOKIE.session);
+  const session = token === null ? null : await liveSession(deps, request);
+  if (session) return session;
+  if (token !== null) clearCookie(request, reply, COOKIE.session, { httpOnly: true });
+  if (siteUserInfoClaimsUser(readCookie(request, COOKIE.siteUserInfo))) {
+    // The cookie serializer URL-encodes the value once, as D4 asks.
+    setCookie(request, reply, COOKIE.siteUserInfo, '{"authenticated":false}');
+  }
+  return null;
+}

@@ -1,0 +1,208 @@
+// Built-in JSON-T templates: the default template of every page type (used when the site
+// folder has none of that name) and the renderer's `sf-*` partials, which hold the
+// renderer-made markup of STOREFRONT section A around the commerce formatters' output.
+// Site templates reach the partials with `{item|apply sf-product-detail}` and so on.
+
+/** The product page part: one product scope (A1) with every formatter island. */
+const SF_PRODUCT_DETAIL = `<article class="sf-product" data-product-scope data-item-id="{id}">
+<div class="sf-product-images">{sf.images}</div>
+<div class="sf-product-summary">
+<h1 class="sf-product-title">{title|html}</h1>
+<div class="sf-product-status" data-item-id="{id}">{@|product-status}</div>
+{@|product-price}
+{@|product-scarcity}
+{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}
+{@|product-restock-notification}
+{sf.bnpl}
+<div class="sf-product-body">{body}</div>
+</div>
+{sf.reviews}
+</article>`;
+
+/** One product of a grid: badge, price and quick view (C1 type 1). */
+const SF_PRODUCT_CARD = `<div class="sf-product-card" data-product-scope data-item-id="{id}">
+<a class="sf-product-card-link" href="{fullUrl}">{sf.thumbnail}<span class="sf-product-card-title">{title|html}</span></a>
+<div class="sf-product-status" data-item-id="{id}">{@|product-status}</div>
+{@|product-price}
+{@|product-quick-view}
+</div>`;
+
+/** A product block inside a page: the buying parts without the page chrome. */
+const SF_PRODUCT_BLOCK = `<div class="sf-product-block" data-product-scope data-item-id="{id}">
+<a class="sf-product-block-title" href="{fullUrl}">{title|html}</a>
+<div class="sf-product-status" data-item-id="{id}">{@|product-status}</div>
+{@|product-price}
+{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}
+{@|product-restock-notification}
+</div>`;
+
+/** The site chrome around every page except the error page (101). */
+const LAYOUT = `<header class="sf-header">
+<a class="sf-site-title" href="/">{website.siteTitle|html}</a>
+<nav class="sf-nav">{.repeated section navigation}<a href="{path|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a>{.end}</nav>
+<a class="sf-cart-link" href="/cart">Cart</a>
+</header>
+<main class="sf-main">
+{mainContent}
+</main>
+<footer class="sf-footer"><p>{website.siteTitle|html}</p></footer>`;
+
+const PAGE = `<div class="sf-page sf-page-{page.slug}">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{page.blocksHtml}
+</div>`;
+
+const COLLECTION_LIST = `<section class="sf-collection sf-collection-{collection.typeName}">
+<h1 class="sf-collection-title">{collection.title|html}</h1>
+{.section items}<ul class="sf-items">{.repeated section @}
+<li class="sf-item"><a href="{fullUrl}">{title|html}</a>{.section excerpt}<p class="sf-item-excerpt">{@}</p>{.end}</li>{.end}
+</ul>{.or}<p class="sf-empty">Nothing here yet.</p>{.end}
+</section>`;
+
+const COLLECTION_ITEM = `<article class="sf-item-page">
+<p class="sf-breadcrumb"><a href="{collection.fullUrl}">{collection.title|html}</a></p>
+<h1 class="sf-item-title">{item.title|html}</h1>
+{.section item.body}<div class="sf-item-body">{@}</div>{.end}
+{item.blocksHtml}
+</article>`;
+
+const PRODUCTS_LIST = `<section class="sf-collection sf-collection-products">
+<h1 class="sf-collection-title">{collection.title|html}</h1>
+{.section items}<div class="sf-product-grid">{.repeated section @}
+{@|apply sf-product-card}{.end}
+</div>{.or}<p class="sf-empty">No products yet.</p>{.end}
+</section>`;
+
+const PRODUCTS_ITEM = `<p class="sf-breadcrumb"><a href="{collection.fullUrl}">{collection.title|html}</a></p>
+{item|apply sf-product-detail}`;
+
+const NOT_FOUND = `<section class="sf-not-found">
+<h1>Page not found</h1>
+<p>We couldn't find the page you were looking for.</p>
+<p><a href="/">Back to the home page</a></p>
+</section>`;
+
+const SEARCH = `<section class="sf-search">
+<h1>Search</h1>
+<form class="sf-search-form" action="/search" method="get" role="search">
+<input type="search" name="q" value="{search.query|htmlattr}" aria-label="Search">
+<button type="submit">Search</button>
+</form>
+{.if search.query}{.section items}<ul class="sf-search-results">{.repeated section @}
+<li class="sf-search-result"><a href="{fullUrl}">{title|html}</a></li>{.end}
+</ul>{.or}<p class="sf-search-empty">No results for “{search.query|html}”.</p>{.end}{.end}
+</section>`;
+
+const LOCK_SCREEN = `<section class="sf-lock-screen">
+<h1>{website.siteTitle|html}</h1>
+<p>This site is password protected.</p>
+<form class="sf-password-form" method="post" action="/unlock">
+<input type="hidden" name="scope" value="site">
+<input type="hidden" name="returnTo" value="{lock.returnTo|htmlattr}">
+<input type="password" name="password" aria-label="Password" autocomplete="current-password">
+<button type="submit">Enter</button>
+</form>
+</section>`;
+
+const PROTECTED = `<section class="sf-protected">
+<h1>{page.title|html}</h1>
+<p>This page is password protected.</p>
+<form class="sf-password-form" method="post" action="/unlock">
+<input type="hidden" name="scope" value="{page.id|htmlattr}">
+<input type="hidden" name="returnTo" value="{lock.returnTo|htmlattr}">
+<input type="password" name="password" aria-label="Password" autocomplete="current-password">
+<button type="submit">Enter</button>
+</form>
+</section>`;
+
+const ACCESS_DENIED = `<section class="sf-access-denied">
+<h1>Members only</h1>
+<p>Sign in with a member account to see this page.</p>
+{sf.account}
+</section>`;
+
+const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
+<h1>Shopping Cart</h1>
+{.section cart.entries}<table class="sf-cart-entries">
+<thead><tr><th>Item</th><th>Price</th><th>Quantity</th><th>Total</th><th></th></tr></thead>
+<tbody>{.repeated section @}
+<tr class="sf-cart-entry" data-entry-id="{id}" data-item-id="{itemId}" data-sku="{sku|htmlattr}"{.section formId} data-form-id="{@|htmlattr}" data-additional-fields="{additionalFields|htmlattr}"{.end}>
+<td class="sf-entry-title"><a href="{fullUrl}">{title|html}</a>{.section variantText}<span class="sf-entry-variant">{@|html}</span>{.end}{.section formId}<a class="sf-entry-edit-form" href="#">Edit form</a>{.end}</td>
+<td class="sf-entry-price">{unitPriceText}</td>
+<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="9999" step="1" value="{quantity}" aria-label="Quantity"></td>
+<td class="sf-entry-total">{totalText}</td>
+<td><button type="button" class="sf-entry-remove" aria-label="Remove">Remove</button></td>
+</tr>{.end}
+</tbody>
+</table>
+<div class="sf-cart-totals">
+<p class="sf-cart-subtotal">Subtotal <span>{cart.subtotalText}</span></p>
+{.section cart.minimumNotice}<p class="sf-cart-minimum" role="status">{@|html}</p>{.end}
+</div>
+{sf.bnpl}
+{.if cart.canCheckout}<a class="sf-checkout-button" href="{cart.checkoutUrl|htmlattr}">Checkout</a>{.end}
+{.or}<p class="sf-cart-empty">You have nothing in your shopping cart.</p>
+<p><a href="/">Continue Shopping</a></p>{.end}
+{sf.cartForms}
+</section>`;
+
+const CHECKOUT = `<section class="sf-checkout">
+<h1>Checkout</h1>
+<table class="sf-order-summary">
+<tbody>{.repeated section checkout.lines}
+<tr class="sf-order-line"><td>{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}
+</tbody>
+</table>
+<p class="sf-order-total">Total <span>{checkout.totalText}</span></p>
+<p class="sf-checkout-note">Payment is not available in this demo.</p>
+</section>`;
+
+const ORDER_CONFIRMED = `<section class="sf-order-confirmed">
+<h1>Thank you!</h1>
+<p>Your order <strong>{order.id|html}</strong> has been placed.</p>
+<table class="sf-order-summary">
+<tbody>{.repeated section order.lines}
+<tr class="sf-order-line"><td>{title|html}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}
+</tbody>
+</table>
+<p class="sf-order-total">Total <span>{order.grandTotalText}</span></p>
+</section>`;
+
+const POPUP_OVERLAY = `<div class="sf-popup-overlay" hidden>{overlay.blocksHtml}</div>`;
+
+/**
+ * Page type 101 never uses the site's templates (C1: "without the site template's dynamic
+ * parts"), so it is plain text with no data.
+ */
+export const ERROR_PAGE_BODY = `<main class="sf-error-page">
+<h1>Something went wrong</h1>
+<p>The page could not be displayed. Please try again later.</p>
+<p><a href="/">Back to the home page</a></p>
+</main>`;
+
+export const BUILTIN_PARTIALS: Readonly<Record<string, string>> = {
+  'sf-product-detail': SF_PRODUCT_DETAIL,
+  'sf-product-card': SF_PRODUCT_CARD,
+  'sf-product-block': SF_PRODUCT_BLOCK,
+};
+
+/** Default templates by name; the renderer looks a name up in the site first. */
+export const BUILTIN_TEMPLATES: Readonly<Record<string, string>> = {
+  layout: LAYOUT,
+  page: PAGE,
+  cover: PAGE,
+  'collection.list': COLLECTION_LIST,
+  'collection.item': COLLECTION_ITEM,
+  'products.list': PRODUCTS_LIST,
+  'products.item': PRODUCTS_ITEM,
+  'not-found': NOT_FOUND,
+  search: SEARCH,
+  'lock-screen': LOCK_SCREEN,
+  protected: PROTECTED,
+  'access-denied': ACCESS_DENIED,
+  cart: CART,
+  'cart-v2': CART,
+  checkout: CHECKOUT,
+  'order-confirmed': ORDER_CONFIRMED,
+  'popup-overlay': POPUP_OVERLAY,
+};

@@ -1,0 +1,337 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { compile, parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts';
+import { checkSeed, type SeedData } from '../store/seed.ts';
+import { BUILTIN_PARTIALS } from './builtin-templates.ts';
+import type {
+  Block,
+  CompiledTemplate,
+  ContentEntry,
+  ContentItem,
+  ContentKind,
+  LoadedSite,
+  SiteConfig,
+  SiteLoadErrorCode,
+  SiteProblem,
+} from './site-types.ts';
+
+export class SiteLoadError extends Error {
+  readonly code: SiteLoadErrorCode;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(readonly problems: SiteProblem[]) {
+    const first = problems[0]!;
+    super(problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`).join('\n'));
+    this.name = 'SiteLoadError';
+    this.code = first.code;
+    this.file = first.file;
+    this.line = first.line;
+    this.column = first.column;
+  }
+}
+
+export interface LoadSiteOptions {
+  /** Keep templates with syntax errors (they render what they can) instead of failing. */
+  allowTemplateErrors?: boolean;
+}
+
+/** Compiled templates by content hash, shared by every load, so a reload recompiles only what changed. */
+const compiledByHash = new Map<string, Template>();
+const MAX_COMPILED = 2000;
+
+export function compileCached(name: string, source: string): { template: Template; hash: string } {
+  const hash = crypto.createHash('sha256').update(name).update('\0').update(source).digest('hex');
+  let template = compiledByHash.get(hash);
+  if (!template) {
+    template = compile(source, { name });
+    compiledByHash.set(hash, template);
+    if (compiledByHash.size > MAX_COMPILED) compiledByHash.delete(compiledByHash.keys().next().value as string);
+  }
+  return { template, hash };
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
+/** Paths the renderer answers itself; a page cannot take them. */
+const RESERVED_SLUGS = new Set(['api', 'assets', 'static', 'cart', 'checkout', 'search', 'commerce', 'sitemap.xml']);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const bool = (value: unknown): boolean => value === true;
+const num = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, column: offset - start + 1 };
+}
+
+class Collector {
+  readonly problems: SiteProblem[] = [];
+  add(code: SiteLoadErrorCode, file: string, message: string, line = 1, column = 1): void {
+    this.problems.push({ code, file, line, column, message });
+  }
+}
+
+function parseJsonFile(text: string, file: string, problems: Collector): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    // JSON.parse's message has no stable position; the engine's parser gives the offset.
+    let offset = 0;
+    try {
+      parseJson(text);
+    } catch (inner) {
+      if (inner instanceof JsonSyntaxError) offset = inner.offset;
+    }
+    const { line, column } = lineColumn(text, offset);
+    problems.add('SITE_JSON_INVALID', file, (error as Error).message, line, column);
+    return undefined;
+  }
+}
+
+async function readText(dir: string, file: string, problems: Collector): Promise<string | null> {
+  try {
+    return await fs.readFile(path.join(dir, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.add('SITE_READ_FAILED', file, (error as Error).message);
+    return null;
+  }
+}
+
+async function listFiles(dir: string, sub: string, ext: string): Promise<string[]> {
+  try {
+    const names = await fs.readdir(path.join(dir, sub));
+    return names.filter((name) => name.endsWith(ext)).sort().map((name) => `${sub}/${name}`);
+  } catch {
+    return [];
+  }
+}
+
+export function normalizeConfig(raw: Json): SiteConfig {
+  const lock = isObject(raw.lock) ? raw.lock : {};
+  const reviews = isObject(raw.reviews) ? raw.reviews : {};
+  const bnpl = isObject(raw.bnpl) ? raw.bnpl : null;
+  const known = new Set([
+    'title', 'locale', 'templateId', 'cartVersion', 'lock', 'trackingDisabled', 'navigation', 'reviews', 'bnpl',
+    'minimumOrderSubtotalCents', 'flags', 'localizedStrings', 'homePage',
+  ]);
+  const extra: Json = {};
+  for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extra[key] = value;
+  const flags: Record<string, boolean> = {};
+  if (isObject(raw.flags)) for (const [key, value] of Object.entries(raw.flags)) flags[key] = value === true;
+  const strings: Record<string, string> = {};
+  if (isObject(raw.localizedStrings)) {
+    for (const [key, value] of Object.entries(raw.localizedStrings)) if (typeof value === 'string') strings[key] = value;
+  }
+  return {
+    title: str(raw.title, 'Untitled site'),
+    homePage: typeof raw.homePage === 'string' ? raw.homePage : null,
+    locale: str(raw.locale, 'en-US'),
+    templateId: str(raw.templateId, 'quire-default'),
+    cartVersion: raw.cartVersion === 2 ? 2 : 1,
+    lock: { enabled: bool(lock.enabled), password: str(lock.password, '') },
+    trackingDisabled: bool(raw.trackingDisabled),
+    navigation: Array.isArray(raw.navigation)
+      ? raw.navigation.filter(isObject).map((link) => ({ title: str(link.title, ''), path: str(link.path, '/') }))
+      : [],
+    reviews: { nativeEnabled: bool(reviews.nativeEnabled), importedEnabled: bool(reviews.importedEnabled) },
+    bnpl: bnpl && {
+      afterPayAvailable: bool(bnpl.afterPayAvailable),
+      afterPayMin: num(bnpl.afterPayMin, 100),
+      afterPayMax: num(bnpl.afterPayMax, 200000),
+      stripeAccountCountry: str(bnpl.stripeAccountCountry, 'US'),
+      shopperLanguage: str(bnpl.shopperLanguage, 'en'),
+    },
+    minimumOrderSubtotalCents: Math.max(0, Math.trunc(num(raw.minimumOrderSubtotalCents, 0))),
+    flags,
+    localizedStrings: strings,
+    extra,
+  };
+}
+
+function blocksOf(value: unknown, file: string, where: string, problems: Collector): Block[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks must be an array`);
+    return [];
+  }
+  const out: Block[] = [];
+  value.forEach((block, index) => {
+    if (!isObject(block) || typeof block.type !== 'string') {
+      problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks[${index}] needs a string "type"`);
+      return;
+    }
+    out.push(block as Block);
+  });
+  return out;
+}
+
+function normalizeEntry(raw: unknown, file: string, problems: Collector): ContentEntry | null {
+  if (!isObject(raw)) {
+    problems.add('SITE_SCHEMA_INVALID', file, 'a content file must hold one JSON object');
+    return null;
+  }
+  const base = path.basename(file, '.json');
+  const kind: ContentKind = raw.kind === 'collection' || raw.kind === 'cover' ? raw.kind : 'page';
+  if (raw.kind !== undefined && raw.kind !== kind) {
+    problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"`);
+  }
+  const slug = str(raw.slug, base);
+  if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug)) {
+    problems.add('SITE_SCHEMA_INVALID', file, `slug "${slug}" must match ${SLUG} and not be reserved`);
+    return null;
+  }
+  const defaultType = kind === 'collection' ? 1 : kind === 'cover' ? 3 : 2;
+  const pageType = Number.isInteger(raw.pageType) ? (raw.pageType as number) : defaultType;
+  const items: ContentItem[] = [];
+  if (raw.items !== undefined && !Array.isArray(raw.items)) problems.add('SITE_SCHEMA_INVALID', file, '"items" must be an array');
+  const seen = new Set<string>();
+  (Array.isArray(raw.items) ? raw.items : []).forEach((item, index) => {
+    if (!isObject(item)) return void problems.add('SITE_SCHEMA_INVALID', file, `items[${index}] must be an object`);
+    const itemSlug = str(item.slug, str(item.id, ''));
+    if (!SLUG.test(itemSlug)) return void problems.add('SITE_SCHEMA_INVALID', file, `items[${index}] needs a slug matching ${SLUG}`);
+    if (seen.has(itemSlug)) return void problems.add('SITE_DUPLICATE_PATH', file, `items[${index}]: slug "${itemSlug}" is used twice`);
+    seen.add(itemSlug);
+    items.push({
+      id: str(item.id, `${slug}-${itemSlug}`),
+      slug: itemSlug,
+      title: str(item.title, itemSlug),
+      blocks: blocksOf(item.blocks, file, `items[${index}]`, problems),
+      data: item,
+    });
+  });
+  return {
+    file,
+    id: str(raw.id, slug),
+    kind,
+    slug,
+    title: str(raw.title, slug),
+    pageType,
+    template: typeof raw.template === 'string' ? raw.template.replace(/\.jsont$/, '') : null,
+    home: bool(raw.home),
+    password: typeof raw.password === 'string' && raw.password !== '' ? raw.password : null,
+    memberArea: bool(raw.memberArea),
+    videoPaywall: bool(raw.videoPaywall),
+    collectionType: kind === 'collection' ? str(raw.collectionType, 'collection') : null,
+    blocks: blocksOf(raw.blocks, file, 'page', problems),
+    items,
+    data: raw,
+  };
+}
+
+/**
+ * Reads a site folder: `site.json`, `catalog.json`, `content/*.json`, `templates/*.jsont`,
+ * `partials/*.jsont` and `styles.css`. Every template is compiled here, once (cached by
+ * content hash across loads). Bad JSON, a bad content file or (unless allowed) a template
+ * syntax error throws a SiteLoadError listing every problem with its file and position.
+ */
+export async function loadSite(dir: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
+  const root = path.resolve(dir);
+  const problems = new Collector();
+  const stat = await fs.stat(root).catch(() => null);
+  if (!stat?.isDirectory()) throw new SiteLoadError([{ code: 'SITE_NOT_FOUND', file: root, line: 1, column: 1, message: 'no such site folder' }]);
+  const hash = crypto.createHash('sha256');
+
+  const siteText = await readText(root, 'site.json', problems);
+  hash.update(siteText ?? '');
+  const siteRaw = siteText === null ? {} : parseJsonFile(siteText, 'site.json', problems);
+  if (siteRaw !== undefined && !isObject(siteRaw)) problems.add('SITE_SCHEMA_INVALID', 'site.json', 'site.json must hold one JSON object');
+  const config = normalizeConfig(isObject(siteRaw) ? siteRaw : {});
+
+  let catalog: SeedData | null = null;
+  const catalogText = await readText(root, 'catalog.json', problems);
+  hash.update(catalogText ?? '');
+  if (catalogText !== null) {
+    const raw = parseJsonFile(catalogText, 'catalog.json', problems);
+    if (raw !== undefined) {
+      const seedProblems = checkSeed(raw);
+      for (const message of seedProblems) problems.add('SITE_SCHEMA_INVALID', 'catalog.json', message);
+      if (seedProblems.length === 0) catalog = raw as SeedData;
+    }
+  }
+
+  const entries: ContentEntry[] = [];
+  const bySlug = new Map<string, ContentEntry>();
+  for (const file of await listFiles(root, 'content', '.json')) {
+    const text = await readText(root, file, problems);
+    if (text === null) continue;
+    hash.update(file).update(text);
+    const raw = parseJsonFile(text, file, problems);
+    if (raw === undefined) continue;
+    const entry = normalizeEntry(raw, file, problems);
+    if (!entry) continue;
+    const taken = bySlug.get(entry.slug);
+    if (taken) {
+      problems.add('SITE_DUPLICATE_PATH', file, `slug "${entry.slug}" is already used by ${taken.file}`);
+      continue;
+    }
+    bySlug.set(entry.slug, entry);
+    entries.push(entry);
+  }
+  // Products collections list the store's products; the catalogue gives them their slugs.
+  const homes = entries.filter((entry) => entry.home);
+  if (config.homePage && !bySlug.has(config.homePage)) problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`);
+  if (homes.length > 1) problems.add('SITE_SCHEMA_INVALID', homes[1]!.file, `only one content file may be the home page (also ${homes[0]!.file})`);
+
+  const templates = new Map<string, CompiledTemplate>();
+  const templateProblems: SiteProblem[] = [];
+  for (const file of await listFiles(root, 'templates', '.jsont')) {
+    const source = await readText(root, file, problems);
+    if (source === null) continue;
+    hash.update(file).update(source);
+    const name = path.basename(file, '.jsont');
+    const compiled = compileCached(file, source);
+    for (const d of compiled.template.diagnostics) {
+      templateProblems.push({ code: 'TEMPLATE_SYNTAX', file, line: d.line, column: d.column, message: `${d.code}: ${d.message}` });
+    }
+    templates.set(name, { name, file, hash: compiled.hash, template: compiled.template });
+  }
+
+  const partials: Record<string, string> = { ...BUILTIN_PARTIALS };
+  for (const file of await listFiles(root, 'partials', '.jsont')) {
+    const source = await readText(root, file, problems);
+    if (source === null) continue;
+    hash.update(file).update(source);
+    const name = path.basename(file, '.jsont');
+    if (name in BUILTIN_PARTIALS) {
+      problems.add('SITE_SCHEMA_INVALID', file, `partial name "${name}" is reserved for the renderer`);
+      continue;
+    }
+    // Partials compile lazily inside the engine (its cache is keyed by text); checking them
+    // here surfaces syntax errors at load, like templates.
+    for (const d of compileCached(file, source).template.diagnostics) {
+      templateProblems.push({ code: 'TEMPLATE_SYNTAX', file, line: d.line, column: d.column, message: `${d.code}: ${d.message}` });
+    }
+    partials[name] = source;
+  }
+
+  const stylesheet = (await readText(root, 'styles.css', problems)) ?? '';
+  hash.update(stylesheet);
+
+  if (!options.allowTemplateErrors) problems.problems.push(...templateProblems);
+  if (problems.problems.length > 0) throw new SiteLoadError(problems.problems);
+  return {
+    dir: root,
+    config,
+    catalog,
+    entries,
+    bySlug,
+    // A content file marked `home` wins over the site file's `homePage` slug.
+    home: homes[0] ?? (config.homePage ? bySlug.get(config.homePage) ?? null : null),
+    templates,
+    partials,
+    stylesheet,
+    hash: hash.digest('hex'),
+    problems: templateProblems,
+  };
+}
