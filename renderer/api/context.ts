@@ -13,6 +13,10 @@ export interface ServerLimits {
   saveFormSubmission: WindowLimit;
   formSubmissionKey: WindowLimit;
   restockSignUp: WindowLimit;
+  /** RecordEvent and the newer tracker's events and validation, per client IP. */
+  trackingEvents: WindowLimit;
+  /** Performance settings (page-load ids) and record batches, per client IP. */
+  performance: WindowLimit;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -20,6 +24,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   saveFormSubmission: { limit: 5, windowMs: 60_000 },
   formSubmissionKey: { limit: 30, windowMs: 60_000 },
   restockSignUp: { limit: 10, windowMs: 60_000 },
+  trackingEvents: { limit: 120, windowMs: 60_000 },
+  performance: { limit: 60, windowMs: 60_000 },
 };
 
 export interface StorefrontApiOptions {
@@ -43,6 +49,8 @@ export interface ApiDeps {
     saveFormSubmission: SlidingWindowCounter;
     formSubmissionKey: SlidingWindowCounter;
     restockSignUp: SlidingWindowCounter;
+    trackingEvents: SlidingWindowCounter;
+    performance: SlidingWindowCounter;
   };
 }
 
@@ -68,6 +76,8 @@ export function createDeps(options: StorefrontApiOptions): ApiDeps {
       saveFormSubmission: new SlidingWindowCounter(limits.saveFormSubmission, now),
       formSubmissionKey: new SlidingWindowCounter(limits.formSubmissionKey, now),
       restockSignUp: new SlidingWindowCounter(limits.restockSignUp, now),
+      trackingEvents: new SlidingWindowCounter(limits.trackingEvents, now),
+      performance: new SlidingWindowCounter(limits.performance, now),
     },
   };
 }

@@ -9,6 +9,7 @@ import { registerRestockRoutes } from './routes/restock-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
 import { registerStockRoutes } from './routes/stock-routes.ts';
+import { registerPlatformRoutes } from '../platform/platform-routes.ts';
 
 export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
@@ -47,6 +48,7 @@ export async function storefrontApi(
       registerCensusRoutes(kit);
       registerRestockRoutes(kit);
       registerSessionRoutes(kit);
+      registerPlatformRoutes(kit);
     },
     { prefix: API_PREFIX },
   );

@@ -160,6 +160,65 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Platform runtime (templates seed §7): newer-tracker events, performance page loads
+    // and their metric records, and the store-creation helper's collections, root
+    // categories and site layout.
+    id: '002-platform',
+    sql: `
+      CREATE TABLE clanker_events (
+        id text PRIMARY KEY,
+        schema_name text NOT NULL,
+        content jsonb NOT NULL,
+        transport text NOT NULL,
+        user_agent text,
+        received_at bigint NOT NULL
+      );
+      CREATE TABLE performance_page_loads (
+        id text PRIMARY KEY,
+        issued_at bigint NOT NULL,
+        record_count integer NOT NULL DEFAULT 0
+      );
+      CREATE TABLE performance_records (
+        id text PRIMARY KEY,
+        page_load_id text NOT NULL REFERENCES performance_page_loads(id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        page_path text NOT NULL,
+        metric text NOT NULL,
+        value double precision NOT NULL,
+        rating text NOT NULL,
+        at_ms double precision NOT NULL,
+        received_at bigint NOT NULL
+      );
+      CREATE INDEX performance_records_by_load ON performance_records (page_load_id, position);
+      CREATE TABLE store_collections (
+        id text PRIMARY KEY,
+        website_id text NOT NULL,
+        navigation_title text NOT NULL,
+        title text NOT NULL,
+        url_id text NOT NULL,
+        description text NOT NULL,
+        enabled boolean NOT NULL,
+        created_at bigint NOT NULL,
+        UNIQUE (website_id, url_id)
+      );
+      CREATE TABLE store_categories (
+        id text PRIMARY KEY,
+        collection_id text NOT NULL REFERENCES store_collections(id) ON DELETE CASCADE,
+        display_name text NOT NULL,
+        parent_category_id text NOT NULL,
+        type text NOT NULL,
+        page_rendering text NOT NULL,
+        display_index integer NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE UNIQUE INDEX store_categories_one_root ON store_categories (collection_id) WHERE type = 'ROOT';
+      CREATE TABLE site_layouts (
+        website_id text PRIMARY KEY,
+        layout jsonb NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. */

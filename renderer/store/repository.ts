@@ -5,6 +5,8 @@ import type {
   CartRecord,
   CensusEvent,
   CensusKind,
+  ClankerEventRecord,
+  ClankerTransport,
   Form,
   FormSubmission,
   JsErrorReport,
@@ -12,6 +14,7 @@ import type {
   MailingListSource,
   Order,
   OutboxMessage,
+  PerformancePageLoad,
   Product,
   ProductType,
   RestockGroupRow,
@@ -19,6 +22,9 @@ import type {
   Session,
   Site,
   SiteUser,
+  StoreCategory,
+  StoreCollection,
+  StoredPerformanceRecord,
   Variant,
 } from './types.ts';
 
@@ -84,6 +90,8 @@ const ALL_TABLES = [
   'sites', 'products', 'variants', 'forms', 'carts', 'cart_entries', 'site_users', 'sessions',
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
+  'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
+  'site_layouts',
 ];
 
 /**
@@ -568,6 +576,142 @@ export class Repository {
     }));
   }
 
+  // ---- platform runtime: newer tracker, performance records, store creation -----------
+
+  async insertClankerEvent(event: ClankerEventRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO clanker_events (id, schema_name, content, transport, user_agent, received_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
+      [event.id, event.schemaName, jsonParam(event.content), event.transport, event.userAgent, event.receivedAt],
+    );
+  }
+
+  async listClankerEvents(): Promise<ClankerEventRecord[]> {
+    const rows = await this.db.query('SELECT * FROM clanker_events ORDER BY received_at, id COLLATE "C"');
+    return rows.map((row) => ({
+      id: str(row.id),
+      schemaName: str(row.schema_name),
+      content: json(row.content),
+      transport: str(row.transport) as ClankerTransport,
+      userAgent: strOrNull(row.user_agent),
+      receivedAt: num(row.received_at),
+    }));
+  }
+
+  async insertPageLoad(id: string, issuedAt: number): Promise<void> {
+    await this.db.query('INSERT INTO performance_page_loads (id, issued_at) VALUES ($1, $2)', [id, issuedAt]);
+  }
+
+  async getPageLoad(id: string, options: { lock?: boolean } = {}): Promise<PerformancePageLoad | null> {
+    const rows = await this.db.query(
+      `SELECT id, issued_at, record_count FROM performance_page_loads WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { id: str(row.id), issuedAt: num(row.issued_at), recordCount: num(row.record_count) } : null;
+  }
+
+  /** Appends a batch after the page load's count; the caller holds the page-load row lock. */
+  async insertPerformanceRecords(pageLoad: PerformancePageLoad, records: StoredPerformanceRecord[]): Promise<void> {
+    let position = pageLoad.recordCount;
+    for (const record of records) {
+      await this.db.query(
+        `INSERT INTO performance_records (id, page_load_id, position, page_path, metric, value, rating, at_ms, received_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [record.id, pageLoad.id, position++, record.pagePath, record.metric, record.value, record.rating, record.at, record.receivedAt],
+      );
+    }
+    await this.db.query('UPDATE performance_page_loads SET record_count = $2 WHERE id = $1', [pageLoad.id, position]);
+  }
+
+  async listPerformanceRecords(pageLoadId: string): Promise<StoredPerformanceRecord[]> {
+    const rows = await this.db.query('SELECT * FROM performance_records WHERE page_load_id = $1 ORDER BY position', [pageLoadId]);
+    return rows.map((row) => ({
+      id: str(row.id),
+      pageLoadId: str(row.page_load_id),
+      pagePath: str(row.page_path),
+      metric: str(row.metric),
+      value: num(row.value),
+      rating: str(row.rating),
+      at: num(row.at_ms),
+      receivedAt: num(row.received_at),
+    }));
+  }
+
+  /** False when the url id is already used on that website (the unique key decides). */
+  async insertStoreCollection(collection: StoreCollection): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO store_collections (id, website_id, navigation_title, title, url_id, description, enabled, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (website_id, url_id) DO NOTHING RETURNING id`,
+      [
+        collection.id, collection.websiteId, collection.navigationTitle, collection.title, collection.urlId,
+        collection.description, collection.enabled, collection.createdAt,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  async getStoreCollection(id: string): Promise<StoreCollection | null> {
+    const rows = await this.db.query('SELECT * FROM store_collections WHERE id = $1', [id]);
+    const row = rows[0];
+    return row ? toStoreCollection(row) : null;
+  }
+
+  async listStoreCollections(websiteId: string): Promise<StoreCollection[]> {
+    const rows = await this.db.query(
+      'SELECT * FROM store_collections WHERE website_id = $1 ORDER BY created_at, id COLLATE "C"',
+      [websiteId],
+    );
+    return rows.map(toStoreCollection);
+  }
+
+  /** False when the collection already has a root category (one per collection). */
+  async insertStoreCategory(category: StoreCategory): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO store_categories (id, collection_id, display_name, parent_category_id, type, page_rendering, display_index, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        category.id, category.collectionId, category.displayName, category.parentCategoryId, category.type,
+        category.pageRendering, category.displayIndex, category.createdAt,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  async listStoreCategories(collectionId: string): Promise<StoreCategory[]> {
+    const rows = await this.db.query(
+      'SELECT * FROM store_categories WHERE collection_id = $1 ORDER BY display_index, id COLLATE "C"',
+      [collectionId],
+    );
+    return rows.map((row) => ({
+      id: str(row.id),
+      collectionId: str(row.collection_id),
+      displayName: str(row.display_name),
+      parentCategoryId: str(row.parent_category_id),
+      type: str(row.type),
+      pageRendering: str(row.page_rendering),
+      displayIndex: num(row.display_index),
+      createdAt: num(row.created_at),
+    }));
+  }
+
+  async getSiteLayout(websiteId: string, options: { lock?: boolean } = {}): Promise<unknown[] | null> {
+    const rows = await this.db.query(
+      `SELECT layout FROM site_layouts WHERE website_id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+      [websiteId],
+    );
+    const row = rows[0];
+    return row ? json<unknown[]>(row.layout) : null;
+  }
+
+  async putSiteLayout(websiteId: string, layout: unknown[]): Promise<void> {
+    await this.db.query(
+      `INSERT INTO site_layouts (website_id, layout) VALUES ($1, $2::jsonb)
+       ON CONFLICT (website_id) DO UPDATE SET layout = EXCLUDED.layout`,
+      [websiteId, jsonParam(layout)],
+    );
+  }
+
   // ---- maintenance --------------------------------------------------------------------
 
   /** Empties every table (tests reset one shared database between cases this way). */
@@ -640,5 +784,18 @@ function toSignUp(row: Row): RestockSignUp {
     isJoinMailingList: Boolean(row.is_join_mailing_list),
     createdOn: num(row.created_on),
     notifiedOn: numOrNull(row.notified_on),
+  };
+}
+
+function toStoreCollection(row: Row): StoreCollection {
+  return {
+    id: str(row.id),
+    websiteId: str(row.website_id),
+    navigationTitle: str(row.navigation_title),
+    title: str(row.title),
+    urlId: str(row.url_id),
+    description: str(row.description),
+    enabled: Boolean(row.enabled),
+    createdAt: num(row.created_at),
   };
 }

@@ -215,3 +215,56 @@ export interface RestockGroupRow {
   pendingCount: number;
   latestSignUpOn: number;
 }
+
+// ---- platform runtime (templates seed §7) ------------------------------------------------
+
+/** How a newer-tracker event arrived: JSON XHR or a form-encoded beacon. */
+export type ClankerTransport = 'json' | 'beacon';
+
+export interface ClankerEventRecord {
+  id: string;
+  schemaName: string;
+  content: Record<string, unknown>;
+  transport: ClankerTransport;
+  userAgent: string | null;
+  receivedAt: number;
+}
+
+export interface PerformancePageLoad {
+  id: string;
+  issuedAt: number;
+  recordCount: number;
+}
+
+export interface StoredPerformanceRecord {
+  id: string;
+  pageLoadId: string;
+  pagePath: string;
+  metric: string;
+  value: number;
+  rating: string;
+  at: number;
+  receivedAt: number;
+}
+
+export interface StoreCollection {
+  id: string;
+  websiteId: string;
+  navigationTitle: string;
+  title: string;
+  urlId: string;
+  description: string;
+  enabled: boolean;
+  createdAt: number;
+}
+
+export interface StoreCategory {
+  id: string;
+  collectionId: string;
+  displayName: string;
+  parentCategoryId: string;
+  type: string;
+  pageRendering: string;
+  displayIndex: number;
+  createdAt: number;
+}

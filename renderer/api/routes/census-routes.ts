@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CensusKind } from '../../store/types.ts';
 import { checkCrumbValue, type ApiDeps } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { KIB, formBody, jsonBody, jsonObjectBody } from '../http.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { KIB, formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../http.ts';
 import { addRoute, isNonEmptyString, type RouteKit } from '../route-kit.ts';
 
 // B8 (JavaScript error reports) and B20–B25 (visitor analytics). Analytics calls carry no
@@ -43,7 +43,9 @@ function parseEventFields(fields: Record<string, string>): { event: string; data
   } catch {
     data = null;
   }
-  if (!isPlainObject(data)) throw new ApiError(400, 'INVALID_DATA', 'data must be a JSON object.');
+  // The JSON escapes inside `data` (\u0000, lone surrogates) decode only here, after the body
+  // screen; jsonb cannot hold them, so they are refused rather than failing as a 500.
+  if (!isPlainObject(data) || hasUnstorableText(data)) throw new ApiError(400, 'INVALID_DATA', 'data must be a JSON object.');
   return { event, data };
 }
 
@@ -195,6 +197,8 @@ export function registerCensusRoutes(kit: RouteKit): void {
     handler: async (request, reply) => {
       const fields = formBody(request);
       checkCrumbValue(request, reply, fields.crumb);
+      const verdict = deps.counters.trackingEvents.take(request.ip);
+      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'event', event, data, null);
     },

@@ -1,0 +1,170 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CLANKER,
+  PERFORMANCE_WIRE,
+  PLATFORM_ERRORS,
+  isValidSchemaName,
+  parseClankerEvent,
+  parsePerformanceBatch,
+  validateEventContent,
+  type PlatformErrorCode,
+} from '../../hydrate/shared/platform-wire.ts';
+import type { ApiDeps } from '../api/context.ts';
+import { ApiError, GENERIC } from '../api/errors.ts';
+import { formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../api/http.ts';
+import { addRoute, type RouteKit } from '../api/route-kit.ts';
+import type { SlidingWindowCounter } from '../api/rate-limiter.ts';
+import type { ClankerTransport } from '../store/types.ts';
+
+// Server side of the platform runtime calls of templates seed §7: the newer ("clanker")
+// tracker and the performance records. Wire shapes, limits and the client-facing error
+// codes live in hydrate/shared/platform-wire.ts so the browser clients and this server
+// cannot drift apart. None of these calls carry a crumb: browsers send them by beacon.
+
+/** Designed: how long a pageLoadId accepts records, and how many in all. */
+export const PAGE_LOAD_LIFETIME_MS = 24 * 60 * 60_000;
+export const MAX_RECORDS_PER_PAGE_LOAD = 500;
+const MAX_USER_AGENT = 1000;
+
+/** Server-side refusals that the wire module does not list (they need server state). */
+export const PERFORMANCE_STATE_ERRORS = {
+  notFound: () => new ApiError(404, 'PAGE_LOAD_NOT_FOUND', 'Unknown pageLoadId.'),
+  expired: () => new ApiError(410, 'PAGE_LOAD_EXPIRED', 'This pageLoadId no longer accepts records.'),
+  full: () => new ApiError(409, 'PAGE_LOAD_FULL', 'Too many records for this page load.'),
+};
+
+function wireError(code: PlatformErrorCode, errors?: Record<string, string>): ApiError {
+  const { status, message } = PLATFORM_ERRORS[code];
+  return new ApiError(status, code, message, errors ? { errors } : {});
+}
+
+export function takeRateLimit(counter: SlidingWindowCounter, request: FastifyRequest): void {
+  const verdict = counter.take(request.ip);
+  if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+}
+
+function userAgent(request: FastifyRequest): string | null {
+  const value = request.headers['user-agent'];
+  return typeof value === 'string' ? value.slice(0, MAX_USER_AGENT) : null;
+}
+
+/** JSON from an XHR, or the same two fields form-encoded by a beacon (or as text/plain). */
+function clankerFields(request: FastifyRequest): { fields: Record<string, unknown>; transport: ClankerTransport } {
+  if (request.bodyKind === 'json' || request.bodyKind === 'bad-json') return { fields: jsonObjectBody(request), transport: 'json' };
+  return { fields: formBody(request), transport: 'beacon' };
+}
+
+/** Records arrive as text (the seed's "batch of records as text"); a JSON body is accepted too. */
+function batchText(request: FastifyRequest): string | undefined {
+  if (request.bodyKind === 'text') return request.body as string;
+  const value = jsonBody(request);
+  return value === undefined ? undefined : JSON.stringify(value);
+}
+
+/**
+ * JSON text inside a field or a text body is parsed here, after the body screen ran, so
+ * its escapes (`\u0000`, lone surrogates) are checked again before they reach the database.
+ */
+function storableOrRefuse<T>(value: T): T {
+  if (hasUnstorableText(value)) throw GENERIC.badRequest('Request contains characters or nesting that cannot be stored.');
+  return value;
+}
+
+function contentErrors(content: Record<string, unknown>): Record<string, string> | null {
+  const validation = validateEventContent(content);
+  if (validation.valid) return null;
+  return Object.fromEntries(validation.errors.map(({ field, message }) => [field, message]));
+}
+
+async function recordClankerEvent(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<undefined> {
+  takeRateLimit(deps.counters.trackingEvents, request);
+  const { fields, transport } = clankerFields(request);
+  const parsed = parseClankerEvent(fields);
+  if (!parsed.ok) throw wireError(parsed.code);
+  storableOrRefuse(parsed.value.content);
+  const errors = contentErrors(parsed.value.content);
+  if (errors) throw wireError('INVALID_EVENT_CONTENT', errors);
+  await deps.store.read.insertClankerEvent({
+    id: deps.newId('ce'),
+    schemaName: parsed.value.schemaName,
+    content: parsed.value.content,
+    transport,
+    userAgent: userAgent(request),
+    receivedAt: deps.now(),
+  });
+  reply.code(CLANKER.eventsSuccessStatus).send();
+  return undefined;
+}
+
+export function registerPlatformRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+  const api = (path: string) => path.replace(/^\/api/, '');
+
+  addRoute(kit, {
+    method: 'POST',
+    url: api(CLANKER.eventsPath),
+    handler: (request, reply) => recordClankerEvent(deps, request, reply),
+  });
+
+  // Validate mode stores nothing: it answers whether the content would be accepted.
+  addRoute(kit, {
+    method: 'POST',
+    url: `${api(CLANKER.validatePathPrefix)}:schemaName`,
+    handler: async (request) => {
+      takeRateLimit(deps.counters.trackingEvents, request);
+      const { schemaName } = request.params as { schemaName: string };
+      if (!isValidSchemaName(schemaName)) throw wireError('INVALID_SCHEMA_NAME');
+      const { fields } = clankerFields(request);
+      const named = fields[CLANKER.fields.eventSchemaName];
+      if (named !== undefined && named !== schemaName) throw wireError('INVALID_SCHEMA_NAME');
+      const parsed = parseClankerEvent({ ...fields, [CLANKER.fields.eventSchemaName]: schemaName });
+      if (!parsed.ok) throw wireError(parsed.code);
+      return validateEventContent(parsed.value.content);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: api(PERFORMANCE_WIRE.settingsPath),
+    handler: async (request) => {
+      takeRateLimit(deps.counters.performance, request);
+      const pageLoadId = deps.newId('pl');
+      await deps.store.read.insertPageLoad(pageLoadId, deps.now());
+      return { pageLoadId };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: api(PERFORMANCE_WIRE.recordsPath),
+    bodyLimit: PERFORMANCE_WIRE.maxBatchBytes,
+    handler: async (request, reply) => {
+      takeRateLimit(deps.counters.performance, request);
+      const parsed = parsePerformanceBatch(batchText(request));
+      if (!parsed.ok) throw wireError(parsed.code);
+      const batch = storableOrRefuse(parsed.value);
+      const receivedAt = deps.now();
+      await deps.store.transaction(async (repo) => {
+        const pageLoad = await repo.getPageLoad(batch.pageLoadId, { lock: true });
+        if (!pageLoad) throw PERFORMANCE_STATE_ERRORS.notFound();
+        if (receivedAt - pageLoad.issuedAt > PAGE_LOAD_LIFETIME_MS) throw PERFORMANCE_STATE_ERRORS.expired();
+        if (pageLoad.recordCount + batch.records.length > MAX_RECORDS_PER_PAGE_LOAD) throw PERFORMANCE_STATE_ERRORS.full();
+        await repo.insertPerformanceRecords(
+          pageLoad,
+          batch.records.map((record) => ({
+            id: deps.newId('pr'),
+            pageLoadId: pageLoad.id,
+            pagePath: batch.pagePath,
+            metric: record.metric,
+            value: record.value,
+            rating: record.rating,
+            at: record.at,
+            receivedAt,
+          })),
+        );
+      });
+      reply.code(PERFORMANCE_WIRE.recordsSuccessStatus).send();
+      return undefined;
+    },
+  });
+}
