@@ -9,7 +9,10 @@ import {
   rendererIslandSelector,
   type IslandKind,
 } from './protocol/markers.ts';
+import { readPlatformContext } from './platform/platform-config.ts';
+import type { PlatformHandle } from './platform/start-platform.ts';
 import { startAnalytics } from './runtime/analytics.ts';
+import { platformWanted } from './shared/platform-context.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
 
 export interface BootOptions {
@@ -18,6 +21,8 @@ export interface BootOptions {
   onRecoverableError?: (error: unknown, info: ErrorInfo) => void;
   /** Page-level analytics (A12); on by default. */
   analytics?: boolean;
+  /** Platform runtime (hydrate/platform/), as `sf-context.platform` asks; on by default. */
+  platform?: boolean;
 }
 
 export interface HydratedIsland {
@@ -29,6 +34,8 @@ export interface HydratedIsland {
 export interface BootHandle {
   runtime: Runtime;
   islands: HydratedIsland[];
+  /** The platform runtime once its chunk is loaded; null when the page asks for none. */
+  platform: Promise<PlatformHandle | null>;
   unmount(): void;
 }
 
@@ -130,10 +137,26 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
 
+  // A lazy chunk: pages that enable no platform client download none of its code.
+  let unmounted = false;
+  const platformContext = options.platform === false ? null : readPlatformContext(doc);
+  const platform: Promise<PlatformHandle | null> =
+    platformContext && platformWanted(platformContext)
+      ? import('./platform/start-platform.ts')
+          .then(({ startPlatform }) => (unmounted ? null : startPlatform(runtime, platformContext)))
+          .catch((err: unknown) => {
+            runtime.reporter.reportError('island_load', { kind: 'platform', ...describe(err) });
+            return null;
+          })
+      : Promise.resolve(null);
+
   return {
     runtime,
     islands,
+    platform,
     unmount() {
+      unmounted = true;
+      void platform.then((handle) => handle?.stop());
       stopAnalytics();
       stopCartEditing();
       detachErrors();

@@ -7,7 +7,7 @@ export type LegacyPayload = Record<LegacyPayloadKey, string | null>;
 
 export interface LegacyTrackerOptions {
   doc: Document;
-  /** `{origin}` of the seed's URL; the page's own origin by default. */
+  /** `{origin}` of the seed's URL; by default none, i.e. a path relative to the page's own origin. */
   origin?: string;
   fetchImpl?: () => typeof fetch;
   warn?: Warn;
@@ -22,7 +22,7 @@ export function createLegacyTracker(options: LegacyTrackerOptions): LegacyTracke
   const { doc } = options;
   const warn = options.warn ?? consoleWarn;
   const getFetch = options.fetchImpl ?? (() => globalThis.fetch);
-  const origin = options.origin ?? doc.defaultView?.location.origin ?? '';
+  const origin = options.origin ?? '';
 
   async function recordEvent(event: string, payload: LegacyPayload | null | undefined): Promise<void> {
     if (!payload) throw new Error(TRACKING_MESSAGES.noPayload);

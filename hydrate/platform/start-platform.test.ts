@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CLANKER_AUTO_FIELD_NAMES, LEGACY_PAYLOAD_KEYS, parseClankerEvent, parsePerformanceBatch } from '../shared/platform-wire.ts';
+import { readCookie } from '../runtime/cookies.ts';
+import { fakePerformance, setVisibility, type FakePerformance } from '../test-support/fake-performance.ts';
+import { createPage, type Page } from '../test-support/page.ts';
+import type { PlatformHandle } from './start-platform.ts';
+
+let page: Page;
+let fake: FakePerformance;
+let beacon: ReturnType<typeof vi.fn>;
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+  fake = fakePerformance();
+  beacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: beacon });
+  setVisibility(document, 'visible');
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  page?.cleanup();
+  warn.mockRestore();
+  delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+  vi.useRealTimers();
+});
+
+const ALL_ON = { legacyTracking: true, clankerTracking: true, performance: true };
+
+async function load(platform: Record<string, unknown> | undefined, skipPageView: string | null = null): Promise<PlatformHandle | null> {
+  page = createPage({
+    body: '<main>page</main>',
+    context: { websiteId: 'w1', templateId: 't1', pagePath: '/about', websiteLocale: 'en-GB', tracking: { skipPageView }, ...(platform ? { platform } : {}) },
+    cookies: { crumb: 'crumb-1' },
+  });
+  // After createPage: its fetch stub replaces globals, the observer must be ours.
+  vi.stubGlobal('PerformanceObserver', fake.Observer);
+  page.fetch.on('GET', '/api/1/performance/settings', { json: { pageLoadId: 'pl-9' } });
+  page.fetch.on('POST', '/api/events/RecordEvent', { status: 204 });
+  const handle = await page.boot();
+  const platformHandle = await handle.platform;
+  await platformHandle?.ready;
+  await page.advance(0);
+  return platformHandle;
+}
+
+const beaconsTo = (suffix: string) => beacon.mock.calls.filter(([url]) => String(url).endsWith(suffix));
+
+describe('platform runtime in the page boot', () => {
+  test('a page without sf-context.platform loads nothing and sends nothing', async () => {
+    expect(await load(undefined)).toBeNull();
+    expect(page.fetch.callsTo('/api/events/RecordEvent')).toEqual([]);
+    expect(page.fetch.callsTo('/api/1/performance')).toEqual([]);
+    expect(beacon).not.toHaveBeenCalled();
+  });
+
+  test('the page view goes to RecordEvent with the crumb and the seed §3 payload', async () => {
+    await load(ALL_ON);
+    const [call] = page.fetch.callsTo('/api/events/RecordEvent', 'POST');
+    const form = new URLSearchParams(call!.body);
+    expect(form.get('crumb')).toBe('crumb-1');
+    expect(form.get('event')).toBe('page_view');
+    const data = JSON.parse(form.get('data')!);
+    expect(Object.keys(data)).toEqual(LEGACY_PAYLOAD_KEYS);
+    expect(data).toMatchObject({ websiteId: 'w1', templateId: 't1', website_locale: 'en-GB', pagePath: '/about' });
+  });
+
+  test('the page view goes to the clanker events endpoint by beacon, with the shared analytics id and session', async () => {
+    const handle = await load(ALL_ON);
+    const [[url, body]] = beaconsTo('/api/v1/clanker/events') as [[string, URLSearchParams]];
+    expect(url).toBe(`${location.origin}/api/v1/clanker/events`);
+    const parsed = parseClankerEvent(Object.fromEntries(body));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.schemaName).toBe('page_view');
+    const content = parsed.value.content;
+    for (const field of CLANKER_AUTO_FIELD_NAMES) expect(content).toHaveProperty(field);
+    expect(content.analytics_id).toBe(readCookie('SS_ANALYTICS_ID'));
+    expect(content.session_id).toBe(handle!.session().sessionId);
+    expect(content).toMatchObject({ is_first_landing: true, is_first_session: true, context_website_id: 'w1', website_locale: 'en-GB' });
+  });
+
+  test('the performance record reaches /api/1/performance/records when the page is hidden', async () => {
+    await load(ALL_ON);
+    expect(page.fetch.callsTo('/api/1/performance/settings', 'GET')).toHaveLength(1);
+    fake.emit('paint', [{ name: 'first-contentful-paint', startTime: 700 }]);
+    setVisibility(document, 'hidden');
+    const [[url, text]] = beaconsTo('/api/1/performance/records') as [[string, string]];
+    expect(url).toBe('/api/1/performance/records');
+    const batch = parsePerformanceBatch(text);
+    expect(batch.ok && batch.value).toMatchObject({ pageLoadId: 'pl-9', pagePath: '/about', records: [{ metric: 'FCP', value: 700, rating: 'good' }] });
+  });
+
+  test('each client is off unless asked for', async () => {
+    await load({ performance: true });
+    expect(page.fetch.callsTo('/api/events/RecordEvent')).toEqual([]);
+    expect(beaconsTo('/api/v1/clanker/events')).toEqual([]);
+    expect(page.fetch.callsTo('/api/1/performance/settings')).toHaveLength(1);
+  });
+
+  test('a skipped page view (A12 skipPageView) sends no tracking, but still its performance record', async () => {
+    await load(ALL_ON, 'not-found');
+    expect(page.fetch.callsTo('/api/events/RecordEvent')).toEqual([]);
+    expect(beaconsTo('/api/v1/clanker/events')).toEqual([]);
+    expect(page.fetch.callsTo('/api/1/performance/settings')).toHaveLength(1);
+  });
+
+  test('a failing RecordEvent is reported, not thrown', async () => {
+    page = createPage({ body: '', context: { tracking: { skipPageView: null }, platform: { legacyTracking: true } } });
+    page.fetch.on('POST', '/api/events/RecordEvent', { status: 403, json: { crumbFail: true } });
+    const handle = await page.boot();
+    await (await handle.platform)?.ready;
+    expect(handle.runtime.reporter.queued().map((r) => r.data.message)).toContain('Error tracking event: HTTP Status 403');
+    expect(warn).toHaveBeenCalledWith('Error tracking event: HTTP Status 403');
+  });
+
+  test('experiments from the context are available on the handle', async () => {
+    const handle = await load({ performance: true, experiments: { f: { experimentType: 'FEATURE_TOGGLE', variant: 'true' } } });
+    expect(handle!.experiments.isFeatureEnabled('f').enabled).toBe(true);
+  });
+});
