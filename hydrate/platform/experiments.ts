@@ -1,6 +1,7 @@
+import { EXPERIMENT_TYPES, WEBSITE_STATUSES } from '../shared/platform-enums.ts';
 import { TOGGLE_MESSAGES, OVERRIDE_MESSAGES, consoleWarn, fillMessage, type Warn } from './platform-messages.ts';
 
-export const EXPERIMENT_TYPES = ['FEATURE_TOGGLE', 'AB_TEST'] as const;
+export { EXPERIMENT_TYPES };
 export type ExperimentType = (typeof EXPERIMENT_TYPES)[number];
 
 /** Seed §3 "Experiment context". */
@@ -12,8 +13,7 @@ export interface ExperimentContext {
   containsError: boolean;
 }
 
-/** Website status `internal` (seed §3 order: expired 1 … internal 6); see shared/platform-enums.ts. */
-export const INTERNAL_WEBSITE_STATUS = 6;
+export const INTERNAL_WEBSITE_STATUS = WEBSITE_STATUSES.internal;
 
 /** The segment an A/B test falls back to on error (designed; the seed names only "the segment default"). */
 export const DEFAULT_SEGMENT_NAME = 'default';
