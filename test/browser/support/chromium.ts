@@ -28,10 +28,16 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
 }
 
+/** Stands in for the demo catalogue's remote product images: the machine has no network. */
+const PLACEHOLDER_IMAGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="100%" height="100%" fill="#d9d4cc"/></svg>';
+
+const isLocal = (url: URL) => url.protocol === 'data:' || url.protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
 export interface VisitorPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and console errors seen so far, minus the allowed ones. */
+  /** Uncaught page errors, remote requests and console errors so far, minus the allowed ones. */
   problems(): string[];
   /**
    * Console errors the scenario provokes on purpose: Chromium logs every non-2xx fetch as
@@ -45,8 +51,19 @@ export interface VisitorPage {
 export async function openVisitor(browser: Browser, baseURL: string): Promise<VisitorPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
-  const seen: Array<{ kind: 'pageerror' | 'console'; text: string }> = [];
+  const seen: Array<{ kind: 'pageerror' | 'console' | 'external'; text: string }> = [];
   const allowed: RegExp[] = [];
+  // Remote images get a local placeholder; any other remote request is a problem, since a
+  // storefront page must not need a third-party script to work.
+  await context.route(
+    (url) => !isLocal(url),
+    (route) => {
+      const request = route.request();
+      if (request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PLACEHOLDER_IMAGE });
+      seen.push({ kind: 'external', text: `${request.method()} ${request.url()}` });
+      return route.abort();
+    },
+  );
   page.on('pageerror', (error) => seen.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -57,7 +74,7 @@ export async function openVisitor(browser: Browser, baseURL: string): Promise<Vi
     context,
     page,
     problems: () =>
-      seen.filter((p) => p.kind === 'pageerror' || !allowed.some((re) => re.test(p.text))).map((p) => `${p.kind}: ${p.text}`),
+      seen.filter((p) => p.kind !== 'console' || !allowed.some((re) => re.test(p.text))).map((p) => `${p.kind}: ${p.text}`),
     allowConsoleError: (pattern) => allowed.push(pattern),
     async screenshot(name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });

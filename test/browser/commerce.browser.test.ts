@@ -1,0 +1,244 @@
+// [browser] checks of the product islands (STOREFRONT A1, A2, A4, A6, A8, A12, A13) in
+// Debian's Chromium against the real server on the demo site. Real timings: the add-to-cart
+// cycle takes its 1 s + 2 s. Each test gets a fresh browser context (a new visitor) and fails
+// on any uncaught page error or unexpected console error.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
+import { startStorefront, type Storefront } from './support/storefront.ts';
+import { now, pageContext, recordTexts, visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const TEE = '/shop/tee';
+const MUG = '/shop/mug';
+const GIFT_CARD = '/shop/gift-card';
+const POSTER = '/shop/poster';
+const COFFEE_CLUB = '/shop/coffee-club';
+const CAP = '/shop/cap';
+const MEMBERS = '/members';
+
+describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  let server: Storefront;
+  let browser: Browser;
+  let visitor: VisitorPage;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async () => {
+    // Checked here so that every scenario, whatever it asserts, also proves the page ran clean.
+    const problems = visitor.problems();
+    await visitor.context.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function newVisitor(): Promise<VisitorPage> {
+    visitor = await openVisitor(browser, server.url);
+    return visitor;
+  }
+
+  const pill = (v: VisitorPage) => v.page.locator('.sf-pill-cart-wrapper');
+
+  test('ATC-18 and PILL-10 Adding… then Added! then Add To Cart, the pill counts 1 after a reload and leads to /cart', async () => {
+    const v = await newVisitor();
+    expect(await visit(v.page, TEE)).toBe(200);
+    await expect.poll(() => pill(v).getAttribute('data-state')).toBe('hidden');
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+
+    const label = v.page.locator('.sqs-add-to-cart-button-inner');
+    const texts = await recordTexts(v.page, '.sqs-add-to-cart-button-inner');
+    const clickedAt = await now(v.page);
+    await v.page.click('.sqs-add-to-cart-button');
+    await expect.poll(() => label.textContent()).toBe('Adding…');
+    await v.screenshot('atc-1-adding');
+    await expect.poll(() => label.textContent(), { timeout: 5000 }).toBe('Added!');
+    await v.screenshot('atc-2-added');
+    await expect.poll(() => label.textContent(), { timeout: 5000 }).toBe('Add To Cart');
+    await v.screenshot('atc-3-idle');
+
+    const seen = await texts();
+    expect(seen.map((t) => t.text)).toEqual(['Add To Cart', 'Adding…', 'Added!', 'Add To Cart']);
+    const [, adding, added, idle] = seen;
+    expect(adding!.at - clickedAt).toBeLessThan(500);
+    // D1: Added! at the later of click + 1000 ms and the response; idle 2000 ms after that.
+    expect(added!.at - clickedAt).toBeGreaterThanOrEqual(990);
+    expect(added!.at - clickedAt).toBeLessThan(2500);
+    expect(idle!.at - added!.at).toBeGreaterThanOrEqual(1990);
+    expect(idle!.at - added!.at).toBeLessThan(2600);
+    // ATC-13 in a real browser: the pill follows the add without a reload.
+    await expect.poll(() => pill(v).getAttribute('data-state')).toBe('visible');
+    expect(await v.page.locator('.sf-pill-count').textContent()).toBe('1');
+
+    await v.page.reload();
+    await waitForBoot(v.page);
+    await expect.poll(() => pill(v).getAttribute('data-state')).toBe('visible');
+    expect(await pill(v).getAttribute('hidden')).toBeNull();
+    expect(await v.page.locator('.sf-pill-count').textContent()).toBe('1');
+    expect(await v.page.locator('.sf-pill-cart').getAttribute('aria-label')).toBe('One item in cart');
+    await v.screenshot('pill-1-after-reload');
+
+    const [response] = await Promise.all([v.page.waitForResponse((r) => new URL(r.url()).pathname === '/cart'), v.page.click('.sf-pill-cart')]);
+    expect(response.status()).toBe(200);
+    await waitForBoot(v.page);
+    expect(new URL(v.page.url()).pathname).toBe('/cart');
+    expect([200, 205]).toContain((await pageContext(v.page)).pageType);
+    await v.screenshot('pill-2-cart-page');
+  });
+
+  test('RST-3 a blank restock email says Email cannot be blank and sends nothing', async () => {
+    const v = await newVisitor();
+    await visit(v.page, TEE);
+    const box = v.page.locator('.product-restock-notification[data-variant-id="tee-l"]');
+    expect(await box.isHidden()).toBe(true);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'L');
+    await box.waitFor({ state: 'visible' });
+    const posts: string[] = [];
+    v.page.on('request', (r) => r.url().includes('/notifications/restock') && posts.push(r.method()));
+    await box.locator('input[type="submit"]').click();
+    await expect.poll(() => box.locator('.product-restock-error').textContent()).toBe('Email cannot be blank');
+    expect(posts).toEqual([]);
+    await v.screenshot('restock-1-blank-email');
+  });
+
+  test('CAP-11 a real click on the local captcha, then submit, signs up and the server keeps the sign-up', async () => {
+    const v = await newVisitor();
+    await visit(v.page, TEE);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'L');
+    const box = v.page.locator('.product-restock-notification[data-variant-id="tee-l"]');
+    await box.waitFor({ state: 'visible' });
+    await box.locator('input[name="email"]').fill('shopper@example.com');
+    await box.locator('input[type="submit"]').click();
+    await expect.poll(() => box.locator('.product-restock-error').textContent()).toBe('Complete CAPTCHA before submitting');
+    await box.locator('.captcha-container input.sf-captcha-local').check();
+    await v.screenshot('restock-2-captcha-solved');
+    await box.locator('input[type="submit"]').click();
+    await expect.poll(() => box.locator('.product-restock-success').textContent()).toBe('Signed up!');
+    expect(await box.locator('form').count()).toBe(0);
+    await v.screenshot('restock-3-signed-up');
+    const signUps = await server.store.read.listAllRestockSignUps();
+    expect(signUps.filter((s) => s.productId === 'tee' && s.variantId === 'tee-l').map((s) => s.siteVisitorEmail)).toContain('shopper@example.com');
+  });
+
+  test('AF-19 the lightbox shows Required on an empty submit, then a filled submit adds and the pill counts it', async () => {
+    const v = await newVisitor();
+    await visit(v.page, MUG);
+    await v.page.click('.sqs-add-to-cart-button');
+    const lightbox = v.page.locator('.sf-lightbox');
+    await lightbox.waitFor({ state: 'visible' });
+    await lightbox.locator('.sf-af-submit').click();
+    await expect.poll(() => lightbox.locator('.field-error').first().textContent()).toBe('Required');
+    await v.screenshot('af-1-required');
+    await lightbox.locator('input[type="text"]').first().fill('For Ada');
+    await lightbox.locator('.sf-af-submit').click();
+    await lightbox.waitFor({ state: 'detached' });
+    await expect.poll(() => v.page.locator('.sf-pill-count').textContent(), { timeout: 5000 }).toBe('1');
+    await v.screenshot('af-2-added');
+  });
+
+  test('GC-5 a chosen denomination leads to the gift-card checkout page; an unknown sku is a 404', async () => {
+    const v = await newVisitor();
+    await visit(v.page, GIFT_CARD);
+    // GC-3, renderer side: no quantity input, restock view or BNPL pill for a gift card.
+    expect(await v.page.locator('.product-quantity-input, .product-restock-notification, [data-island="bnpl"]').count()).toBe(0);
+    await v.page.selectOption('.product-variants select', '$50.00');
+    const [response] = await Promise.all([v.page.waitForNavigation(), v.page.click('.sqs-add-to-cart-button')]);
+    expect(response?.status()).toBe(200);
+    const url = new URL(v.page.url());
+    expect(url.pathname).toBe('/checkout/gift-card');
+    expect(url.searchParams.get('sku')).toBe('GC-50');
+    const text = await v.page.locator('body').innerText();
+    expect(text).toContain('Gift Card');
+    expect(text).toContain('$50.00');
+    await v.screenshot('gc-1-checkout');
+    const unknown = await v.page.goto(`/checkout/gift-card?itemId=${url.searchParams.get('itemId')}&sku=NOPE`);
+    expect(unknown?.status()).toBe(404);
+    v.allowConsoleError(/status of 404/);
+  });
+
+  test('RST-14 and SUB-7 (renderer side) no restock view for a digital product, no quantity input for a subscription', async () => {
+    const v = await newVisitor();
+    expect(await visit(v.page, POSTER)).toBe(200);
+    expect(await v.page.locator('.sqs-add-to-cart-button').count()).toBe(1);
+    expect(await v.page.locator('.product-restock-notification').count()).toBe(0);
+    expect(await visit(v.page, COFFEE_CLUB)).toBe(200);
+    expect(await v.page.locator('.sqs-add-to-cart-button-inner').textContent()).toBe('Subscribe');
+    expect(await v.page.locator('.product-quantity-input').count()).toBe(0);
+  });
+
+  test('AUTH-11 signing in with Remember me keeps SiteUserInfo for 30 days and shows Sign Out; signing out keeps the cloned cart', async () => {
+    const v = await newVisitor();
+    v.allowConsoleError(/status of 403/);
+    await visit(v.page, CAP);
+    await v.page.click('.sqs-add-to-cart-button');
+    await expect.poll(() => v.page.locator('.sf-pill-count').textContent(), { timeout: 5000 }).toBe('1');
+
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    const login = v.page.locator('[data-island="account"] form.sf-login');
+    await login.locator('input[name="email"]').fill('demo@example.com');
+    await login.locator('input[name="password"]').fill('demo-password');
+    await login.locator('input[name="rememberMe"]').check();
+    await v.screenshot('auth-1-login');
+    const [reloaded] = await Promise.all([v.page.waitForNavigation(), login.locator('button[type="submit"]').click()]);
+    expect(reloaded?.status()).toBe(200);
+    await waitForBoot(v.page);
+    const signOut = v.page.locator('[data-island="account"] .sf-logout');
+    expect(await signOut.textContent()).toBe('Sign Out');
+    const info = (await v.context.cookies()).find((c) => c.name === 'SiteUserInfo');
+    expect(JSON.parse(decodeURIComponent(info!.value))).toMatchObject({ authenticated: true });
+    expect(Math.abs(info!.expires - Date.now() / 1000 - 30 * 86_400)).toBeLessThan(3600);
+    await v.screenshot('auth-2-signed-in');
+
+    await Promise.all([v.page.waitForNavigation(), signOut.click()]);
+    await waitForBoot(v.page);
+    const after = (await v.context.cookies()).find((c) => c.name === 'SiteUserInfo');
+    if (after) expect(JSON.parse(decodeURIComponent(after.value))).not.toMatchObject({ authenticated: true });
+    expect(await v.page.locator('[data-island="account"] form.sf-login').count()).toBe(1);
+    await visit(v.page, CAP);
+    await expect.poll(() => v.page.locator('.sf-pill-count').textContent(), { timeout: 5000 }).toBe('1');
+    await v.screenshot('auth-3-signed-out');
+  });
+
+  test('AN-5 an unrestricted page load sets ss_cvr for about 2 years and ss_cvt for about 1800 s, on path /', async () => {
+    const v = await newVisitor();
+    // What the page asks for, seen at document.cookie, and what Chromium keeps: Chromium caps
+    // every cookie at 400 days, so the 2-year lifetime can only be seen in the request.
+    await v.context.addInitScript(() => {
+      const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+      const writes: string[] = [];
+      (window as unknown as { __cookieWrites: string[] }).__cookieWrites = writes;
+      Object.defineProperty(Document.prototype, 'cookie', {
+        configurable: true,
+        get() {
+          return cookie.get!.call(this);
+        },
+        set(value: string) {
+          writes.push(String(value));
+          cookie.set!.call(this, value);
+        },
+      });
+    });
+    await visit(v.page, TEE);
+    const seconds = Date.now() / 1000;
+    const writes = await v.page.evaluate(() => (window as unknown as { __cookieWrites: string[] }).__cookieWrites);
+    const lastWrite = (name: string) => writes.filter((w) => w.startsWith(`${name}=`)).at(-1) ?? '';
+    expect(lastWrite('ss_cvr')).toMatch(/; path=\/(;|$)/);
+    expect(lastWrite('ss_cvr')).toMatch(/; max-age=63072000(;|$)/);
+    expect(lastWrite('ss_cvt')).toMatch(/; path=\/(;|$)/);
+    expect(lastWrite('ss_cvt')).toMatch(/; max-age=1800(;|$)/);
+
+    const cookies = await v.context.cookies();
+    const cvr = cookies.find((c) => c.name === 'ss_cvr');
+    const cvt = cookies.find((c) => c.name === 'ss_cvt');
+    expect(cvr?.path).toBe('/');
+    expect(cvt?.path).toBe('/');
+    const CHROMIUM_MAX_SECONDS = 400 * 86_400;
+    expect(Math.abs(cvr!.expires - seconds - Math.min(63_072_000, CHROMIUM_MAX_SECONDS))).toBeLessThan(3600);
+    expect(Math.abs(cvt!.expires - seconds - 1800)).toBeLessThan(60);
+  });
+});

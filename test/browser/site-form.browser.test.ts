@@ -1,0 +1,201 @@
+// [browser] checks of the site form and newsletter (STOREFRONT A7) in Chromium against the
+// real server: the status-specific messages of the A7 response table, each produced by the
+// server itself. Where a status cannot be reached by typing (a used key, a missing crumb, a
+// field the client already validates), the test alters the request on its way out with
+// page.route and lets the real server answer it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
+import { startStorefront, type Storefront } from './support/storefront.ts';
+import { visit } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const CONTACT_PAGE = '/contact';
+const SAVE = '/api/form/SaveFormSubmission';
+
+describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  let server: Storefront;
+  let browser: Browser;
+  let visitor: VisitorPage;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async () => {
+    const problems = visitor.problems();
+    await visitor.context.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function newVisitor(): Promise<VisitorPage> {
+    visitor = await openVisitor(browser, server.url);
+    await visit(visitor.page, CONTACT_PAGE);
+    return visitor;
+  }
+
+  const contact = (page: Page) => page.locator('form[data-island="site-form"][data-form-id="contact"]');
+  const newsletter = (page: Page) => page.locator('form[data-island="site-form"][data-newsletter="true"]');
+  const bottom = (form: ReturnType<Page['locator']>) => form.locator('.sf-form-message-bottom');
+
+  async function subscribe(page: Page, email: string): Promise<void> {
+    const form = newsletter(page);
+    await form.locator('input[type="email"]').fill(email);
+    await form.locator('.sf-form-submit').click();
+  }
+
+  /** Waits until the submit button is usable again, i.e. the response has been handled. */
+  async function settled(form: ReturnType<Page['locator']>): Promise<void> {
+    await expect.poll(() => form.locator('.sf-form-submit').isEnabled(), { timeout: 5000 }).toBe(true);
+  }
+
+  test('SF-21 the contact form: field errors on an empty submit, then a filled, captcha-checked submit shows the submission text and is stored', async () => {
+    const v = await newVisitor();
+    const form = contact(v.page);
+    await form.locator('.sf-form-submit').click();
+    await expect.poll(() => form.locator('.sf-form-message-top').textContent()).toBe('Your form has encountered a problem. Please scroll down to review.');
+    expect(await bottom(form).textContent()).toBe('Your form has encountered a problem. Please scroll up to review.');
+    expect(await form.locator('[data-field-id="contact-name"] .field-error').textContent()).toBe('Required');
+    expect(await form.locator('[data-field-id="contact-email"] .field-error').textContent()).toBe(
+      'Email is not valid. Email addresses should follow the format user@domain.com.',
+    );
+    await v.screenshot('site-form-1-required');
+
+    const name = form.locator('[data-field-id="contact-name"] input');
+    await name.nth(0).fill('Ada');
+    await name.nth(1).fill('Lovelace');
+    await form.locator('[data-field-id="contact-email"] input').fill('ada@example.com');
+    await form.locator('[data-field-id="contact-message"] textarea').fill('Do you ship to Lisbon?');
+    await form.locator('.sf-form-submit').click();
+    await expect.poll(() => bottom(form).textContent()).toBe('Complete CAPTCHA before submitting.');
+    await form.locator('.captcha-container input.sf-captcha-local').check();
+    await form.locator('.sf-form-submit').click();
+    const submission = form.locator('.sf-form-submission');
+    await submission.waitFor({ state: 'visible', timeout: 5000 });
+    expect(await submission.innerText()).toContain('Thanks, we will be in touch.');
+    expect(await form.locator('.sf-form-submit').isVisible()).toBe(false);
+    await v.screenshot('site-form-2-submitted');
+
+    const saved = (await server.store.read.listSubmissions()).filter((s) => s.formId === 'contact');
+    expect(saved).toHaveLength(1);
+    expect(JSON.stringify(saved[0])).toContain('ada@example.com');
+    expect(JSON.stringify(saved[0])).toContain('Do you ship to Lisbon?');
+  });
+
+  test('SF-13 and SF-18 a newsletter sign-up shows the submission text and joins the mailing list', async () => {
+    const v = await newVisitor();
+    await subscribe(v.page, 'reader@example.com');
+    await newsletter(v.page).locator('.sf-form-submission').waitFor({ state: 'visible', timeout: 5000 });
+    await v.screenshot('site-form-3-newsletter-done');
+    const list = await server.store.read.listMailingList();
+    expect(list.map((m) => m.email)).toContain('reader@example.com');
+  });
+
+  test('SF-10 a 400 with field errors from the server puts them above the field, with the top message', async () => {
+    const v = await newVisitor();
+    // The client refuses an empty required email, so the test empties it on the wire.
+    await v.page.route(`**${SAVE}`, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, form: JSON.stringify({ 'newsletter-email': '' }) }) });
+    });
+    v.allowConsoleError(/status of 400/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'reader2@example.com');
+    await expect.poll(() => form.locator('.sf-form-message-top').textContent(), { timeout: 5000 }).toBe(
+      'One or more fields is invalid, please check your entries.',
+    );
+    expect(await bottom(form).textContent()).toBe('Your form has encountered a problem. Please scroll up to review.');
+    expect((await form.locator('[data-field-id="newsletter-email"] .field-error').textContent())?.length).toBeGreaterThan(0);
+    await settled(form);
+    await v.screenshot('site-form-4-server-field-error');
+  });
+
+  test('SF-9 a used submission key is a 401: Unable to submit form. Please try again later.', async () => {
+    const v = await newVisitor();
+    // Keys are single-use (B16) and spent once they pass the key check: spend the page's key
+    // on a save for an unknown form (a 404 that does not count against the rate limit), then
+    // let the page's own save arrive with it.
+    await v.page.route(`**${SAVE}`, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      const crumb = (await v.context.cookies()).find((c) => c.name === 'crumb')!.value;
+      const spent = await v.page.request.post(SAVE, { headers: { 'x-csrf-token': crumb }, data: { ...body, formId: 'no-such-form' } });
+      expect(spent.status()).toBe(404);
+      await route.continue();
+    });
+    v.allowConsoleError(/status of 401/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'reader3@example.com');
+    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Unable to submit form. Please try again later.');
+    await settled(form);
+    await v.screenshot('site-form-5-401');
+  });
+
+  test('SF-9 a form the server does not know is a 404: This form has not been configured yet.', async () => {
+    const v = await newVisitor();
+    await v.page.route(`**${SAVE}`, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, formId: 'no-such-form' }) });
+    });
+    v.allowConsoleError(/status of 404/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'reader4@example.com');
+    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('This form has not been configured yet.');
+    await settled(form);
+    await v.screenshot('site-form-6-404');
+  });
+
+  test('SF-11 a save without the crumb header is refused with crumbFail: Your session has expired…', async () => {
+    const v = await newVisitor();
+    await v.page.route(`**${SAVE}`, async (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers['x-csrf-token'];
+      await route.continue({ headers });
+    });
+    v.allowConsoleError(/status of 403/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'reader5@example.com');
+    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Your session has expired. Please reload the page and try again.');
+    await settled(form);
+    await v.screenshot('site-form-7-crumb-fail');
+  });
+
+  test('SF-9 past the rate limit the server answers 429: Unable to submit form. Submission rate limit exceeded. Please try again later.', async () => {
+    const v = await newVisitor();
+    // D10: 5 saves per minute per client IP and form. Use up what is left with direct calls
+    // from the same visitor, then let the page try.
+    const crumb = (await v.context.cookies()).find((c) => c.name === 'crumb')!.value;
+    const headers = { 'x-csrf-token': crumb };
+    let status = 0;
+    for (let i = 0; i < 10 && status !== 429; i++) {
+      const { key } = (await (await v.page.request.post('/api/form/FormSubmissionKey', { headers })).json()) as { key: string };
+      const response = await v.page.request.post(SAVE, {
+        headers,
+        data: {
+          key,
+          formId: 'newsletter',
+          form: JSON.stringify({ 'newsletter-email': `bulk${i}@example.com` }),
+          pageTitle: 'Contact',
+          pageId: 'contact',
+          contentSource: 'c',
+          pagePath: CONTACT_PAGE,
+          pagePermissionTypeValue: 1,
+        },
+      });
+      status = response.status();
+    }
+    expect(status).toBe(429);
+    v.allowConsoleError(/status of 429/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'late@example.com');
+    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe(
+      'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+    );
+    await settled(form);
+    await v.screenshot('site-form-8-429');
+  });
+});
