@@ -1,7 +1,8 @@
 // The `quire` command line for template authors.
 //   quire render TEMPLATE DATA.json [--partials DIR] [--strict] [--locale L] [--now MS]
 //   quire check FILE…
-// Renderer commands (preview, render-page) are dispatched to renderer/cli.ts when present.
+//   quire preview SITE_DIR [--port P], quire render-page SITE_DIR /path: renderer/preview/cli.ts,
+//   loaded only for those commands so the template commands start without the server.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrame, compile, type Diagnostic, parseJson, Source } from '../engine/index.ts';
@@ -105,13 +106,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
     case 'preview':
     case 'render-page': {
-      const cli = new URL('../renderer/cli.ts', import.meta.url);
-      if (!existsSync(cli)) {
-        io.err(`quire: ${command} needs the renderer (renderer/cli.ts)\n`);
-        return 2;
-      }
-      const mod = (await import(cli.href)) as { main(argv: string[], io: Io): Promise<number> };
-      return mod.main(argv, io);
+      const { main: rendererMain } = await import('../renderer/preview/cli.ts');
+      return rendererMain(argv, io);
     }
     default:
       io.err(USAGE + '\n');

@@ -1,0 +1,123 @@
+// The renderer half of the `quire` command line (bin/quire-cli.ts dispatches here):
+//   quire preview SITE_DIR [--port P] [--host H]
+//   quire render-page SITE_DIR /path
+import { existsSync, statSync } from 'node:fs';
+import { framesText } from './diagnostic-frames.ts';
+import { startPreview, type Preview } from './preview-server.ts';
+import { renderPage } from './render-page.ts';
+
+export interface Io {
+  out(s: string): void;
+  err(s: string): void;
+}
+
+const USAGE = `usage:
+  quire preview SITE_DIR [--port P] [--host H]
+  quire render-page SITE_DIR /path`;
+
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string>;
+  error: string | null;
+}
+
+function parse(args: readonly string[], known: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    if (!known.includes(name)) return { positional, flags, error: `unknown option ${name}` };
+    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
+    if (value === undefined) return { positional, flags, error: `${name} needs a value` };
+    flags.set(name, value);
+  }
+  return { positional, flags, error: null };
+}
+
+function siteDirProblem(dir: string): string | null {
+  if (!existsSync(dir)) return `${dir}: no such folder`;
+  if (!statSync(dir).isDirectory()) return `${dir}: not a folder`;
+  return null;
+}
+
+/** Resolves when the process is asked to stop; the preview then closes cleanly. */
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => resolve(signal);
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+export async function main(argv: readonly string[], io: Io, waitForStop: () => Promise<unknown> = untilSignal): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'render-page': {
+      const { positional, error } = parse(rest, []);
+      if (error || positional.length !== 2) {
+        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        return 2;
+      }
+      const [dir, path] = positional as [string, string];
+      const bad = siteDirProblem(dir);
+      if (bad) {
+        io.err(`quire: ${bad}\n`);
+        return 2;
+      }
+      const result = await renderPage(dir, path);
+      io.out(result.html);
+      const summary =
+        result.status === null
+          ? 'the site folder could not be loaded'
+          : `${path}: ${result.status}, page type ${result.pageType ?? '?'}, template ${result.templateName ?? '?'}`;
+      io.err(`${result.frames.length ? framesText(result.frames) + '\n\n' : ''}quire: ${summary}; ${result.frames.length} problem(s)\n`);
+      return result.exitCode;
+    }
+    case 'preview': {
+      const { positional, flags, error } = parse(rest, ['--port', '--host']);
+      const port = Number(flags.get('--port') ?? process.env.PORT ?? 3000);
+      if (error || positional.length !== 1 || !Number.isInteger(port) || port < 0 || port > 65535) {
+        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        return 2;
+      }
+      const dir = positional[0]!;
+      const bad = siteDirProblem(dir);
+      if (bad) {
+        io.err(`quire: ${bad}\n`);
+        return 2;
+      }
+      let preview: Preview;
+      try {
+        preview = await startPreview({
+          dir,
+          port,
+          host: flags.get('--host') ?? '127.0.0.1',
+          onReload: (outcome) =>
+            io.err(
+              outcome.ok
+                ? `quire: reloaded (${outcome.files.filter(Boolean).join(', ') || 'site'})\n`
+                : `quire: the site has ${outcome.problems.length} problem(s); showing them in the browser\n`,
+            ),
+        });
+      } catch (failure) {
+        io.err(`quire: cannot start the preview: ${(failure as Error).message}\n`);
+        return 1;
+      }
+      const problems = preview.site()?.problems.length ?? 0;
+      io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
+      if (preview.site() === null || problems > 0) io.err('quire: the site has problems; open a page to see them\n');
+      await waitForStop();
+      await preview.close();
+      return 0;
+    }
+    default:
+      io.err(USAGE + '\n');
+      return 2;
+  }
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from '../test-support/test-store.ts';
+import type { SqlStore } from '../store/store.ts';
+import { EVENTS_PATH } from './live-reload.ts';
+import { startPreview, type Preview, type ReloadOutcome } from './preview-server.ts';
+
+/** A small site folder in a temp directory, the way an author would start one. */
+function writeSite(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-preview-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  write('site.json', JSON.stringify({ title: 'Tiny Shop' }));
+  write('catalog.json', JSON.stringify({ site: { websiteId: 'tiny' }, products: [] }));
+  write('content/home.json', JSON.stringify({ slug: 'home', home: true, title: 'Hello', blocks: [{ type: 'text', text: 'First words.' }] }));
+  write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
+  write('templates/page.jsont', '<article class="v1"><h1>{page.title|html}</h1>{page.blocksHtml}</article>\n');
+  return dir;
+}
+
+/** Reads an SSE stream and hands out its events one by one. */
+async function openEvents(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url + EVENTS_PATH, { signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    response,
+    async next(): Promise<{ event: string; data: Record<string, unknown> }> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) return { event, data: JSON.parse(data) as Record<string, unknown> };
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('event stream ended');
+        buffer += value;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('quire preview', () => {
+  let dir: string;
+  let store: SqlStore;
+  let preview: Preview;
+  const reloads: ReloadOutcome[] = [];
+  let waiters: ((outcome: ReloadOutcome) => void)[] = [];
+  const nextReload = () => new Promise<ReloadOutcome>((resolve) => waiters.push(resolve));
+
+  beforeAll(async () => {
+    dir = writeSite();
+    store = await openTestStore();
+    preview = await startPreview({
+      dir,
+      port: 0,
+      store,
+      debounceMs: 30,
+      onReload: (outcome) => {
+        reloads.push(outcome);
+        const pending = waiters;
+        waiters = [];
+        for (const resolve of pending) resolve(outcome);
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await preview?.close();
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds its store from the folder and serves pages with the reload script', async () => {
+    expect((await store.read.getSite())?.websiteId).toBe('tiny');
+    const response = await fetch(preview.url + '/about');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<article class="v1"><h1>About</h1>');
+    expect(html).toContain(`new EventSource("${EVENTS_PATH}")`);
+    expect(response.headers.get('x-quire-preview-problems')).toBe('0');
+    expect(html).not.toContain('quire-preview-overlay');
+    // The script goes inside the body, after the islands script of the shell.
+    expect(html.indexOf('data-quire-preview')).toBeGreaterThan(html.indexOf('/assets/islands.js'));
+    expect(html.indexOf('data-quire-preview')).toBeLessThan(html.lastIndexOf('</body>'));
+  });
+
+  it('announces a changed template and serves the new HTML', async () => {
+    const events = await openEvents(preview.url);
+    try {
+      expect(events.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const hello = await events.next();
+      expect(hello.event).toBe('hello');
+      const reloaded = nextReload();
+      fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v2"><h1>{page.title|html}!</h1>{page.blocksHtml}</article>\n');
+      const event = await events.next();
+      expect(event.event).toBe('reload');
+      expect(event.data.version).toBe((hello.data.version as number) + 1);
+      expect((await reloaded).files).toContain(path.join('templates', 'page.jsont'));
+      const html = await (await fetch(preview.url + '/about')).text();
+      expect(html).toContain('<article class="v2"><h1>About!</h1>');
+      // The page knows which version it came from, so a reconnect after a missed event reloads.
+      expect(html).toContain(`const v=${event.data.version as number};`);
+    } finally {
+      events.close();
+    }
+  });
+
+  it('shows a broken template as an overlay with its code frame, then clears it', async () => {
+    let reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article>\n  <h1>{page.title|html}</h1>\n  {.end}\n</article>\n');
+    await reloaded;
+    const broken = await fetch(preview.url + '/about');
+    const html = await broken.text();
+    expect(html).toContain('id="quire-preview-overlay"');
+    expect(html).toContain('SyntaxError MISMATCHED_END: Mismatched END found at ROOT.');
+    expect(html).toContain('at templates/page.jsont:3:3');
+    // The frame, escaped for HTML: the line, its neighbours and the caret under the column.
+    expect(html).toContain('  2 |   &lt;h1&gt;{page.title|html}&lt;/h1&gt;\n&gt; 3 |   {.end}\n    |   ^\n  4 | &lt;/article&gt;');
+    // The template still renders what it can, so the author sees the page behind the overlay.
+    expect(html).toContain('<h1>About</h1>');
+    // The kept syntax error is listed once, not again for each render of the template.
+    expect(html.split('MISMATCHED_END').length - 1).toBe(1);
+    expect(Number(broken.headers.get('x-quire-preview-problems'))).toBeGreaterThan(0);
+
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v3">{page.title|html}</article>\n');
+    await reloaded;
+    const fixed = await (await fetch(preview.url + '/about')).text();
+    expect(fixed).toContain('<article class="v3">About</article>');
+    expect(fixed).not.toContain('quire-preview-overlay');
+  });
+
+  it('frames render-time errors of the page it is showing', async () => {
+    const reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article>\n{page.title|no-such-formatter}\n</article>\n');
+    await reloaded;
+    const html = await (await fetch(preview.url + '/')).text();
+    expect(html).toContain('FORMATTER_UNKNOWN');
+    expect(html).toContain('&gt; 2 | {page.title|no-such-formatter}');
+  });
+
+  it('keeps serving the last good site while a JSON file is broken, with the error on top', async () => {
+    let reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v4">{page.title|html}</article>\n');
+    await reloaded;
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), '{\n  "slug": "about",\n  "title": "About" oops\n}\n');
+    const outcome = await reloaded;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.problems[0]).toMatchObject({ code: 'SITE_JSON_INVALID', file: path.join('content', 'about.json'), line: 3 });
+    const response = await fetch(preview.url + '/about');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<article class="v4">About</article>');
+    expect(html).toContain('SITE_JSON_INVALID');
+    expect(html).toContain('&gt; 3 |   &quot;title&quot;: &quot;About&quot; oops');
+  });
+
+  it('leaves the API untouched', async () => {
+    const response = await fetch(preview.url + '/api/commerce/shopping-cart');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ id: null });
+    expect(text).not.toContain('EventSource');
+  });
+});

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
+import { seedStore } from '../store/seed.ts';
+import type { SqlStore } from '../store/store.ts';
+import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
+import { openSiteStore, seedOf } from './site-store.ts';
+
+// `quire preview SITE_DIR`: the storefront server over a site folder that an author is
+// editing. The folder is reloaded on every change and swapped in through buildApp's site
+// getter, so the server, its store and the visitor's cookies survive a reload. Pages get a
+// live-reload script and, when something is wrong, an overlay with code frames; neither is
+// ever part of `npm start`.
+
+export interface PreviewOptions {
+  dir: string;
+  port?: number;
+  host?: string;
+  /** Injected by tests; otherwise DATABASE_URL / DATA_DIR or an in-memory database. */
+  store?: SqlStore;
+  debounceMs?: number;
+  /** Called after every reload attempt (tests wait on it). */
+  onReload?: (outcome: ReloadOutcome) => void;
+}
+
+export interface ReloadOutcome {
+  version: number;
+  ok: boolean;
+  files: string[];
+  problems: SiteProblem[];
+}
+
+export interface Preview {
+  url: string;
+  app: FastifyInstance;
+  store: SqlStore;
+  hub: ReloadHub;
+  /** Reloads the folder now (the watcher calls it after each burst of changes). */
+  reload(files?: string[]): Promise<ReloadOutcome>;
+  site(): LoadedSite | null;
+  close(): Promise<void>;
+}
+
+/** Paths the overlay and the load-error page leave alone: data, scripts and the SSE stream. */
+const NOT_A_PAGE = /^\/(api|assets|static|__quire)(\/|$)|^\/sitemap\.xml$/;
+
+interface Loaded {
+  site: LoadedSite | null;
+  /** Problems that stopped the last reload; the previous good site stays in service. */
+  error: SiteLoadError | null;
+}
+
+async function tryLoad(dir: string): Promise<{ site: LoadedSite } | { error: SiteLoadError }> {
+  try {
+    // Template syntax errors are kept (the page renders what it can) so the overlay can
+    // show them on the page they break, instead of refusing the whole site.
+    return { site: await loadSite(dir, { allowTemplateErrors: true }) };
+  } catch (error) {
+    if (error instanceof SiteLoadError) return { error };
+    const message = error instanceof Error ? error.message : String(error);
+    return { error: new SiteLoadError([{ code: 'SITE_READ_FAILED', file: dir, line: 1, column: 1, message }]) };
+  }
+}
+
+function isHtml(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('text/html');
+}
+
+/** Every problem a page should show: the failed reload, kept syntax errors, and this render's. */
+function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[] {
+  const frames: Frame[] = [];
+  for (const problem of state.error?.problems ?? []) frames.push(problemFrame(dir, problem));
+  const shown = new Set<string>();
+  if (state.site) frames.push(...siteProblemFrames(state.site));
+  for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
+  for (const d of request.quirePage?.diagnostics ?? []) {
+    // A kept syntax error is reported again by each render of its template; show it once.
+    if (d.kind === 'SyntaxError' && shown.has(`${d.source}:${d.line}:${d.column}`)) continue;
+    frames.push(diagnosticFrame(state.site, d));
+  }
+  for (const message of request.quirePage?.problems ?? []) {
+    frames.push({ code: 'SITE_CONTENT', where: request.url, text: `SITE_CONTENT: ${message}` });
+  }
+  return frames;
+}
+
+function loadErrorPage(frames: Frame[], version: number): string {
+  return (
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Site error — Quire preview</title></head><body>' +
+    '<p>The site folder could not be loaded. Fix the problems below; the page reloads by itself.</p>' +
+    overlayHtml('The site folder could not be loaded', frames) +
+    reloadScript(version) +
+    '</body></html>'
+  );
+}
+
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const first = await tryLoad(options.dir);
+  const state: Loaded = 'site' in first ? { site: first.site, error: null } : { site: null, error: first.error };
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? (await openSiteStore(state.site));
+  // An injected store is seeded like an opened one: only when it holds no site yet.
+  if (!(await store.read.getSite())) await seedStore(store, seedOf(state.site));
+  let seededCatalog = JSON.stringify(seedOf(state.site));
+  const hub = new ReloadHub();
+
+  // Until a first good load there is no site to give the page renderer; the onRequest hook
+  // below answers every page with the error page in that case, so the getter is not reached.
+  const app = await buildApp({ store, site: () => state.site!, logger: false });
+  hub.register(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (state.site !== null || NOT_A_PAGE.test(request.url) || request.method !== 'GET') return;
+    const frames = (state.error?.problems ?? []).map((problem) => problemFrame(options.dir, problem));
+    return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loadErrorPage(frames, hub.version));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !isHtml(reply.getHeader('content-type')) || NOT_A_PAGE.test(request.url)) return payload;
+    if (!request.quirePage) return payload; // the load-error page carries its own script
+    const frames = framesFor(state, request, options.dir);
+    const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames) : '';
+    reply.header('x-quire-preview-problems', String(frames.length));
+    return injectBeforeBodyEnd(payload, overlay + reloadScript(hub.version));
+  });
+
+  async function reload(files: string[] = []): Promise<ReloadOutcome> {
+    const next = await tryLoad(options.dir);
+    if ('site' in next) {
+      const catalog = JSON.stringify(seedOf(next.site));
+      // The catalogue is the store's seed: upsert an edited one so prices, stock and forms
+      // follow the file (carts and sign-ups already in the store stay).
+      if (catalog !== seededCatalog) {
+        try {
+          await seedStore(store, seedOf(next.site));
+          seededCatalog = catalog;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          state.error = new SiteLoadError([{ code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message }]);
+          hub.announce({ ok: false });
+          return { version: hub.version, ok: false, files, problems: state.error.problems };
+        }
+      }
+      state.site = next.site;
+      state.error = null;
+    } else {
+      state.error = next.error;
+    }
+    hub.announce({ ok: state.error === null });
+    return { version: hub.version, ok: state.error === null, files, problems: state.error?.problems ?? [] };
+  }
+
+  const watcher = watchFolder(
+    options.dir,
+    async (files) => {
+      const outcome = await reload(files);
+      options.onReload?.(outcome);
+    },
+    options.debounceMs,
+  );
+
+  let url: string;
+  try {
+    url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
+  } catch (error) {
+    watcher.close();
+    await app.close();
+    if (ownsStore) await store.close();
+    throw error;
+  }
+
+  return {
+    url,
+    app,
+    store,
+    hub,
+    reload,
+    site: () => state.site,
+    async close() {
+      watcher.close();
+      await app.close();
+      if (ownsStore) await store.close();
+    },
+  };
+}
+
+export { EVENTS_PATH };

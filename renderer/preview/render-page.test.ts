@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStore } from '../test-support/test-store.ts';
+import type { SqlStore } from '../store/store.ts';
+import { main } from './cli.ts';
+import { renderPage } from './render-page.ts';
+
+function capture() {
+  const io = { stdout: '', stderr: '', out: (s: string) => void (io.stdout += s), err: (s: string) => void (io.stderr += s) };
+  return io;
+}
+
+describe('renderPage', () => {
+  let dir: string;
+  let store: SqlStore;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+
+  beforeAll(async () => {
+    store = await openTestStore();
+  }, 60_000);
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-render-page-'));
+    write('site.json', JSON.stringify({ title: 'Tiny Shop' }));
+    write('catalog.json', JSON.stringify({ site: { websiteId: 'tiny' } }));
+    write('content/about.json', JSON.stringify({ slug: 'about', title: 'About', posted: 1788355800000 }));
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n<p>{page.posted|date %B %Y}</p>\n');
+  });
+
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('prints the page as the server renders it, with exit code 0', async () => {
+    const result = await renderPage(dir, '/about', { store });
+    expect(result).toMatchObject({ exitCode: 0, status: 200, pageType: 2, templateName: 'page', frames: [] });
+    expect(result.html).toMatch(/^<!doctype html>/);
+    expect(result.html).toContain('<h1>About</h1>\n<p>September 2026</p>');
+  });
+
+  it('exits 1 with a framed diagnostic when the template has an error', async () => {
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n<p>{page.posted|dat %B}</p>\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.exitCode).toBe(1);
+    expect(result.status).toBe(200);
+    expect(result.frames.map((frame) => frame.code)).toEqual(['FORMATTER_UNKNOWN']);
+    expect(result.frames[0]!.text).toContain('at templates/page.jsont:2:');
+    expect(result.frames[0]!.text).toContain('> 2 | <p>{page.posted|dat %B}</p>');
+  });
+
+  it('reports a 404 page without failing, since the page itself rendered', async () => {
+    const result = await renderPage(dir, '/nowhere', { store });
+    expect(result).toMatchObject({ exitCode: 0, status: 404, pageType: 100 });
+  });
+
+  it('exits 1 with the load problems when the folder does not load', async () => {
+    write('content/about.json', '{ "slug": "about", }');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result).toMatchObject({ exitCode: 1, status: null, html: '' });
+    expect(result.frames[0]).toMatchObject({ code: 'SITE_JSON_INVALID', where: 'content/about.json:1:20' });
+    expect(result.frames[0]!.text).toContain('> 1 | { "slug": "about", }');
+  });
+});
+
+describe('quire render-page / preview arguments', () => {
+  it('prints usage for missing arguments', async () => {
+    const io = capture();
+    expect(await main(['render-page', 'only-one'], io)).toBe(2);
+    expect(io.stderr).toContain('usage:');
+  });
+
+  it('refuses a folder that does not exist', async () => {
+    const io = capture();
+    expect(await main(['render-page', '/no/such/site', '/'], io)).toBe(2);
+    expect(io.stderr).toBe('quire: /no/such/site: no such folder\n');
+  });
+
+  it('refuses an unknown option and a bad port', async () => {
+    let io = capture();
+    expect(await main(['preview', '.', '--colour', 'blue'], io)).toBe(2);
+    expect(io.stderr).toContain('quire: unknown option --colour');
+    io = capture();
+    expect(await main(['preview', '.', '--port', 'eighty'], io)).toBe(2);
+    expect(io.stderr).toContain('usage:');
+  });
+});

@@ -1,0 +1,22 @@
+import type { SeedData } from '../store/seed.ts';
+import { openStore, type SqlStore } from '../store/store.ts';
+import type { LoadedSite } from '../site/site-types.ts';
+
+/** A folder without `catalog.json` still gets a site row, so the API and pages have settings. */
+export function seedOf(site: LoadedSite | null): SeedData {
+  return site?.catalog ?? { site: { websiteId: 'preview-site' } };
+}
+
+/**
+ * The store of an author tool: the database named by DATABASE_URL or DATA_DIR when one is
+ * set (seeded only when empty, as `npm start` does), else a throw-away in-memory database
+ * seeded from the folder's `catalog.json`.
+ */
+export async function openSiteStore(site: LoadedSite | null, env: NodeJS.ProcessEnv = process.env): Promise<SqlStore> {
+  const persistent = Boolean(env.DATABASE_URL) || Boolean(env.DATA_DIR);
+  return openStore({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: persistent ? env.DATA_DIR : null,
+    seed: seedOf(site),
+  });
+}
