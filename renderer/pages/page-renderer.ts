@@ -14,7 +14,7 @@ import { formDefinition, productView, type ProductView, type ProductViewOptions 
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { renderShell, rendererCss } from './shell.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
-import { isUnlocked, visitorSession } from './visitor.ts';
+import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
 import { serializeProps } from '../../hydrate/protocol/props.ts';
 
 type Json = Record<string, unknown>;
@@ -73,10 +73,10 @@ function pickTemplate(site: LoadedSite, names: string[]): CompiledTemplate {
   return builtinTemplate('page')!;
 }
 
+/** The first value of a query parameter; values the store cannot hold count as absent. */
 const firstString = (value: unknown): string | null => {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return null;
+  const text = typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null;
+  return text !== null && isStorable(text) ? text : null;
 };
 
 function amountText(value: unknown, currency: string): string {
@@ -330,7 +330,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       case 'checkout':
         return loadCheckout(job, route.variant, ctx, query, base);
       case 'order-confirmed': {
-        const order = route.orderId.length <= 200 ? await job.deps.store.read.getOrder(route.orderId) : null;
+        const order = route.orderId.length <= 200 && isStorable(route.orderId) ? await job.deps.store.read.getOrder(route.orderId) : null;
         if (!order || order.websiteId !== job.row.websiteId) throw new NotFound();
         const resolved = base(PAGE_TYPE.orderConfirmed, null, 'Order Confirmed');
         ctx.order = orderObject(job, order);
@@ -606,6 +606,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const row = await deps.store.read.getSite();
       if (!row) throw new Error('the store has no site row; seed it first');
       trackingDisabled ||= row.settings.trackingDisabled;
+      screenCookies(request);
       ensureCrumbCookie(request, reply);
       const session = await visitorSession(deps, request, reply);
       const member = await resolveMember(request);

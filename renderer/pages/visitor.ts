@@ -6,6 +6,18 @@ import type { Session } from '../store/types.ts';
 
 // C3: what the renderer reads from and writes to the visitor's cookies.
 
+/** PostgreSQL cannot store or compare NUL or unpaired surrogates; such input names nothing. */
+export function isStorable(text: string): boolean {
+  return !/\0|[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/.test(text);
+}
+
+/** Drops cookies the store could not be asked about, so they count as absent (never a 500). */
+export function screenCookies(request: FastifyRequest): void {
+  const cookies = request.cookies as Record<string, string | undefined> | undefined;
+  if (!cookies) return;
+  for (const [name, value] of Object.entries(cookies)) if (typeof value !== 'string' || !isStorable(value)) delete cookies[name];
+}
+
 export const UNLOCK_COOKIE = 'sf_unlock';
 export const unlockCookieName = (scope: string): string => (scope === 'site' ? UNLOCK_COOKIE : `${UNLOCK_COOKIE}_${scope}`);
 

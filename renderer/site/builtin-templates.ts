@@ -2,6 +2,8 @@
 // folder has none of that name) and the renderer's `sf-*` partials, which hold the
 // renderer-made markup of STOREFRONT section A around the commerce formatters' output.
 // Site templates reach the partials with `{item|apply sf-product-detail}` and so on.
+// `.section` looks only at the current frame (LANGUAGE §0.4), so nested blocks that read
+// outer data use `.if` and plain variables, which walk up the stack.
 
 /** The product page part: one product scope (A1) with every formatter island. */
 const SF_PRODUCT_DETAIL = `<article class="sf-product" data-product-scope data-item-id="{id}">
@@ -137,7 +139,7 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 </table>
 <div class="sf-cart-totals">
 <p class="sf-cart-subtotal">Subtotal <span>{cart.subtotalText}</span></p>
-{.section cart.minimumNotice}<p class="sf-cart-minimum" role="status">{@|html}</p>{.end}
+{.if cart.minimumNotice}<p class="sf-cart-minimum" role="status">{cart.minimumNotice|html}</p>{.end}
 </div>
 {sf.bnpl}
 {.if cart.canCheckout}<a class="sf-checkout-button" href="{cart.checkoutUrl|htmlattr}">Checkout</a>{.end}

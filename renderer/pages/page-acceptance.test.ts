@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import type { SqlStore } from '../store/store.ts';
+import type { LoadedSite, CompiledTemplate } from '../site/site-types.ts';
+import type { Template } from '../../engine/index.ts';
+import { CRUMB } from '../test-support/api-harness.ts';
+import { openTestStore } from '../test-support/test-store.ts';
+import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, type PageHarness } from '../test-support/page-harness.ts';
+import type { Member } from './index.ts';
+
+// STOREFRONT C7 (REN-1 … REN-17) and the C3/C5/C6 rules, against the demo site and its
+// catalogue on one database.
+
+let store: SqlStore;
+let site: LoadedSite;
+let h: PageHarness;
+
+/** Members come from a test header, so one app serves every REN-12 case. */
+const resolveMember = (request: FastifyRequest): Member | null => {
+  const header = request.headers['x-test-member'];
+  return typeof header === 'string' ? (JSON.parse(header) as Member) : null;
+};
+
+beforeAll(async () => {
+  store = await openTestStore();
+  site = await demoSite();
+  h = await pageHarness(store, { resolveMember });
+}, 60_000);
+
+afterAll(async () => {
+  await h?.app.close();
+  await store?.close();
+});
+
+beforeEach(async () => {
+  await reseed(store, await demoSeed());
+  h.setSite(site);
+});
+
+const islandsLast = (html: string) => /<script type="module" src="\/assets\/islands.js"><\/script>\s*<\/body>\s*<\/html>\s*$/.test(html);
+
+async function addToCart(itemId: string, sku: string, quantity: number, cookies: Record<string, string> = {}) {
+  const response = await h.inject({
+    method: 'POST',
+    url: '/api/commerce/shopping-cart/entries',
+    cookies: { crumb: CRUMB, ...cookies },
+    headers: { 'x-csrf-token': CRUMB },
+    payload: { itemId, sku, quantity, additionalFields: null },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { shoppingCart: { id: string } };
+}
+
+describe('REN acceptance checks', () => {
+  it('REN-1: a product page is type 50 with the product islands, the pill cart and the islands script last', async () => {
+    const response = await h.inject('/shop/tee');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(sfContext(html).pageType).toBe(50);
+    expect(html).toContain('class="sqs-add-to-cart-button-wrapper"');
+    expect(html).toContain('class="product-variants" data-item-id="tee"');
+    expect(html).toContain('data-island="pill-cart"');
+    expect(html).toContain('data-product-scope');
+    expect(islandsLast(html)).toBe(true);
+    expect(h.lastPage()).toMatchObject({ pageType: 50, templateName: expect.stringContaining('products.item') });
+  });
+
+  it('REN-2: an unknown path is the 404 page (type 100), page view skipped as not-found', async () => {
+    const response = await h.inject('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    const context = sfContext(response.body);
+    expect(context.pageType).toBe(100);
+    expect(context.tracking.skipPageView).toBe('not-found');
+    expect((await h.inject('/shop/no-such-product')).statusCode).toBe(404);
+    expect((await h.inject('/journal/no-such-post')).statusCode).toBe(404);
+  });
+
+  it('REN-3: a template that throws gives 500, the generic error page (101) and no stack trace', async () => {
+    const throwing = { render: () => { throw new Error('secret failure detail'); }, diagnostics: [] } as unknown as Template;
+    const broken: CompiledTemplate = { name: 'products.item', file: 'templates/products.item.jsont', hash: 'x', template: throwing };
+    h.setSite({ ...site, templates: new Map([...site.templates, ['products.item', broken]]) });
+    const response = await h.inject('/shop/tee');
+    expect(response.statusCode).toBe(500);
+    expect(sfContext(response.body).pageType).toBe(101);
+    expect(sfContext(response.body).tracking.skipPageView).toBe('error');
+    expect(response.body).not.toContain('secret failure detail');
+    expect(response.body).not.toMatch(/at \S+ \(|\.ts:\d+/);
+    expect(response.body).not.toContain('data-island="pill-cart"');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('REN-4: /search?q=tee is type 102, skipped as search, and finds the tee', async () => {
+    const response = await h.inject('/search?q=TEE');
+    expect(response.statusCode).toBe(200);
+    const context = sfContext(response.body);
+    expect(context.pageType).toBe(102);
+    expect(context.tracking.skipPageView).toBe('search');
+    expect(response.body).toContain('Classic Tee');
+    expect(response.body).not.toContain('Enamel Mug</a>');
+  });
+
+  it('REN-5: the site-wide lock shows the lock screen on every page, but not on /api or /assets', async () => {
+    h.setSite(withConfig(site, { lock: { enabled: true, password: 'open sesame' } }));
+    for (const url of ['/', '/shop/tee', '/cart', '/no-such-page']) {
+      const response = await h.inject(url);
+      expect(response.statusCode).toBe(200);
+      const context = sfContext(response.body);
+      expect(context.pageType).toBe(103);
+      expect(context.tracking.skipPageView).toBe('lock-screen');
+      expect(response.body).not.toContain('data-island="pill-cart"');
+    }
+    const api = await h.inject('/api/commerce/shopping-cart');
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-type']).toContain('application/json');
+    const asset = await h.inject('/assets/no-such-file.js');
+    expect(asset.body).not.toContain('sf-context');
+
+    // The password form's handler sets the unlock cookie; a wrong password sets nothing.
+    const wrong = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=nope&returnTo=%2Fshop', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(wrong.statusCode).toBe(303);
+    expect(setCookies(wrong)).toEqual([]);
+    const right = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=open%20sesame&returnTo=%2Fshop', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(right.headers.location).toBe('/shop');
+    const cookie = right.cookies.find((c) => c.name === 'sf_unlock');
+    expect(cookie?.httpOnly).toBe(true);
+    const unlocked = await h.inject({ url: '/shop', cookies: { sf_unlock: cookie!.value } });
+    expect(sfContext(unlocked.body).pageType).toBe(1);
+  });
+
+  it('REN-6: a member-area page denies an anonymous visitor with 403 (106) and the login island', async () => {
+    const response = await h.inject('/members');
+    expect(response.statusCode).toBe(403);
+    const context = sfContext(response.body);
+    expect(context.pageType).toBe(106);
+    expect(context.tracking.skipPageView).toBe('member-area-denied');
+    expect(response.body).toContain('<div class="sf-account" data-island="account">');
+    expect(response.body).toContain('<form class="sf-login" novalidate>');
+  });
+
+  it('REN-7: /cart shows the CART cookie cart (type 200) without the pill; cartVersion 2 is type 205', async () => {
+    const first = await addToCart('tee', 'TEE-S', 1);
+    const cartId = first.shoppingCart.id;
+    await addToCart('cap', 'CAP-1', 2, { CART: cartId });
+    const response = await h.inject({ url: '/cart', cookies: { CART: cartId } });
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).pageType).toBe(200);
+    expect(response.body).toContain('Classic Tee');
+    expect(response.body).toContain('Canvas Cap');
+    expect(response.body.match(/class="sf-cart-entry"/g)).toHaveLength(2);
+    expect(response.body).toContain('$69.00');
+    expect(response.body).not.toContain('data-island="pill-cart"');
+    expect(response.body).toContain('data-island="bnpl" data-context="cart"');
+
+    h.setSite(withConfig(site, { cartVersion: 2 }));
+    const v2 = await h.inject({ url: '/cart', cookies: { CART: cartId } });
+    expect(sfContext(v2.body).pageType).toBe(205);
+    expect(v2.body).not.toContain('data-island="pill-cart"');
+  });
+
+  it('REN-8: the crumb cookie is set when missing or malformed, never when valid', async () => {
+    const fresh = await h.inject('/shop');
+    const crumb = fresh.cookies.find((c) => c.name === 'crumb');
+    expect(crumb?.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(crumb?.path).toBe('/');
+    expect(crumb?.httpOnly).toBeFalsy();
+    expect(crumb?.sameSite).toBe('Lax');
+    expect((await h.inject({ url: '/shop', cookies: { crumb: CRUMB } })).cookies.find((c) => c.name === 'crumb')).toBeUndefined();
+    expect((await h.inject({ url: '/shop', cookies: { crumb: 'short' } })).cookies.find((c) => c.name === 'crumb')).toBeDefined();
+  });
+
+  it('REN-9: a SiteUserInfo cookie that does not parse renders the page as for an anonymous visitor', async () => {
+    const response = await h.inject({ url: '/shop', headers: { cookie: 'SiteUserInfo=%7Bbad' } });
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).siteUser).toBeNull();
+  });
+
+  it('REN-10: a valid session gives siteUser authenticated with the session xsrfToken', async () => {
+    const signIn = await h.inject({
+      method: 'POST',
+      url: '/api/site-users/account/session',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const token = signIn.cookies.find((c) => c.name === 'SiteUserSecureAuthToken')!.value;
+    const session = await store.read.getLiveSession(token, h.clock.now);
+    const response = await h.inject({ url: '/members', cookies: { SiteUserSecureAuthToken: token } });
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).siteUser).toEqual({ authenticated: true, siteUserId: 'demo-user', xsrfToken: session!.xsrfToken });
+    expect(response.body).toContain('class="sf-logout"');
+  });
+
+  it('REN-11: a sold-out product with an empty customSoldOutText shows "sold out", not "sale"', async () => {
+    await reseed(store, await demoSeed((seed) => {
+      seed.products!.push({
+        id: 'clearance', title: 'Clearance Scarf', urlSlug: 'clearance', collectionId: 'shop', productType: 1,
+        variants: [{ id: 'cl-1', sku: 'CL-1', priceCents: 2000, salePriceCents: 1000, onSale: true, qtyInStock: 0 }],
+        extra: { customSoldOutText: '' },
+      });
+    }));
+    const page = await h.inject('/shop/clearance');
+    expect(page.body).toContain('<div class="sf-product-status" data-item-id="clearance"><div class="product-mark sold-out">sold out</div></div>');
+    expect(page.body).not.toContain('product-mark sale');
+    const grid = await h.inject('/shop');
+    expect(grid.body).toContain('<div class="sf-product-status" data-item-id="clearance"><div class="product-mark sold-out">sold out</div></div>');
+    // The demo tote has a custom text.
+    expect((await h.inject('/shop/tote')).body).toContain('<div class="product-mark sold-out">Back soon</div>');
+  });
+
+  it('REN-12: a viewer outside the config area is recorded; an editor or a viewer in the config area is skipped', async () => {
+    const skip = async (member: Member) =>
+      sfContext((await h.inject({ url: '/shop', headers: { 'x-test-member': JSON.stringify(member) } })).body).tracking.skipPageView;
+    expect(await skip({ roles: ['viewer'], inConfigArea: false })).toBeNull();
+    expect(await skip({ roles: ['editor'], inConfigArea: false })).toBe('logged-in-member');
+    expect(await skip({ roles: ['viewer'], inConfigArea: true })).toBe('logged-in-member');
+    expect(await skip({ roles: ['viewer', 'admin'], inConfigArea: false })).toBe('logged-in-member');
+    expect(sfContext((await h.inject('/shop')).body).tracking.skipPageView).toBeNull();
+  });
+
+  it('REN-13: with tracking disabled every page is skipped as tracking-disabled', async () => {
+    h.setSite(withConfig(site, { trackingDisabled: true }));
+    for (const url of ['/', '/shop/tee', '/search?q=a', '/no-such-page', '/members']) {
+      expect(sfContext((await h.inject(url)).body).tracking.skipPageView).toBe('tracking-disabled');
+    }
+    h.setSite(site);
+    await reseed(store, await demoSeed((seed) => { seed.site.settings!.trackingDisabled = true; }));
+    expect(sfContext((await h.inject('/shop')).body).tracking.skipPageView).toBe('tracking-disabled');
+  });
+
+  it('REN-14: reviews show on a product page only when the kill switch is off and native reviews are on', async () => {
+    expect((await h.inject('/shop/tee')).body).toContain('<section class="sf-reviews">');
+    h.setSite(withConfig(site, { reviews: { nativeEnabled: false, importedEnabled: false } }));
+    expect((await h.inject('/shop/tee')).body).not.toContain('sf-reviews');
+    h.setSite(site);
+    await reseed(store, await demoSeed((seed) => { seed.site.settings!.flags = { reviewsKillSwitch: true }; }));
+    const page = await h.inject('/shop/tee');
+    expect(page.body).not.toContain('sf-reviews');
+    expect(sfContext(page.body).flags.reviewsKillSwitch).toBe(true);
+  });
+
+  it('REN-15: a context value holding </script> cannot break the JSON block', async () => {
+    const title = '</script><script>alert(1)</script><!--';
+    await reseed(store, await demoSeed((seed) => { seed.products![0]!.title = title; }));
+    const response = await h.inject('/shop/tee');
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    const block = /id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(response.body)![1]!;
+    expect(block).not.toContain('<');
+    expect(block).toContain('\\u003c/script\\u003e');
+    expect(sfContext(response.body).pageTitle).toBe(title);
+  });
+
+  it('REN-16: the gift-card checkout shows the denomination (201); an unknown sku is 404', async () => {
+    const response = await h.inject('/checkout/gift-card?itemId=gift-card&sku=GC-50');
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).pageType).toBe(201);
+    expect(response.body).toContain('$50.00');
+    expect(response.body).toContain('Gift Card');
+    expect(response.body).not.toContain('data-island="pill-cart"');
+    const missing = await h.inject('/checkout/gift-card?itemId=gift-card&sku=nope');
+    expect(missing.statusCode).toBe(404);
+    expect(sfContext(missing.body).pageType).toBe(100);
+    expect((await h.inject('/checkout/gift-card?itemId=tee&sku=TEE-S')).statusCode).toBe(404);
+    expect((await h.inject('/checkout/gift-card')).statusCode).toBe(404);
+  });
+
+  it('REN-17: the order-confirmed page (202) carries the order fields A12.5 needs', async () => {
+    const response = await h.inject('/commerce/orders/o1/confirmed');
+    expect(response.statusCode).toBe(200);
+    const context = sfContext(response.body);
+    expect(context.pageType).toBe(202);
+    expect(context.tracking.skipPageView).toBeNull();
+    expect(context.order).toMatchObject({
+      id: 'o1',
+      purchasedCartId: 'demo-cart-o1',
+      websiteId: 'demo-site',
+      testMode: false,
+      items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: 1, unitPrice: 2500 }, expect.objectContaining({ sku: 'MUG-1' })],
+      grandTotal: 6100,
+      shippingTotal: 0,
+      taxTotal: 0,
+    });
+    expect(response.body).toContain('$61.00');
+    expect(response.body).not.toContain('data-island="pill-cart"');
+    expect((await h.inject('/commerce/orders/nope/confirmed')).statusCode).toBe(404);
+  });
+});
+
+describe('checkout by cart token (201)', () => {
+  it('shows the cart lines for a live cart token and 404s for an unknown one', async () => {
+    const cart = await addToCart('hoodie', 'HD-M-NAVY', 2);
+    const response = await h.inject(`/checkout?cartToken=${cart.shoppingCart.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).pageType).toBe(201);
+    expect(response.body).toContain('Harbor Hoodie');
+    expect(response.body).toContain('$110.00');
+    expect((await h.inject('/checkout?cartToken=nope')).statusCode).toBe(404);
+    expect((await h.inject('/checkout')).statusCode).toBe(404);
+    expect((await h.inject('/checkout/subscription?cartToken=' + cart.shoppingCart.id)).statusCode).toBe(404);
+  });
+});
+
+describe('C3 cookies', () => {
+  it('clears a session cookie naming no session and rewrites a SiteUserInfo that claims a user', async () => {
+    const response = await h.inject({ url: '/shop', headers: { cookie: 'SiteUserSecureAuthToken=gone; SiteUserInfo=%7B%22authenticated%22%3Atrue%2C%22siteUserId%22%3A%22u%22%7D' } });
+    const session = response.cookies.find((c) => c.name === 'SiteUserSecureAuthToken');
+    expect(session?.maxAge).toBe(0);
+    expect(session?.httpOnly).toBe(true);
+    const info = response.cookies.find((c) => c.name === 'SiteUserInfo');
+    expect(decodeURIComponent(info!.value)).toBe('{"authenticated":false}');
+    expect(sfContext(response.body).siteUser).toBeNull();
+  });
+
+  it('clears CART and hasCart on the cart page when CART names no live cart', async () => {
+    const response = await h.inject({ url: '/cart', cookies: { CART: 'no-such-cart', hasCart: 'true' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'CART')?.maxAge).toBe(0);
+    expect(response.cookies.find((c) => c.name === 'hasCart')?.maxAge).toBe(0);
+    expect(response.body).toContain('You have nothing in your shopping cart.');
+  });
+
+  it('sends every HTML page as text/html with Cache-Control no-store', async () => {
+    for (const url of ['/', '/shop/tee', '/no-such-page', '/members', '/cart']) {
+      const response = await h.inject(url);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('C5 shell', () => {
+  it('writes the doctype, html lang, sf-context with the protocol version, and the islands script last', async () => {
+    h.setSite(withConfig(site, { locale: 'en-GB' }));
+    const html = (await h.inject('/shop')).body;
+    expect(html.startsWith('<!doctype html>\n<html lang="en-GB">')).toBe(true);
+    expect(html).toContain('<script type="application/json" id="sf-context" data-protocol="1">');
+    expect(sfContext(html).websiteLocale).toBe('en-GB');
+    expect(islandsLast(html)).toBe(true);
+    expect(html).toContain('html:not(.sf-cart-ready) .sqs-add-to-cart-button { visibility: hidden; }');
+    expect(html).toContain('.sqs-money-native::before { content: "$" }');
+  });
+
+  it('includes captcha-local.js only on pages holding a captcha container', async () => {
+    const contact = await h.inject('/contact');
+    expect(contact.body).toContain('class="captcha-container"');
+    expect(contact.body).toContain('<script type="module" src="/assets/captcha-local.js"></script>');
+    const grid = await h.inject('/shop');
+    expect(grid.body).not.toContain('captcha-container');
+    expect(grid.body).not.toContain('captcha-local.js');
+    await reseed(store, await demoSeed((seed) => { seed.site.settings!.captcha = { siteKey: null, provider: 'local' }; }));
+    expect((await h.inject('/contact')).body).not.toContain('captcha-local.js');
+  });
+
+  it('omits the pill cart when expressCheckout or customCart is on (PILL-9)', async () => {
+    await reseed(store, await demoSeed((seed) => { seed.site.settings!.expressCheckout = true; }));
+    expect((await h.inject('/shop')).body).not.toContain('data-island="pill-cart"');
+    await reseed(store, await demoSeed((seed) => { seed.site.settings!.customCart = true; }));
+    expect((await h.inject('/shop/tee')).body).not.toContain('data-island="pill-cart"');
+  });
+});
+
+describe('C6 product display', () => {
+  it('puts no quantity input, restock view or BNPL pill on a gift card page (GC-3)', async () => {
+    const html = (await h.inject('/shop/gift-card')).body;
+    expect(html).toContain('data-product-type="4"');
+    expect(html).not.toContain('product-quantity-input');
+    expect(html).not.toContain('product-restock-notification');
+    expect(html).not.toContain('data-island="bnpl"');
+    expect(html).toContain('Select Value');
+  });
+
+  it('gives restock views to sold-out physical variants only, never to digital products (RST-14)', async () => {
+    const vinyl = (await h.inject('/shop/vinyl')).body;
+    expect(vinyl.match(/class="product-restock-notification"/g)).toHaveLength(2);
+    expect(vinyl).toContain('name="isJoinMailingList" checked');
+    expect((await h.inject('/shop/ebook')).body).not.toContain('product-restock-notification');
+  });
+
+  it('uses the custom add button label and marks sale products', async () => {
+    expect((await h.inject('/shop/candle')).body).toContain('<div class="sqs-add-to-cart-button-inner">Add to Basket</div>');
+    expect((await h.inject('/shop/cap')).body).toContain('<div class="product-mark sale">sale</div>');
+    expect((await h.inject('/shop/coffee-club')).body).toContain('<div class="sqs-add-to-cart-button-inner">Subscribe</div>');
+  });
+
+  it('writes prices as {value, currency} money for the formatters and lists page products in sf-context', async () => {
+    const html = (await h.inject('/shop/hoodie')).body;
+    expect(html).toContain('from <span class="sqs-money-native">55.00</span>');
+    const products = sfContext(html).products;
+    expect(Object.keys(products)).toEqual(['hoodie']);
+    expect(products.hoodie.variants[0].priceMoney).toEqual({ value: '55.00', currency: 'USD' });
+    expect(html).toContain('data-variant-image-for="HD-M-NAVY"');
+    const grid = sfContext((await h.inject('/shop')).body).products;
+    expect(Object.keys(grid).length).toBe(13);
+  });
+
+  it('shows the minimum-subtotal notice on the cart page when the subtotal is below it', async () => {
+    h.setSite(withConfig(site, { minimumOrderSubtotalCents: 5000 }));
+    const cart = await addToCart('tee', 'TEE-S', 1);
+    const html = (await h.inject({ url: '/cart', cookies: { CART: cart.shoppingCart.id } })).body;
+    expect(html).toContain('To check out, your order subtotal must be $50.00 or more.');
+    expect(html).not.toContain('sf-checkout-button');
+    expect(sfContext(html).store.minimumOrderSubtotalCents).toBe(5000);
+  });
+});

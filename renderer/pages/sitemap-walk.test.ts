@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlStore } from '../store/store.ts';
+import { openTestStore } from '../test-support/test-store.ts';
+import { demoSeed, pageHarness, reseed, sfContext, type PageHarness } from '../test-support/page-harness.ts';
+
+// Every page the demo site lists in its sitemap answers 200 with no template diagnostic and
+// no content problem. Pages added to the demo folder later are covered by the same walk.
+
+let store: SqlStore;
+let h: PageHarness;
+
+beforeAll(async () => {
+  store = await openTestStore();
+  await reseed(store, await demoSeed());
+  h = await pageHarness(store);
+}, 60_000);
+
+afterAll(async () => {
+  await h?.app.close();
+  await store?.close();
+});
+
+describe('demo sitemap', () => {
+  it('is XML listing the home page, the shop and every product', async () => {
+    const response = await h.inject({ url: '/sitemap.xml', headers: { host: 'shop.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(response.body).toContain('<loc>http://shop.example/</loc>');
+    expect(response.body).toContain('<loc>http://shop.example/shop/hoodie</loc>');
+    expect(response.body).not.toContain('/members<');
+  });
+
+  it('every listed page answers 200 with zero template diagnostics', async () => {
+    const sitemap = await h.inject('/sitemap.xml');
+    const paths = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')).pathname);
+    expect(paths.length).toBeGreaterThanOrEqual(15);
+    const failures: string[] = [];
+    for (const path of paths) {
+      const response = await h.inject(path);
+      const page = h.lastPage();
+      if (response.statusCode !== 200) failures.push(`${path}: status ${response.statusCode}`);
+      for (const d of page?.diagnostics ?? []) failures.push(`${path}: ${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`);
+      for (const problem of page?.problems ?? []) failures.push(`${path}: ${problem}`);
+      if (response.statusCode === 200 && sfContext(response.body).pagePath !== path) failures.push(`${path}: sf-context.pagePath differs`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});

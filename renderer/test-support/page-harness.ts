@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { QuirePageInfo, ResolveMember } from '../pages/index.ts';
+import { loadSite } from '../site/load-site.ts';
+import type { LoadedSite, SiteConfig } from '../site/site-types.ts';
+import { hashPassword } from '../store/password.ts';
+import { seedStore, type SeedData } from '../store/seed.ts';
+import type { SqlStore } from '../store/store.ts';
+import { START } from './api-harness.ts';
+
+// Page tests run against the demo site folder and its catalogue, on one database per file.
+
+export const DEMO_SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'sites', 'demo');
+export const DEMO_PASSWORD = 'demo-password';
+
+let demo: Promise<LoadedSite> | null = null;
+export function demoSite(): Promise<LoadedSite> {
+  demo ??= loadSite(DEMO_SITE_DIR);
+  return demo;
+}
+
+/** The demo site with some settings changed (the loaded site itself is shared, never mutated). */
+export function withConfig(site: LoadedSite, change: Partial<SiteConfig>): LoadedSite {
+  return { ...site, config: { ...site.config, ...change } };
+}
+
+let hashed: Promise<string> | null = null;
+
+/** A deep copy of the demo catalogue with passwords hashed once per process (scrypt is slow). */
+export async function demoSeed(change?: (seed: SeedData) => void): Promise<SeedData> {
+  const site = await demoSite();
+  const seed = structuredClone(site.catalog!) as SeedData;
+  hashed ??= hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashed;
+  seed.users = (seed.users ?? []).map((user) => ({ ...user, password: undefined, passwordHash }));
+  change?.(seed);
+  return seed;
+}
+
+export interface PageHarness {
+  app: FastifyInstance;
+  clock: { now: number };
+  /** Swap the site served (the app reads it through a getter). */
+  setSite(site: LoadedSite): void;
+  inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /** `request.quirePage` of the latest page response. */
+  lastPage(): QuirePageInfo | undefined;
+}
+
+export async function reseed(store: SqlStore, seed: SeedData): Promise<void> {
+  await store.read.truncateAll();
+  await seedStore(store, seed);
+}
+
+export async function pageHarness(
+  store: SqlStore,
+  options: { site?: LoadedSite; resolveMember?: ResolveMember } = {},
+): Promise<PageHarness> {
+  let current = options.site ?? (await demoSite());
+  let last: QuirePageInfo | undefined;
+  const clock = { now: START };
+  const app = await buildApp({ store, site: () => current, now: () => clock.now, resolveMember: options.resolveMember });
+  app.addHook('onResponse', async (request) => {
+    last = request.quirePage;
+  });
+  return {
+    app,
+    clock,
+    setSite: (site) => {
+      current = site;
+    },
+    inject: (injectOptions) => {
+      last = undefined;
+      return app.inject(injectOptions);
+    },
+    lastPage: () => last,
+  };
+}
+
+/** The parsed `sf-context` block of a page. */
+export function sfContext(html: string): Record<string, any> {
+  const match = /<script type="application\/json" id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no sf-context block in the page');
+  return JSON.parse(match[1]!);
+}
+
+/** Set-Cookie headers of a response as an array. */
+export function setCookies(response: LightMyRequestResponse): string[] {
+  const raw = response.headers['set-cookie'];
+  return raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+}
