@@ -29,7 +29,8 @@ const SECTION_A: ReadonlyArray<[prefix: string, count: number, island: string]> 
 /** Checks marked [browser] in section A: they must have a real-browser test. */
 const BROWSER_ONLY = ['ATC-18', 'PILL-10', 'AF-19', 'SF-21', 'GC-5', 'AUTH-11', 'AN-5', 'CAP-11'];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const self = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(self), '..');
 const SEARCHED = ['hydrate', 'renderer', 'test'];
 const SKIP = new Set(['node_modules', 'dist', 'data', 'test-output']);
 
@@ -39,7 +40,8 @@ function testFiles(dir: string): string[] {
     if (SKIP.has(name) || name.startsWith('.')) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) out.push(...testFiles(full));
-    else if (/\.test\.tsx?$/.test(name)) out.push(full);
+    // This file's own examples must not count as coverage.
+    else if (/\.test\.tsx?$/.test(name) && full !== self) out.push(full);
   }
   return out;
 }

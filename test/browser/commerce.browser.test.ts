@@ -141,10 +141,9 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await v.screenshot('af-2-added');
   });
 
-  test('GC-5 a chosen denomination leads to the gift-card checkout page; an unknown sku is a 404', async () => {
+  test('GC-5 and GC-3 (renderer side) a chosen denomination leads to the gift-card checkout page, an unknown sku is a 404; no quantity, restock or BNPL on the product', async () => {
     const v = await newVisitor();
     await visit(v.page, GIFT_CARD);
-    // GC-3, renderer side: no quantity input, restock view or BNPL pill for a gift card.
     expect(await v.page.locator('.product-quantity-input, .product-restock-notification, [data-island="bnpl"]').count()).toBe(0);
     await v.page.selectOption('.product-variants select', '$50.00');
     const [response] = await Promise.all([v.page.waitForNavigation(), v.page.click('.sqs-add-to-cart-button')]);
