@@ -10,6 +10,7 @@ import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
 import { registerStockRoutes } from './routes/stock-routes.ts';
 import { registerPlatformRoutes } from '../platform/platform-routes.ts';
+import { registerStoreCreationRoutes } from '../platform/store-creation-routes.ts';
 
 export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
@@ -49,6 +50,7 @@ export async function storefrontApi(
       registerRestockRoutes(kit);
       registerSessionRoutes(kit);
       registerPlatformRoutes(kit);
+      registerStoreCreationRoutes(kit);
     },
     { prefix: API_PREFIX },
   );
