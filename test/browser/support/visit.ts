@@ -59,6 +59,33 @@ export async function recordTexts(page: Page, selector: string): Promise<() => P
   return () => page.evaluate((key) => (window as unknown as Record<string, TimedText[]>)[key]!, key);
 }
 
-export function now(page: Page): Promise<number> {
-  return page.evaluate(() => performance.now());
+/**
+ * Starts recording, in the page, when the next `click` on `selector` happens. The returned
+ * function gives its time on the `performance.now()` clock (null before any click).
+ */
+export async function recordClick(page: Page, selector: string): Promise<() => Promise<number | null>> {
+  const key = `__click_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ selector, key }) => {
+      const store = window as unknown as Record<string, number | null>;
+      store[key] = null;
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (store[key] === null && (event.target as Element | null)?.closest(selector)) store[key] = event.timeStamp;
+        },
+        true,
+      );
+    },
+    { selector, key },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, number | null>)[key] ?? null, key);
+}
+
+/** When the page finished receiving the last response for a URL containing `part`, on the `performance.now()` clock. */
+export function responseEnd(page: Page, part: string): Promise<number | null> {
+  return page.evaluate((part) => {
+    const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes(part));
+    return entries.length ? (entries[entries.length - 1] as PerformanceResourceTiming).responseEnd : null;
+  }, part);
 }
