@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compile, listPlugins, parseJson } from '../../engine/index.ts';
 import { imageMarkup } from '../../hydrate/shared/image-markup.ts';
 import { ImageComponent } from '../../hydrate/platform/image/image-component.tsx';
+import { compileCached } from '../site/load-site.ts';
 import { createRendererEngine, rendererEngine } from './renderer-engine.ts';
 
 const asset = { assetUrl: '/s/mug.jpg', originalSize: '1200x800', altText: 'Blue mug' };
@@ -18,6 +19,12 @@ describe('renderer engine', () => {
     expect(engine.registry.predicates.size).toBe(101);
     expect(engine.registry.formatters.has('image-component')).toBe(true);
     expect(rendererEngine()).toBe(rendererEngine());
+  });
+
+  it('site templates compile with it, so they can use image-component', () => {
+    const { template } = compileCached('templates/test.jsont', '{image|image-component}');
+    expect(template.diagnostics).toEqual([]);
+    expect(template.render({ image: asset }).html).toContain('<img src="/s/mug.jpg"');
   });
 
   it('renders the default formatters as the default engine does', () => {

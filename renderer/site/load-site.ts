@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { compile, parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts';
+import { parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts';
+import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeed, type SeedData } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import type {
@@ -46,7 +47,8 @@ export function compileCached(name: string, source: string): { template: Templat
   const hash = crypto.createHash('sha256').update(name).update('\0').update(source).digest('hex');
   let template = compiledByHash.get(hash);
   if (!template) {
-    template = compile(source, { name });
+    // The renderer's engine: PLUGINS.md's formatters plus renderer-level ones (image-component).
+    template = rendererEngine().compile(source, { name });
     compiledByHash.set(hash, template);
     if (compiledByHash.size > MAX_COMPILED) compiledByHash.delete(compiledByHash.keys().next().value as string);
   }
