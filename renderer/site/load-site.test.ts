@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSite, SiteLoadError } from './load-site.ts';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** A site folder from a map of relative path → file text. */
+function folder(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-site-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+async function loadError(dir: string): Promise<SiteLoadError> {
+  const error = await loadSite(dir).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SiteLoadError);
+  return error as SiteLoadError;
+}
+
+describe('loadSite', () => {
+  it('reads settings, content, templates and partials, with defaults filled in', async () => {
+    const site = await loadSite(
+      folder({
+        'site.json': JSON.stringify({ title: 'Shop', cartVersion: 2, homePage: 'about', baseUrl: 'https://x.example' }),
+        'content/about.json': JSON.stringify({ title: 'About', blocks: [{ type: 'html', html: '<p>Hi</p>' }] }),
+        'content/blog.json': JSON.stringify({ kind: 'collection', collectionType: 'blog', items: [{ slug: 'first', title: 'First' }] }),
+        'templates/page.jsont': '<h1>{page.title}</h1>',
+        'partials/card.jsont': '<div>{title}</div>',
+        'styles.css': 'body { color: red }',
+      }),
+    );
+    expect(site.config).toMatchObject({ title: 'Shop', cartVersion: 2, locale: 'en-US', lock: { enabled: false }, extra: { baseUrl: 'https://x.example' } });
+    expect(site.home?.slug).toBe('about');
+    expect(site.bySlug.get('about')).toMatchObject({ kind: 'page', pageType: 2, id: 'about' });
+    expect(site.bySlug.get('blog')).toMatchObject({ kind: 'collection', pageType: 1, collectionType: 'blog' });
+    expect(site.bySlug.get('blog')!.items[0]).toMatchObject({ slug: 'first', id: 'blog-first' });
+    expect(site.templates.get('page')!.template.render({ page: { title: 'A' } }).html).toBe('<h1>A</h1>');
+    expect(site.partials.card).toBe('<div>{title}</div>');
+    expect(site.partials['sf-product-detail']).toContain('data-product-scope');
+    expect(site.stylesheet).toBe('body { color: red }');
+    expect(site.catalog).toBeNull();
+  });
+
+  it('compiles a template once per content: an unchanged file keeps its compiled template across loads', async () => {
+    const files = { 'templates/page.jsont': '<p>{page.title}</p>', 'templates/other.jsont': 'x' };
+    const first = await loadSite(folder(files));
+    const second = await loadSite(folder({ ...files, 'templates/other.jsont': 'y' }));
+    expect(second.templates.get('page')!.template).toBe(first.templates.get('page')!.template);
+    expect(second.templates.get('other')!.template).not.toBe(first.templates.get('other')!.template);
+    expect(second.hash).not.toBe(first.hash);
+  });
+
+  it('reports bad JSON with its file, line and column', async () => {
+    const error = await loadError(folder({ 'content/about.json': '{\n  "title": "About",\n  "slug": ,\n}' }));
+    expect(error.code).toBe('SITE_JSON_INVALID');
+    expect(error.file).toBe('content/about.json');
+    expect(error.line).toBe(3);
+    expect(error.column).toBe(11);
+  });
+
+  it('reports a template syntax error with its position, or keeps it with allowTemplateErrors', async () => {
+    const dir = folder({ 'templates/page.jsont': 'line one\n{.section page}{.end}{.end}' });
+    const error = await loadError(dir);
+    expect(error.code).toBe('TEMPLATE_SYNTAX');
+    expect(error.file).toBe('templates/page.jsont');
+    expect(error.line).toBe(2);
+    const tolerant = await loadSite(dir, { allowTemplateErrors: true });
+    expect(tolerant.problems).toHaveLength(1);
+    expect(tolerant.templates.has('page')).toBe(true);
+  });
+
+  it('refuses duplicate slugs, reserved slugs, two home pages and bad blocks, listing every problem', async () => {
+    const error = await loadError(
+      folder({
+        'content/a.json': JSON.stringify({ slug: 'same', home: true }),
+        'content/b.json': JSON.stringify({ slug: 'same' }),
+        'content/c.json': JSON.stringify({ slug: 'cart' }),
+        'content/d.json': JSON.stringify({ home: true, blocks: [{ html: 'no type' }] }),
+        'content/e.json': '[1, 2]',
+      }),
+    );
+    const codes = error.problems.map((p) => `${p.file} ${p.code}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'content/b.json SITE_DUPLICATE_PATH',
+        'content/c.json SITE_SCHEMA_INVALID',
+        'content/d.json SITE_SCHEMA_INVALID',
+        'content/e.json SITE_SCHEMA_INVALID',
+      ]),
+    );
+    expect(error.problems.some((p) => p.message.includes('only one content file may be the home page'))).toBe(true);
+  });
+
+  it('checks catalog.json as a seed and refuses a missing folder', async () => {
+    const error = await loadError(folder({ 'catalog.json': JSON.stringify({ site: {}, products: [{ id: 'p' }] }) }));
+    expect(error.problems.map((p) => p.message)).toEqual(expect.arrayContaining(['site.websiteId must be a non-empty string']));
+    expect((await loadError(path.join(os.tmpdir(), 'quire-no-such-site-folder'))).code).toBe('SITE_NOT_FOUND');
+  });
+
+  it('loads the demo site without problems', async () => {
+    const site = await loadSite(path.resolve(__dirname, '../../fixtures/sites/demo'));
+    expect(site.problems).toEqual([]);
+    expect(site.catalog?.products?.length).toBeGreaterThanOrEqual(12);
+    expect(site.bySlug.get('shop')?.collectionType).toBe('products');
+  });
+});
