@@ -59,6 +59,14 @@ describe('web-vitals collection', () => {
     expect(metrics.filter((m) => m.name === 'LCP').map((m) => m.value)).toEqual([1300, 2600]);
   });
 
+  test('LCP stops following candidates after the first input', () => {
+    start();
+    fake.emit('largest-contentful-paint', [{ startTime: 800 }]);
+    document.dispatchEvent(new Event('keydown'));
+    fake.emit('largest-contentful-paint', [{ startTime: 5000 }]);
+    expect(metrics.filter((m) => m.name === 'LCP').map((m) => m.value)).toEqual([800]);
+  });
+
   test('FID is the first input delay, reported once', () => {
     start();
     fake.emit('first-input', [{ startTime: 100, processingStart: 160 }]);

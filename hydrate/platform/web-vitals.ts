@@ -69,10 +69,16 @@ export function collectWebVitals(options: VitalsOptions): { stop(): void } {
   observe('paint', (entries) => {
     for (const e of entries) if (e.name === 'first-contentful-paint') report('FCP', e.startTime);
   });
+  // LCP candidates after the visitor's first input describe what they caused, not the load.
+  let lcpFinal = false;
   observe('largest-contentful-paint', (entries) => {
     const last = entries[entries.length - 1] as LcpEntry | undefined;
-    if (last) report('LCP', last.renderTime || last.loadTime || last.startTime);
+    if (last && !lcpFinal) report('LCP', last.renderTime || last.loadTime || last.startTime);
   });
+  const onInput = () => {
+    lcpFinal = true;
+  };
+  for (const type of ['keydown', 'pointerdown'] as const) doc.addEventListener(type, onInput, { capture: true, once: true });
   let fidDone = false;
   observe('first-input', (entries) => {
     const first = entries[0] as EventTimingEntry | undefined;
@@ -128,6 +134,7 @@ export function collectWebVitals(options: VitalsOptions): { stop(): void } {
     stopped = true;
     clearTimeout(timer);
     doc.removeEventListener('visibilitychange', onVisibility);
+    for (const type of ['keydown', 'pointerdown'] as const) doc.removeEventListener(type, onInput, { capture: true });
     for (const o of observers) o.disconnect();
     options.onStop?.(reason);
   };
