@@ -34,8 +34,9 @@ function postEvent(payload: string | Record<string, unknown>, contentType = 'app
   });
 }
 
+// sendBeacon with a URLSearchParams body sends this content type.
 function beacon(fields: Record<string, string>) {
-  return postEvent(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
+  return postEvent(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded;charset=UTF-8');
 }
 
 describe('newer tracker: POST /api/v1/clanker/events', () => {
