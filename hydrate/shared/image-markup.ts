@@ -202,9 +202,11 @@ export function planImage(inputs: ImageInputs): ImagePlan {
     fetchPriority: priority,
     passthrough: passthroughAttributes(inputs.passthrough),
   };
+  // React preloads neither lazy images nor data: URLs (there is nothing to fetch).
+  const isDataUrl = (url: string | null) => url !== null && /^data:/i.test(url);
   const preload: PreloadHint | null =
-    img.loading === 'eager'
-      ? { href: srcSet === null ? img.src : null, imageSrcSet: srcSet, imageSizes: srcSet === null ? null : sizes, fetchPriority: priority }
+    img.loading === 'eager' && !isDataUrl(img.src) && !isDataUrl(srcSet)
+      ? { href: srcSet === null ? img.src : null, imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: priority }
       : null;
   return { comments, preload, img };
 }
