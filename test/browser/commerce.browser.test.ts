@@ -28,7 +28,10 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
 
   afterAll(async () => {
     await browser?.close();
+    // Reports sent after a test's own check (the reporter waits 1 s) still reach the store.
+    const reports = server ? await server.store.read.listJsErrorReports() : [];
     await server?.close();
+    expect(reports).toEqual([]);
   });
 
   afterEach(async () => {

@@ -24,7 +24,10 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
 
   afterAll(async () => {
     await browser?.close();
+    // Reports sent after a test's own check (the reporter waits 1 s) still reach the store.
+    const reports = server ? await server.store.read.listJsErrorReports() : [];
     await server?.close();
+    expect(reports).toEqual([]);
   });
 
   afterEach(async () => {
@@ -164,6 +167,17 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     await v.screenshot('site-form-7-crumb-fail');
   });
 
+  test('SF-12 a save that never reaches the server: Error processing form submission. Please reload and try again.', async () => {
+    const v = await newVisitor();
+    await v.page.route(`**${SAVE}`, (route) => route.abort('connectionrefused'));
+    v.allowConsoleError(/net::ERR_CONNECTION_REFUSED/);
+    const form = newsletter(v.page);
+    await subscribe(v.page, 'offline@example.com');
+    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Error processing form submission. Please reload and try again.');
+    await settled(form);
+    await v.screenshot('site-form-8-network-failure');
+  });
+
   test('SF-9 past the rate limit the server answers 429: Unable to submit form. Submission rate limit exceeded. Please try again later.', async () => {
     const v = await newVisitor();
     // D10: 5 saves per minute per client IP and form. Use up what is left with direct calls
@@ -196,6 +210,6 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
       'Unable to submit form. Submission rate limit exceeded. Please try again later.',
     );
     await settled(form);
-    await v.screenshot('site-form-8-429');
+    await v.screenshot('site-form-9-429');
   });
 });

@@ -37,7 +37,7 @@ const isLocal = (url: URL) => url.protocol === 'data:' || url.protocol === 'blob
 export interface VisitorPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors, remote requests and console errors so far, minus the allowed ones. */
+  /** Uncaught page errors, error reports, remote requests and console errors so far, minus the allowed ones. */
   problems(): string[];
   /**
    * Console errors the scenario provokes on purpose: Chromium logs every non-2xx fetch as
@@ -51,7 +51,7 @@ export interface VisitorPage {
 export async function openVisitor(browser: Browser, baseURL: string): Promise<VisitorPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
-  const seen: Array<{ kind: 'pageerror' | 'console' | 'external'; text: string }> = [];
+  const seen: Array<{ kind: 'pageerror' | 'console' | 'external' | 'reported'; text: string }> = [];
   const allowed: RegExp[] = [];
   // Remote images get a local placeholder; any other remote request is a problem, since a
   // storefront page must not need a third-party script to work.
@@ -65,6 +65,11 @@ export async function openVisitor(browser: Browser, baseURL: string): Promise<Vi
     },
   );
   page.on('pageerror', (error) => seen.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
+  // A hydration mismatch reaches neither pageerror nor the console: React hands it to
+  // onRecoverableError, which the islands send to the error reporter (A11).
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events/RecordJavascriptErrors') seen.push({ kind: 'reported', text: request.postData() ?? '' });
+  });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const where = message.location();
