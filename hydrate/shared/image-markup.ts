@@ -133,7 +133,8 @@ export function parseStyle(text: unknown): StyleDeclaration[] {
     const colon = piece.indexOf(':');
     if (colon < 0) continue;
     const rawName = piece.slice(0, colon).trim();
-    const name = rawName.startsWith('--') ? rawName : rawName.toLowerCase();
+    // React writes a leading `ms-` as the vendor prefix `-ms-`; so does the server.
+    const name = rawName.startsWith('--') ? rawName : rawName.toLowerCase().replace(/^ms-/, '-ms-');
     const value = piece.slice(colon + 1).trim();
     if (!STYLE_NAME.test(name) || value === '' || name === 'display') continue;
     declarations.set(name, value);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { imageMarkup, IMAGE_MESSAGES, type ImageInputs } from '../../shared/image-markup.ts';
@@ -45,5 +46,44 @@ describe('ImageComponent renders the server markup', () => {
 
   test('onLoadingComplete does not change the markup', () => {
     expect(renderToStaticMarkup(<ImageComponent {...base} onLoadingComplete={() => {}} />)).toBe(imageMarkup(base));
+  });
+});
+
+describe('ImageComponent and imageMarkup agree on generated inputs', () => {
+  const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', ' ', '"&\'<>', 'data:x', '/a b.jpg?q=1&r=2'));
+  const dimension = fc.oneof(
+    fc.integer({ min: -5, max: 3000 }),
+    fc.double({ min: -10, max: 3000, noNaN: true }),
+    fc.constantFrom('12', ' 7.5 ', 'x', '', null, undefined, Infinity),
+  );
+  const declaration = fc.tuple(
+    fc.constantFrom('color', 'Object-Fit', '-webkit-filter', 'ms-transform', '--Gap', 'display', 'a-1b', 'bad name', ''),
+    fc.oneof(text, fc.constantFrom('url("a;b")', 'calc(1px + 2%)', '"q;"')),
+  );
+  const style = fc.oneof(fc.array(declaration, { maxLength: 4 }).map((ds) => ds.map(([n, v]) => `${n}:${v}`).join(';')), text);
+  const inputs = fc.record(
+    {
+      src: fc.oneof(text, fc.constant('/s/cup.jpg')),
+      width: dimension,
+      height: dimension,
+      alt: fc.oneof(text, fc.constant(undefined)),
+      class: text,
+      style,
+      priority: fc.constantFrom('high', 'low', null, undefined, 'auto'),
+      loader: fc.constantFrom('sqs', 'raw', undefined, 'cdn'),
+      sizes: fc.oneof(text, fc.constant(undefined)),
+      srcset: fc.oneof(text, fc.constant(undefined)),
+      passthrough: fc.dictionary(fc.constantFrom('data-a', 'aria-label', 'data-x.y', 'onclick', 'Data-B'), fc.oneof(text, fc.integer())),
+    },
+    { requiredKeys: [] },
+  );
+
+  test('renderToStaticMarkup equals the server string', () => {
+    fc.assert(
+      fc.property(inputs, (props) => {
+        expect(renderToStaticMarkup(<ImageComponent {...props} />)).toBe(imageMarkup(props));
+      }),
+      { numRuns: 400 },
+    );
   });
 });
