@@ -11,7 +11,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: ['node_modules/**', 'data/**', 'dist/**', '**/*.browser.test.ts'],
+          exclude: ['node_modules/**', 'data/**', 'dist/**', '**/*.browser.test.ts', '**/*.process.test.ts'],
+        },
+      },
+      {
+        // Real server processes (test/e2e/README.md): last, one file at a time, so their
+        // start-up budget is measured without the rest of the suite competing for the CPU.
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['test/e2e/**/*.process.test.ts'],
+          testTimeout: 90000,
+          hookTimeout: 90000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {

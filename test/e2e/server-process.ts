@@ -1,0 +1,76 @@
+// Runs the real server (`renderer/main.ts`, what `npm start` runs) as a child process, the
+// way an operator would: configured only through the environment.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** Everything the process wrote, for failure messages. */
+  output(): string;
+  /** Milliseconds from spawn until `/` answered. */
+  startupMs: number;
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Spawns the server on `port` with the given environment (DATA_DIR, DATABASE_URL …) and
+ * waits until `GET /` answers with any status. Fails with the process output when it exits
+ * first or does not answer within `timeoutMs`.
+ */
+export async function startServer(options: { port: number; env: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'renderer/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  const origin = `http://127.0.0.1:${options.port}`;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before answering:\n${output}`);
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    const answered = await fetch(origin + '/', { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    child,
+    output: () => output,
+    startupMs: Date.now() - started,
+    kill: async (signal) => {
+      if (exitCode === undefined) child.kill(signal);
+      return exited;
+    },
+  };
+}
