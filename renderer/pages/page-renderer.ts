@@ -564,6 +564,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         isCloneable: settings.isCloneable,
         cookiePolicy: { restrictive: policy.restrictive === true, absolute: policy.absolute === true, bannerEnabled: policy.bannerEnabled === true },
       },
+      // A site that disables tracking loads no platform client at all, performance included.
+      ...(job.site.config.platform && skip !== 'tracking-disabled' ? { platform: job.site.config.platform } : {}),
       siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null,
       bnpl: bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null,
       products: job.contextProducts,

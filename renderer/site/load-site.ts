@@ -5,6 +5,7 @@ import { parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeed, type SeedData } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
+import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -125,7 +126,7 @@ export function normalizeConfig(raw: Json): SiteConfig {
   const bnpl = isObject(raw.bnpl) ? raw.bnpl : null;
   const known = new Set([
     'title', 'locale', 'templateId', 'cartVersion', 'lock', 'trackingDisabled', 'navigation', 'reviews', 'bnpl',
-    'minimumOrderSubtotalCents', 'flags', 'localizedStrings', 'homePage',
+    'minimumOrderSubtotalCents', 'flags', 'localizedStrings', 'homePage', 'platform',
   ]);
   const extra: Json = {};
   for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extra[key] = value;
@@ -143,6 +144,11 @@ export function normalizeConfig(raw: Json): SiteConfig {
     cartVersion: raw.cartVersion === 2 ? 2 : 1,
     lock: { enabled: bool(lock.enabled), password: str(lock.password, '') },
     trackingDisabled: bool(raw.trackingDisabled),
+    // A storefront records page views and performance unless its site file says otherwise.
+    platform:
+      raw.platform === false
+        ? null
+        : normalizePlatformContext({ legacyTracking: true, clankerTracking: true, performance: true, ...(isObject(raw.platform) ? raw.platform : {}) }),
     navigation: Array.isArray(raw.navigation)
       ? raw.navigation.filter(isObject).map((link) => ({ title: str(link.title, ''), path: str(link.path, '/') }))
       : [],

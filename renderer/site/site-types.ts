@@ -1,5 +1,6 @@
 import type { Template } from '../../engine/index.ts';
 import type { SeedData } from '../store/seed.ts';
+import type { PlatformContext } from '../../hydrate/shared/platform-context.ts';
 
 // The in-memory form of a site folder (renderer/README.md, "Site folder"). Everything here
 // is built once by loadSite(); requests only read it.
@@ -24,6 +25,11 @@ export interface SiteConfig {
   lock: { enabled: boolean; password: string };
   /** ORed with the store's `trackingDisabled`. */
   trackingDisabled: boolean;
+  /**
+   * `sf-context.platform` of every page (hydrate/platform/): `site.json` `platform` over
+   * all three clients on; `false` = no member. Pages skipped as tracking-disabled get none.
+   */
+  platform: PlatformContext | null;
   navigation: NavigationLink[];
   /** C6 reviews: shown when the kill switch is off and one of these is on. */
   reviews: { nativeEnabled: boolean; importedEnabled: boolean };
