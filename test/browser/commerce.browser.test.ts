@@ -179,6 +179,44 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     expect(await v.page.locator('.product-quantity-input').count()).toBe(0);
   });
 
+  test('BNPL-12, BNPL-13, AF-11 and AF-12 with real focus and layout: the modal traps Tab and Escape gives focus back; the lightbox is centred by its measured height', async () => {
+    const v = await newVisitor();
+    await visit(v.page, TEE);
+    const focused = () => v.page.evaluate(() => document.activeElement?.className ?? '');
+    await v.page.click('.sf-bnpl-info');
+    const modal = v.page.locator('.sf-bnpl-modal');
+    await modal.waitFor({ state: 'visible', timeout: 5000 });
+    const stops = [await focused()];
+    for (let i = 0; i < 4; i++) {
+      await v.page.keyboard.press('Tab');
+      stops.push(await focused());
+    }
+    // Tab cycles inside the modal: it never leaves for the page behind it.
+    expect(await v.page.evaluate(() => document.querySelector('.sf-bnpl-modal')!.contains(document.activeElement))).toBe(true);
+    expect(stops[0]).toBe(stops[2]);
+    expect(stops[1]).toBe(stops[3]);
+    await v.screenshot('bnpl-1-modal');
+    await v.page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await focused()).toContain('sf-bnpl-info');
+
+    await visit(v.page, MUG);
+    const button = v.page.locator('.sqs-add-to-cart-button');
+    await button.focus();
+    await v.page.keyboard.press('Enter');
+    const content = v.page.locator('.sf-lightbox-content');
+    await content.waitFor({ state: 'visible', timeout: 5000 });
+    const { margin, height, inner } = await content.evaluate((e) => ({
+      margin: (e as HTMLElement).style.marginTop,
+      height: e.getBoundingClientRect().height,
+      inner: window.innerHeight,
+    }));
+    expect(margin).toBe(height > inner ? '50px' : `${Math.floor((inner - height) / 2)}px`);
+    await v.page.keyboard.press('Escape');
+    await v.page.locator('.sf-lightbox').waitFor({ state: 'detached' });
+    expect(await button.evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+
   test('AUTH-11 signing in with Remember me keeps SiteUserInfo for 30 days and shows Sign Out; signing out keeps the cloned cart', async () => {
     const v = await newVisitor();
     v.allowConsoleError(/status of 403/);
