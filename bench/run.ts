@@ -99,15 +99,44 @@ export function planJobs(o: BenchOptions): JobSpec[][] {
   return rounds;
 }
 
-const JOB_PATH = fileURLToPath(new URL('./job.ts', import.meta.url));
+const JOB_SOURCE = fileURLToPath(new URL('./job.ts', import.meta.url));
+const JOB_BUNDLE = fileURLToPath(new URL('./results/job.mjs', import.meta.url));
+
+let jobBundle: Promise<string> | null = null;
+
+/**
+ * The jobs run as plain JavaScript, built once per run by esbuild, not through the tsx
+ * loader: tsx compiles with `keepNames`, which wraps every function and closure creation in
+ * a `__name(fn, …)` call (an Object.defineProperty). Quire builds its templates out of
+ * closures, so under tsx its compile paid a defineProperty per closure and its renders
+ * allocated for closures created per call, costs that no built deployment has. The peers are
+ * measured as the compiled JavaScript they publish; Quire now is too.
+ */
+export function buildJobBundle(): Promise<string> {
+  jobBundle ??= import('esbuild').then(async ({ build }) => {
+    await build({
+      entryPoints: [JOB_SOURCE],
+      outfile: JOB_BUNDLE,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'error',
+    });
+    return JOB_BUNDLE;
+  });
+  return jobBundle;
+}
 
 /** Runs one job in a fresh Node process. */
 export const forkRunner: JobRunner = (spec) =>
-  new Promise((resolve, reject) => {
-    const execArgv = ['--import', 'tsx'];
+  buildJobBundle().then((jobPath) => new Promise((resolve, reject) => {
+    const execArgv: string[] = [];
     // A young generation larger than the measured renders, so that none of them triggers a GC.
     if (spec.kind === 'alloc') execArgv.push('--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64');
-    const child = fork(JOB_PATH, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(jobPath, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
     child.on('message', (m: { ok: boolean; result?: JobResult; error?: string }) => {
       settled = true;
@@ -117,7 +146,7 @@ export const forkRunner: JobRunner = (spec) =>
     child.on('exit', (code) => {
       if (!settled) reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: job exited with ${code}`));
     });
-  });
+  }));
 
 /**
  * Renders each workload once with Quire, leaves the page where the concat baseline reads it,

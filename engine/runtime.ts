@@ -24,7 +24,14 @@ export interface Code {
 
 export class Frame {
   node: Value = undefined;
-  vars: Map<string, Value> | null = null;
+  /**
+   * Local variables (`.var`, `.ctx`, `.inject`, `@args`) as names and values side by side,
+   * `varCount` of them live. The arrays stay with the pooled frame, so binding a variable in
+   * a block that runs once per item allocates nothing after the first item.
+   */
+  varNames: string[] = [];
+  varValues: Value[] = [];
+  varCount = 0;
   macros: Map<string, Code> | null = null;
   /** Position while a `.repeated section` iterates over this frame's array; -1 otherwise. */
   index = -1;
@@ -75,6 +82,12 @@ export class CompiledRef implements Ref {
   }
 }
 
+function frameVar(f: Frame, name: string): Value {
+  const names = f.varNames;
+  for (let i = 0; i < f.varCount; i++) if (names[i] === name) return f.varValues[i];
+  return undefined;
+}
+
 function isMap(n: Value): n is JsonObject {
   return typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble);
 }
@@ -101,7 +114,7 @@ function inFrame(f: Frame, r: CompiledRef): Value {
     case First.Iter0:
       return f.index >= 0 ? f.index : undefined;
     case First.Local:
-      return f.vars === null ? undefined : f.vars.get(r.key as string);
+      return frameVar(f, r.key as string);
   }
 }
 
@@ -183,7 +196,7 @@ export class Runtime implements PluginContext {
       f = new Frame();
       this.frames[d] = f;
     } else {
-      f.vars = null;
+      f.varCount = 0;
       f.macros = null;
       f.index = -1;
       f.stop = false;
@@ -202,7 +215,14 @@ export class Runtime implements PluginContext {
 
   setVar(name: string, v: Value): void {
     const f = this.frames[this.depth];
-    (f.vars ?? (f.vars = new Map())).set(name, v);
+    const names = f.varNames;
+    let i = 0;
+    while (i < f.varCount && names[i] !== name) i++;
+    if (i === f.varCount) {
+      names[i] = name;
+      f.varCount++;
+    }
+    f.varValues[i] = v;
   }
 
   /** Stack lookup (§2.3). */
@@ -324,14 +344,14 @@ export class Runtime implements PluginContext {
       return undefined;
     }
     try {
-      return this.capture(code, value, isPrivate, args === undefined ? null : new Map([['@args', { ...args }]]));
+      return this.capture(code, value, isPrivate, args === undefined ? undefined : { ...args });
     } finally {
       this.partialDepth--;
     }
   }
 
   /** Runs code in a new frame with its output redirected into a fresh buffer (§6.2 steps 3–5). */
-  private capture(code: Code, node: Value, isPrivate: boolean, vars: Map<string, Value> | null): string {
+  private capture(code: Code, node: Value, isPrivate: boolean, args: Value): string {
     const saved = this.out;
     const depth = this.depth;
     const source = this.curSource;
@@ -339,7 +359,7 @@ export class Runtime implements PluginContext {
     this.out = '';
     const f = this.push(node);
     f.stop = isPrivate;
-    f.vars = vars;
+    if (args !== undefined) this.setVar('@args', args);
     try {
       code.run(this);
       return this.out;
@@ -421,7 +441,7 @@ export class Runtime implements PluginContext {
   }
 
   runTemplate(template: TemplateHandle, node: Value, isPrivate: boolean): string {
-    return this.capture((template as BuiltinHandle).code, node, isPrivate, null);
+    return this.capture((template as BuiltinHandle).code, node, isPrivate, undefined);
   }
 }
 

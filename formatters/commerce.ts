@@ -116,7 +116,7 @@ function requireId(item: Value): Value {
 /** Drops unset members, so a private template sees them as missing. */
 function view(members: { [key: string]: Value }): JsonObject {
   const out: JsonObject = {};
-  for (const key of Object.keys(members)) {
+  for (const key in members) {
     const v = members[key];
     if (v !== undefined) out[key] = v;
   }
@@ -258,7 +258,7 @@ interface TemplateWithRefs extends ContextRefs {
 
 const variantsSelect: FormatterSpec<TemplateWithRefs> = {
   name: 'variants-select',
-  bind: (_args, ctx) => ({ ...contextRefs(ctx), template: ctx.compileTemplate(VARIANTS_SELECT_TEMPLATE) }),
+  bind: (_args, ctx) => ({ localizedStrings: ctx.parseRef('localizedStrings'), merchandising: ctx.parseRef('productMerchandisingContext'), template: ctx.compileTemplate(VARIANTS_SELECT_TEMPLATE) }),
   apply: (item, bound, ctx) => {
     const all = variants(item);
     if (all.length <= 1) return undefined;
@@ -317,7 +317,7 @@ const productRestockNotification: FormatterSpec<RestockBound> = {
 
 const productScarcity: FormatterSpec<TemplateWithRefs> = {
   name: 'product-scarcity',
-  bind: (_args, ctx) => ({ ...contextRefs(ctx), template: ctx.compileTemplate(PRODUCT_SCARCITY_TEMPLATE) }),
+  bind: (_args, ctx) => ({ localizedStrings: ctx.parseRef('localizedStrings'), merchandising: ctx.parseRef('productMerchandisingContext'), template: ctx.compileTemplate(PRODUCT_SCARCITY_TEMPLATE) }),
   apply: (item, bound, ctx) => {
     // Without merchandising data the reference leaves the variable as it was.
     const merchandising = resolve(ctx, bound.merchandising);
@@ -344,7 +344,8 @@ interface PriceBound extends TemplateWithRefs {
 
 function priceBinder(source: string): (args: string[], ctx: BindContext) => PriceBound {
   return (_args, ctx) => ({
-    ...contextRefs(ctx),
+    localizedStrings: ctx.parseRef('localizedStrings'),
+    merchandising: ctx.parseRef('productMerchandisingContext'),
     template: ctx.compileTemplate(source),
     useCldr: ctx.parseRef('featureFlags.useCLDRMoneyFormat'),
   });

@@ -188,10 +188,20 @@ const safe: FormatterSpec = {
 const NOT_SLUG_CHAR = /[^A-Za-z0-9 \t\n\x0B\f\r-]/g;
 const SPACE_RUN = /[ \t\n\x0B\f\r]+/g;
 
+/** Already a slug (lower-case letters, digits, `-`): slugify would return it unchanged. */
+function isSlug(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+  }
+  return true;
+}
+
 const slugify: FormatterSpec = {
   name: 'slugify',
   apply(value) {
-    return textOrEmpty(value).replace(NOT_SLUG_CHAR, '').replace(SPACE_RUN, '-').toLowerCase();
+    const s = textOrEmpty(value);
+    return isSlug(s) ? s : s.replace(NOT_SLUG_CHAR, '').replace(SPACE_RUN, '-').toLowerCase();
   },
 };
 

@@ -7,6 +7,13 @@ function isJavaSpace(c: number): boolean {
 }
 
 export function classSlug(s: string): string {
+  // Most names are slugs already; returning them as they are allocates nothing.
+  let clean = true;
+  for (let i = 0; i < s.length && clean; i++) {
+    const c = s.charCodeAt(i);
+    clean = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+  }
+  if (clean) return s;
   let out = '';
   let inSpace = false;
   for (let i = 0; i < s.length; i++) {

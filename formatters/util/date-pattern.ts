@@ -122,8 +122,11 @@ export interface DateFields {
 
 const MS_PER_DAY = 86_400_000;
 
-/** Proleptic Gregorian civil date of a day number (days since 1970-01-01). */
-function civilFromDays(days: number): { year: number; month: number; day: number } {
+/**
+ * Writes the proleptic Gregorian civil date of a day number (days since 1970-01-01) into
+ * `f.year`, `f.month` and `f.day`.
+ */
+function civilFromDays(days: number, f: DateFields): void {
   // Howard Hinnant's days_from_civil inverse; exact for the whole double range we accept.
   const z = days + 719468;
   const era = Math.floor(z / 146097);
@@ -131,9 +134,10 @@ function civilFromDays(days: number): { year: number; month: number; day: number
   const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+  f.day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  f.month = month;
+  f.year = yoe + era * 400 + (month <= 2 ? 1 : 0);
 }
 
 function isLeap(y: number): boolean {
@@ -148,24 +152,28 @@ function dayOfYear(year: number, month: number, day: number): number {
 
 /** Calendar fields of an instant in a resolved zone. */
 export function dateFields(epochMs: number, zoneId: string): DateFields {
+  return fillDateFields(newFields(), epochMs, zoneId);
+}
+
+function newFields(): DateFields {
+  return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millis: 0, weekday: 0, dayOfYear: 0, offsetMs: 0, abbr: '' };
+}
+
+function fillDateFields(f: DateFields, epochMs: number, zoneId: string): DateFields {
   const zone = zoneAt(zoneId, epochMs);
   const local = epochMs + zone.offset;
   const days = Math.floor(local / MS_PER_DAY);
   const msOfDay = local - days * MS_PER_DAY;
-  const { year, month, day } = civilFromDays(days);
-  return {
-    year,
-    month,
-    day,
-    hour: Math.floor(msOfDay / 3_600_000),
-    minute: Math.floor(msOfDay / 60_000) % 60,
-    second: Math.floor(msOfDay / 1000) % 60,
-    millis: msOfDay % 1000,
-    weekday: (((days + 4) % 7) + 7) % 7,
-    dayOfYear: dayOfYear(year, month, day),
-    offsetMs: zone.offset,
-    abbr: zone.abbr,
-  };
+  civilFromDays(days, f);
+  f.hour = Math.floor(msOfDay / 3_600_000);
+  f.minute = Math.floor(msOfDay / 60_000) % 60;
+  f.second = Math.floor(msOfDay / 1000) % 60;
+  f.millis = msOfDay % 1000;
+  f.weekday = (((days + 4) % 7) + 7) % 7;
+  f.dayOfYear = dayOfYear(f.year, f.month, f.day);
+  f.offsetMs = zone.offset;
+  f.abbr = zone.abbr;
+  return f;
 }
 
 // ---- week numbers ---------------------------------------------------------------------
@@ -239,6 +247,8 @@ export function dateNames(locale: string): DateNames {
   }
   return names;
 }
+
+const scratchFields = newFields();
 
 // ---- formatting -----------------------------------------------------------------------
 
@@ -339,7 +349,8 @@ function field(code: FieldCode, f: DateFields, epochMs: number, names: DateNames
 
 /** Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale. */
 export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number, zoneText: string, locale: string): string {
-  const f = dateFields(epochMs, resolveZone(zoneText));
+  // Formatting is synchronous and never re-entered, so one fields record serves every call.
+  const f = fillDateFields(scratchFields, epochMs, resolveZone(zoneText));
   const names = pattern.usesNames ? dateNames(locale) : null;
   let out = '';
   for (const step of pattern.steps) out += step.kind === 'text' ? step.text : field(step.code, f, epochMs, names);

@@ -122,3 +122,15 @@ describe('roundHalfEven', () => {
     expect(round('1.5', 3)).toBe('1.5');
   });
 });
+
+describe('decimalToDouble', () => {
+  it('is the nearest double, as parsing the plain string is', () => {
+    const decimal = fc.record({ unscaled: fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), scale: fc.integer({ min: -30, max: 30 }) });
+    fc.assert(
+      fc.property(decimal, (d) => {
+        expect(decimalToDouble(d)).toBe(Number(toPlainString(d)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

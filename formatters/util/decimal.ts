@@ -33,17 +33,16 @@ export function parseDecimal(text: string): Decimal {
     negative = text[i] === '-';
     i++;
   }
-  let digits = '';
+  // Digits are taken as slices around the point rather than appended one by one.
+  const intStart = i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  let digits = text.slice(intStart, i);
   let fraction = 0;
-  let seenPoint = false;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (isDigit(c)) {
-      digits += text[i];
-      if (seenPoint) fraction++;
-    } else if (c === 46 /* . */ && !seenPoint) {
-      seenPoint = true;
-    } else break;
+  if (i < n && text.charCodeAt(i) === 46 /* . */) {
+    const fracStart = ++i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    fraction = i - fracStart;
+    if (fraction > 0) digits += text.slice(fracStart, i);
   }
   if (digits.length === 0) throw badDecimal(text);
   let exponent = 0;
@@ -112,8 +111,18 @@ export function toPlainString(d: Decimal): string {
 
 /** The nearest double (JavaScript's string-to-number conversion rounds correctly). */
 export function decimalToDouble(d: Decimal): number {
+  // Both operands exact (|unscaled| < 2^53, 10^k exact up to k = 22): IEEE division and
+  // multiplication round correctly, so the result is the nearest double, as parsing is.
+  if (d.unscaled < SAFE_BIG && d.unscaled > -SAFE_BIG && d.scale <= 22 && d.scale >= -22) {
+    const u = Number(d.unscaled);
+    return d.scale >= 0 ? u / EXACT_POW10[d.scale] : u * EXACT_POW10[-d.scale];
+  }
   return Number(toPlainString(d));
 }
+
+const SAFE_BIG = 2n ** 53n;
+// Literals, so each is the exact power (Math.pow need not be).
+const EXACT_POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 // ---- exact binary value of a double --------------------------------------------------
 

@@ -100,18 +100,26 @@ function customFormatters(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
   return { money, currency: money, number, decimal: number, datetime, 'datetime-interval': interval };
 }
 
-const formatters = new Map<string, MessageFormatter | null>();
+// locale → zone id → formatter: two lookups, no key string built per call.
+const formatters = new Map<string, Map<string, MessageFormatter | null>>();
+let formatterCount = 0;
 
 /** The message formatter of a locale and a zone text; null for locale `none`. */
 export function messageFormatterFor(locale: string, zoneText: string): MessageFormatter | null {
   const zoneId = resolveZone(zoneText);
-  const key = locale + '\u0000' + zoneId;
-  let mf = formatters.get(key);
+  let byZone = formatters.get(locale);
+  let mf = byZone?.get(zoneId);
   if (mf === undefined) {
     const cldr = cldrFor(locale);
     mf = cldr === null ? null : cldr.General.messageFormatter({ converter, formatters: customFormatters(cldr, zoneId), cacheSize: 256 });
-    if (formatters.size > 256) formatters.clear();
-    formatters.set(key, mf);
+    if (formatterCount > 256) {
+      formatters.clear();
+      formatterCount = 0;
+      byZone = undefined;
+    }
+    if (byZone === undefined) formatters.set(locale, (byZone = new Map()));
+    byZone.set(zoneId, mf);
+    formatterCount++;
   }
   return mf;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JavaError } from '../../engine/plugin-api.ts';
-import { parseDecimal } from './decimal.ts';
+import fc from 'fast-check';
+import { exactDecimalOfDouble, parseDecimal, roundHalfEven } from './decimal.ts';
 import {
   formatCents,
   formatCentsText,
@@ -79,5 +80,39 @@ describe('cents formats', () => {
 
   it('wraps legacy money in the native span', () => {
     expect(moneyNativeSpan('1.00')).toBe('<span class="sqs-money-native">1.00</span>');
+  });
+});
+
+describe('formatDouble fast path', () => {
+  // The slow path alone: rounding the double's exact binary value with bigints.
+  function exact(x: number, p: typeof MONEY_PATTERN): string {
+    const rounded = roundHalfEven(exactDecimalOfDouble(Math.abs(x)), p.maxFraction);
+    let digits = rounded.unscaled.toString();
+    if (digits.length <= rounded.scale) digits = '0'.repeat(rounded.scale - digits.length + 1) + digits;
+    const integer = digits.slice(0, digits.length - rounded.scale);
+    let fraction = digits.slice(digits.length - rounded.scale);
+    while (fraction.length > p.minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+    while (fraction.length < p.minFraction) fraction += '0';
+    const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return (x < 0 || Object.is(x, -0) ? p.negativePrefix : p.positivePrefix) + grouped + (fraction ? '.' + fraction : '');
+  }
+
+  it('agrees with exact rounding, ties and near-ties included', () => {
+    const patterns = [MONEY_PATTERN, PERCENT_PATTERN, PERCENT_TRIM_PATTERN, USD_PATTERN];
+    const near = fc.integer({ min: -10_000_000, max: 10_000_000 }).chain((n) =>
+      fc.constantFrom(n / 100, n / 1000, n / 200, n / 2000, n / 8, (n + 0.5) / 100, (n + 0.5) / 1000, n * 1.005, n / 3),
+    );
+    fc.assert(
+      fc.property(fc.oneof(near, fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 })), fc.constantFrom(...patterns), (x, p) => {
+        expect(formatDouble(x, p)).toBe(exact(x, p));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('rounds the binary value, not the decimal text: 0.125 → 0.12, 1.005 → 1.00, 0.135 → 0.14', () => {
+    expect(formatDouble(0.125, MONEY_PATTERN)).toBe('0.12');
+    expect(formatDouble(1.005, MONEY_PATTERN)).toBe('1.00');
+    expect(formatDouble(0.135, MONEY_PATTERN)).toBe('0.14');
   });
 });

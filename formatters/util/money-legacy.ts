@@ -21,7 +21,10 @@ export const PERCENT_TRIM_PATTERN: DecimalPattern = { minFraction: 0, maxFractio
 /** en-US currency instance on Java 11 CLDR data: `¤#,##0.00`, negatives `-¤#,##0.00`. */
 export const USD_PATTERN: DecimalPattern = { minFraction: 2, maxFraction: 2, positivePrefix: '$', negativePrefix: '-$' };
 
+const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
+
 function group(digits: string): string {
+  if (digits.length <= 3) return digits;
   let out = '';
   const n = digits.length;
   for (let i = 0; i < n; i++) {
@@ -40,9 +43,21 @@ export function formatDouble(x: number, pattern: DecimalPattern): string {
   const negative = x < 0 || Object.is(x, -0);
   const prefix = negative ? pattern.negativePrefix : pattern.positivePrefix;
   if (!Number.isFinite(x)) return prefix + '\u221E';
-  const rounded = roundHalfEven(exactDecimalOfDouble(Math.abs(x)), pattern.maxFraction);
-  let digits = rounded.unscaled.toString();
-  const scale = rounded.scale;
+  let digits: string;
+  let scale: number;
+  const scaled = Math.abs(x) * POW10[pattern.maxFraction];
+  const nearest = Math.round(scaled);
+  // Fast path without bigints: below 2^40 the product's rounding error is under 2^-12, so
+  // when the scaled value is more than 0.49 away from a tie, rounding the double's exact
+  // binary value (what DecimalFormat does) gives the same integer.
+  if (scaled < 2 ** 40 && Math.abs(scaled - nearest) < 0.49) {
+    digits = String(nearest);
+    scale = pattern.maxFraction;
+  } else {
+    const rounded = roundHalfEven(exactDecimalOfDouble(Math.abs(x)), pattern.maxFraction);
+    digits = rounded.unscaled.toString();
+    scale = rounded.scale;
+  }
   if (digits.length <= scale) digits = '0'.repeat(scale - digits.length + 1) + digits;
   const integer = digits.slice(0, digits.length - scale);
   let fraction = digits.slice(digits.length - scale);
