@@ -5,9 +5,9 @@ import { cartView, emptyCartView, type ShoppingCartView } from '../api/cart-view
 import { clearCartCookies } from '../api/cookies.ts';
 import { BUILTIN_TEMPLATES, ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
 import { compileCached } from '../site/load-site.ts';
-import type { CompiledTemplate, ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
+import type { Block, CompiledTemplate, ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
 import type { Form, Order, Product, Session, Site } from '../store/types.ts';
-import { accountHtml, renderBlocks, type BlockEnv } from './blocks.ts';
+import { accountHtml, renderBlocks } from './blocks.ts';
 import { escapeHtml } from './html.ts';
 import { formatMoney, knownCurrency } from './money.ts';
 import { formDefinition, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
@@ -44,6 +44,8 @@ export interface PageRendererOptions {
   site: SiteSource;
   resolveMember?: ResolveMember;
 }
+
+const NO_FORMS: ReadonlyMap<string, Form> = new Map();
 
 /** Thrown by data loading when the route names nothing (unknown token, sku, order …). */
 class NotFound extends Error {}
@@ -124,12 +126,13 @@ class PageJob {
     return out;
   }
 
-  async viewOptions(reviewsShown: boolean): Promise<ProductViewOptions> {
+  /** Forms are read only when one of the products shown has an additional-fields form. */
+  async viewOptions(reviewsShown: boolean, products: readonly Product[]): Promise<ProductViewOptions> {
     return {
       currency: this.currency,
       config: this.site.config,
       collectionSlugs: this.collectionSlugs(),
-      forms: await this.listForms(),
+      forms: products.some((product) => product.additionalFieldsFormId) ? await this.listForms() : NO_FORMS,
       reviewsShown,
     };
   }
@@ -193,11 +196,15 @@ export function createPageRenderer(options: PageRendererOptions) {
     return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
   }
 
-  async function blockEnv(job: PageJob, ctx: Json, contentSource: 'c' | 'i'): Promise<BlockEnv> {
-    const forms = await job.listForms();
-    const products = await job.listProducts();
-    const viewOptions = await job.viewOptions(false);
-    return {
+  /** Renders blocks, reading forms and products only when a block needs them. */
+  async function renderContentBlocks(job: PageJob, ctx: Json, contentSource: 'c' | 'i', blocks: readonly Block[]): Promise<string> {
+    if (blocks.length === 0) return '';
+    const needsForms = blocks.some((block) => block.type === 'form' || block.type === 'newsletter');
+    const needsProducts = blocks.some((block) => block.type === 'product');
+    const forms = needsForms ? await job.listForms() : NO_FORMS;
+    const products = needsProducts ? await job.listProducts() : [];
+    const viewOptions = await job.viewOptions(false, products);
+    return renderBlocks(blocks, {
       forms,
       contentSource,
       accountHtml: String((ctx.sf as Json).account),
@@ -212,7 +219,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         job.diagnostics.push(...result.errors);
         return result.html;
       },
-    };
+    });
   }
 
   function cartForView(job: PageJob, view: ShoppingCartView, products: Product[], forms: Map<string, Form>, slugs: Map<string, string>): { cart: Json; formsJson: Json } {
@@ -297,8 +304,9 @@ export function createPageRenderer(options: PageRendererOptions) {
         const needle = q.toLowerCase();
         const results: Json[] = [];
         if (needle !== '') {
-          const options = await job.viewOptions(false);
-          for (const product of await job.listProducts()) {
+          const products = await job.listProducts();
+          const options = await job.viewOptions(false, products);
+          for (const product of products) {
             if (results.length >= 20) break;
             if (product.title.toLowerCase().includes(needle)) results.push(job.use(productView(product, options)));
           }
@@ -387,8 +395,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const product = await job.deps.store.read.getProduct(itemId);
       const chosen = product?.productType === 4 ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
       if (!product || !chosen) throw new NotFound();
-      const options = await job.viewOptions(false);
-      ctx.item = job.use(productView(product, options));
+      ctx.item = job.use(productView(product, await job.viewOptions(false, [product])));
       const totalText = formatMoney(chosen.priceCents, job.currency);
       ctx.checkout = {
         kind: 'gift-card',
@@ -451,20 +458,21 @@ export function createPageRenderer(options: PageRendererOptions) {
       resolved.collectionId = entry.id;
       let items: Json[];
       if (entry.collectionType === 'products') {
-        const options = await job.viewOptions(false);
-        items = (await job.listProducts()).filter((product) => product.collectionId === entry.id).map((product) => job.use(productView(product, options)));
+        const products = (await job.listProducts()).filter((product) => product.collectionId === entry.id);
+        const options = await job.viewOptions(false, products);
+        items = products.map((product) => job.use(productView(product, options)));
       } else {
         items = entry.items.map((item) => contentItemObject(entry, item, ''));
       }
       ctx.items = items;
       ctx.collection = collectionObject(entry, items.length);
       // A collection page may carry blocks of its own (an intro, a newsletter …).
-      ctx.page = pageObject(entry, renderBlocks(entry.blocks, await blockEnv(job, ctx, 'c')));
+      ctx.page = pageObject(entry, await renderContentBlocks(job, ctx, 'c', entry.blocks));
       return resolved;
     }
     if (route.kind === 'entry') {
       const resolved = base(entry.pageType, entry, entry.title);
-      ctx.page = pageObject(entry, renderBlocks(entry.blocks, await blockEnv(job, ctx, 'c')));
+      ctx.page = pageObject(entry, await renderContentBlocks(job, ctx, 'c', entry.blocks));
       return resolved;
     }
     ctx.collection = collectionObject(entry, route.kind === 'content-item' ? entry.items.length : 0);
@@ -472,18 +480,22 @@ export function createPageRenderer(options: PageRendererOptions) {
       const resolved = base(PAGE_TYPE.item, entry, route.item.title);
       resolved.collectionId = entry.id;
       resolved.itemId = route.item.id;
-      const item = contentItemObject(entry, route.item, renderBlocks(route.item.blocks, await blockEnv(job, ctx, 'i')));
+      const item = contentItemObject(entry, route.item, await renderContentBlocks(job, ctx, 'i', route.item.blocks));
       resolved.recordType = item.recordType as number;
       ctx.item = item;
       ctx.items = [item];
       ctx.page = pageObject(entry, '');
       return resolved;
     }
-    const product = (await job.listProducts()).find((candidate) => candidate.collectionId === entry.id && candidate.urlSlug === route.productSlug);
+    const matches = (candidate: Product | null | undefined): candidate is Product =>
+      !!candidate && candidate.collectionId === entry.id && candidate.urlSlug === route.productSlug;
+    // Slugs are usually the product ids: one row read instead of the whole catalogue.
+    const direct = route.productSlug.length <= 200 && isStorable(route.productSlug) ? await job.deps.store.read.getProduct(route.productSlug) : null;
+    const product = matches(direct) ? direct : (await job.listProducts()).find(matches);
     if (!product) throw new NotFound();
     const config = job.site.config;
     const reviewsShown = job.flags.reviewsKillSwitch !== true && (config.reviews.nativeEnabled || config.reviews.importedEnabled);
-    const item = job.use(productView(product, await job.viewOptions(reviewsShown)));
+    const item = job.use(productView(product, await job.viewOptions(reviewsShown, [product])));
     ctx.item = item;
     ctx.items = [item];
     ctx.page = pageObject(entry, '');
