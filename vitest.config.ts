@@ -40,6 +40,8 @@ export default defineConfig({
           hookTimeout: 60000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // Page states arrive over a DevTools round trip; 1 s is short on a loaded machine.
+          expect: { poll: { timeout: 5000 } },
         },
       },
     ],
