@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlStore } from '../store/store.ts';
+import { CRUMB } from '../test-support/api-harness.ts';
 import { openTestStore } from '../test-support/test-store.ts';
 import { demoSeed, pageHarness, reseed, sfContext, type PageHarness } from '../test-support/page-harness.ts';
 
@@ -43,6 +44,30 @@ describe('demo sitemap', () => {
       for (const d of page?.diagnostics ?? []) failures.push(`${path}: ${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`);
       for (const problem of page?.problems ?? []) failures.push(`${path}: ${problem}`);
       if (response.statusCode === 200 && sfContext(response.body).pagePath !== path) failures.push(`${path}: sf-context.pagePath differs`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('the fixed commerce pages render with zero template diagnostics too', async () => {
+    const cart = await h.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', cookies: { crumb: CRUMB }, headers: { 'x-csrf-token': CRUMB }, payload: { itemId: 'tee', sku: 'TEE-M', quantity: 2 } });
+    const cartId = (cart.json() as { shoppingCart: { id: string } }).shoppingCart.id;
+    const pages: [string, number, number][] = [
+      ['/cart', 200, 200],
+      [`/checkout?cartToken=${cartId}`, 200, 201],
+      ['/checkout/gift-card?itemId=gift-card&sku=GC-25', 200, 201],
+      ['/commerce/orders/o1/confirmed', 200, 202],
+      ['/search?q=mug', 200, 102],
+      ['/search', 200, 102],
+      ['/no-such-page', 404, 100],
+      ['/members', 403, 106],
+    ];
+    const failures: string[] = [];
+    for (const [path, status, pageType] of pages) {
+      const response = await h.inject({ url: path, cookies: { CART: cartId } });
+      const page = h.lastPage();
+      if (response.statusCode !== status || page?.pageType !== pageType) failures.push(`${path}: ${response.statusCode} type ${page?.pageType}`);
+      for (const d of page?.diagnostics ?? []) failures.push(`${path}: ${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`);
+      for (const problem of page?.problems ?? []) failures.push(`${path}: ${problem}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);
