@@ -15,50 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadSite, SiteLoadError } from './site/load-site.ts';
 import { openStore, StoreError } from './store/store.ts';
+import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface StartOptions {
-  host: string;
-  port: number;
-  workers: number;
-  siteDir: string;
-  assetsDir: string;
-  databaseUrl: string | undefined;
-}
 
 function fail(message: string): never {
   console.error(`quire: ${message}`);
   process.exit(2);
-}
-
-export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartOptions {
-  let workers = 1;
-  let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
-    if (flag === '--workers') {
-      const text = value();
-      workers = Number(text);
-      if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`--workers must be an integer from 1 to 64, not "${text}"`);
-    } else if (flag === '--site') {
-      siteDir = path.resolve(value());
-    } else {
-      fail(`unknown argument "${arg}" (known: --workers N, --site DIR)`);
-    }
-  }
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${env.PORT}"`);
-  return {
-    host: env.HOST || '127.0.0.1',
-    port,
-    workers,
-    siteDir,
-    assetsDir: path.join(root, 'dist', 'assets'),
-    databaseUrl: env.DATABASE_URL,
-  };
 }
 
 const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
@@ -122,7 +85,13 @@ async function serve(options: StartOptions): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const options = parseStartArgs(process.argv.slice(2), process.env);
+  let options: StartOptions;
+  try {
+    options = parseStartArgs(process.argv.slice(2), process.env, root);
+  } catch (error) {
+    if (error instanceof StartOptionsError) fail(error.message);
+    throw error;
+  }
   if (cluster.isWorker) return serve(options);
   ensureAssets(options.assetsDir);
   let workers = options.workers;
@@ -139,8 +108,20 @@ async function main(): Promise<void> {
   await store.close();
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
+  // A worker that dies is replaced, but a crash loop (bad port, database gone) stops the server.
+  const restarts: number[] = [];
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > workers * 3) {
+      console.error('quire: workers keep exiting; stopping');
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      return;
+    }
     console.error(`quire: worker ${worker.process.pid} exited with ${code}; starting another`);
     cluster.fork();
   });
