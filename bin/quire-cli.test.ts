@@ -62,6 +62,15 @@ describe('quire check', () => {
     expect(await main(['check', file('ok.html', '{a}')], io)).toBe(0);
   });
 
+  it('hands preview and render-page to the renderer, which checks their arguments', async () => {
+    const io = capture();
+    expect(await main(['render-page', join(dir, 'no-such-site'), '/'], io)).toBe(2);
+    expect(io.stderr).toBe(`quire: ${join(dir, 'no-such-site')}: no such folder\n`);
+    const usage = capture();
+    expect(await main(['preview'], usage)).toBe(2);
+    expect(usage.stderr).toContain('quire preview SITE_DIR [--port P]');
+  });
+
   it('prints usage for an unknown command', async () => {
     const io = capture();
     expect(await main(['frobnicate'], io)).toBe(2);

@@ -165,6 +165,19 @@ describe('quire preview', () => {
     expect(html).toContain('<article class="v4">About</article>');
     expect(html).toContain('SITE_JSON_INVALID');
     expect(html).toContain('&gt; 3 |   &quot;title&quot;: &quot;About&quot; oops');
+
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
+    expect((await reloaded).ok).toBe(true);
+    expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
+  });
+
+  it('re-seeds the store when catalog.json changes', async () => {
+    const reloaded = nextReload();
+    const product = { id: 'mug', title: 'Mug', variants: [{ id: 'mug-1', sku: 'MUG-1', priceCents: 1800, qtyInStock: 4 }] };
+    fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [product] }));
+    expect((await reloaded).ok).toBe(true);
+    expect((await store.read.getProduct('mug'))?.variants[0]).toMatchObject({ priceCents: 1800, qtyInStock: 4 });
   });
 
   it('leaves the API untouched', async () => {
@@ -174,4 +187,39 @@ describe('quire preview', () => {
     expect(JSON.parse(text)).toMatchObject({ id: null });
     expect(text).not.toContain('EventSource');
   });
+});
+
+describe('quire preview of a folder that does not load yet', () => {
+  it('answers pages with the problems, then serves the site once the file is fixed', async () => {
+    const dir = writeSite();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), '{ "slug": "about", "title": }');
+    const store = await openTestStore();
+    let reloaded: (outcome: ReloadOutcome) => void = () => {};
+    const preview = await startPreview({ dir, port: 0, store, debounceMs: 30, onReload: (outcome) => reloaded(outcome) });
+    try {
+      expect(preview.site()).toBeNull();
+      // Nothing is seeded from a folder that has not loaded.
+      expect(await store.read.getSite()).toBeNull();
+      const broken = await fetch(preview.url + '/about');
+      expect(broken.status).toBe(500);
+      const html = await broken.text();
+      expect(html).toContain('The site folder could not be loaded');
+      expect(html).toContain('SITE_JSON_INVALID');
+      expect(html).toContain('&gt; 1 | { &quot;slug&quot;: &quot;about&quot;, &quot;title&quot;: }');
+      expect(html).toContain(`new EventSource("${EVENTS_PATH}")`);
+      expect((await fetch(preview.url + '/sitemap.xml')).status).toBe(500);
+
+      const outcome = new Promise<ReloadOutcome>((resolve) => (reloaded = resolve));
+      fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
+      expect((await outcome).ok).toBe(true);
+      const fixed = await fetch(preview.url + '/about');
+      expect(fixed.status).toBe(200);
+      expect(await fixed.text()).toContain('<article class="v1"><h1>About</h1>');
+      expect((await store.read.getSite())?.websiteId).toBe('tiny');
+    } finally {
+      await preview.close();
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -44,7 +44,7 @@ export interface Preview {
 }
 
 /** Paths the overlay and the load-error page leave alone: data, scripts and the SSE stream. */
-const NOT_A_PAGE = /^\/(api|assets|static|__quire)(\/|$)|^\/sitemap\.xml$/;
+const NOT_A_PAGE = /^\/(api|assets|static|__quire)(\/|$)/;
 
 interface Loaded {
   site: LoadedSite | null;
@@ -101,9 +101,36 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const state: Loaded = 'site' in first ? { site: first.site, error: null } : { site: null, error: first.error };
   const ownsStore = options.store === undefined;
   const store = options.store ?? (await openSiteStore(state.site));
-  // An injected store is seeded like an opened one: only when it holds no site yet.
-  if (!(await store.read.getSite())) await seedStore(store, seedOf(state.site));
-  let seededCatalog = JSON.stringify(seedOf(state.site));
+  // The catalogue the store was last seeded from; null until a site has loaded.
+  let seededCatalog: string | null = null;
+
+  /**
+   * Seeds an empty store (an injected one included) and re-seeds it when `catalog.json`
+   * changed, an upsert so prices, stock and forms follow the file while carts and sign-ups
+   * stay. Returns a problem instead when the seed cannot apply.
+   */
+  async function syncCatalog(site: LoadedSite): Promise<SiteProblem | null> {
+    const seed = seedOf(site);
+    const text = JSON.stringify(seed);
+    if (text === seededCatalog) return null;
+    const row = await store.read.getSite();
+    if (row && row.websiteId !== seed.site.websiteId) {
+      const message = `websiteId changed from "${row.websiteId}" to "${seed.site.websiteId}"; restart the preview to use a new store`;
+      return { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message };
+    }
+    try {
+      if (!row || seededCatalog !== null) await seedStore(store, seed);
+      seededCatalog = text;
+      return null;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message };
+    }
+  }
+  if (state.site) {
+    const problem = await syncCatalog(state.site);
+    if (problem) state.error = new SiteLoadError([problem]);
+  }
   const hub = new ReloadHub();
 
   // Until a first good load there is no site to give the page renderer; the onRequest hook
@@ -112,7 +139,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   hub.register(app);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (state.site !== null || NOT_A_PAGE.test(request.url) || request.method !== 'GET') return;
+    if (state.site !== null || NOT_A_PAGE.test(request.url)) return;
     const frames = (state.error?.problems ?? []).map((problem) => problemFrame(options.dir, problem));
     return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loadErrorPage(frames, hub.version));
   });
@@ -129,19 +156,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   async function reload(files: string[] = []): Promise<ReloadOutcome> {
     const next = await tryLoad(options.dir);
     if ('site' in next) {
-      const catalog = JSON.stringify(seedOf(next.site));
-      // The catalogue is the store's seed: upsert an edited one so prices, stock and forms
-      // follow the file (carts and sign-ups already in the store stay).
-      if (catalog !== seededCatalog) {
-        try {
-          await seedStore(store, seedOf(next.site));
-          seededCatalog = catalog;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          state.error = new SiteLoadError([{ code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message }]);
-          hub.announce({ ok: false });
-          return { version: hub.version, ok: false, files, problems: state.error.problems };
-        }
+      const problem = await syncCatalog(next.site);
+      if (problem) {
+        // Pages of a site whose store data is stale would mislead; keep the last good pair.
+        state.error = new SiteLoadError([problem]);
+        hub.announce({ ok: false });
+        return { version: hub.version, ok: false, files, problems: state.error.problems };
       }
       state.site = next.site;
       state.error = null;
