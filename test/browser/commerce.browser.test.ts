@@ -20,7 +20,7 @@ const MEMBERS = '/members';
 describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   let server: Storefront;
   let browser: Browser;
-  let visitor: VisitorPage;
+  let visitor: VisitorPage | undefined;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
@@ -36,8 +36,10 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
 
   afterEach(async () => {
     // Checked here so that every scenario, whatever it asserts, also proves the page ran clean.
+    if (!visitor) return;
     const problems = visitor.problems();
     await visitor.context.close();
+    visitor = undefined;
     expect(problems).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ const SAVE = '/api/form/SaveFormSubmission';
 describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   let server: Storefront;
   let browser: Browser;
-  let visitor: VisitorPage;
+  let visitor: VisitorPage | undefined;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
@@ -31,8 +31,10 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
   });
 
   afterEach(async () => {
+    if (!visitor) return;
     const problems = visitor.problems();
     await visitor.context.close();
+    visitor = undefined;
     expect(problems).toEqual([]);
   });
 
