@@ -41,23 +41,34 @@ function sampleHeap(): void {
   if (used > peakHeap) peakHeap = used;
 }
 
+/**
+ * The job's clock: CPU time of this process (user + system, GC threads included), in ms.
+ * The machine is shared (other jobs, other people's test runs); wall time counted the time
+ * the job waited for a core, which swung the ratios by 2–10x between identical runs. CPU
+ * time counts only the work done, the same way for every engine.
+ */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** Rates (ops/s) of `batches` timed batches, sized from a warm-up run. */
 function measure(fn: () => void, warmupMs: number, totalMs: number, batches: number): number[] {
   let n = 0;
-  const start = performance.now();
+  const start = cpuMs();
   let elapsed = 0;
   do {
     fn();
     n++;
-    elapsed = performance.now() - start;
+    elapsed = cpuMs() - start;
   } while (elapsed < warmupMs);
   const perOp = elapsed / n;
   const batchSize = Math.max(1, Math.round(totalMs / batches / perOp));
   const rates: number[] = [];
   for (let b = 0; b < batches; b++) {
-    const t0 = performance.now();
+    const t0 = cpuMs();
     for (let i = 0; i < batchSize; i++) fn();
-    rates.push((batchSize * 1000) / (performance.now() - t0));
+    rates.push((batchSize * 1000) / Math.max(cpuMs() - t0, 0.001));
     sampleHeap();
   }
   return rates;

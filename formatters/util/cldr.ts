@@ -110,9 +110,29 @@ export function zoneText(ctx: PluginContext, ref: Ref | null): string {
   return ctx.timeZone();
 }
 
+// zone id → instant → zone info. The time-zone library answers each query with fresh
+// copies of its record (two object spreads and an array), a tenth of a date-heavy page's
+// render; its answer for an instant never changes, and a page shows the same instants
+// (publish dates, comment times) on every render. Bounded: cleared when full.
+const zoneInfos = new Map<string, Map<number, ZoneInfo>>();
+const ZONE_INFO_LIMIT = 8192;
+let zoneInfoCount = 0;
+
 /** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
 export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
-  return baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
+  let byInstant = zoneInfos.get(zoneId);
+  const hit = byInstant?.get(epochMs);
+  if (hit !== undefined) return hit;
+  const info = baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
+  if (zoneInfoCount >= ZONE_INFO_LIMIT) {
+    zoneInfos.clear();
+    zoneInfoCount = 0;
+    byInstant = undefined;
+  }
+  if (byInstant === undefined) zoneInfos.set(zoneId, (byInstant = new Map()));
+  byInstant.set(epochMs, info);
+  zoneInfoCount++;
+  return info;
 }
 
 // ---- calendars ----------------------------------------------------------------------

@@ -249,11 +249,16 @@ export function dateNames(locale: string): DateNames {
 }
 
 const scratchFields = newFields();
+let scratchEpoch = Number.NaN;
+let scratchZone = '';
 
 // ---- formatting -----------------------------------------------------------------------
 
+// '00'…'99', so that the common two-digit fields allocate nothing.
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' + i : String(i)));
+
 function pad2(n: number): string {
-  return n < 10 && n >= 0 ? '0' + n : String(n);
+  return n >= 0 && n < 100 && n === Math.floor(n) ? TWO_DIGITS[n] : n < 10 && n >= 0 ? '0' + n : String(n);
 }
 
 function padZero(n: number, width: number): string {
@@ -349,8 +354,15 @@ function field(code: FieldCode, f: DateFields, epochMs: number, names: DateNames
 
 /** Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale. */
 export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number, zoneText: string, locale: string): string {
-  // Formatting is synchronous and never re-entered, so one fields record serves every call.
-  const f = fillDateFields(scratchFields, epochMs, resolveZone(zoneText));
+  // Formatting is synchronous and never re-entered, so one fields record serves every call;
+  // pages often print one instant twice in a row (a `datetime` attribute and its text).
+  const zoneId = resolveZone(zoneText);
+  const f = scratchFields;
+  if (epochMs !== scratchEpoch || zoneId !== scratchZone || Number.isNaN(epochMs)) {
+    fillDateFields(f, epochMs, zoneId);
+    scratchEpoch = epochMs;
+    scratchZone = zoneId;
+  }
   const names = pattern.usesNames ? dateNames(locale) : null;
   let out = '';
   for (const step of pattern.steps) out += step.kind === 'text' ? step.text : field(step.code, f, epochMs, names);
