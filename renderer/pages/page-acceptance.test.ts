@@ -351,7 +351,7 @@ describe('C5 shell', () => {
     expect((await h.inject('/contact')).body).not.toContain('captcha-local.js');
   });
 
-  it('omits the pill cart when expressCheckout or customCart is on (PILL-9)', async () => {
+  it('PILL-9: the pill cart is left out when expressCheckout or customCart is on', async () => {
     await reseed(store, await demoSeed((seed) => { seed.site.settings!.expressCheckout = true; }));
     expect((await h.inject('/shop')).body).not.toContain('data-island="pill-cart"');
     await reseed(store, await demoSeed((seed) => { seed.site.settings!.customCart = true; }));
@@ -360,7 +360,7 @@ describe('C5 shell', () => {
 });
 
 describe('C6 product display', () => {
-  it('puts no quantity input, restock view or BNPL pill on a gift card page (GC-3)', async () => {
+  it('GC-3: a gift card page has no quantity input, restock view or BNPL pill', async () => {
     const html = (await h.inject('/shop/gift-card')).body;
     expect(html).toContain('data-product-type="4"');
     expect(html).not.toContain('product-quantity-input');
@@ -369,11 +369,18 @@ describe('C6 product display', () => {
     expect(html).toContain('Select Value');
   });
 
-  it('gives restock views to sold-out physical variants only, never to digital products (RST-14)', async () => {
+  it('RST-14: restock views go to sold-out physical variants only, never to a digital product', async () => {
     const vinyl = (await h.inject('/shop/vinyl')).body;
     expect(vinyl.match(/class="product-restock-notification"/g)).toHaveLength(2);
     expect(vinyl).toContain('name="isJoinMailingList" checked');
     expect((await h.inject('/shop/ebook')).body).not.toContain('product-restock-notification');
+  });
+
+  it('SUB-7: a subscribable product page renders no quantity input', async () => {
+    const html = (await h.inject('/shop/coffee-club')).body;
+    expect(html).toContain('data-is-subscription="true"');
+    expect(html).not.toContain('product-quantity-input');
+    expect((await h.inject('/shop/hoodie')).body).toContain('product-quantity-input');
   });
 
   it('uses the custom add button label and marks sale products', async () => {

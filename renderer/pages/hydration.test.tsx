@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SqlStore } from '../store/store.ts';
+import { openTestStore } from '../test-support/test-store.ts';
+import { demoSeed, pageHarness, reseed, type PageHarness } from '../test-support/page-harness.ts';
+import { createPage, type Page } from '../../hydrate/test-support/page.ts';
+
+// The islands must hydrate the renderer's real pages without a recoverable error: the
+// server output is loaded into happy-dom and booted with the production island bundle code.
+
+let store: SqlStore;
+let h: PageHarness;
+let page: Page | null = null;
+
+beforeAll(async () => {
+  // The platform trackers send beacons; in happy-dom those would reach a real socket.
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });
+  store = await openTestStore();
+  await reseed(store, await demoSeed());
+  h = await pageHarness(store);
+}, 60_000);
+
+afterAll(async () => {
+  await h?.app.close();
+  await store?.close();
+});
+
+afterEach(() => {
+  page?.cleanup();
+  page = null;
+  vi.useRealTimers();
+  // Trackers may still flush after a page is torn down; they must not reach the network.
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 200 }));
+});
+
+/** The body of a rendered page, minus its scripts, and its sf-context. */
+async function served(url: string): Promise<{ body: string; context: Record<string, unknown> }> {
+  const html = (await h.inject(url)).body;
+  const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1]!;
+  const context = JSON.parse(/id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(body)![1]!);
+  return { body: body.replace(/<script type="application\/json" id="sf-context"[\s\S]*?<\/script>/, '').replace(/<script type="module"[^>]*><\/script>/g, ''), context };
+}
+
+describe('islands hydrate the rendered pages', () => {
+  it.each(['/shop/hoodie', '/shop/tee', '/shop/mug', '/shop/vinyl', '/shop/gift-card', '/shop/coffee-club', '/shop', '/contact', '/members', '/'])(
+    '%s hydrates with no recoverable error',
+    async (url) => {
+      vi.useFakeTimers();
+      const { body, context } = await served(url);
+      page = createPage({ body, context });
+      await page.boot();
+      await page.advance(50);
+      expect(page.recoverableErrors).toEqual([]);
+      const containers = document.querySelectorAll('[data-island], .sqs-add-to-cart-button-wrapper, .product-variants, .product-restock-notification');
+      expect(containers.length).toBeGreaterThan(0);
+      for (const container of containers) {
+        if (container.closest('[data-island="bnpl"]') && container.getAttribute('data-island') !== 'bnpl') continue;
+        expect(container.getAttribute('data-hydrated'), `${url} ${container.outerHTML.slice(0, 80)}`).toBe('true');
+      }
+    },
+    30_000,
+  );
+});
