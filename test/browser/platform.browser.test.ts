@@ -16,7 +16,7 @@ const RATINGS = ['good', 'needs-improvement', 'poor'];
 describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   let server: Storefront;
   let browser: Browser;
-  let visitor: VisitorPage;
+  let visitor: VisitorPage | undefined;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
@@ -31,8 +31,10 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
   });
 
   afterEach(async () => {
+    if (!visitor) return;
     const problems = visitor.problems();
     await visitor.context.close();
+    visitor = undefined;
     expect(problems).toEqual([]);
   });
 
@@ -54,8 +56,8 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
   const records = (pageLoadId: string): Promise<StoredPerformanceRecord[]> => server.store.read.listPerformanceRecords(pageLoadId);
 
   test('PLAT-B1 a product page: both trackers store its page view; hiding the page flushes its web vitals into the store', async () => {
-    visitor = await openVisitor(browser, server.url);
-    const { page } = visitor;
+    const v = (visitor = await openVisitor(browser, server.url));
+    const { page } = v;
     const path = '/shop/tee';
     const pageLoadId = await visitWithPageLoad(page, path);
     const context = await pageContext(page);
@@ -69,7 +71,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
     await expect.poll(async () => (await clankerPageViews(path)).length, { timeout: 10_000 }).toBe(1);
     const [clanker] = await clankerPageViews(path);
     const title = await page.title();
-    const analyticsCookie = (await visitor.context.cookies()).find((c) => c.name === 'SS_ANALYTICS_ID');
+    const analyticsCookie = (await v.context.cookies()).find((c) => c.name === 'SS_ANALYTICS_ID');
     expect(clanker!.transport).toBe('beacon');
     expect(clanker!.content).toMatchObject({
       custom_schema_name: 'page_view',
@@ -86,7 +88,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
 
     // Nothing goes out before the page is hidden (the 30 s timer is far away) …
     expect(await records(pageLoadId)).toEqual([]);
-    await visitor.screenshot('platform-1-product-page');
+    await v.screenshot('platform-1-product-page');
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -108,8 +110,8 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
   });
 
   test('PLAT-B2 a search page (page view skipped) sends no page view, but leaving it still stores its records', async () => {
-    visitor = await openVisitor(browser, server.url);
-    const { page } = visitor;
+    const v = (visitor = await openVisitor(browser, server.url));
+    const { page } = v;
     const pageLoadId = await visitWithPageLoad(page, '/search?q=tee');
     const context = await pageContext(page);
     expect((context.tracking as { skipPageView: unknown }).skipPageView).toBe('search');
