@@ -38,6 +38,8 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
   app.get('/sitemap.xml', async (request, reply) => {
     const site = renderer.getSite();
     const products = await options.deps.store.read.listProducts();
+    // A locked site does not list its pages.
+    if (site.config.lock.enabled) return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml('', []));
     const configured = site.config.extra.baseUrl;
     const base = typeof configured === 'string' ? configured.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml(base, publicPaths(site, products)));

@@ -409,3 +409,31 @@ describe('C6 product display', () => {
     expect(sfContext(html).store.minimumOrderSubtotalCents).toBe(5000);
   });
 });
+
+describe('overlay, locked sitemap and member lookup failures', () => {
+  it('renders an enabled popup overlay (104) into content pages only', async () => {
+    h.setSite(withConfig(site, { extra: { ...site.config.extra, overlay: { enabled: true, id: 'welcome', title: 'Hello', blocks: [{ type: 'newsletter', formId: 'newsletter' }] } } }));
+    const shop = (await h.inject('/shop')).body;
+    expect(shop).toContain('<div class="sf-popup-overlay" data-overlay-id="welcome"');
+    expect(shop).toContain('data-newsletter="true"');
+    expect(h.lastPage()?.diagnostics).toEqual([]);
+    expect((await h.inject('/cart')).body).not.toContain('sf-popup-overlay');
+    h.setSite(site);
+    expect((await h.inject('/shop')).body).not.toContain('sf-popup-overlay');
+  });
+
+  it('lists no pages in the sitemap of a locked site', async () => {
+    h.setSite(withConfig(site, { lock: { enabled: true, password: 'x' } }));
+    const sitemap = await h.inject('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).not.toContain('<loc>');
+  });
+
+  it('treats a failing resolveMember as no member', async () => {
+    const failing = await pageHarness(store, { resolveMember: () => { throw new Error('directory down'); } });
+    const response = await failing.inject('/shop');
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).tracking.skipPageView).toBeNull();
+    await failing.app.close();
+  });
+});

@@ -506,6 +506,22 @@ export function createPageRenderer(options: PageRendererOptions) {
     return resolved;
   }
 
+  /**
+   * C1 type 104: a site with an enabled overlay (`site.json` `overlay: {enabled, id, title,
+   * blocks}`) gets it rendered into its content pages, hidden until the client shows it.
+   */
+  async function renderOverlay(job: PageJob, ctx: Json, options: RenderOptions): Promise<string> {
+    const raw = job.site.config.extra.overlay;
+    if (typeof raw !== 'object' || raw === null || (raw as Json).enabled !== true) return '';
+    const overlay = raw as Json;
+    const blocks = Array.isArray(overlay.blocks) ? (overlay.blocks.filter((b) => typeof b === 'object' && b !== null && typeof (b as Json).type === 'string') as Block[]) : [];
+    ctx.overlay = { ...overlay, id: typeof overlay.id === 'string' ? overlay.id : 'overlay', blocksHtml: await renderContentBlocks(job, ctx, 'c', blocks) };
+    const template = pickTemplate(job.site, templateNames(PAGE_TYPE.popupOverlay, null));
+    const result = template.template.render(ctx, options);
+    job.diagnostics.push(...result.errors);
+    return result.html;
+  }
+
   function baseContext(job: PageJob, path: string): Json {
     const { site, row } = job;
     const settings = row.settings;
@@ -623,7 +639,13 @@ export function createPageRenderer(options: PageRendererOptions) {
       screenCookies(request);
       ensureCrumbCookie(request, reply);
       const session = await visitorSession(deps, request, reply);
-      const member = await resolveMember(request);
+      // A failing member lookup must not take the page down: the visitor is treated as no member.
+      const member = await Promise.resolve()
+        .then(() => resolveMember(request))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'resolveMember failed');
+          return null;
+        });
       const job = new PageJob(deps, site, row, request, reply, session);
       const path = pathOf(request.url);
       const query = (request.query ?? {}) as Json;
@@ -654,6 +676,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const page = layout.template.render(ctx, options);
       job.diagnostics.push(...page.errors);
 
+      const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options) : '';
       const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
       const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
       const html = renderShell({
@@ -661,7 +684,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
         pageType: resolved.pageType,
         css: rendererCss(job.currency) + site.stylesheet,
-        body: page.html,
+        body: page.html + overlay,
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
         context: sfContext(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',

@@ -170,7 +170,11 @@ const ORDER_CONFIRMED = `<section class="sf-order-confirmed">
 <p class="sf-order-total">Total <span>{order.grandTotalText}</span></p>
 </section>`;
 
-const POPUP_OVERLAY = `<div class="sf-popup-overlay" hidden>{overlay.blocksHtml}</div>`;
+const POPUP_OVERLAY = `<div class="sf-popup-overlay" data-overlay-id="{overlay.id|htmlattr}" role="dialog" aria-label="{overlay.title|htmlattr}" hidden>
+{.if overlay.title}<h2 class="sf-popup-overlay-title">{overlay.title|html}</h2>{.end}
+{overlay.blocksHtml}
+<button type="button" class="sf-popup-overlay-close" aria-label="Close">×</button>
+</div>`;
 
 /**
  * Page type 101 never uses the site's templates (C1: "without the site template's dynamic
