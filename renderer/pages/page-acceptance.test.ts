@@ -5,7 +5,7 @@ import type { LoadedSite, CompiledTemplate } from '../site/site-types.ts';
 import type { Template } from '../../engine/index.ts';
 import { CRUMB } from '../test-support/api-harness.ts';
 import { openTestStore } from '../test-support/test-store.ts';
-import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, type PageHarness } from '../test-support/page-harness.ts';
+import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, withPage, type PageHarness } from '../test-support/page-harness.ts';
 import type { Member } from './index.ts';
 
 // STOREFRONT C7 (REN-1 … REN-17) and the C3/C5/C6 rules, against the demo site and its
@@ -341,14 +341,15 @@ describe('C5 shell', () => {
   });
 
   it('includes captcha-local.js only on pages holding a captcha container', async () => {
-    const contact = await h.inject('/contact');
+    h.setSite(withPage(site, 'write-to-us', [{ type: 'form', formId: 'contact' }]));
+    const contact = await h.inject('/write-to-us');
     expect(contact.body).toContain('class="captcha-container"');
     expect(contact.body).toContain('<script type="module" src="/assets/captcha-local.js"></script>');
     const grid = await h.inject('/shop');
     expect(grid.body).not.toContain('captcha-container');
     expect(grid.body).not.toContain('captcha-local.js');
     await reseed(store, await demoSeed((seed) => { seed.site.settings!.captcha = { siteKey: null, provider: 'local' }; }));
-    expect((await h.inject('/contact')).body).not.toContain('captcha-local.js');
+    expect((await h.inject('/write-to-us')).body).not.toContain('captcha-local.js');
   });
 
   it('PILL-9: the pill cart is left out when expressCheckout or customCart is on', async () => {

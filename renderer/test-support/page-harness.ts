@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import type { QuirePageInfo, ResolveMember } from '../pages/index.ts';
 import { loadSite } from '../site/load-site.ts';
-import type { LoadedSite, SiteConfig } from '../site/site-types.ts';
+import type { Block, ContentEntry, LoadedSite, SiteConfig } from '../site/site-types.ts';
 import { hashPassword } from '../store/password.ts';
 import { seedStore, type SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
@@ -24,6 +24,15 @@ export function demoSite(): Promise<LoadedSite> {
 /** The demo site with some settings changed (the loaded site itself is shared, never mutated). */
 export function withConfig(site: LoadedSite, change: Partial<SiteConfig>): LoadedSite {
   return { ...site, config: { ...site.config, ...change } };
+}
+
+/** The demo site plus one page made of the given blocks, at `/{slug}`. */
+export function withPage(site: LoadedSite, slug: string, blocks: Block[], data: Record<string, unknown> = {}): LoadedSite {
+  const entry: ContentEntry = {
+    file: `content/${slug}.json`, id: slug, kind: 'page', slug, title: slug, pageType: 2, template: null, home: false, password: null,
+    memberArea: false, videoPaywall: false, collectionType: null, blocks, items: [], data: { slug, blocks, ...data },
+  };
+  return { ...site, entries: [...site.entries, entry], bySlug: new Map([...site.bySlug, [slug, entry]]) };
 }
 
 let hashed: Promise<string> | null = null;
