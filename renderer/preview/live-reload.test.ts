@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { EVENTS_PATH, injectBeforeBodyEnd, isSiteFile, reloadScript, watchFolder } from './live-reload.ts';
+
+/** Runs the page script against a fake EventSource; returns a way to fire events and the reload count. */
+function runScript(version: number) {
+  const listeners = new Map<string, ((event: { data: string }) => void)[]>();
+  let opened = '';
+  let reloads = 0;
+  class FakeEventSource {
+    constructor(url: string) {
+      opened = url;
+    }
+    addEventListener(name: string, listener: (event: { data: string }) => void) {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+    }
+  }
+  const code = /<script data-quire-preview>(.*)<\/script>/s.exec(reloadScript(version))![1]!;
+  vm.runInNewContext(code, { EventSource: FakeEventSource, location: { reload: () => void reloads++ }, JSON });
+  return {
+    opened: () => opened,
+    fire: (name: string, data: unknown) => listeners.get(name)?.forEach((listener) => listener({ data: JSON.stringify(data) })),
+    reloads: () => reloads,
+  };
+}
+
+describe('reloadScript', () => {
+  it('listens on the events path and reloads on a reload event', () => {
+    const page = runScript(3);
+    expect(page.opened()).toBe(EVENTS_PATH);
+    page.fire('reload', { version: 4 });
+    expect(page.reloads()).toBe(1);
+  });
+
+  it('reloads on hello only when the server has moved past the page version', () => {
+    const page = runScript(3);
+    page.fire('hello', { version: 3 });
+    expect(page.reloads()).toBe(0);
+    page.fire('hello', { version: 5 });
+    expect(page.reloads()).toBe(1);
+  });
+});
+
+describe('injectBeforeBodyEnd', () => {
+  it('goes before the last closing body tag, whatever its case', () => {
+    expect(injectBeforeBodyEnd('<body><p>a</p></BODY></html>', '<i>x</i>')).toBe('<body><p>a</p><i>x</i></BODY></html>');
+    expect(injectBeforeBodyEnd('<p>"</body>" in text</p></body>', '!')).toBe('<p>"</body>" in text</p>!</body>');
+  });
+
+  it('appends to a document without a body end', () => {
+    expect(injectBeforeBodyEnd('<p>fragment</p>', '!')).toBe('<p>fragment</p>!');
+  });
+});
+
+describe('isSiteFile', () => {
+  it('takes templates, JSON and CSS and skips editor droppings', () => {
+    expect(['templates/page.jsont', 'content/a.json', 'styles.css', 'partials/x.jsont'].every(isSiteFile)).toBe(true);
+    expect(['templates/.page.jsont.swp', 'content/a.json~', 'notes.md', '.DS_Store', 'templates/4913', 'x.tmp'].some(isSiteFile)).toBe(false);
+  });
+});
+
+describe('watchFolder', () => {
+  it('reports a burst of writes once, with every file, and ignores other files', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-watch-'));
+    fs.mkdirSync(path.join(dir, 'templates'));
+    const calls: string[][] = [];
+    let notify: () => void = () => {};
+    const watcher = watchFolder(
+      dir,
+      async (files) => {
+        calls.push([...files].sort());
+        notify();
+      },
+      40,
+    );
+    try {
+      const called = new Promise<void>((resolve) => (notify = resolve));
+      fs.writeFileSync(path.join(dir, 'templates', 'page.jsont'), 'a');
+      fs.writeFileSync(path.join(dir, 'site.json'), '{}');
+      fs.writeFileSync(path.join(dir, 'notes.md'), 'ignored');
+      await called;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(calls).toEqual([['site.json', path.join('templates', 'page.jsont')]]);
+    } finally {
+      watcher.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
