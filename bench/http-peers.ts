@@ -1,0 +1,108 @@
+// The two comparison servers of `npm run bench:http`, one per process (forked by http.ts):
+//   hello      a Fastify hello-world: the ceiling any page server on this machine can reach;
+//   reference  the product page rendered by the reference port behind one bare Fastify route.
+//
+// "The same page" is found, not re-written: this process builds Quire's real app in memory
+// (demo site, seeded in-memory store), requests the product page once, and records every
+// top-level template render the page made (source, data, partials). The reference route
+// replays exactly those renders with the reference port on every request and sends their
+// concatenation. It does no database reads, no shell, no cookies, no islands script: the
+// reference gets the engine work of the page and nothing else, so the comparison leans its way.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+export interface PeerReady {
+  port: number;
+  /** Number of template renders the reference replays per request. */
+  renders?: number;
+  /** Bytes of the reference's page. */
+  bytes?: number;
+}
+
+interface RecordedRender {
+  source: string;
+  data: unknown;
+  partials: Record<string, string>;
+  now: number | undefined;
+}
+
+/** Engine values → plain JSON values, as the reference expects (integral doubles become numbers). */
+function plain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === 'bigint') return Number(v);
+  if (v !== null && typeof v === 'object') {
+    if ('value' in v && Object.keys(v).length === 1 && v.constructor?.name === 'JDouble') return (v as { value: number }).value;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = plain(x);
+    return out;
+  }
+  return v;
+}
+
+async function recordPage(siteDir: string, url: string): Promise<RecordedRender[]> {
+  const { Template } = await import('../engine/engine.ts');
+  const { loadSite } = await import('../renderer/site/load-site.ts');
+  const { openStore } = await import('../renderer/store/store.ts');
+  const { buildApp } = await import('../renderer/app.ts');
+  const site = await loadSite(siteDir);
+  const store = await openStore({ dataDir: null, seed: site.catalog ?? undefined });
+  const app = await buildApp({ store, site, logger: false });
+  const recorded: RecordedRender[] = [];
+  const original = Template.prototype.render;
+  Template.prototype.render = function (this: InstanceType<typeof Template>, data, options = {}) {
+    recorded.push({ source: this.source.text, data: plain(data), partials: { ...(options.partials ?? {}) }, now: options.now });
+    return original.call(this, data, options);
+  };
+  try {
+    const res = await app.inject({ method: 'GET', url });
+    if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}`);
+  } finally {
+    Template.prototype.render = original;
+    await app.close();
+    await store.close();
+  }
+  return recorded;
+}
+
+async function referenceServer(siteDir: string, url: string): Promise<PeerReady> {
+  const renders = await recordPage(siteDir, url);
+  const reference = await import('@squarespace/template-engine');
+  const { CLDRFramework } = await import('@phensley/cldr');
+  const require = createRequire(import.meta.url);
+  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
+  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
+  const cldr = framework.get('en-US');
+  const compiler = new reference.Compiler({ formatters: reference.Formatters, predicates: reference.Predicates });
+  // Compiled once at start-up, as Quire's renderer compiles its templates once.
+  const jobs = renders.map((r) => ({ code: compiler.parse(r.source).code, json: r.data, partials: r.partials, now: r.now }));
+  const page = (): string => {
+    let html = '';
+    for (const j of jobs) html += compiler.execute({ code: j.code, json: j.json, partials: j.partials, cldr: cldr as never, now: j.now }).ctx.render();
+    return html;
+  };
+  const bytes = Buffer.byteLength(page());
+  const app = Fastify({ logger: false });
+  app.get(url, (_request, reply) => {
+    reply.type('text/html; charset=utf-8').send(page());
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { port: (app.server.address() as { port: number }).port, renders: jobs.length, bytes };
+}
+
+async function helloServer(): Promise<PeerReady> {
+  const app = Fastify({ logger: false });
+  app.get('/', (_request, reply) => {
+    reply.send('hello world');
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { port: (app.server.address() as { port: number }).port };
+}
+
+if (process.send && process.argv[2]) {
+  const [kind, siteDir, url] = process.argv.slice(2);
+  (kind === 'reference' ? referenceServer(siteDir, url) : helloServer()).then(
+    (ready) => process.send?.({ ok: true, ready }),
+    (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }, () => process.exit(1)),
+  );
+}
