@@ -8,9 +8,8 @@ import { compileCached } from '../site/load-site.ts';
 import type { Block, CompiledTemplate, ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
 import type { Form, Order, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
-import { escapeHtml } from './html.ts';
 import { formatMoney, knownCurrency } from './money.ts';
-import { formDefinition, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
+import { bnplIslandHtml, formDefinition, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { renderShell, rendererCss } from './shell.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
@@ -259,13 +258,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   function cartBnplHtml(job: PageJob, view: ShoppingCartView): string {
     const bnpl = job.site.config.bnpl;
     if (!bnpl || !bnpl.afterPayAvailable || view.entries.length === 0) return '';
-    const json = serializeProps(bnpl);
-    if (!json.ok) return '';
-    return (
-      `<div class="sf-bnpl" data-island="bnpl" data-context="cart"\n` +
-      `     data-item-id="" data-product-type="1" data-price-cents="${view.subtotalCents}" data-currency="${escapeHtml(job.currency)}">\n` +
-      `  <script type="application/json" data-bnpl-context>\n    ${json.text}\n  </script>\n</div>`
-    );
+    return bnplIslandHtml({ context: 'cart', itemId: '', priceCents: view.subtotalCents, currency: job.currency, bnpl });
   }
 
   interface Resolved {
@@ -450,7 +443,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     if (entry.password && !isUnlocked(job.request, job.row.websiteId, entry.id, entry.password)) {
       ctx.page = pageObject(entry, '');
-      ctx.lock = { returnTo: path, scope: entry.id };
+      ctx.lock = { returnTo: path, scope: entry.id, scopeKind: 'page', heading: entry.title, message: 'This page is password protected.' };
       return base(PAGE_TYPE.protectedContent, entry, entry.title);
     }
     if (route.kind === 'entry' && entry.kind === 'collection') {
@@ -653,7 +646,7 @@ export function createPageRenderer(options: PageRendererOptions) {
 
       let resolved: Resolved;
       if (site.config.lock.enabled && !isUnlocked(request, row.websiteId, 'site', site.config.lock.password)) {
-        ctx.lock = { returnTo: path, scope: 'site' };
+        ctx.lock = { returnTo: path, scope: 'site', scopeKind: 'site', heading: site.config.title, message: 'This site is password protected.' };
         resolved = { pageType: PAGE_TYPE.lockScreen, status: 200, entry: null, pageId: 'lock-screen', pageTitle: site.config.title, collectionId: null, itemId: null, recordType: null, videoPaywall: false, order: null };
       } else {
         try {

@@ -107,18 +107,23 @@ function imagesHtml(product: Product): { images: string; thumbnail: string } {
   return { images: main + variantImages, thumbnail: main };
 }
 
+/** A5 markup, for a product (`data-context="product"`) or the cart page (`"cart"`). */
+export function bnplIslandHtml(input: { context: 'product' | 'cart'; itemId: string; priceCents: number; currency: string; bnpl: NonNullable<SiteConfig['bnpl']> }): string {
+  const json = serializeProps(input.bnpl);
+  if (!json.ok) return '';
+  return (
+    `<div class="sf-bnpl" data-island="bnpl" data-context="${input.context}"\n` +
+    `     data-item-id="${escapeHtml(input.itemId)}" data-product-type="1" data-price-cents="${input.priceCents}" data-currency="${escapeHtml(input.currency)}">\n` +
+    `  <script type="application/json" data-bnpl-context>\n    ${json.text}\n  </script>\n</div>`
+  );
+}
+
 function bnplHtml(product: Product, options: ProductViewOptions): string {
   const bnpl = options.config.bnpl;
   // D6: physical products only; the island decides the rest from the context JSON.
   if (!bnpl || !bnpl.afterPayAvailable || product.productType !== 1 || product.variants.length === 0) return '';
   const priceCents = Math.min(...product.variants.map(effective));
-  const json = serializeProps(bnpl);
-  if (!json.ok) return '';
-  return (
-    `<div class="sf-bnpl" data-island="bnpl" data-context="product"\n` +
-    `     data-item-id="${escapeHtml(product.id)}" data-product-type="1" data-price-cents="${priceCents}" data-currency="${escapeHtml(options.currency)}">\n` +
-    `  <script type="application/json" data-bnpl-context>\n    ${json.text}\n  </script>\n</div>`
-  );
+  return bnplIslandHtml({ context: 'product', itemId: product.id, priceCents, currency: options.currency, bnpl });
 }
 
 function reviewsHtml(product: Product): string {

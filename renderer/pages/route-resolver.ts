@@ -92,60 +92,30 @@ export function resolveRoute(site: LoadedSite, pathname: string): Route {
   return item ? { kind: 'content-item', entry, item } : { kind: 'not-found' };
 }
 
+/** Template names of the page types with a fixed template, most specific first. */
+const FIXED_TEMPLATE_NAMES: Readonly<Record<number, string[]>> = {
+  [PAGE_TYPE.page]: ['page'],
+  [PAGE_TYPE.splash]: ['cover', 'page'],
+  [PAGE_TYPE.notFound]: ['not-found'],
+  [PAGE_TYPE.search]: ['search'],
+  [PAGE_TYPE.lockScreen]: ['lock-screen'],
+  [PAGE_TYPE.popupOverlay]: ['popup-overlay'],
+  [PAGE_TYPE.protectedContent]: ['protected'],
+  [PAGE_TYPE.memberAreaDenied]: ['access-denied'],
+  [PAGE_TYPE.cart]: ['cart'],
+  [PAGE_TYPE.cartV2]: ['cart-v2', 'cart'],
+  [PAGE_TYPE.checkout]: ['checkout'],
+  [PAGE_TYPE.orderConfirmed]: ['order-confirmed'],
+};
+
 /** Template names to try, most specific first, for a rendered page type. */
 export function templateNames(pageType: number, entry: ContentEntry | null): string[] {
   const names: string[] = [];
   if (entry?.template && (pageType === entry.pageType || pageType === PAGE_TYPE.item)) {
     names.push(pageType === PAGE_TYPE.item ? `${entry.template}.item` : entry.template);
   }
-  switch (pageType) {
-    case PAGE_TYPE.collection:
-      names.push(`${entry?.collectionType ?? 'collection'}.list`, 'collection.list');
-      break;
-    case PAGE_TYPE.item:
-      names.push(`${entry?.collectionType ?? 'collection'}.item`, 'collection.item');
-      break;
-    case PAGE_TYPE.page:
-      names.push('page');
-      break;
-    case PAGE_TYPE.splash:
-      names.push('cover', 'page');
-      break;
-    case PAGE_TYPE.notFound:
-      names.push('not-found');
-      break;
-    case PAGE_TYPE.search:
-      names.push('search');
-      break;
-    case PAGE_TYPE.lockScreen:
-      names.push('lock-screen');
-      break;
-    case PAGE_TYPE.popupOverlay:
-      names.push('popup-overlay');
-      break;
-    case PAGE_TYPE.protectedContent:
-      names.push('protected');
-      break;
-    case PAGE_TYPE.memberAreaDenied:
-      names.push('access-denied');
-      break;
-    case PAGE_TYPE.cart:
-      names.push('cart');
-      break;
-    case PAGE_TYPE.cartV2:
-      names.push('cart-v2', 'cart');
-      break;
-    case PAGE_TYPE.checkout:
-      names.push('checkout');
-      break;
-    case PAGE_TYPE.orderConfirmed:
-      names.push('order-confirmed');
-      break;
-    default: {
-      const special = SPECIAL_TEMPLATE_NAMES[pageType];
-      if (special) names.push(special);
-      names.push('page');
-    }
-  }
+  if (pageType === PAGE_TYPE.collection) names.push(`${entry?.collectionType ?? 'collection'}.list`, 'collection.list');
+  else if (pageType === PAGE_TYPE.item) names.push(`${entry?.collectionType ?? 'collection'}.item`, 'collection.item');
+  else names.push(...(FIXED_TEMPLATE_NAMES[pageType] ?? [SPECIAL_TEMPLATE_NAMES[pageType], 'page'].filter((name): name is string => !!name)));
   return names;
 }

@@ -95,22 +95,12 @@ const SEARCH = `<section class="sf-search">
 </ul>{.or}<p class="sf-search-empty">No results for “{search.query|html}”.</p>{.end}{.end}
 </section>`;
 
-const LOCK_SCREEN = `<section class="sf-lock-screen">
-<h1>{website.siteTitle|html}</h1>
-<p>This site is password protected.</p>
+/** Lock screen (103) and protected page (105): one password form, worded by `lock`. */
+const PASSWORD_FORM = `<section class="sf-password sf-password-{lock.scopeKind}">
+<h1>{lock.heading|html}</h1>
+<p>{lock.message|html}</p>
 <form class="sf-password-form" method="post" action="/unlock">
-<input type="hidden" name="scope" value="site">
-<input type="hidden" name="returnTo" value="{lock.returnTo|htmlattr}">
-<input type="password" name="password" aria-label="Password" autocomplete="current-password">
-<button type="submit">Enter</button>
-</form>
-</section>`;
-
-const PROTECTED = `<section class="sf-protected">
-<h1>{page.title|html}</h1>
-<p>This page is password protected.</p>
-<form class="sf-password-form" method="post" action="/unlock">
-<input type="hidden" name="scope" value="{page.id|htmlattr}">
+<input type="hidden" name="scope" value="{lock.scope|htmlattr}">
 <input type="hidden" name="returnTo" value="{lock.returnTo|htmlattr}">
 <input type="password" name="password" aria-label="Password" autocomplete="current-password">
 <button type="submit">Enter</button>
@@ -203,8 +193,8 @@ export const BUILTIN_TEMPLATES: Readonly<Record<string, string>> = {
   'products.item': PRODUCTS_ITEM,
   'not-found': NOT_FOUND,
   search: SEARCH,
-  'lock-screen': LOCK_SCREEN,
-  protected: PROTECTED,
+  'lock-screen': PASSWORD_FORM,
+  protected: PASSWORD_FORM,
   'access-denied': ACCESS_DENIED,
   cart: CART,
   'cart-v2': CART,
