@@ -438,3 +438,49 @@ describe('overlay, locked sitemap and member lookup failures', () => {
     await failing.app.close();
   });
 });
+
+describe('content page types', () => {
+  it('a page with its own password shows the protected page (105) until its unlock cookie is set', async () => {
+    h.setSite(withPage(site, 'vault', [{ type: 'text', text: 'Secret prices' }], {}, { password: 'pw' }));
+    const locked = await h.inject('/vault');
+    expect(locked.statusCode).toBe(200);
+    expect(sfContext(locked.body).pageType).toBe(105);
+    expect(sfContext(locked.body).tracking.skipPageView).toBeNull();
+    expect(locked.body).not.toContain('Secret prices');
+    expect(locked.body).not.toContain('data-island="pill-cart"');
+    const unlock = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=vault&password=pw&returnTo=%2Fvault', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const cookie = unlock.cookies.find((c) => c.name === 'sf_unlock_vault')!;
+    const open = await h.inject({ url: '/vault', cookies: { sf_unlock_vault: cookie.value } });
+    expect(sfContext(open.body).pageType).toBe(2);
+    expect(open.body).toContain('Secret prices');
+    // Another page's cookie or a forged value does not open it.
+    expect(sfContext((await h.inject({ url: '/vault', cookies: { sf_unlock: cookie.value } })).body).pageType).toBe(105);
+    expect(sfContext((await h.inject({ url: '/vault', cookies: { sf_unlock_vault: 'x'.repeat(32) } })).body).pageType).toBe(105);
+  });
+
+  it('special page types render the page template; 301 is never public; video paywall pages skip the view', async () => {
+    let changed = withPage(site, 'give', [{ type: 'text', text: 'Support us' }], {}, { pageType: 203 });
+    changed = withPage(changed, 'email-preview', [], {}, { pageType: 301 });
+    changed = withPage(changed, 'film', [{ type: 'text', text: 'Film' }], {}, { videoPaywall: true });
+    h.setSite(changed);
+    const give = await h.inject('/give');
+    expect(give.statusCode).toBe(200);
+    expect(sfContext(give.body).pageType).toBe(203);
+    expect(give.body).toContain('Support us');
+    expect((await h.inject('/email-preview')).statusCode).toBe(404);
+    expect(sfContext((await h.inject('/film')).body).tracking.skipPageView).toBeNull();
+    h.setSite(withConfig(changed, { flags: { ...site.config.flags, videoPaywall: true } }));
+    const film = sfContext((await h.inject('/film')).body);
+    expect(film.tracking.skipPageView).toBe('video-paywall');
+    expect(film.flags.videoPaywall).toBe(true);
+  });
+
+  it('answers HEAD like GET without a body, and other methods with 405', async () => {
+    const head = await h.inject({ method: 'HEAD', url: '/shop' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const post = await h.inject({ method: 'POST', url: '/shop' });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});

@@ -27,10 +27,10 @@ export function withConfig(site: LoadedSite, change: Partial<SiteConfig>): Loade
 }
 
 /** The demo site plus one page made of the given blocks, at `/{slug}`. */
-export function withPage(site: LoadedSite, slug: string, blocks: Block[], data: Record<string, unknown> = {}): LoadedSite {
+export function withPage(site: LoadedSite, slug: string, blocks: Block[], data: Record<string, unknown> = {}, change: Partial<ContentEntry> = {}): LoadedSite {
   const entry: ContentEntry = {
     file: `content/${slug}.json`, id: slug, kind: 'page', slug, title: slug, pageType: 2, template: null, home: false, password: null,
-    memberArea: false, videoPaywall: false, collectionType: null, blocks, items: [], data: { slug, blocks, ...data },
+    memberArea: false, videoPaywall: false, collectionType: null, blocks, items: [], data: { slug, blocks, ...data }, ...change,
   };
   return { ...site, entries: [...site.entries, entry], bySlug: new Map([...site.bySlug, [slug, entry]]) };
 }
