@@ -17,6 +17,7 @@ export async function openSiteStore(site: LoadedSite | null, env: NodeJS.Process
   return openStore({
     databaseUrl: env.DATABASE_URL,
     dataDir: persistent ? env.DATA_DIR : null,
-    seed: seedOf(site),
+    // A folder that does not load yet seeds nothing; the first good load seeds the store.
+    seed: site ? seedOf(site) : undefined,
   });
 }
