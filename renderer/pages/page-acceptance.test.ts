@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SqlStore } from '../store/store.ts';
 import type { LoadedSite, CompiledTemplate } from '../site/site-types.ts';
 import type { Template } from '../../engine/index.ts';
-import { CRUMB } from '../test-support/api-harness.ts';
+import { CRUMB, START } from '../test-support/api-harness.ts';
 import { openTestStore } from '../test-support/test-store.ts';
 import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, withPage, type PageHarness } from '../test-support/page-harness.ts';
 import type { Member } from './index.ts';
@@ -35,6 +35,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await reseed(store, await demoSeed());
   h.setSite(site);
+  h.clock.now = START;
 });
 
 const islandsLast = (html: string) => /<script type="module" src="\/assets\/islands.js"><\/script>\s*<\/body>\s*<\/html>\s*$/.test(html);
@@ -297,6 +298,26 @@ describe('checkout by cart token (201)', () => {
     expect((await h.inject('/checkout?cartToken=nope')).statusCode).toBe(404);
     expect((await h.inject('/checkout')).statusCode).toBe(404);
     expect((await h.inject('/checkout/subscription?cartToken=' + cart.shoppingCart.id)).statusCode).toBe(404);
+  });
+
+  it('shows a subscription cart at /checkout/subscription, and not at /checkout', async () => {
+    const created = await h.inject({
+      method: 'POST',
+      url: '/api/3/commerce/cart/subscription',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: { itemId: 'coffee-club', sku: 'COF-1', qty: 1, additionalFields: null },
+    });
+    expect(created.statusCode).toBe(200);
+    const token = (created.json() as { cartToken: string }).cartToken;
+    const response = await h.inject(`/checkout/subscription?cartToken=${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(sfContext(response.body).pageType).toBe(201);
+    expect(response.body).toContain('Coffee Club');
+    expect(response.body).toContain('$16.00');
+    expect((await h.inject(`/checkout?cartToken=${token}`)).statusCode).toBe(404);
+    h.clock.now += 25 * 60 * 60 * 1000;
+    expect((await h.inject(`/checkout/subscription?cartToken=${token}`)).statusCode).toBe(404);
   });
 });
 
