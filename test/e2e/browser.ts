@@ -1,6 +1,37 @@
 // A minimal HTTP client with a cookie jar, standing in for one visitor's browser in the
 // end-to-end suites. Each request may go to a different server (a load balancer without
 // stickiness); the jar is what carries the visitor's state between them.
+import http from 'node:http';
+
+/**
+ * One request on a connection of its own (no keep-alive), the way separate visitors or a
+ * load balancer without stickiness reach a server: under `node:cluster` each new
+ * connection goes to the next worker.
+ */
+function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: Headers; setCookies: string[]; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const flat = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined && name !== 'set-cookie') flat.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: flat, setCookies: response.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 export interface Reply {
   status: number;
@@ -33,14 +64,9 @@ export class Browser {
     if (this.cookies.size) all.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (this.crumb && method !== 'GET') all['x-csrf-token'] = this.crumb;
     if (body !== undefined) all['content-type'] = 'application/json';
-    const response = await fetch(this.base() + path, {
-      method,
-      headers: all,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    this.remember(response.headers.getSetCookie());
-    const text = await response.text();
+    const response = await send(method, this.base() + path, all, body === undefined ? undefined : JSON.stringify(body));
+    this.remember(response.setCookies);
+    const text = response.text;
     return {
       status: response.status,
       headers: response.headers,

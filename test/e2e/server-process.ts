@@ -31,13 +31,14 @@ export interface ServerProcess {
 
 /**
  * Spawns the server on `port` with the given environment (DATA_DIR, DATABASE_URL …) and
+ * arguments (`--workers N`), and
  * waits until `GET /` answers with any status. Fails with the process output when it exits
  * first or does not answer within `timeoutMs`.
  */
-export async function startServer(options: { port: number; env: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer(options: { port: number; env: Record<string, string>; args?: string[]; timeoutMs?: number }): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'renderer/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'renderer/main.ts', ...(options.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,68 @@
+// `npm start -- --workers 2` on PostgreSQL: the primary migrates and seeds once, forks two
+// workers on one port, and node:cluster hands each new connection to the next worker. A
+// visitor whose every request opens a new connection therefore alternates between the
+// workers, and still sees one cart and one restock sign-up.
+import { afterAll, describe, expect, it } from 'vitest';
+import { Browser } from './browser.ts';
+import { PG_URL, reachablePostgres, throwAwaySchema } from './postgres.ts';
+import { freePort, startServer, type ServerProcess } from './server-process.ts';
+
+const pgUrl = await reachablePostgres();
+const suiteName =
+  pgUrl === null
+    ? `npm start --workers 2 on PostgreSQL (skipped: nothing answers at ${PG_URL} as postgres or root)`
+    : 'npm start --workers 2 on PostgreSQL';
+
+describe.skipIf(pgUrl === null)(suiteName, () => {
+  let server: ServerProcess | null = null;
+  let drop: () => Promise<void> = async () => {};
+
+  afterAll(async () => {
+    // SIGTERM: the primary stops its workers; a SIGKILL would orphan them.
+    await server?.kill('SIGTERM');
+    await drop();
+  });
+
+  it('serves one visitor consistently from both workers', async () => {
+    const schema = await throwAwaySchema(pgUrl!, 'workers');
+    drop = schema.drop;
+    server = await startServer({
+      port: await freePort(),
+      // Request logs (info) carry the pid of the worker that answered.
+      env: { DATABASE_URL: schema.databaseUrl, ADMIN_TOKEN: 'workers-admin', LOG_LEVEL: 'info' },
+      args: ['--workers', '2'],
+      timeoutMs: 60_000,
+    });
+    expect(server.output()).not.toContain('the embedded database serves one process');
+
+    const visitor = Browser.at(server.origin);
+    expect((await visitor.get('/')).status).toBe(200);
+    expect(visitor.crumb).toBeDefined();
+    const added = await visitor.post('/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1, additionalFields: null });
+    expect(added.status, added.text).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const again = await visitor.post('/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1, additionalFields: null });
+      expect(again.status, again.text).toBe(200);
+      const cart = (await visitor.get('/api/commerce/shopping-cart')).json();
+      expect(cart).toMatchObject({ id: visitor.cookies.get('CART'), totalQuantity: i + 2 });
+    }
+
+    const signUp = await visitor.post('/api/site-users/account/notifications/restock', {
+      productId: 'tee',
+      variantId: 'tee-l',
+      siteVisitorEmail: 'worker@example.com',
+      captchaToken: 'local-ok:demo-site-key:workers-1',
+    });
+    expect(signUp.status, signUp.text).toBe(200);
+    const id = signUp.json<{ signUp: { id: string } }>().signUp.id;
+    for (let i = 0; i < 2; i++) {
+      const listed = await Browser.at(server.origin).get('/api/site-users/account/notifications/restock?productId=tee&variantId=tee-l', {
+        authorization: 'Bearer workers-admin',
+      });
+      expect(listed.json()).toMatchObject({ signUps: [{ id, siteVisitorEmail: 'worker@example.com' }] });
+    }
+    // The requests above really were spread over both workers.
+    const pids = new Set([...server.output().matchAll(/^\{.*"pid":(\d+).*"msg":"request completed"/gm)].map((m) => m[1]));
+    expect(pids.size).toBe(2);
+  }, 120_000);
+});
