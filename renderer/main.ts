@@ -14,6 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadSite, SiteLoadError } from './site/load-site.ts';
+import type { LoadedSite } from './site/site-types.ts';
+import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 
@@ -23,6 +25,18 @@ function fail(message: string): never {
   console.error(`quire: ${message}`);
   process.exit(2);
 }
+
+async function loadSiteOrFail(dir: string): Promise<LoadedSite> {
+  try {
+    return await loadSite(dir);
+  } catch (error) {
+    if (error instanceof SiteLoadError) fail(`cannot load the site (${error.code}):\n${error.message}`);
+    throw error;
+  }
+}
+
+/** A folder without `catalog.json` still needs a site row: an empty store named after the folder. */
+const seedOf = (site: LoadedSite): SeedData => site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
 
 const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
 
@@ -42,16 +56,10 @@ function ensureAssets(assetsDir: string): void {
 }
 
 async function serve(options: StartOptions): Promise<void> {
-  let site;
-  try {
-    site = await loadSite(options.siteDir);
-  } catch (error) {
-    if (error instanceof SiteLoadError) fail(`cannot load the site (${error.code}):\n${error.message}`);
-    throw error;
-  }
+  const site = await loadSiteOrFail(options.siteDir);
   let store;
   try {
-    store = await openStore({ databaseUrl: options.databaseUrl, seed: site.catalog ?? undefined });
+    store = await openStore({ databaseUrl: options.databaseUrl, seed: seedOf(site) });
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
@@ -102,7 +110,7 @@ async function main(): Promise<void> {
   }
   if (workers === 1) return serve(options);
   // Migrate and seed once, before the workers race for it.
-  const store = await openStore({ databaseUrl: options.databaseUrl, seed: (await loadSite(options.siteDir)).catalog ?? undefined }).catch((error: unknown) =>
+  const store = await openStore({ databaseUrl: options.databaseUrl, seed: seedOf(await loadSiteOrFail(options.siteDir)) }).catch((error: unknown) =>
     fail(`${(error as Error).message}`),
   );
   await store.close();
