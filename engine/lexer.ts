@@ -41,6 +41,10 @@ export class TemplateScanner {
   kind: Tok = Tok.Text;
   start = 0;
   end = 0;
+  // The next `{` and `}` at or after the last search (len when none): each is found with
+  // indexOf (a fast native search) and searched again only once the scan has passed it.
+  private open = -1;
+  private close = -1;
 
   constructor(private readonly text: string) {}
 
@@ -58,7 +62,7 @@ export class TemplateScanner {
     }
     if (c !== LB) {
       this.kind = Tok.Text;
-      this.end = nextBrace(s, i + 1, len);
+      this.end = this.nextBrace(i + 1);
       return true;
     }
     if (s.charCodeAt(i + 1) === 0x23 && s.charCodeAt(i + 2) === 0x23) {
@@ -67,7 +71,7 @@ export class TemplateScanner {
       this.end = close < 0 ? len : close + 3;
       return true;
     }
-    const j = nextBrace(s, i + 1, len);
+    const j = this.nextBrace(i + 1);
     if (j < len && s.charCodeAt(j) === RB) {
       this.kind = Tok.Tag;
       this.end = j + 1;
@@ -77,12 +81,18 @@ export class TemplateScanner {
     }
     return true;
   }
-}
 
-function nextBrace(s: string, i: number, len: number): number {
-  for (; i < len; i++) {
-    const c = s.charCodeAt(i);
-    if (c === LB || c === RB) return i;
+  /** Offset of the first brace at or after `i`, or the text's length. */
+  private nextBrace(i: number): number {
+    const s = this.text;
+    if (this.open < i) {
+      const k = s.indexOf('{', i);
+      this.open = k < 0 ? s.length : k;
+    }
+    if (this.close < i) {
+      const k = s.indexOf('}', i);
+      this.close = k < 0 ? s.length : k;
+    }
+    return this.open < this.close ? this.open : this.close;
   }
-  return len;
 }

@@ -5,23 +5,31 @@
 
 export type Segment = string | number;
 
-function isLetter(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+// Character classes of ASCII, one table load per character while scanning.
+const LETTER = 1;
+const DIGIT = 2;
+const WORD = 4;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  const digit = c >= 0x30 && c <= 0x39;
+  CLASS[c] = (letter ? LETTER : 0) | (digit ? DIGIT : 0) | (letter || digit || c === 0x5f || c === 0x2d ? WORD : 0);
+}
+
+function charClass(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c < 128 ? CLASS[c] : 0;
 }
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
-function isWordChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === 0x5f || c === 0x2d;
-}
-
 /** End of the WORD starting at `i`, or -1. */
 export function scanWord(s: string, i: number, end = s.length): number {
-  if (i >= end || !isLetter(s.charCodeAt(i))) return -1;
+  if (i >= end || (charClass(s, i) & LETTER) === 0) return -1;
   i++;
-  while (i < end && isWordChar(s.charCodeAt(i))) i++;
+  while (i < end && (charClass(s, i) & WORD) !== 0) i++;
   return i;
 }
 
@@ -30,7 +38,7 @@ function scanSegment(s: string, i: number, end: number): number {
   const c = s.charCodeAt(i);
   if (isDigit(c)) {
     i++;
-    while (i < end && isDigit(s.charCodeAt(i))) i++;
+    while (i < end && (charClass(s, i) & DIGIT) !== 0) i++;
     return i;
   }
   if (c === 0x40 /* @ */) {
