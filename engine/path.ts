@@ -66,15 +66,17 @@ const INT32_MAX = 2147483647;
 /** Splits an already-scanned reference into segments. `@` alone stays the single segment '@'. */
 export function splitVariable(text: string): Segment[] {
   if (text === '@') return ['@'];
-  if (text.indexOf('.') < 0) return [isDigit(text.charCodeAt(0)) ? indexSegment(text) : text];
-  const parts = text.split('.');
-  const out: Segment[] = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    const c = p.charCodeAt(0);
-    out[i] = isDigit(c) ? indexSegment(p) : p;
+  let dot = text.indexOf('.');
+  if (dot < 0) return [isDigit(text.charCodeAt(0)) ? indexSegment(text) : text];
+  const out: Segment[] = [];
+  let start = 0;
+  for (;;) {
+    const p = text.slice(start, dot < 0 ? text.length : dot);
+    out.push(isDigit(p.charCodeAt(0)) ? indexSegment(p) : p);
+    if (dot < 0) return out;
+    start = dot + 1;
+    dot = text.indexOf('.', start);
   }
-  return out;
 }
 
 function indexSegment(p: string): Segment {
