@@ -62,6 +62,16 @@ function builtinTemplate(name: string): CompiledTemplate | null {
   return hit;
 }
 
+/** The head CSS of a site in a currency; computed once per loaded site. */
+const cssCache = new WeakMap<LoadedSite, Map<string, string>>();
+function pageCss(site: LoadedSite, currency: string): string {
+  let bySite = cssCache.get(site);
+  if (!bySite) cssCache.set(site, (bySite = new Map()));
+  let css = bySite.get(currency);
+  if (css === undefined) bySite.set(currency, (css = rendererCss(currency) + site.stylesheet));
+  return css;
+}
+
 function pickTemplate(site: LoadedSite, names: string[]): CompiledTemplate {
   for (const name of names) {
     const own = site.templates.get(name);
@@ -676,7 +686,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         locale: site.config.locale,
         title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
         pageType: resolved.pageType,
-        css: rendererCss(job.currency) + site.stylesheet,
+        css: pageCss(site, job.currency),
         body: page.html + overlay,
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
         context: sfContext(job, resolved, skip, path),
