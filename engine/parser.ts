@@ -52,6 +52,15 @@ const KEYWORDS = new Set([
   'newline', 'or', 'repeated', 'section', 'space', 'tab', 'var',
 ]);
 
+const KEYWORD_LIST = [...KEYWORDS];
+
+/** The keyword spelled by `b[1, w)`, compared in place (no slice to hash per tag), or null. */
+function keywordAt(b: string, w: number): string | null {
+  const n = w - 1;
+  for (const k of KEYWORD_LIST) if (k.length === n && b.startsWith(k, 1)) return k;
+  return null;
+}
+
 const LITERAL_TYPES = { 'meta-left': 'META_LEFT', 'meta-right': 'META_RIGHT', newline: 'NEWLINE', space: 'SPACE', tab: 'TAB' } as const;
 
 function isWs(c: number): boolean {
@@ -329,9 +338,9 @@ class TemplateParser {
     if (c === 0x2e /* . */) {
       const w = scanWord(b, 1);
       if (w < 0) return TEXT;
-      const word = b.slice(1, w);
-      if (b.charCodeAt(w) === 0x3f /* ? */) return this.predicateBlock(word + '?', b.slice(w + 1), w + 1, false);
-      if (!KEYWORDS.has(word)) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${word}'`);
+      if (b.charCodeAt(w) === 0x3f /* ? */) return this.predicateBlock(b.slice(1, w + 1), b.slice(w + 1), w + 1, false);
+      const word = keywordAt(b, w);
+      if (word === null) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${b.slice(1, w)}'`);
       return this.keyword(word, b, w);
     }
     const v = scanVariable(b, 0);
