@@ -65,7 +65,7 @@ describe('quire preview', () => {
       dir,
       port: 0,
       store,
-      debounceMs: 30,
+      debounceMs: 80,
       onReload: (outcome) => {
         reloads.push(outcome);
         const pending = waiters;
@@ -195,7 +195,7 @@ describe('quire preview of a folder that does not load yet', () => {
     fs.writeFileSync(path.join(dir, 'content/about.json'), '{ "slug": "about", "title": }');
     const store = await openTestStore();
     let reloaded: (outcome: ReloadOutcome) => void = () => {};
-    const preview = await startPreview({ dir, port: 0, store, debounceMs: 30, onReload: (outcome) => reloaded(outcome) });
+    const preview = await startPreview({ dir, port: 0, store, debounceMs: 80, onReload: (outcome) => reloaded(outcome) });
     try {
       expect(preview.site()).toBeNull();
       // Nothing is seeded from a folder that has not loaded.
