@@ -1,29 +1,22 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
-import { openTestStore } from '../test-support/test-store.ts';
-import { demoSeed, pageHarness, reseed, type PageHarness } from '../test-support/page-harness.ts';
+import { openDemoHarness, type PageHarness } from '../test-support/page-harness.ts';
 import { createPage, type Page } from '../../hydrate/test-support/page.ts';
 
 // The islands must hydrate the renderer's real pages without a recoverable error: the
 // server output is loaded into happy-dom and booted with the production island bundle code.
 
-let store: SqlStore;
 let h: PageHarness;
+let close: () => Promise<void> = async () => {};
 let page: Page | null = null;
 
 beforeAll(async () => {
   // The platform trackers send beacons; in happy-dom those would reach a real socket.
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });
-  store = await openTestStore();
-  await reseed(store, await demoSeed());
-  h = await pageHarness(store);
+  ({ h, close } = await openDemoHarness());
 }, 60_000);
 
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
+afterAll(() => close());
 
 afterEach(() => {
   page?.cleanup();

@@ -1,25 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
-import { openTestStore } from '../test-support/test-store.ts';
-import { demoSeed, pageHarness, reseed, type PageHarness } from '../test-support/page-harness.ts';
+import { openDemoHarness, type PageHarness } from '../test-support/page-harness.ts';
 
 // Malformed headers, cookies, queries and paths at the page routes never give a 500: each
 // answers 2xx/3xx/4xx, and page answers are HTML.
 
-let store: SqlStore;
 let h: PageHarness;
+let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  store = await openTestStore();
-  await reseed(store, await demoSeed());
-  h = await pageHarness(store);
+  ({ h, close } = await openDemoHarness());
 }, 60_000);
 
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
+afterAll(() => close());
 
 const PATHS = ['/', '/shop', '/shop/tee', '/cart', '/checkout', '/checkout/gift-card', '/checkout/subscription', '/search', '/members', '/commerce/orders/o1/confirmed', '/journal', '/nope', '/sitemap.xml'];
 const junkText = fc.oneof(

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
 import { CRUMB } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
-import { demoSeed, pageHarness, reseed, sfContext, type PageHarness } from '../test-support/page-harness.ts';
+import { openDemoHarness, sfContext, type PageHarness } from '../test-support/page-harness.ts';
 
 // Every page the demo site lists in its sitemap answers 200 with no template diagnostic and
 // no content problem. Pages added to the demo folder later are covered by the same walk.
 
-let store: SqlStore;
 let h: PageHarness;
+let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  store = await openTestStore();
-  await reseed(store, await demoSeed());
-  h = await pageHarness(store);
+  ({ h, close } = await openDemoHarness());
 }, 60_000);
 
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
+afterAll(() => close());
 
 describe('demo sitemap', () => {
   it('is XML listing the home page, the shop and every product', async () => {

@@ -9,6 +9,7 @@ import { hashPassword } from '../store/password.ts';
 import { seedStore, type SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import { START } from './api-harness.ts';
+import { openTestStore } from './test-store.ts';
 
 // Page tests run against the demo site folder and its catalogue, on one database per file.
 
@@ -85,6 +86,21 @@ export async function pageHarness(
       return app.inject(injectOptions);
     },
     lastPage: () => last,
+  };
+}
+
+/** One database seeded with the demo catalogue and an app serving the demo site, for a test file. */
+export async function openDemoHarness(): Promise<{ store: SqlStore; h: PageHarness; close(): Promise<void> }> {
+  const store = await openTestStore();
+  await reseed(store, await demoSeed());
+  const h = await pageHarness(store);
+  return {
+    store,
+    h,
+    close: async () => {
+      await h.app.close();
+      await store.close();
+    },
   };
 }
 
