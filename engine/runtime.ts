@@ -229,11 +229,26 @@ export class Runtime implements PluginContext {
   lookup(r: CompiledRef): Value {
     let v: Value;
     if (r.isAt) return this.frames[this.depth].node;
-    for (let d = this.depth; d >= 0; d--) {
-      const f = this.frames[d];
-      v = inFrame(f, r);
-      if (v !== undefined) break;
-      if (f.stop) break;
+    if (r.isPlainKey) {
+      // The common case (plugins resolving `website.timeZone`, `localizedStrings` …): the
+      // member read inlined, without the per-frame kind switch.
+      const key = r.key as string;
+      for (let d = this.depth; d >= 0; d--) {
+        const f = this.frames[d];
+        const n = f.node;
+        if (typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble)) {
+          v = (n as JsonObject)[key];
+          if (v !== undefined) break;
+        }
+        if (f.stop) break;
+      }
+    } else {
+      for (let d = this.depth; d >= 0; d--) {
+        const f = this.frames[d];
+        v = inFrame(f, r);
+        if (v !== undefined) break;
+        if (f.stop) break;
+      }
     }
     return r.rest.length === 0 ? v : descend(v, r.rest, r.restGuarded);
   }
