@@ -7,6 +7,7 @@ import { CRUMB, START } from '../test-support/api-harness.ts';
 import { openTestStore } from '../test-support/test-store.ts';
 import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, withPage, type PageHarness } from '../test-support/page-harness.ts';
 import type { Member } from './index.ts';
+import { compileCached } from '../site/load-site.ts';
 
 // STOREFRONT C7 (REN-1 … REN-17) and the C3/C5/C6 rules, against the demo site and its
 // catalogue on one database.
@@ -503,5 +504,33 @@ describe('content page types', () => {
     const post = await h.inject({ method: 'POST', url: '/shop' });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('request.quirePage', () => {
+  it('carries the render diagnostics with their template source, which the page never shows', async () => {
+    const { template, hash } = compileCached('templates/page.jsont', '<p>{page.title|no-such-formatter}</p>');
+    h.setSite(withPage({ ...site, templates: new Map([...site.templates, ['page', { name: 'page', file: 'templates/page.jsont', hash, template }]]) }, 'plain', []));
+    const response = await h.inject('/plain');
+    expect(response.statusCode).toBe(200);
+    const info = h.lastPage()!;
+    expect(info).toMatchObject({ pageType: 2, templateName: 'page' });
+    expect(info.diagnostics.length).toBeGreaterThan(0);
+    expect(info.diagnostics[0]).toMatchObject({ source: 'templates/page.jsont', line: 1 });
+    // Safe mode emits the broken tag as text; the diagnostic itself never reaches the page.
+    expect(response.body).not.toContain(info.diagnostics[0]!.code);
+    expect(response.body).not.toContain(info.diagnostics[0]!.message);
+  });
+
+  it('reports content problems (unknown block, missing form or product) without failing the page', async () => {
+    h.setSite(withPage(site, 'odd', [{ type: 'carousel' }, { type: 'form', formId: 'nope' }, { type: 'product', productId: 'nope' }, { type: 'text', text: 'still here' }]));
+    const response = await h.inject('/odd');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('still here');
+    expect(h.lastPage()!.problems).toEqual([
+      'unknown block type "carousel"',
+      'form block: no form "nope" in the store',
+      'product block: no product "nope" in the store',
+    ]);
   });
 });
