@@ -3,27 +3,20 @@
 // the data they need, the forms come from the catalogue, and nothing is reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../renderer/site/load-site.ts';
-import type { SqlStore } from '../renderer/store/store.ts';
-import { DEMO_SITE_DIR, demoSeed, pageHarness, reseed, type PageHarness } from '../renderer/test-support/page-harness.ts';
-import { openTestStore } from '../renderer/test-support/test-store.ts';
+import { DEMO_SITE_DIR, openDemoHarness, type PageHarness } from '../renderer/test-support/page-harness.ts';
 
 /** 2026-11-24 12:00 UTC: after every post, before every event. */
 const NOW = Date.UTC(2026, 10, 24, 12);
 
-let store: SqlStore;
 let h: PageHarness;
+let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  store = await openTestStore();
-  await reseed(store, await demoSeed());
-  h = await pageHarness(store);
+  ({ h, close } = await openDemoHarness());
   h.clock.now = NOW;
 }, 60_000);
 
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
+afterAll(() => close());
 
 /** GETs a page and insists it rendered cleanly; returns the body. */
 async function page(url: string): Promise<string> {
