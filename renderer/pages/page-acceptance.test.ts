@@ -423,6 +423,23 @@ describe('C6 product display', () => {
     expect(Object.keys(grid).length).toBe(13);
   });
 
+  it('gives cart entries with form values an edit link and embeds their form definitions (A6 b)', async () => {
+    const added = await h.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: { itemId: 'mug', sku: 'MUG-1', quantity: 1, additionalFields: JSON.stringify({ 'engrave-text': 'Hi', 'engrave-font': 'Serif' }) },
+    });
+    expect(added.statusCode).toBe(200);
+    const cartId = (added.json() as { shoppingCart: { id: string } }).shoppingCart.id;
+    const html = (await h.inject({ url: '/cart', cookies: { CART: cartId } })).body;
+    expect(html).toMatch(/<tr class="sf-cart-entry" data-entry-id="[^"]+" data-item-id="mug" data-sku="MUG-1" data-form-id="engraving" data-additional-fields="[^"]*engrave-text[^"]*">/);
+    expect(html).toContain('class="sf-entry-edit-form"');
+    const forms = JSON.parse(/<script type="application\/json" data-cart-forms>([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(forms.engraving).toMatchObject({ id: 'engraving', name: 'Engraving', fields: [expect.objectContaining({ id: 'engrave-text' }), expect.objectContaining({ id: 'engrave-font' })] });
+  });
+
   it('shows the minimum-subtotal notice on the cart page when the subtotal is below it', async () => {
     h.setSite(withConfig(site, { minimumOrderSubtotalCents: 5000 }));
     const cart = await addToCart('tee', 'TEE-S', 1);
