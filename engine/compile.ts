@@ -15,6 +15,8 @@ export interface EmitContext {
   readonly source: Source;
   readonly limits: Limits;
   makeRef(r: VarRef): CompiledRef;
+  /** Block bodies are built on their first run (see `nested`); false inside such a build. */
+  readonly lazy?: boolean;
 }
 
 const NOOP: Exec = () => {};
@@ -83,7 +85,16 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
  * AST is immutable and already validated, so building later cannot fail or differ.
  */
 function nested(nodes: readonly Inst[], ctx: EmitContext): Exec {
-  return nodes.length === 0 ? body(nodes, ctx) : deferred(() => body(nodes, ctx));
+  if (!ctx.lazy || nodes.length === 0) return body(nodes, ctx);
+  return deferred(() => body(nodes, eager(ctx)));
+}
+
+/**
+ * Inside a deferred body everything is built at once: only the blocks of the top level
+ * wait, so a block that runs per item of a loop is called directly, not through a wrapper.
+ */
+function eager(ctx: EmitContext): EmitContext {
+  return ctx.lazy ? { ...ctx, lazy: false } : ctx;
 }
 
 function deferred(build: () => Exec): Exec {
@@ -263,6 +274,21 @@ function variable(refs: CompiledRef[], chain: readonly FormatterCall[], node: In
   const multi = gets.length > 1;
   if (chain.length === 1 && !multi) {
     const { spec, bound } = chain[0];
+    if (spec.pure === true) {
+      // No frame for the value: a pure formatter never asks the context for it.
+      return (rt) => {
+        let v = g0(rt);
+        rt.curSource = source;
+        rt.curSpan = span;
+        try {
+          v = spec.apply(v, bound, rt, Runtime.EMPTY);
+        } catch (e) {
+          rt.unexpected(e, node, source, span);
+          return;
+        }
+        emitValue(rt, v);
+      };
+    }
     return (rt) => {
       let v = g0(rt);
       const depth = rt.depth;
@@ -321,7 +347,9 @@ function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, node: 
 
 function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   if (alt === null) return NOOP;
-  return deferred(() => predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source));
+  if (!ctx.lazy) return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source);
+  const now = eager(ctx);
+  return deferred(() => predicateBlock(alt.pred, body(alt.body, now), orChain(alt.alt, now), alt, alt.span, now.source));
 }
 
 // The expression module hands back the same segment arrays on every evaluation.

@@ -149,7 +149,7 @@ export class Engine {
     };
     const env: BindEnv = { registry: this.registry, compileTemplate: this.env.compileTemplate, makeRef };
     const parsed = parseTemplate(source, env, { safe, preprocess: options.preprocess === true, limits });
-    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef }) : null;
+    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef, lazy: true }) : null;
     return new Template(this, source, parsed.ast, code, parsed.diagnostics, limits);
   }
 

@@ -81,6 +81,11 @@ export interface FormatterSpec<B = unknown> {
    */
   bind?(args: string[], ctx: BindContext): B;
   /**
+   * True when `apply` reads nothing from its PluginContext (a function of the value and the
+   * bound arguments only): the engine then calls it without pushing a frame for the value.
+   */
+  readonly pure?: boolean;
+  /**
    * Computes the new value of the first variable. `others` holds the values of the
    * instruction's further variables (`{a, b|fmt}`), usually empty. Throwing records
    * UNEXPECTED_ERROR and the instruction emits nothing; see `JavaError`.

@@ -339,6 +339,7 @@ export const contentFormatters: FormatterSpec<any>[] = [
   },
   {
     name: 'capitalize',
+    pure: true,
     apply: (value) => textOf(value).toUpperCase(),
   },
   {

@@ -73,6 +73,7 @@ const apply: FormatterSpec<ApplyArgs> = {
 
 const count: FormatterSpec = {
   name: 'count',
+  pure: true,
   apply(value) {
     if (typeof value === 'string') return value.length;
     if (Array.isArray(value)) return value.length;
@@ -127,6 +128,7 @@ const encodeUriComponent: FormatterSpec = {
 
 const urlEncode: FormatterSpec = {
   name: 'url-encode',
+  pure: true,
   apply(value) {
     return formUrlEncode(textOf(value));
   },
@@ -134,6 +136,7 @@ const urlEncode: FormatterSpec = {
 
 const html: FormatterSpec = {
   name: 'html',
+  pure: true,
   apply(value) {
     return escapeHtmlText(textOrEmpty(value));
   },
@@ -141,12 +144,13 @@ const html: FormatterSpec = {
 
 const htmlattr: FormatterSpec = {
   name: 'htmlattr',
+  pure: true,
   apply(value) {
     return escapeHtmlAttr(textOrEmpty(value));
   },
 };
 
-const htmltag: FormatterSpec = { name: 'htmltag', apply: htmlattr.apply };
+const htmltag: FormatterSpec = { name: 'htmltag', pure: true, apply: htmlattr.apply };
 
 const lineBreaks: FormatterSpec = {
   name: 'line-breaks',
@@ -178,6 +182,7 @@ const TAG = /<[^>]*>/g;
 
 const safe: FormatterSpec = {
   name: 'safe',
+  pure: true,
   apply(value) {
     if (!isTruthy(value)) return value;
     return textOf(value).replace(TAG, '');
@@ -199,6 +204,7 @@ function isSlug(s: string): boolean {
 
 const slugify: FormatterSpec = {
   name: 'slugify',
+  pure: true,
   apply(value) {
     const s = textOrEmpty(value);
     return isSlug(s) ? s : s.replace(NOT_SLUG_CHAR, '').replace(SPACE_RUN, '-').toLowerCase();
@@ -229,6 +235,7 @@ const smartypants: FormatterSpec = {
 
 const json: FormatterSpec = {
   name: 'json',
+  pure: true,
   apply(value) {
     return value === undefined ? '' : escapeScriptClose(toJson(value));
   },
@@ -288,6 +295,7 @@ interface PluralForms {
 
 const pluralize: FormatterSpec<PluralForms> = {
   name: 'pluralize',
+  pure: true,
   bind(args) {
     expectArgs(args, 0, 2);
     if (args.length === 0) return { singular: '', plural: 's' };

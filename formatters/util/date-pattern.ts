@@ -12,7 +12,15 @@ type FieldCode =
   /** day of month, unpadded (inside `%c`) */
   | 'day';
 
-export type DateStep = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'field'; readonly code: FieldCode };
+export type DateStep =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'field'; readonly code: FieldCode; /** Index in FIELD_CODES: `field` switches on a number. */ readonly id: number };
+
+const FIELD_CODES: readonly FieldCode[] = ['a', 'A', 'b', 'B', 'C', 'd', 'day', 'e', 'g', 'G', 'H', 'i', 'I', 'j', 'k', 'l', 'm', 'M', 'N', 'p', 'P', 'q', 's', 'S', 'u', 'U', 'V', 'w', 'y', 'Y', 'z', 'Z'];
+
+function fieldStep(code: FieldCode): DateStep {
+  return { kind: 'field', code, id: FIELD_CODES.indexOf(code) };
+}
 
 export interface CompiledDatePattern {
   readonly steps: readonly DateStep[];
@@ -63,7 +71,7 @@ function scan(pattern: string, steps: DateStep[], internal: boolean): void {
     const c = pattern[i];
     if (internal && c === '\u0000' && pattern.startsWith('\u0000day', i)) {
       flush();
-      steps.push({ kind: 'field', code: 'day' });
+      steps.push(fieldStep('day'));
       i += 3;
       continue;
     }
@@ -85,7 +93,7 @@ function scan(pattern: string, steps: DateStep[], internal: boolean): void {
     } else if (PRIMITIVES.has(code)) {
       flush();
       const field = (code === 'h' ? 'b' : code === 'W' ? 'U' : code) as FieldCode;
-      steps.push({ kind: 'field', code: field });
+      steps.push(fieldStep(field));
     } else text += '%' + code;
   }
   flush();
@@ -283,73 +291,74 @@ function offsetText(ms: number): string {
   return sign + pad2(Math.floor(minutes / 60)) + ':' + pad2(minutes % 60);
 }
 
-function field(code: FieldCode, f: DateFields, epochMs: number, names: DateNames | null): string {
-  switch (code) {
-    case 'a':
+function field(id: number, f: DateFields, epochMs: number, names: DateNames | null): string {
+  switch (id) {
+    case 0: // a
       return names!.weekdaysShort[f.weekday];
-    case 'A':
+    case 1: // A
       return names!.weekdaysLong[f.weekday];
-    case 'b':
+    case 2: // b
       return names!.monthsShort[f.month - 1];
-    case 'B':
+    case 3: // B
       return names!.monthsLong[f.month - 1];
-    case 'C':
+    case 4: // C
       return pad2(Math.trunc(f.year / 100));
-    case 'd':
+    case 5: // d
       return pad2(f.day);
-    case 'day':
+    case 6: // day
       return String(f.day);
-    case 'e':
+    case 7: // e
       return space2(f.day);
-    case 'g':
+    case 8: // g
       return pad2(((isoWeek(f).year % 100) + 100) % 100);
-    case 'G':
+    case 9: // G
       return padZero(isoWeek(f).year, 4);
-    case 'H':
+    case 10: // H
       return pad2(f.hour);
-    case 'i':
+    case 11: // i
       return String(hour12(f.hour));
-    case 'I':
+    case 12: // I
       return pad2(hour12(f.hour));
-    case 'j':
+    case 13: // j
       return padZero(f.dayOfYear, 3);
-    case 'k':
+    case 14: // k
       return space2(f.hour);
-    case 'l':
+    case 15: // l
       return space2(hour12(f.hour));
-    case 'm':
+    case 16: // m
       return pad2(f.month);
-    case 'M':
+    case 17: // M
       return pad2(f.minute);
-    case 'N':
+    case 18: // N
       return padZero(f.millis * 1_000_000, 9);
-    case 'p':
+    case 19: // p
       return f.hour < 12 ? 'AM' : 'PM';
-    case 'P':
+    case 20: // P
       return f.hour < 12 ? 'am' : 'pm';
-    case 'q':
+    case 21: // q
       return String(Math.floor((f.month - 1) / 3) + 1);
-    case 's':
+    case 22: // s
       return String(Math.trunc(epochMs / 1000));
-    case 'S':
+    case 23: // S
       return pad2(f.second);
-    case 'u':
+    case 24: // u
       return String(f.weekday === 0 ? 7 : f.weekday);
-    case 'U':
+    case 25: // U
       return pad2(saturdayWeekOfYear(f));
-    case 'V':
+    case 26: // V
       return pad2(isoWeek(f).week);
-    case 'w':
+    case 27: // w
       return String(f.weekday);
-    case 'y':
+    case 28: // y
       return pad2(((f.year % 100) + 100) % 100);
-    case 'Y':
+    case 29: // Y
       return String(f.year);
-    case 'z':
+    case 30: // z
       return offsetText(f.offsetMs);
-    case 'Z':
+    case 31: // Z
       return f.abbr;
   }
+  throw new Error(`unknown date field ${id}`);
 }
 
 /** Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale. */
@@ -365,6 +374,6 @@ export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number,
   }
   const names = pattern.usesNames ? dateNames(locale) : null;
   let out = '';
-  for (const step of pattern.steps) out += step.kind === 'text' ? step.text : field(step.code, f, epochMs, names);
+  for (const step of pattern.steps) out += step.kind === 'text' ? step.text : field(step.id, f, epochMs, names);
   return out;
 }
