@@ -181,7 +181,8 @@ export function formatResults(info: RunInfo, summaries: readonly EngineSummary[]
   lines.push(`- rounds: ${info.rounds} (interleaved, one fresh process per job), run time ${info.durationSec.toFixed(0)} s, options: ${info.options}`);
   lines.push(
     '',
-    'Figures are medians over rounds of each job\'s median timed batch; ±x% is half the min–max range over rounds.',
+    'Figures are medians over rounds of each job\'s median timed batch, timed in process CPU time (the machine is shared); ' +
+      '±x% is half the min–max range over rounds. Jobs run as an esbuild bundle (bench/README.md).',
     'Ratios are Quire ÷ reference port (`@squarespace/template-engine`). Allocation: bytes allocated per render, measured with a',
     'young generation larger than the measured run (no GC in between). Peak heap: largest used heap seen in the speed jobs.',
     '',
