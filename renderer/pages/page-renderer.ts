@@ -5,12 +5,13 @@ import { cartView, emptyCartView, type ShoppingCartView } from '../api/cart-view
 import { clearCartCookies } from '../api/cookies.ts';
 import { BUILTIN_TEMPLATES, ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
 import { compileCached } from '../site/load-site.ts';
-import type { Block, CompiledTemplate, ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
-import type { Form, Order, Product, Session, Site } from '../store/types.ts';
+import type { Block, CompiledTemplate, ContentEntry, LoadedSite } from '../site/site-types.ts';
+import type { Form, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
 import { formatMoney, knownCurrency } from './money.ts';
-import { bnplIslandHtml, formDefinition, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
+import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
+import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
 import { renderShell, rendererCss } from './shell.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
@@ -90,12 +91,6 @@ const firstString = (value: unknown): string | null => {
   return text !== null && isStorable(text) ? text : null;
 };
 
-function amountText(value: unknown, currency: string): string {
-  if (typeof value === 'number' && Number.isInteger(value)) return formatMoney(value, currency);
-  if (typeof value === 'object' && value !== null && typeof (value as Json).value === 'string') return String((value as Json).value);
-  return '';
-}
-
 /** Everything a render needs, gathered per request. */
 class PageJob {
   readonly problems: string[] = [];
@@ -170,41 +165,6 @@ export function createPageRenderer(options: PageRendererOptions) {
   const resolveMember = options.resolveMember ?? (() => null);
   const productBlockTemplate = compileCached('builtin:product-block', '{.section sfBlockItem}{@|apply sf-product-block}{.end}').template;
 
-  function pageObject(entry: ContentEntry, blocksHtml: string): Json {
-    const { blocks: _blocks, items: _items, ...data } = entry.data;
-    return { ...data, id: entry.id, title: entry.title, slug: entry.slug, urlId: entry.slug, fullUrl: entry.home ? '/' : `/${entry.slug}`, pageType: entry.pageType, blocksHtml };
-  }
-
-  function collectionObject(entry: ContentEntry, itemCount: number): Json {
-    const { blocks: _blocks, items: _items, ...data } = entry.data;
-    return { ...data, id: entry.id, title: entry.title, urlId: entry.slug, fullUrl: `/${entry.slug}`, typeName: entry.collectionType, itemCount };
-  }
-
-  function contentItemObject(entry: ContentEntry, item: ContentItem, blocksHtml: string): Json {
-    const { blocks: _blocks, ...data } = item.data;
-    return {
-      ...data,
-      id: item.id,
-      title: item.title,
-      urlId: item.slug,
-      fullUrl: `/${entry.slug}/${item.slug}`,
-      collectionId: entry.id,
-      recordType: typeof data.recordType === 'number' ? data.recordType : 1,
-      body: typeof data.body === 'string' ? data.body : '',
-      blocksHtml,
-    };
-  }
-
-  function navigation(site: LoadedSite, path: string): Json[] {
-    const links = site.config.navigation.length
-      ? site.config.navigation
-      : site.entries
-          .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
-          .sort((a, b) => Number(b.home) - Number(a.home))
-          .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
-    return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
-  }
-
   /** Renders blocks, reading forms and products only when a block needs them. */
   async function renderContentBlocks(job: PageJob, ctx: Json, contentSource: 'c' | 'i', blocks: readonly Block[]): Promise<string> {
     if (blocks.length === 0) return '';
@@ -229,40 +189,6 @@ export function createPageRenderer(options: PageRendererOptions) {
         return result.html;
       },
     });
-  }
-
-  function cartForView(job: PageJob, view: ShoppingCartView, products: Product[], forms: Map<string, Form>, slugs: Map<string, string>): { cart: Json; formsJson: Json } {
-    const formsJson: Json = {};
-    const entries = view.entries.map((entry) => {
-      const product = products.find((candidate) => candidate.id === entry.itemId);
-      const formId = entry.additionalFields !== null ? product?.additionalFieldsFormId ?? null : null;
-      const form = formId ? forms.get(formId) : undefined;
-      if (form) formsJson[form.id] = formDefinition(form);
-      const slug = product?.collectionId ? slugs.get(product.collectionId) : undefined;
-      return {
-        ...entry,
-        sku: entry.chosenVariant.sku,
-        variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
-        fullUrl: product ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : '#',
-        formId: form ? form.id : null,
-        unitPriceText: formatMoney(entry.purchasePriceCents, job.currency),
-        totalText: formatMoney(entry.subTotal, job.currency),
-      };
-    });
-    const minimum = job.site.config.minimumOrderSubtotalCents;
-    const belowMinimum = view.entries.length > 0 && minimum > view.subtotalCents;
-    return {
-      cart: {
-        ...view,
-        entries,
-        subtotalText: formatMoney(view.subtotalCents, job.currency),
-        grandTotalText: formatMoney(view.grandTotalCents, job.currency),
-        minimumNotice: belowMinimum ? `To check out, your order subtotal must be ${formatMoney(minimum, job.currency)} or more.` : null,
-        canCheckout: view.entries.length > 0 && !belowMinimum,
-        checkoutUrl: view.id ? `/checkout?cartToken=${encodeURIComponent(view.id)}` : '/checkout',
-      },
-      formsJson,
-    };
   }
 
   function cartBnplHtml(job: PageJob, view: ShoppingCartView): string {
@@ -330,7 +256,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         const found = await callerCart(job.deps, job.deps.store.read, job.request, job.session);
         if (found.staleCookie) clearCartCookies(job.request, job.reply);
         const view = found.cart ? cartView(found.cart) : emptyCartView(job.row.websiteId);
-        const { cart, formsJson } = cartForView(job, view, await job.listProducts(), await job.listForms(), job.collectionSlugs());
+        const { cart, formsJson } = cartPageView(view, { products: await job.listProducts(), forms: await job.listForms(), slugs: job.collectionSlugs(), currency: job.currency, minimumCents: job.site.config.minimumOrderSubtotalCents });
         ctx.cart = cart;
         const sf = ctx.sf as Json;
         sf.bnpl = cartBnplHtml(job, view);
@@ -344,7 +270,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         const order = route.orderId.length <= 200 && isStorable(route.orderId) ? await job.deps.store.read.getOrder(route.orderId) : null;
         if (!order || order.websiteId !== job.row.websiteId) throw new NotFound();
         const resolved = base(PAGE_TYPE.orderConfirmed, null, 'Order Confirmed');
-        ctx.order = orderObject(job, order);
+        ctx.order = orderView(order, job.currency);
         resolved.order = {
           id: order.id,
           purchasedCartId: order.purchasedCartId,
@@ -362,25 +288,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       case 'product':
         return loadContent(job, route, ctx, path, base);
     }
-  }
-
-  function orderObject(job: PageJob, order: Order): Json {
-    const currency = typeof order.extra.currency === 'string' ? knownCurrency(order.extra.currency) : job.currency;
-    const lines = order.items.map((raw) => {
-      const line = (typeof raw === 'object' && raw !== null ? raw : {}) as Json;
-      const quantity = typeof line.quantity === 'number' ? line.quantity : 1;
-      const unit = typeof line.unitPrice === 'number' ? line.unitPrice : 0;
-      return { ...line, title: typeof line.productName === 'string' ? line.productName : String(line.sku ?? ''), quantity, totalText: formatMoney(unit * quantity, currency) };
-    });
-    return {
-      ...order.extra,
-      id: order.id,
-      testMode: order.testMode,
-      lines,
-      grandTotalText: amountText(order.grandTotal, currency),
-      shippingTotalText: amountText(order.shippingTotal, currency),
-      taxTotalText: amountText(order.taxTotal, currency),
-    };
   }
 
   async function loadCheckout(

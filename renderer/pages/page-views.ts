@@ -1,0 +1,113 @@
+import type { ShoppingCartView } from '../api/cart-view.ts';
+import type { ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
+import type { Form, Order, Product } from '../store/types.ts';
+import { formDefinition } from './product-view.ts';
+import { formatMoney, knownCurrency } from './money.ts';
+import { PAGE_TYPE } from './route-resolver.ts';
+
+// The template-context objects of pages, collections, items, carts and orders (C2):
+// plain data in, plain data out, no I/O.
+
+type Json = Record<string, unknown>;
+
+function amountText(value: unknown, currency: string): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return formatMoney(value, currency);
+  if (typeof value === 'object' && value !== null && typeof (value as Json).value === 'string') return String((value as Json).value);
+  return '';
+}
+
+export function pageObject(entry: ContentEntry, blocksHtml: string): Json {
+  const { blocks: _blocks, items: _items, ...data } = entry.data;
+  return { ...data, id: entry.id, title: entry.title, slug: entry.slug, urlId: entry.slug, fullUrl: entry.home ? '/' : `/${entry.slug}`, pageType: entry.pageType, blocksHtml };
+}
+
+export function collectionObject(entry: ContentEntry, itemCount: number): Json {
+  const { blocks: _blocks, items: _items, ...data } = entry.data;
+  return { ...data, id: entry.id, title: entry.title, urlId: entry.slug, fullUrl: `/${entry.slug}`, typeName: entry.collectionType, itemCount };
+}
+
+export function contentItemObject(entry: ContentEntry, item: ContentItem, blocksHtml: string): Json {
+  const { blocks: _blocks, ...data } = item.data;
+  return {
+    ...data,
+    id: item.id,
+    title: item.title,
+    urlId: item.slug,
+    fullUrl: `/${entry.slug}/${item.slug}`,
+    collectionId: entry.id,
+    recordType: typeof data.recordType === 'number' ? data.recordType : 1,
+    body: typeof data.body === 'string' ? data.body : '',
+    blocksHtml,
+  };
+}
+
+export function navigation(site: LoadedSite, path: string): Json[] {
+  const links = site.config.navigation.length
+    ? site.config.navigation
+    : site.entries
+        .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
+        .sort((a, b) => Number(b.home) - Number(a.home))
+        .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
+  return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
+}
+
+/** The cart page's `cart` (B0.4 view plus display texts) and the form definitions its entries use. */
+export function cartPageView(
+  view: ShoppingCartView,
+  data: { products: readonly Product[]; forms: ReadonlyMap<string, Form>; slugs: ReadonlyMap<string, string>; currency: string; minimumCents: number },
+): { cart: Json; formsJson: Json } {
+  const { products, forms, slugs, currency } = data;
+  const formsJson: Json = {};
+  const entries = view.entries.map((entry) => {
+    const product = products.find((candidate) => candidate.id === entry.itemId);
+    const formId = entry.additionalFields !== null ? product?.additionalFieldsFormId ?? null : null;
+    const form = formId ? forms.get(formId) : undefined;
+    if (form) formsJson[form.id] = formDefinition(form);
+    const slug = product?.collectionId ? slugs.get(product.collectionId) : undefined;
+    return {
+      ...entry,
+      sku: entry.chosenVariant.sku,
+      variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
+      fullUrl: product ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : '#',
+      formId: form ? form.id : null,
+      unitPriceText: formatMoney(entry.purchasePriceCents, currency),
+      totalText: formatMoney(entry.subTotal, currency),
+    };
+  });
+  const minimum = data.minimumCents;
+  const belowMinimum = view.entries.length > 0 && minimum > view.subtotalCents;
+  return {
+    cart: {
+      ...view,
+      entries,
+      subtotalText: formatMoney(view.subtotalCents, currency),
+      grandTotalText: formatMoney(view.grandTotalCents, currency),
+      minimumNotice: belowMinimum ? `To check out, your order subtotal must be ${formatMoney(minimum, currency)} or more.` : null,
+      canCheckout: view.entries.length > 0 && !belowMinimum,
+      checkoutUrl: view.id ? `/checkout?cartToken=${encodeURIComponent(view.id)}` : '/checkout',
+    },
+    formsJson,
+  };
+}
+
+
+/** The order-confirmed page's `order`: the stored order plus line and total texts. */
+export function orderView(order: Order, storeCurrency: string): Json {
+  const currency = typeof order.extra.currency === 'string' ? knownCurrency(order.extra.currency) : storeCurrency;
+  const lines = order.items.map((raw) => {
+    const line = (typeof raw === 'object' && raw !== null ? raw : {}) as Json;
+    const quantity = typeof line.quantity === 'number' ? line.quantity : 1;
+    const unit = typeof line.unitPrice === 'number' ? line.unitPrice : 0;
+    return { ...line, title: typeof line.productName === 'string' ? line.productName : String(line.sku ?? ''), quantity, totalText: formatMoney(unit * quantity, currency) };
+  });
+  return {
+    ...order.extra,
+    id: order.id,
+    testMode: order.testMode,
+    lines,
+    grandTotalText: amountText(order.grandTotal, currency),
+    shippingTotalText: amountText(order.shippingTotal, currency),
+    taxTotalText: amountText(order.taxTotal, currency),
+  };
+}
+
