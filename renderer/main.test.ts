@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `npm start` end to end: a fresh data directory is created and seeded, `/` and every
+// sitemap page answer 200, and SIGTERM closes the server cleanly.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-start-'));
+let child: ChildProcess | null = null;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function waitForAddress(proc: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no address within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving .* at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+describe('npm start', () => {
+  it('serves the demo store from a fresh data directory and stops on SIGTERM', async () => {
+    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    child = spawn(process.execPath, [tsx, path.join(root, 'renderer', 'main.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const started = Date.now();
+    const address = await waitForAddress(child, 60_000);
+    const home = await fetch(`${address}/`);
+    expect(home.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const sitemap = await (await fetch(`${address}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(10);
+    for (const pagePath of paths) expect((await fetch(`${address}${pagePath}`)).status, pagePath).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = null;
+    expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
+  }, 120_000);
+});
