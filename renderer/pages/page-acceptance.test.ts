@@ -514,6 +514,19 @@ describe('content page types', () => {
     expect(film.flags.videoPaywall).toBe(true);
   });
 
+  it('limits password guesses per client to 10 a minute', async () => {
+    const guess = () => h.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const limited = await pageHarness(store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await limited.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 303)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    limited.clock.now += 61_000;
+    expect((await limited.inject({ method: 'POST', url: '/unlock', payload: 'password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(303);
+    await limited.app.close();
+    expect((await guess()).statusCode).toBe(303);
+  });
+
   it('answers HEAD like GET without a body, and other methods with 405', async () => {
     const head = await h.inject({ method: 'HEAD', url: '/shop' });
     expect(head.statusCode).toBe(200);
