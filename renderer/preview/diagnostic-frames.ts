@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeFrame, compile, Source, type Diagnostic } from '../../engine/index.ts';
+import { codeFrame, Source, type Diagnostic } from '../../engine/index.ts';
+import { compileCached } from '../site/load-site.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
@@ -61,11 +62,16 @@ export function problemFrame(dir: string, problem: SiteProblem): Frame {
   return { code: problem.code, where, text: codeFrame(pseudo, new Source(text, problem.file)) };
 }
 
-/** The engine's own diagnostics of a site template or partial file. */
+/**
+ * The engine's own diagnostics of a site template or partial file. Partials go through the
+ * site loader's `compileCached` (the renderer engine, with `image-component`), so the frame
+ * is the loader's error and not an "unknown formatter" of the default engine; the loader
+ * compiled the same text under the same name, so this is a cache hit.
+ */
 function fileDiagnostics(site: LoadedSite, file: string): readonly Diagnostic[] {
   for (const template of site.templates.values()) if (template.file === file) return template.template.diagnostics;
   const text = sourceText(site, file);
-  return text === null ? [] : compile(text, { name: file }).diagnostics;
+  return text === null ? [] : compileCached(file, text).template.diagnostics;
 }
 
 /**

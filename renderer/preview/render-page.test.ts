@@ -53,6 +53,27 @@ describe('renderPage', () => {
     expect(result.frames[0]!.text).toContain('> 2 | <p>{page.posted|dat %B}</p>');
   });
 
+  it('compiles templates and partials with the renderer engine, so image-component is no false diagnostic', async () => {
+    write('content/about.json', JSON.stringify({ slug: 'about', title: 'About', hero: { src: '/a.jpg', width: 800, height: 600, alt: 'A cup' } }));
+    write('templates/page.jsont', '{.section page.hero}{@|image-component;priority=high}{.end}{page|apply card}\n');
+    write('partials/card.jsont', '{.section hero}{@|image-component;class=card}{.end}\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result).toMatchObject({ exitCode: 0, status: 200, frames: [] });
+    expect(result.html).toContain('fetchPriority="high"');
+    expect(result.html).toContain('class="card"');
+  });
+
+  it('frames a partial\'s syntax error in the renderer engine\'s words, not as an unknown image-component', async () => {
+    write('partials/card.jsont', '<p>\n{page.hero|image-component;bogus=1}</p>\n');
+    write('templates/page.jsont', '{@|apply card}\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.length).toBeGreaterThan(0);
+    for (const frame of result.frames) expect(frame.text).not.toContain('FORMATTER_UNKNOWN');
+    expect(result.frames[0]!.text).toContain('FORMATTER_ARGS_INVALID');
+    expect(result.frames[0]!.text).toContain('> 2 | {page.hero|image-component;bogus=1}</p>');
+  });
+
   it('reports a 404 page without failing, since the page itself rendered', async () => {
     const result = await renderPage(dir, '/nowhere', { store });
     expect(result).toMatchObject({ exitCode: 0, status: 404, pageType: 100 });
