@@ -82,13 +82,20 @@ const zoneIds = new Map<string, string>();
  * Canonical IANA id for a zone text (aliases and case variants accepted); UTC for an
  * unknown id, including '' and the text `null` of a JSON null (PLUGINS §14.1).
  */
+let lastZoneText = '';
+let lastZoneId = UTC;
+
 export function resolveZone(text: string): string {
+  // A page asks for the same zone text (the same string) on every date.
+  if (text === lastZoneText && text !== '') return lastZoneId;
   let id = zoneIds.get(text);
   if (id === undefined) {
     id = (text && baseCldr().Calendars.resolveTimeZoneId(text)) || UTC;
     if (zoneIds.size > 1024) zoneIds.clear();
     zoneIds.set(text, id);
   }
+  lastZoneText = text;
+  lastZoneId = id;
   return id;
 }
 

@@ -235,7 +235,11 @@ const namesCache = new Map<string, DateNames>();
  * field tables are the stand-alone forms; the `middle-of-text` context keeps them as they
  * are in the data (`mai`, `viernes`), whereas its `standalone` context would capitalize.
  */
+let lastNamesLocale = '';
+let lastNames: DateNames | null = null;
+
 export function dateNames(locale: string): DateNames {
+  if (locale === lastNamesLocale && lastNames !== null) return lastNames;
   let names = namesCache.get(locale);
   if (!names) {
     const cldr = cldrFor(locale) ?? baseCldr();
@@ -253,6 +257,8 @@ export function dateNames(locale: string): DateNames {
     };
     namesCache.set(locale, names);
   }
+  lastNamesLocale = locale;
+  lastNames = names;
   return names;
 }
 
