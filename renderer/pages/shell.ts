@@ -14,7 +14,7 @@ export function rendererCss(currency: string): string {
   return (
     'html:not(.sf-cart-ready) .sqs-add-to-cart-button { visibility: hidden; }\n' +
     '[hidden] { display: none !important; }\n' +
-    '.sf-pill-cart-wrapper { transition: opacity 300ms ease-out; }\n' +
+    '.sf-pill-cart-wrapper { opacity: 0; transition: opacity 300ms ease-out; }\n' +
     '.sf-pill-cart-wrapper.sf-fade-in { opacity: 1; }\n' +
     `${moneySymbolCss(currency)}\n`
   );

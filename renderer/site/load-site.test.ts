@@ -39,6 +39,8 @@ describe('loadSite', () => {
         'templates/page.jsont': '<h1>{page.title}</h1>',
         'partials/card.jsont': '<div>{title}</div>',
         'styles.css': 'body { color: red }',
+        'styles/b.css': '.b {}',
+        'styles/a.css': '.a {}',
       }),
     );
     expect(site.config).toMatchObject({ title: 'Shop', cartVersion: 2, locale: 'en-US', lock: { enabled: false }, extra: { baseUrl: 'https://x.example' } });
@@ -49,7 +51,7 @@ describe('loadSite', () => {
     expect(site.templates.get('page')!.template.render({ page: { title: 'A' } }).html).toBe('<h1>A</h1>');
     expect(site.partials.card).toBe('<div>{title}</div>');
     expect(site.partials['sf-product-detail']).toContain('data-product-scope');
-    expect(site.stylesheet).toBe('body { color: red }');
+    expect(site.stylesheet).toBe('body { color: red }\n/* styles/a.css */\n.a {}\n/* styles/b.css */\n.b {}');
     expect(site.catalog).toBeNull();
   });
 

@@ -239,7 +239,7 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector): Conten
 
 /**
  * Reads a site folder: `site.json`, `catalog.json`, `content/*.json`, `templates/*.jsont`,
- * `partials/*.jsont` and `styles.css`. Every template is compiled here, once (cached by
+ * `partials/*.jsont`, `styles.css` and `styles/*.css`. Every template is compiled here, once (cached by
  * content hash across loads). Bad JSON, a bad content file or (unless allowed) a template
  * syntax error throws a SiteLoadError listing every problem with its file and position.
  */
@@ -323,7 +323,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     partials[name] = source;
   }
 
-  const stylesheet = (await readText(root, 'styles.css', problems)) ?? '';
+  // `styles.css`, then `styles/*.css` in name order, so a stylesheet is added as a file.
+  let stylesheet = (await readText(root, 'styles.css', problems)) ?? '';
+  for (const file of await listFiles(root, 'styles', '.css')) stylesheet += `\n/* ${file} */\n${(await readText(root, file, problems)) ?? ''}`;
   hash.update(stylesheet);
 
   if (!options.allowTemplateErrors) problems.problems.push(...templateProblems);
