@@ -543,12 +543,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     try {
       site = getSite();
       trackingDisabled = site.config.trackingDisabled;
-      const row = await deps.store.read.getSite();
+      screenCookies(request);
+      const [row, session] = await Promise.all([deps.store.read.getSite(), visitorSession(deps, request, reply)]);
       if (!row) throw new Error('the store has no site row; seed it first');
       trackingDisabled ||= row.settings.trackingDisabled;
-      screenCookies(request);
       ensureCrumbCookie(request, reply);
-      const session = await visitorSession(deps, request, reply);
       // A failing member lookup must not take the page down: the visitor is treated as no member.
       const member = await Promise.resolve()
         .then(() => resolveMember(request))
