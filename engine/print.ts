@@ -84,20 +84,28 @@ function printInst(n: Inst): string {
     case 'section':
     case 'predicate':
     case 'if':
-      return repr(n) + printBody(n.body) + printAlt(n.alt) + '{.end}';
+      return repr(n) + printBody(n.body) + printAlt(n.alt) + endTag(n);
     case 'repeated':
       return (
         repr(n) +
         printBody(n.body) +
         (n.alternates ? repr(n.alternates) + printBody(n.alternates.body) : '') +
         printAlt(n.alt) +
-        '{.end}'
+        endTag(n)
       );
     case 'macro':
-      return repr(n) + printBody(n.body) + '{.end}';
+      return repr(n) + printBody(n.body) + endTag(n);
     default:
       return repr(n);
   }
+}
+
+/**
+ * A block opened by a preprocessor tag was closed by `{^.end}`: only `{^…}` tags are
+ * instructions in preprocessor mode, where `{.end}` would be text and leave the block open.
+ */
+function endTag(n: { readonly pre?: boolean }): string {
+  return n.pre ? '{^.end}' : '{.end}';
 }
 
 /** Template text for a whole tree (blocks closed explicitly, canonical spacing). */

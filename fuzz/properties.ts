@@ -300,7 +300,7 @@ export const KNOWN_ENGINE_BUGS = {
    * text) leaves the block open: `{^.section a}x{^.end}` prints `{^.section a}x{.end}`, which
    * renders `x{.end}` instead of `x`, with EOF_IN_BLOCK.
    */
-  preprocessorEndPrintedAsEnd: true,
+  preprocessorEndPrintedAsEnd: false,
 };
 
 export const PROPERTIES: readonly FuzzProperty[] = [
