@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import { StoreError, openStore, type SqlStore } from './store.ts';
 import type { SeedData } from './seed.ts';
 import type { Repository } from './repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { PG_URL, reachablePostgres, throwAwaySchema } from '../test-support/postgres.ts';
 
 const SEED: SeedData = {
   site: { websiteId: 'w1', settings: { currency: 'EUR' } },
@@ -174,47 +174,23 @@ describe('password hashing', () => {
 
 // The PostgreSQL path runs against the local service when it answers, in a schema of
 // its own so nothing else in the database is touched.
-const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<string | null> {
-  for (const user of ['postgres', 'root']) {
-    const url = PG_URL.replace('postgres://postgres@', `postgres://${user}@`);
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.end();
-      return url;
-    } catch {
-      await client.end().catch(() => {});
-    }
-  }
-  return null;
-}
-
-const pgUrl = await postgresReachable();
+const pgUrl = await reachablePostgres();
 
 const pgSuiteName =
   pgUrl === null ? `PostgreSQL store (skipped: nothing answers at ${PG_URL} as postgres or root)` : 'PostgreSQL store';
 
 describe.skipIf(pgUrl === null)(pgSuiteName, () => {
-  const schema = `quire_test_${process.pid}_${Date.now()}`;
+  let schema: { databaseUrl: string; drop(): Promise<void> } | undefined;
   let store: SqlStore;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl! });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    store = await openStore({ databaseUrl: url, seed: SEED });
+    schema = await throwAwaySchema(pgUrl!, 'test');
+    store = await openStore({ databaseUrl: schema.databaseUrl, seed: SEED });
   }, 30_000);
 
   afterAll(async () => {
     await store?.close();
-    const admin = new pg.Client({ connectionString: pgUrl! });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await schema?.drop();
   });
 
   it('uses the postgres driver', () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { openCachedMemoryClient } from './cluster-cache.ts';
 import { migrate } from './migrations.ts';
 import { Repository } from './repository.ts';
 import { openPgliteClient, openPostgresClient, type SqlClient } from './sql-client.ts';
@@ -73,6 +74,26 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   } catch (error) {
     throw new StoreError('STORE_UNAVAILABLE', `Cannot open the database: ${(error as Error).message}`, { cause: error });
   }
+  return migratedStore(client, options.seed);
+}
+
+/**
+ * A throw-away in-memory store, migrated and (with a seed) seeded, started from the cached
+ * dump of a migrated cluster (`cluster-cache.ts`) instead of an initdb: author tools and
+ * test files open one on every start.
+ */
+export async function openMemoryStore(seed?: SeedData, cacheFile?: string): Promise<SqlStore> {
+  let client: SqlClient;
+  try {
+    client = await openCachedMemoryClient(cacheFile);
+  } catch (error) {
+    throw new StoreError('STORE_UNAVAILABLE', `Cannot open the database: ${(error as Error).message}`, { cause: error });
+  }
+  return migratedStore(client, seed);
+}
+
+/** Migrations, then the seed when the database has no site yet; the client is closed on failure. */
+async function migratedStore(client: SqlClient, seed: SeedData | undefined): Promise<SqlStore> {
   try {
     await migrate(client);
   } catch (error) {
@@ -81,7 +102,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   }
   const store = new SqlStore(client);
   try {
-    if (options.seed && !(await store.read.getSite())) await seedStore(store, options.seed);
+    if (seed && !(await store.read.getSite())) await seedStore(store, seed);
   } catch (error) {
     await client.close().catch(() => {});
     throw new StoreError('SEED_INVALID', `Seeding failed: ${(error as Error).message}`, { cause: error });

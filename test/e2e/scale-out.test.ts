@@ -9,7 +9,7 @@ import { hashPassword } from '../../renderer/store/password.ts';
 import type { SeedData } from '../../renderer/store/seed.ts';
 import { openStore, type SqlStore } from '../../renderer/store/store.ts';
 import { Browser } from './browser.ts';
-import { PG_URL, reachablePostgres, throwAwaySchema } from './postgres.ts';
+import { PG_URL, reachablePostgres, throwAwaySchema } from '../../renderer/test-support/postgres.ts';
 
 const ADMIN_TOKEN = 'scale-out-admin-token';
 const PASSWORD = 'two servers, one database';

@@ -4,7 +4,7 @@
 // workers, and still sees one cart and one restock sign-up.
 import { afterAll, describe, expect, it } from 'vitest';
 import { Browser } from './browser.ts';
-import { PG_URL, reachablePostgres, throwAwaySchema } from './postgres.ts';
+import { PG_URL, reachablePostgres, throwAwaySchema } from '../../renderer/test-support/postgres.ts';
 import { freePort, startServer, type ServerProcess } from './server-process.ts';
 
 const pgUrl = await reachablePostgres();

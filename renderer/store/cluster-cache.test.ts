@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../store/migrations.ts';
-import { clusterCachePath, openMemoryStore } from './site-store.ts';
+import { clusterCachePath } from './cluster-cache.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { openMemoryStore } from './store.ts';
 
 describe('openMemoryStore', () => {
   it('replaces a broken cluster dump with a good one, then starts from it', async () => {

@@ -1,6 +1,6 @@
-// The local PostgreSQL for the end-to-end suites: found the way renderer/store/store.test.ts
-// finds it (127.0.0.1:5432/test as postgres or root, QUIRE_TEST_PG_URL overrides), and used
-// only inside a throw-away schema so nothing else in the database is touched.
+// The local PostgreSQL of the suites that need a real server (the store's PostgreSQL suite,
+// the end-to-end ones): 127.0.0.1:5432/test as postgres or root, QUIRE_TEST_PG_URL
+// overrides; used only inside a throw-away schema so nothing else in the database is touched.
 import crypto from 'node:crypto';
 import pg from 'pg';
 
