@@ -1,5 +1,5 @@
 import { serializeProps } from '../../hydrate/protocol/props.ts';
-import { PRODUCT_SCOPE_ATTR, VARIANT_IMAGE_ATTR } from '../../hydrate/protocol/markers.ts';
+import { VARIANT_IMAGE_ATTR } from '../../hydrate/protocol/markers.ts';
 import type { Form, Product, Variant } from '../store/types.ts';
 import type { SiteConfig } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -225,8 +225,8 @@ export function productView(product: Product, options: ProductViewOptions): Prod
       thumbnail,
       bnpl: bnplHtml(product, options),
       reviews: options.reviewsShown ? reviewsHtml(product) : '',
+      // C6 sold-out rule, for templates that style sold-out products without the badge.
       soldOut: isSoldOut(product),
-      scopeAttribute: PRODUCT_SCOPE_ATTR,
     },
   };
   const merchandising = merchandisingOf(product);
