@@ -1,65 +1,7 @@
-/** D2 currency table: fraction digits, symbol, and where the symbol goes. */
-interface CurrencyLayout {
-  digits: number;
-  symbol: string;
-  position: 'before' | 'before-space' | 'after-space';
-}
+import { fractionDigits } from '../shared/currency.ts';
 
-const layout = (digits: number, symbol: string, position: CurrencyLayout['position'] = 'before'): CurrencyLayout => ({
-  digits,
-  symbol,
-  position,
-});
-
-export const CURRENCIES: Readonly<Record<string, CurrencyLayout>> = {
-  EUR: layout(2, '€'), USD: layout(2, '$'), AUD: layout(2, 'A$'), NOK: layout(2, 'kr', 'after-space'),
-  CAD: layout(2, 'CA$'), NZD: layout(2, 'NZ$'), DKK: layout(2, 'kr', 'after-space'), GBP: layout(2, '£'),
-  HKD: layout(2, 'HK$'), CHF: layout(2, 'CHF', 'before-space'), MXN: layout(2, 'MX$'), SGD: layout(2, 'S$'),
-  SEK: layout(2, 'kr', 'after-space'), CZK: layout(2, 'Kč', 'after-space'), ILS: layout(2, '₪'), PHP: layout(2, '₱'),
-  RUB: layout(2, '₽', 'after-space'), PLN: layout(2, 'zł', 'after-space'), THB: layout(2, '฿'), MYR: layout(2, 'RM'),
-  ARS: layout(2, 'AR$'), BRL: layout(2, 'R$'), COP: layout(2, 'COL$'), IDR: layout(2, 'Rp'), INR: layout(2, '₹'),
-  JPY: layout(0, '¥'), ZAR: layout(2, 'R'),
-};
-
-function currencyOf(code: string): CurrencyLayout {
-  // Unknown codes never reach here from a valid site (the server rejects them); USD keeps the page usable.
-  return CURRENCIES[code] ?? CURRENCIES.USD!;
-}
-
-export function fractionDigits(code: string): number {
-  return currencyOf(code).digits;
-}
-
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-const MAX_INTEGER_DIGITS = 15;
-
-/**
- * A0.5 / D2: minor units to display text with fixed `,` and `.` whatever the locale.
- * Throws RangeError past 15 integer digits (D2); callers pass server-validated amounts.
- */
-export function formatMoney(cents: number, currencyCode: string): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`amount ${cents} is not an integer number of minor units`);
-  const cur = currencyOf(currencyCode);
-  const negative = cents < 0;
-  const abs = Math.abs(cents);
-  const scale = 10 ** cur.digits;
-  const whole = Math.floor(abs / scale);
-  if (String(whole).length > MAX_INTEGER_DIGITS) throw new RangeError(`amount ${cents} exceeds ${MAX_INTEGER_DIGITS} digits`);
-  let number = groupThousands(String(whole));
-  if (cur.digits > 0) number += `.${String(abs % scale).padStart(cur.digits, '0')}`;
-  const sign = negative ? '-' : '';
-  switch (cur.position) {
-    case 'before':
-      return `${sign}${cur.symbol}${number}`;
-    case 'before-space':
-      return `${sign}${cur.symbol} ${number}`;
-    case 'after-space':
-      return `${sign}${number} ${cur.symbol}`;
-  }
-}
+// The D2 table and display text live in hydrate/shared/currency.ts (the renderer uses them too).
+export { CURRENCIES, formatMoney } from '../shared/currency.ts';
 
 /** A money node in either template shape, as amount text plus currency code. */
 export function readMoneyNode(node: unknown): { amount: string; currency: string } | null {
