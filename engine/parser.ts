@@ -102,17 +102,17 @@ export function splitArgs(raw: string): PluginArgs {
   return { raw, delimiter, args };
 }
 
-type TagResult =
-  | { readonly type: 'inst'; readonly node: Inst }
-  | { readonly type: 'or'; readonly node: OrNode }
-  | { readonly type: 'alternates'; readonly node: AlternatesNode }
-  | { readonly type: 'end' }
-  | { readonly type: 'text' }
-  | { readonly type: 'drop' };
+/** What a tag turned out to be: a node, or one of the three outcomes that make none. */
+type TagResult = Inst | OrNode | AlternatesNode | TagOutcome;
 
-const TEXT: TagResult = { type: 'text' };
-const DROP: TagResult = { type: 'drop' };
-const END: TagResult = { type: 'end' };
+interface TagOutcome {
+  /** `#text`: the tag is literal text; `#drop`: it vanishes; `#end`: it closes a block. */
+  readonly kind: '#text' | '#drop' | '#end';
+}
+
+const TEXT: TagOutcome = { kind: '#text' };
+const DROP: TagOutcome = { kind: '#drop' };
+const END: TagOutcome = { kind: '#end' };
 
 type BlockState = 'SECTION' | 'REPEATED' | 'ALTERNATES_WITH' | 'PREDICATE' | 'IF' | 'OR_PREDICATE' | 'MACRO';
 
@@ -297,24 +297,23 @@ class TemplateParser {
     }
     this.bodyStart = bodyStart;
     const r = this.classify(text.slice(bodyStart, end - 1));
-    switch (r.type) {
-      case 'text':
+    switch (r.kind) {
+      case '#text':
         this.text(text.slice(start, end), start, end);
         return;
-      case 'drop':
+      case '#drop':
         return;
-      case 'inst':
-        this.instruction(r.node);
-        return;
-      case 'or':
-        this.orInstruction(r.node);
-        return;
-      case 'alternates':
-        this.alternates(r.node);
-        return;
-      case 'end':
+      case '#end':
         this.end();
         return;
+      case 'or':
+        this.orInstruction(r);
+        return;
+      case 'alternates':
+        this.alternates(r);
+        return;
+      default:
+        this.instruction(r);
     }
   }
 
@@ -323,7 +322,7 @@ class TemplateParser {
   }
 
   /** Records a tag error; the tag then becomes literal text (safe mode). */
-  private fail(code: DiagnosticCode, message: string, bodyOffset = -1): TagResult {
+  private fail(code: DiagnosticCode, message: string, bodyOffset = -1): TagOutcome {
     const at = bodyOffset < 0 ? this.tagStart : this.bodyStart + bodyOffset;
     this.syntaxError('token', code, message, at, this.tagEnd);
     return TEXT;
@@ -333,7 +332,7 @@ class TemplateParser {
     if (b.length === 0) return TEXT;
     const c = b.charCodeAt(0);
     if (c === 0x23 /* # */) {
-      return { type: 'inst', node: { kind: 'comment', span: this.span(), text: b.slice(1), multiline: false, pre: this.pre || undefined } };
+      return { kind: 'comment', span: this.span(), text: b.slice(1), multiline: false, pre: this.pre || undefined };
     }
     if (c === 0x2e /* . */) {
       const w = scanWord(b, 1);
@@ -353,12 +352,12 @@ class TemplateParser {
     const refs = this.variableList(b, 0, firstEnd);
     if (!refs) return TEXT;
     let i = refs.end;
-    if (i === b.length) return { type: 'inst', node: { kind: 'variable', span: this.span(), refs: refs.list, formatters: [], pre: this.pre || undefined } };
+    if (i === b.length) return { kind: 'variable', span: this.span(), refs: refs.list, formatters: [], pre: this.pre || undefined };
     if (b.charCodeAt(i) !== 0x7c /* | */) return TEXT;
     if (b.charCodeAt(i + 1) === 0x7c) return TEXT; // `{a||b}` is JavaScript, not a chain
     const formatters = this.formatterChain(b, i);
     if (!formatters) return TEXT;
-    return { type: 'inst', node: { kind: 'variable', span: this.span(), refs: refs.list, formatters, pre: this.pre || undefined } };
+    return { kind: 'variable', span: this.span(), refs: refs.list, formatters, pre: this.pre || undefined };
   }
 
   /** VARIABLE (' '* ',' ' '* VARIABLE)*, starting with a variable already scanned to `firstEnd`. */
@@ -452,7 +451,7 @@ class TemplateParser {
   private predicateBlock(name: string, raw: string, rawOffset: number, viaIf: boolean): TagResult {
     const pred = this.predicateCall(name, raw, rawOffset);
     if (!pred) return TEXT;
-    return { type: 'inst', node: { kind: 'predicate', span: this.span(), pred, viaIf, body: [], alt: null, pre: this.pre || undefined } };
+    return { kind: 'predicate', span: this.span(), pred, viaIf, body: [], alt: null, pre: this.pre || undefined };
   }
 
   private keyword(word: string, b: string, w: number): TagResult {
@@ -468,11 +467,11 @@ class TemplateParser {
       case 'space':
       case 'tab':
         if (rest) return this.fail('EXTRA_CHARS', `Extra characters found after ${LITERAL_TYPES[word]} instruction: '${rest}'`);
-        return { type: 'inst', node: { kind: 'literal', span, keyword: word, pre } };
+        return { kind: 'literal', span, keyword: word, pre };
       case 'section': {
         const v = this.wsThenVariable(b, w, 'SECTION');
         if (typeof v !== 'object' || !('ref' in v)) return v;
-        return { type: 'inst', node: { kind: 'section', span, ref: v.ref, body: [], alt: null, pre } };
+        return { kind: 'section', span, ref: v.ref, body: [], alt: null, pre };
       }
       case 'repeated': {
         let i = skipWs(b, w);
@@ -481,17 +480,17 @@ class TemplateParser {
         i += 7;
         const v = this.wsThenVariable(b, i, 'REPEATED');
         if (typeof v !== 'object' || !('ref' in v)) return v;
-        return { type: 'inst', node: { kind: 'repeated', span, ref: v.ref, body: [], alternates: null, alt: null, pre } };
+        return { kind: 'repeated', span, ref: v.ref, body: [], alternates: null, alt: null, pre };
       }
       case 'alternates': {
         if (b.charCodeAt(w) !== 0x20) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
         if (!b.startsWith('with', w + 1)) return this.fail('MISSING_WITH_KEYWORD', `Missing 'with' keyword, found '${b.slice(w + 1)}'`);
         const after = b.slice(w + 5);
         if (after) return this.fail('EXTRA_CHARS', `Extra characters found after ALTERNATES_WITH instruction: '${after}'`);
-        return { type: 'alternates', node: { kind: 'alternates', span, body: [], pre } };
+        return { kind: 'alternates', span, body: [], pre };
       }
       case 'or': {
-        if (rest === '') return { type: 'or', node: { kind: 'or', span, pred: null, body: [], alt: null, pre } };
+        if (rest === '') return { kind: 'or', span, pred: null, body: [], alt: null, pre };
         if (b.charCodeAt(w) !== 0x20) return this.fail('EXTRA_CHARS', `Extra characters found after OR_PREDICATE instruction: '${rest}'`);
         const nameEnd = scanWord(b, w + 1);
         if (nameEnd < 0 || b.charCodeAt(nameEnd) !== 0x3f) {
@@ -499,7 +498,7 @@ class TemplateParser {
         }
         const pred = this.predicateCall(b.slice(w + 1, nameEnd + 1), b.slice(nameEnd + 1), nameEnd + 1);
         if (!pred) return TEXT;
-        return { type: 'or', node: { kind: 'or', span, pred, body: [], alt: null, pre } };
+        return { kind: 'or', span, pred, body: [], alt: null, pre };
       }
       case 'if':
         return this.ifInstruction(b, w);
@@ -513,18 +512,18 @@ class TemplateParser {
         const e = scanPath(b, i);
         if (e < 0) return this.fail('MACRO_EXPECTS_NAME', '{.macro} expects a name');
         if (e < b.length) return this.fail('EXTRA_CHARS', `Extra characters found after MACRO instruction: '${b.slice(e)}'`);
-        return { type: 'inst', node: { kind: 'macro', span, name: b.slice(i, e), body: [], pre } };
+        return { kind: 'macro', span, name: b.slice(i, e), body: [], pre };
       }
       case 'eval': {
         const i = skipWs(b, w);
         if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${rest}'`);
-        return { type: 'inst', node: { kind: 'eval', span, gap: b.slice(w, i), expression: b.slice(i), pre } };
+        return { kind: 'eval', span, gap: b.slice(w, i), expression: b.slice(i), pre };
       }
       case 'include': {
         if (b.charCodeAt(w) !== 0x20) return TEXT;
         const a = splitArgs(rest);
         if (a.args.length === 0) return TEXT;
-        return { type: 'inst', node: { kind: 'include', span, name: a.args[0], options: a.args.slice(1), raw: a.raw, delimiter: a.delimiter, args: a.args, pre } };
+        return { kind: 'include', span, name: a.args[0], options: a.args.slice(1), raw: a.raw, delimiter: a.delimiter, args: a.args, pre };
       }
       case 'inject': {
         const operand = this.localOperand(b, w, 'INJECT_EXPECTS_NAME', '{.inject} expects a variable name (e.g. @foo)');
@@ -533,7 +532,7 @@ class TemplateParser {
         const p = scanPath(b, i);
         if (p < 0) return this.fail('INJECT_EXPECTS_PATH', `{.inject} expects the path for a JSON injectable, found '${b.slice(i)}'`);
         const a = splitArgs(b.slice(p));
-        return { type: 'inst', node: { kind: 'inject', span, name, path: b.slice(i, p), raw: a.raw, delimiter: a.delimiter, args: a.args, pre } };
+        return { kind: 'inject', span, name, path: b.slice(i, p), raw: a.raw, delimiter: a.delimiter, args: a.args, pre };
       }
     }
     return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${word}'`);
@@ -545,7 +544,7 @@ class TemplateParser {
     return scanWord(b, i + 1);
   }
 
-  private wsThenVariable(b: string, w: number, type: string): { ref: VarRef } | TagResult {
+  private wsThenVariable(b: string, w: number, type: string): { ref: VarRef } | TagOutcome {
     const i = skipWs(b, w);
     if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
     const e = scanVariable(b, i);
@@ -575,11 +574,11 @@ class TemplateParser {
       i = skipWs(b, i + 2);
       if (i === b.length) return this.fail('IF_TOO_MANY_OPERATORS', 'Too many operators in IF instruction.');
     }
-    return { type: 'inst', node: { kind: 'if', span: this.span(), refs, ops, body: [], alt: null, pre: this.pre || undefined } };
+    return { kind: 'if', span: this.span(), refs, ops, body: [], alt: null, pre: this.pre || undefined };
   }
 
   /** `WS @name WS` after `.var`, `.ctx` or `.inject`: the name and where its operand starts. */
-  private localOperand(b: string, w: number, code: DiagnosticCode, expects: string): { name: string; at: number } | TagResult {
+  private localOperand(b: string, w: number, code: DiagnosticCode, expects: string): { name: string; at: number } | TagOutcome {
     const i = skipWs(b, w);
     if (i === w) return this.fail('WHITESPACE_EXPECTED', `Whitespace expected, found '${b.slice(w)}'`);
     const n = this.local(b, i);
@@ -604,7 +603,7 @@ class TemplateParser {
       if (!chain) return TEXT;
       formatters = chain;
     }
-    return { type: 'inst', node: { kind: 'bindvar', span: this.span(), name, refs: refs.list, formatters, pre: this.pre || undefined } };
+    return { kind: 'bindvar', span: this.span(), name, refs: refs.list, formatters, pre: this.pre || undefined };
   }
 
   private ctxVar(b: string, w: number): TagResult {
@@ -631,7 +630,7 @@ class TemplateParser {
       i = skipWs(b, e);
       if (i === b.length) break;
     }
-    return { type: 'inst', node: { kind: 'ctxvar', span: this.span(), name, bindings, pre: this.pre || undefined } };
+    return { kind: 'ctxvar', span: this.span(), name, bindings, pre: this.pre || undefined };
   }
 
   /** One VarRef per distinct reference text: pages repeat the same references many times. */
