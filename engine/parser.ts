@@ -111,6 +111,8 @@ interface TagOutcome {
 }
 
 const TEXT: TagOutcome = { kind: '#text' };
+/** Shared by every variable without formatters (the tree is never mutated). */
+const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
 const DROP: TagOutcome = { kind: '#drop' };
 const END: TagOutcome = { kind: '#end' };
 
@@ -159,6 +161,8 @@ class TemplateParser {
   private readonly stack: OpenBlock[] = [];
   private readonly refs = new Map<string, VarRef>();
   private bindCtx: ParserBindContext | null = null;
+  /** Where the list last scanned by `variableList` ends. */
+  private listEnd = 0;
   /** Body of the innermost open block (or the root): where the next node goes. */
   private body: Inst[] = this.root;
   // Position of the current tag while its body is parsed.
@@ -351,23 +355,26 @@ class TemplateParser {
   private variable(b: string, firstEnd: number): TagResult {
     const refs = this.variableList(b, 0, firstEnd);
     if (!refs) return TEXT;
-    let i = refs.end;
-    if (i === b.length) return { kind: 'variable', span: this.span(), refs: refs.list, formatters: [], pre: this.pre || undefined };
+    let i = this.listEnd;
+    if (i === b.length) return { kind: 'variable', span: this.span(), refs, formatters: NO_FORMATTERS, pre: this.pre || undefined };
     if (b.charCodeAt(i) !== 0x7c /* | */) return TEXT;
     if (b.charCodeAt(i + 1) === 0x7c) return TEXT; // `{a||b}` is JavaScript, not a chain
     const formatters = this.formatterChain(b, i);
     if (!formatters) return TEXT;
-    return { kind: 'variable', span: this.span(), refs: refs.list, formatters, pre: this.pre || undefined };
+    return { kind: 'variable', span: this.span(), refs, formatters, pre: this.pre || undefined };
   }
 
   /** VARIABLE (' '* ',' ' '* VARIABLE)*, starting with a variable already scanned to `firstEnd`. */
-  private variableList(b: string, start: number, firstEnd: number): { list: VarRef[]; end: number } | null {
+  private variableList(b: string, start: number, firstEnd: number): VarRef[] | null {
     const list: VarRef[] = [this.ref(b.slice(start, firstEnd))];
     let i = firstEnd;
     for (;;) {
       let j = i;
       while (b.charCodeAt(j) === 0x20) j++;
-      if (b.charCodeAt(j) !== 0x2c /* , */) return { list, end: i };
+      if (b.charCodeAt(j) !== 0x2c /* , */) {
+        this.listEnd = i;
+        return list;
+      }
       j++;
       while (b.charCodeAt(j) === 0x20) j++;
       const e = scanVariable(b, j);
@@ -597,13 +604,14 @@ class TemplateParser {
     const refs = this.variableList(b, i, e);
     if (!refs) return TEXT;
     let formatters: FormatterCall[] = [];
-    if (refs.end < b.length) {
-      if (b.charCodeAt(refs.end) !== 0x7c || b.charCodeAt(refs.end + 1) === 0x7c) return TEXT;
-      const chain = this.formatterChain(b, refs.end);
+    const end = this.listEnd;
+    if (end < b.length) {
+      if (b.charCodeAt(end) !== 0x7c || b.charCodeAt(end + 1) === 0x7c) return TEXT;
+      const chain = this.formatterChain(b, end);
       if (!chain) return TEXT;
       formatters = chain;
     }
-    return { kind: 'bindvar', span: this.span(), name, refs: refs.list, formatters, pre: this.pre || undefined };
+    return { kind: 'bindvar', span: this.span(), name, refs, formatters, pre: this.pre || undefined };
   }
 
   private ctxVar(b: string, w: number): TagResult {

@@ -24,6 +24,9 @@ function fieldStep(code: FieldCode): DateStep {
 
 export interface CompiledDatePattern {
   readonly steps: readonly DateStep[];
+  /** The steps as parallel arrays for formatting: a field id, or -1 for the text at the same index. */
+  readonly ids: readonly number[];
+  readonly texts: readonly string[];
   /** True when a step prints a locale-dependent name. */
   readonly usesNames: boolean;
 }
@@ -52,7 +55,13 @@ export function compileDatePattern(pattern: string): CompiledDatePattern {
   if (!compiled) {
     const steps: DateStep[] = [];
     scan(pattern, steps, false);
-    compiled = { steps: mergeText(steps), usesNames: steps.some((s) => s.kind === 'field' && NAME_CODES.has(s.code)) };
+    const merged = mergeText(steps);
+    compiled = {
+      steps: merged,
+      ids: merged.map((s) => (s.kind === 'field' ? s.id : -1)),
+      texts: merged.map((s) => (s.kind === 'text' ? s.text : '')),
+      usesNames: steps.some((s) => s.kind === 'field' && NAME_CODES.has(s.code)),
+    };
     if (patternCache.size > 4096) patternCache.clear();
     patternCache.set(pattern, compiled);
   }
@@ -380,6 +389,11 @@ export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number,
   }
   const names = pattern.usesNames ? dateNames(locale) : null;
   let out = '';
-  for (const step of pattern.steps) out += step.kind === 'text' ? step.text : field(step.id, f, epochMs, names);
+  const ids = pattern.ids;
+  const texts = pattern.texts;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    out += id < 0 ? texts[i] : field(id, f, epochMs, names);
+  }
   return out;
 }
