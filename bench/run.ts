@@ -41,10 +41,11 @@ export const DEFAULT_OPTIONS: BenchOptions = {
   rounds: 3,
   engines: [...ENGINES],
   workloads: [...WORKLOADS],
-  // Closure-compiled templates tier up slowly: Quire's product page climbs from ~1,000 to
-  // ~20,000 renders/s over its first ~0.7 s of CPU (bench/README.md); peers get the same.
-  warmupMs: 1000,
-  compileWarmupMs: 1000,
+  // Engines tier up slowly: Quire's product page climbs from ~1,000 to ~20,000 renders/s
+  // over its first ~0.7 s of CPU, the reference's blog post reaches its steady rate after
+  // ~1.5 s (bench/README.md). Every engine gets the same warm-up.
+  warmupMs: 2000,
+  compileWarmupMs: 2000,
   compileMs: 250,
   renderMs: 450,
   batches: 5,
