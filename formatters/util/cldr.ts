@@ -117,28 +117,24 @@ export function zoneText(ctx: PluginContext, ref: Ref | null): string {
   return ctx.timeZone();
 }
 
-// zone id → instant → zone info. The time-zone library answers each query with fresh
-// copies of its record (two object spreads and an array), a tenth of a date-heavy page's
-// render; its answer for an instant never changes, and a page shows the same instants
-// (publish dates, comment times) on every render. Bounded: cleared when full.
-const zoneInfos = new Map<string, Map<number, ZoneInfo>>();
-const ZONE_INFO_LIMIT = 8192;
-let zoneInfoCount = 0;
+// The time-zone library answers each query with fresh copies of its record (two object
+// spreads and an array), a tenth of a date-heavy page's render. Its answer for an instant
+// never changes, and a page shows the same instants (publish dates, comment times) on every
+// render, so answers are kept in a direct-mapped table: one slot per instant's hash, a slot
+// holds its last (zone, instant), so the table's size is fixed.
+const ZONE_SLOTS = 1024;
+const slotZone: string[] = new Array<string>(ZONE_SLOTS).fill('');
+const slotInstant = new Float64Array(ZONE_SLOTS).fill(Number.NaN);
+const slotInfo: (ZoneInfo | null)[] = new Array<ZoneInfo | null>(ZONE_SLOTS).fill(null);
 
 /** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
 export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
-  let byInstant = zoneInfos.get(zoneId);
-  const hit = byInstant?.get(epochMs);
-  if (hit !== undefined) return hit;
+  const slot = (Math.floor(epochMs / 1000) ^ Math.floor(epochMs / 1_048_576_000)) & (ZONE_SLOTS - 1);
+  if (slotInstant[slot] === epochMs && slotZone[slot] === zoneId) return slotInfo[slot]!;
   const info = baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
-  if (zoneInfoCount >= ZONE_INFO_LIMIT) {
-    zoneInfos.clear();
-    zoneInfoCount = 0;
-    byInstant = undefined;
-  }
-  if (byInstant === undefined) zoneInfos.set(zoneId, (byInstant = new Map()));
-  byInstant.set(epochMs, info);
-  zoneInfoCount++;
+  slotInstant[slot] = epochMs;
+  slotZone[slot] = zoneId;
+  slotInfo[slot] = info;
   return info;
 }
 

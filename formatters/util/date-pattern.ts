@@ -176,12 +176,26 @@ function newFields(): DateFields {
   return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millis: 0, weekday: 0, dayOfYear: 0, offsetMs: 0, abbr: '' };
 }
 
+let lastDays = Number.NaN;
+const lastCivil = { year: 0, month: 0, day: 0 };
+
 function fillDateFields(f: DateFields, epochMs: number, zoneId: string): DateFields {
   const zone = zoneAt(zoneId, epochMs);
   const local = epochMs + zone.offset;
   const days = Math.floor(local / MS_PER_DAY);
   const msOfDay = local - days * MS_PER_DAY;
-  civilFromDays(days, f);
+  // Consecutive instants usually fall on one day (a thread of comments).
+  if (days === lastDays) {
+    f.year = lastCivil.year;
+    f.month = lastCivil.month;
+    f.day = lastCivil.day;
+  } else {
+    civilFromDays(days, f);
+    lastDays = days;
+    lastCivil.year = f.year;
+    lastCivil.month = f.month;
+    lastCivil.day = f.day;
+  }
   f.hour = Math.floor(msOfDay / 3_600_000);
   f.minute = Math.floor(msOfDay / 60_000) % 60;
   f.second = Math.floor(msOfDay / 1000) % 60;
