@@ -22,7 +22,7 @@ describe('island bundle', () => {
 
   test('every island is its own lazily loaded chunk', () => {
     const outputs = Object.keys(report.gzipBytes);
-    for (const island of ['add-to-cart', 'variants-select', 'restock', 'pill-cart', 'bnpl', 'site-form', 'account', 'additional-fields', 'start-platform', 'performance-records']) {
+    for (const island of ['add-to-cart', 'variants-select', 'restock', 'pill-cart', 'bnpl', 'site-form', 'account', 'cart-page', 'additional-fields', 'start-platform', 'performance-records']) {
       const chunk = outputs.find((f) => path.basename(f).startsWith(`${island}-`));
       expect(chunk, island).toBeDefined();
       expect(report.initialFiles).not.toContain(chunk);

@@ -14,4 +14,5 @@ export const ISLAND_LOADERS: Record<IslandKind, () => Promise<IslandDefinition>>
   'bnpl': () => import('./bnpl.tsx').then((m) => m.bnplIsland),
   'site-form': () => import('./site-form.tsx').then((m) => m.siteFormIsland),
   'account': () => import('./account.tsx').then((m) => m.accountIsland),
+  'cart-page': () => import('./cart-page.tsx').then((m) => m.cartPageIsland),
 };

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDemoHarness, type PageHarness } from '../test-support/page-harness.ts';
 import { createPage, type Page } from '../../hydrate/test-support/page.ts';
+import { CRUMB } from '../test-support/api-harness.ts';
 
 // The islands must hydrate the renderer's real pages without a recoverable error: the
 // server output is loaded into happy-dom and booted with the production island bundle code.
@@ -64,4 +65,34 @@ describe('islands hydrate the rendered pages', () => {
     }
     expect(hydrated).toBeGreaterThan(paths.length);
   }, 120_000);
+
+  it('the cart page with entries hydrates its cart-page island cleanly', async () => {
+    const add = async (sku: string, quantity: number, cartId?: string) => {
+      const response = await h.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        cookies: { crumb: CRUMB, ...(cartId ? { CART: cartId } : {}) },
+        headers: { 'x-csrf-token': CRUMB },
+        payload: { itemId: 'tee', sku, quantity, additionalFields: null },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { shoppingCart: { id: string } };
+    };
+    const cartId = (await add('TEE-S', 2)).shoppingCart.id;
+    const { shoppingCart } = await add('TEE-M', 1, cartId);
+    const html = (await h.inject({ url: '/cart', cookies: { CART: cartId } })).body;
+    expect(html).toContain('data-island="cart-page"');
+    expect(html).toMatch(/aria-label="Quantity of [^"]+" data-unit-price-cents="2500" data-max-per-variant="5" data-max-per-item="9999"/);
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1]!;
+    const context = JSON.parse(/id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(body)![1]!);
+    vi.useFakeTimers();
+    page = createPage({ body: body.replace(/<script type="application\/json" id="sf-context"[\s\S]*?<\/script>/, '').replace(/<script type="module"[^>]*><\/script>/g, ''), context, cookies: { CART: cartId } });
+    page.fetch.on('GET', '/api/commerce/shopping-cart', { json: shoppingCart });
+    await page.boot();
+    await page.advance(50);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    expect(document.querySelector('[data-island="cart-page"]')!.getAttribute('data-hydrated')).toBe('true');
+    expect(document.querySelectorAll('.sf-cart-entry')).toHaveLength(2);
+  });
 });

@@ -256,7 +256,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         const found = await callerCart(job.deps, job.deps.store.read, job.request, job.session);
         if (found.staleCookie) clearCartCookies(job.request, job.reply);
         const view = found.cart ? cartView(found.cart) : emptyCartView(job.row.websiteId);
-        const { cart, formsJson } = cartPageView(view, { products: await job.listProducts(), forms: await job.listForms(), slugs: job.collectionSlugs(), currency: job.currency, minimumCents: job.site.config.minimumOrderSubtotalCents });
+        const { cart, formsJson } = cartPageView(view, { products: await job.listProducts(), forms: await job.listForms(), slugs: job.collectionSlugs(), currency: job.currency, minimumCents: job.site.config.minimumOrderSubtotalCents, multipleQuantityAllowedForServices: job.row.settings.multipleQuantityAllowedForServices });
         ctx.cart = cart;
         const sf = ctx.sf as Json;
         sf.bnpl = cartBnplHtml(job, view);

@@ -51,12 +51,17 @@ export function navigation(site: LoadedSite, path: string): Json[] {
   return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
 }
 
+/** B2 upper bound of a cart entry's quantity. */
+const MAX_CART_QUANTITY = 9999;
+
 /** The cart page's `cart` (B0.4 view plus display texts) and the form definitions its entries use. */
 export function cartPageView(
   view: ShoppingCartView,
-  data: { products: readonly Product[]; forms: ReadonlyMap<string, Form>; slugs: ReadonlyMap<string, string>; currency: string; minimumCents: number },
+  data: { products: readonly Product[]; forms: ReadonlyMap<string, Form>; slugs: ReadonlyMap<string, string>; currency: string; minimumCents: number; multipleQuantityAllowedForServices?: boolean },
 ): { cart: Json; formsJson: Json } {
   const { products, forms, slugs, currency } = data;
+  const inCart = (match: (e: ShoppingCartView['entries'][number]) => boolean, except: string) =>
+    view.entries.reduce((sum, e) => (e.id !== except && match(e) ? sum + e.quantity : sum), 0);
   const formsJson: Json = {};
   const entries = view.entries.map((entry) => {
     const product = products.find((candidate) => candidate.id === entry.itemId);
@@ -64,6 +69,16 @@ export function cartPageView(
     const form = formId ? forms.get(formId) : undefined;
     if (form) formsJson[form.id] = formDefinition(form);
     const slug = product?.collectionId ? slugs.get(product.collectionId) : undefined;
+    // B2/B26 quantity limits for the cart-page island: the variant's stock is shared by the
+    // entries of the same item and sku, a one-per-order service by every entry of the item.
+    const variant = product?.variants.find((v) => v.sku === entry.chosenVariant.sku);
+    const maxPerVariant = variant && !variant.unlimited ? Math.min(MAX_CART_QUANTITY, Math.max(variant.qtyInStock, 0)) : MAX_CART_QUANTITY;
+    const maxPerItem = product?.productType === 3 && data.multipleQuantityAllowedForServices === false ? 1 : MAX_CART_QUANTITY;
+    const maxQuantity = Math.max(1, Math.min(
+      MAX_CART_QUANTITY,
+      maxPerVariant - inCart((e) => e.itemId === entry.itemId && e.chosenVariant.sku === entry.chosenVariant.sku, entry.id),
+      maxPerItem - inCart((e) => e.itemId === entry.itemId, entry.id),
+    ));
     return {
       ...entry,
       sku: entry.chosenVariant.sku,
@@ -72,6 +87,9 @@ export function cartPageView(
       formId: form ? form.id : null,
       unitPriceText: formatMoney(entry.purchasePriceCents, currency),
       totalText: formatMoney(entry.subTotal, currency),
+      maxPerVariant,
+      maxPerItem,
+      maxQuantity,
     };
   });
   const minimum = data.minimumCents;

@@ -115,15 +115,16 @@ const ACCESS_DENIED = `<section class="sf-access-denied">
 
 const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 <h1>Shopping Cart</h1>
-{.section cart.entries}<table class="sf-cart-entries">
+{.section cart.entries}<div class="sf-cart-contents" data-island="cart-page">
+<table class="sf-cart-entries">
 <thead><tr><th>Item</th><th>Price</th><th>Quantity</th><th>Total</th><th></th></tr></thead>
 <tbody>{.repeated section @}
 <tr class="sf-cart-entry" data-entry-id="{id}" data-item-id="{itemId}" data-sku="{sku|htmlattr}"{.section formId} data-form-id="{@|htmlattr}" data-additional-fields="{additionalFields|htmlattr}"{.end}>
 <td class="sf-entry-title"><a href="{fullUrl}">{title|html}</a>{.section variantText}<span class="sf-entry-variant">{@|html}</span>{.end}{.section formId}<a class="sf-entry-edit-form" href="#">Edit form</a>{.end}</td>
 <td class="sf-entry-price">{unitPriceText}</td>
-<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="9999" step="1" value="{quantity}" aria-label="Quantity"></td>
+<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="{maxQuantity}" step="1" value="{quantity}" aria-label="Quantity of {title|htmlattr}" data-unit-price-cents="{purchasePriceCents}" data-max-per-variant="{maxPerVariant}" data-max-per-item="{maxPerItem}"></td>
 <td class="sf-entry-total">{totalText}</td>
-<td><button type="button" class="sf-entry-remove" aria-label="Remove">Remove</button></td>
+<td><button type="button" class="sf-entry-remove" aria-label="Remove {title|htmlattr}">Remove</button></td>
 </tr>{.end}
 </tbody>
 </table>
@@ -131,8 +132,9 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 <p class="sf-cart-subtotal">Subtotal <span>{cart.subtotalText}</span></p>
 {.if cart.minimumNotice}<p class="sf-cart-minimum" role="status">{cart.minimumNotice|html}</p>{.end}
 </div>
-{sf.bnpl}
 {.if cart.canCheckout}<a class="sf-checkout-button" href="{cart.checkoutUrl|htmlattr}">Checkout</a>{.end}
+</div>
+{sf.bnpl}
 {.or}<p class="sf-cart-empty">You have nothing in your shopping cart.</p>
 <p><a href="/">Continue Shopping</a></p>{.end}
 {sf.cartForms}

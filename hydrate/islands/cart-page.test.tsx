@@ -1,0 +1,257 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { alertText, click, createPage, press, typeInto, type Page } from '../test-support/page.ts';
+import { clampQuantity, maxQuantityOf, QUANTITY_DEBOUNCE_MS, readLines } from './cart-page.tsx';
+
+let page: Page;
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  page?.cleanup();
+  vi.useRealTimers();
+});
+
+interface Entry {
+  id: string;
+  itemId: string;
+  sku: string;
+  title: string;
+  unit: number;
+  quantity: number;
+  maxPerVariant?: number;
+  maxPerItem?: number;
+}
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The renderer's built-in cart template output (renderer/site/builtin-templates.ts), for USD. */
+function cartPageHtml(entries: Entry[], opts: { minimumCents?: number } = {}): string {
+  const subtotal = entries.reduce((sum, e) => sum + e.unit * e.quantity, 0);
+  const below = (opts.minimumCents ?? 0) > subtotal;
+  const rows = entries
+    .map(
+      (e) => `
+<tr class="sf-cart-entry" data-entry-id="${e.id}" data-item-id="${e.itemId}" data-sku="${e.sku}">
+<td class="sf-entry-title"><a href="/shop/${e.itemId}">${e.title}</a></td>
+<td class="sf-entry-price">${usd(e.unit)}</td>
+<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="${e.maxPerVariant ?? 9999}" step="1" value="${e.quantity}" aria-label="Quantity of ${e.title}" data-unit-price-cents="${e.unit}" data-max-per-variant="${e.maxPerVariant ?? 9999}" data-max-per-item="${e.maxPerItem ?? 9999}"></td>
+<td class="sf-entry-total">${usd(e.unit * e.quantity)}</td>
+<td><button type="button" class="sf-entry-remove" aria-label="Remove ${e.title}">Remove</button></td>
+</tr>`,
+    )
+    .join('');
+  return `<section class="sf-cart-page" data-cart-id="cart-1">
+<h1>Shopping Cart</h1>
+<div class="sf-cart-contents" data-island="cart-page">
+<table class="sf-cart-entries">
+<thead><tr><th>Item</th><th>Price</th><th>Quantity</th><th>Total</th><th></th></tr></thead>
+<tbody>${rows}
+</tbody>
+</table>
+<div class="sf-cart-totals">
+<p class="sf-cart-subtotal">Subtotal <span>${usd(subtotal)}</span></p>
+${below ? `<p class="sf-cart-minimum" role="status">To check out, your order subtotal must be ${usd(opts.minimumCents!)} or more.</p>` : ''}
+</div>
+${below ? '' : '<a class="sf-checkout-button" href="/checkout?cartToken=cart-1">Checkout</a>'}
+</div>
+</section>`;
+}
+
+const TEE: Entry = { id: 'e1', itemId: 'tee', sku: 'TEE-S', title: 'Tee', unit: 2500, quantity: 1, maxPerVariant: 5 };
+const MUG: Entry = { id: 'e2', itemId: 'mug', sku: 'MUG-1', title: 'Mug', unit: 1200, quantity: 2 };
+
+/** The B0.4 cart the server would answer for these entries. */
+function cartOf(entries: Entry[]): Record<string, unknown> {
+  const subtotal = entries.reduce((sum, e) => sum + e.unit * e.quantity, 0);
+  return {
+    id: 'cart-1',
+    entries: entries.map((e) => ({ id: e.id, itemId: e.itemId, quantity: e.quantity, productType: 1, chosenVariant: { sku: e.sku }, purchasePriceCents: e.unit, subTotal: e.unit * e.quantity })),
+    subtotalCents: subtotal,
+    grandTotalCents: subtotal,
+    totalQuantity: entries.reduce((sum, e) => sum + e.quantity, 0),
+  };
+}
+
+async function open(entries: Entry[], opts: { minimumCents?: number } = {}) {
+  page = createPage({
+    body: cartPageHtml(entries, opts),
+    context: { pageType: 200, store: { selectedCurrency: 'USD', minimumOrderSubtotalCents: opts.minimumCents ?? 0 } },
+    cookies: { CART: 'cart-1', crumb: 'crumb-value-123456' },
+  });
+  page.fetch.on('GET', '/api/commerce/shopping-cart', { json: cartOf(entries) });
+  await page.boot();
+  await page.advance(0);
+  expect(page.recoverableErrors).toEqual([]);
+}
+
+const row = (id: string) => document.querySelector<HTMLElement>(`[data-entry-id="${id}"]`);
+const input = (id: string) => row(id)!.querySelector<HTMLInputElement>('.sf-entry-quantity-input')!;
+const lineTotal = (id: string) => row(id)!.querySelector('.sf-entry-total')!.textContent;
+const removeButton = (id: string) => row(id)!.querySelector<HTMLButtonElement>('.sf-entry-remove')!;
+const subtotal = () => document.querySelector('.sf-cart-subtotal span')!.textContent;
+const minimum = () => document.querySelector('.sf-cart-minimum')?.textContent ?? null;
+const checkout = () => document.querySelector<HTMLAnchorElement>('.sf-checkout-button');
+
+describe('cart page island', () => {
+  test('hydrates the renderer markup cleanly, with labelled controls', async () => {
+    await open([TEE, MUG]);
+    const container = document.querySelector('[data-island="cart-page"]')!;
+    expect(container.getAttribute('data-hydrated')).toBe('true');
+    expect(page.consoleErrors).toEqual([]);
+    expect(input('e1').getAttribute('aria-label')).toBe('Quantity of Tee');
+    expect(removeButton('e2').getAttribute('aria-label')).toBe('Remove Mug');
+    expect(removeButton('e2').type).toBe('button');
+    expect(subtotal()).toBe('$49.00');
+  });
+
+  test('a typed quantity is sent once after the debounce; line total, subtotal and store follow', async () => {
+    await open([TEE, MUG]);
+    const updates: unknown[] = [];
+    window.addEventListener('sf:cart-updated', (e) => updates.push((e as CustomEvent).detail));
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([{ ...TEE, quantity: 3 }, MUG]) }, delayMs: 100 });
+    await page.act(() => typeInto(input('e1'), '2'));
+    await page.act(() => typeInto(input('e1'), '3'));
+    await page.advance(QUANTITY_DEBOUNCE_MS - 1);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/', 'PUT')).toHaveLength(0);
+    await page.advance(1);
+    const puts = page.fetch.callsTo('/api/commerce/shopping-cart/entries/', 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.json).toEqual({ quantity: 3 });
+    expect(puts[0]!.headers['x-csrf-token']).toBe('crumb-value-123456');
+    // Shown at once, before the answer.
+    expect(lineTotal('e1')).toBe('$75.00');
+    expect(subtotal()).toBe('$99.00');
+    expect(row('e1')!.getAttribute('aria-busy')).toBe('true');
+    await page.advance(100);
+    expect(row('e1')!.hasAttribute('aria-busy')).toBe(false);
+    expect(input('e1').value).toBe('3');
+    expect(updates).toHaveLength(1);
+    expect((updates[0] as { totalQuantity: number }).totalQuantity).toBe(5);
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('Enter and blur send at once; quantities are clamped to the B2 limits', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', (call) => ({ json: { shoppingCart: cartOf([{ ...TEE, quantity: (call.json as { quantity: number }).quantity }, MUG]) } }));
+    await page.act(() => typeInto(input('e1'), '50'));
+    await page.act(() => press(input('e1'), 'Enter'));
+    await page.advance(0);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 5 }]);
+    expect(input('e1').value).toBe('5');
+    expect(input('e1').getAttribute('max')).toBe('5');
+    await page.act(() => typeInto(input('e1'), '-4'));
+    await page.act(() => input('e1').dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await page.advance(0);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 5 }, { quantity: 1 }]);
+    expect(lineTotal('e1')).toBe('$25.00');
+    // No number at all: the last quantity comes back and nothing is sent.
+    await page.act(() => typeInto(input('e1'), ''));
+    await page.act(() => press(input('e1'), 'Enter'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(input('e1').value).toBe('1');
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT')).toHaveLength(2);
+  });
+
+  test('a failed update shows "Unable to update quantity" with the server message and reverts', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', { status: 409, json: { error: 'Sorry, we do not have enough of that item available.', code: 'OUT_OF_STOCK' } });
+    await page.act(() => typeInto(input('e1'), '4'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(alertText()).toEqual({ title: 'Unable to update quantity', message: 'Sorry, we do not have enough of that item available.' });
+    expect(input('e1').value).toBe('1');
+    expect(lineTotal('e1')).toBe('$25.00');
+    expect(subtotal()).toBe('$49.00');
+  });
+
+  test('remove takes the row out, updates the totals and moves focus to the next remove button', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([MUG]) } });
+    removeButton('e1').focus();
+    await page.act(() => click(removeButton('e1')));
+    await page.advance(0);
+    const calls = page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'DELETE');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['x-csrf-token']).toBe('crumb-value-123456');
+    expect(calls[0]!.headers['content-type']).toBeUndefined();
+    expect(row('e1')).toBeNull();
+    expect(subtotal()).toBe('$24.00');
+    expect(document.activeElement).toBe(removeButton('e2'));
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('removing the last entry shows the empty cart', async () => {
+    await open([MUG]);
+    const updates: unknown[] = [];
+    window.addEventListener('sf:cart-updated', (e) => updates.push((e as CustomEvent).detail));
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { json: { shoppingCart: cartOf([]) } });
+    removeButton('e2').focus();
+    await page.act(() => click(removeButton('e2')));
+    await page.advance(0);
+    const empty = document.querySelector<HTMLElement>('.sf-cart-empty')!;
+    expect(empty.textContent).toBe('You have nothing in your shopping cart.');
+    expect(document.activeElement).toBe(empty);
+    expect(document.querySelector('.sf-cart-entries')).toBeNull();
+    expect(checkout()).toBeNull();
+    expect(document.querySelector('[data-island="cart-page"]')!.getAttribute('data-state')).toBe('empty');
+    expect((updates.at(-1) as { totalQuantity: number }).totalQuantity).toBe(0);
+  });
+
+  test('a failed removal shows "Unable to remove item" with the server message and keeps the row', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { status: 404, json: { error: 'Cart entry not found.', code: 'ENTRY_NOT_FOUND' } });
+    await page.act(() => click(removeButton('e2')));
+    await page.advance(0);
+    expect(alertText()).toEqual({ title: 'Unable to remove item', message: 'Cart entry not found.' });
+    expect(row('e2')).not.toBeNull();
+    expect(subtotal()).toBe('$49.00');
+  });
+
+  test('the minimum-subtotal notice appears and disappears with the subtotal, and so does checkout', async () => {
+    await open([TEE], { minimumCents: 5000 });
+    expect(minimum()).toBe('To check out, your order subtotal must be $50.00 or more.');
+    expect(checkout()).toBeNull();
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', (call) => ({ json: { shoppingCart: cartOf([{ ...TEE, quantity: (call.json as { quantity: number }).quantity }]) } }));
+    await page.act(() => typeInto(input('e1'), '2'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(minimum()).toBeNull();
+    expect(checkout()!.getAttribute('href')).toBe('/checkout?cartToken=cart-1');
+    await page.act(() => typeInto(input('e1'), '1'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(minimum()).toBe('To check out, your order subtotal must be $50.00 or more.');
+    expect(checkout()).toBeNull();
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a notice the server did not render appears when the subtotal drops below the minimum', async () => {
+    await open([{ ...TEE, quantity: 3 }], { minimumCents: 5000 });
+    expect(minimum()).toBeNull();
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([TEE]) } });
+    await page.act(() => typeInto(input('e1'), '1'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(minimum()).toBe('To check out, your order subtotal must be $50.00 or more.');
+    expect(document.querySelector('.sf-cart-minimum')!.getAttribute('role')).toBe('status');
+    expect(checkout()).toBeNull();
+  });
+});
+
+describe('cart page quantity rules', () => {
+  test('clampQuantity keeps B2 range and truncates', () => {
+    expect(clampQuantity('0', 10)).toBe(1);
+    expect(clampQuantity('12', 10)).toBe(10);
+    expect(clampQuantity('2.7', 10)).toBe(2);
+    expect(clampQuantity(' ', 10)).toBeNull();
+    expect(clampQuantity('abc', 10)).toBeNull();
+  });
+
+  test('stock is shared by entries of the same item and sku; a service limit by the item', () => {
+    document.body.innerHTML = cartPageHtml([
+      { ...TEE, maxPerVariant: 5, quantity: 2 },
+      { ...TEE, id: 'e3', maxPerVariant: 5, quantity: 1 },
+      { ...MUG, id: 'e4', itemId: 'lesson', sku: 'L-1', maxPerItem: 1, quantity: 1 },
+    ]);
+    const lines = readLines(document.querySelector('[data-island="cart-page"]')!);
+    expect(maxQuantityOf(lines, lines[0]!)).toBe(4);
+    expect(maxQuantityOf(lines, lines[1]!)).toBe(3);
+    expect(maxQuantityOf(lines, lines[2]!)).toBe(1);
+    document.body.innerHTML = '';
+  });
+});

@@ -1,0 +1,357 @@
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
+import { isCart, type Cart } from '../runtime/cart-store.ts';
+import { MESSAGES, type HttpResult } from '../runtime/http-client.ts';
+import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import { formatMoney } from '../shared/currency.ts';
+import type { IslandDefinition } from './island.ts';
+
+// The cart page's entries (C1 page types 200/205): quantity changes (B26) and removals (B27),
+// with line totals, subtotal, the C6 minimum notice and the checkout link kept in step.
+
+/** A quantity is sent this long after the last keystroke, or at once on blur or Enter. */
+export const QUANTITY_DEBOUNCE_MS = 600;
+/** B2 upper bound of a quantity. */
+export const MAX_QUANTITY = 9999;
+export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.';
+
+/** C6 / D11: the minimum-subtotal notice. */
+export function minimumNotice(minimumCents: number, currency: string): string {
+  return `To check out, your order subtotal must be ${formatMoney(minimumCents, currency)} or more.`;
+}
+
+export interface CartLine {
+  id: string;
+  itemId: string;
+  sku: string;
+  /** Unit price in minor units; null when the markup does not say (then the server's cart does). */
+  unitCents: number | null;
+  /** The variant's stock cap, shared by the entries of the same item and sku. */
+  maxPerVariant: number;
+  /** One-per-order services: the cap shared by every entry of the item. */
+  maxPerItem: number;
+  /** Quantity shown (optimistic while a request runs). */
+  quantity: number;
+  /** Last quantity the server agreed to. */
+  confirmed: number;
+  /** The input's text. */
+  text: string;
+  /** Typed but not sent yet. */
+  dirty: boolean;
+  /** Requests queued or in flight for this line. */
+  pending: number;
+  removing: boolean;
+  removed: boolean;
+}
+
+/** B2 rules as a cap: the stock and service limits minus what the other entries hold. */
+export function maxQuantityOf(lines: readonly CartLine[], line: CartLine): number {
+  const others = (match: (other: CartLine) => boolean) =>
+    lines.reduce((sum, other) => (other.id !== line.id && !other.removed && match(other) ? sum + other.quantity : sum), 0);
+  return Math.max(
+    1,
+    Math.min(
+      MAX_QUANTITY,
+      line.maxPerVariant - others((o) => o.itemId === line.itemId && o.sku === line.sku),
+      line.maxPerItem - others((o) => o.itemId === line.itemId),
+    ),
+  );
+}
+
+/** The typed text as a quantity within [1, max]; null when it is no number at all. */
+export function clampQuantity(text: string, max: number): number | null {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (trimmed === '' || !Number.isFinite(value)) return null;
+  return Math.min(max, Math.max(1, Math.trunc(value)));
+}
+
+function intAttr(el: Element | null, name: string): number | null {
+  const raw = el?.getAttribute(name);
+  if (raw === null || raw === undefined || raw.trim() === '') return null;
+  const value = Number(raw);
+  return Number.isInteger(value) ? value : null;
+}
+
+/** Reads the entries from the server markup, before React touches it. */
+export function readLines(container: HTMLElement): CartLine[] {
+  const lines: CartLine[] = [];
+  for (const row of container.querySelectorAll<HTMLElement>('[data-entry-id]')) {
+    const input = row.querySelector('.sf-entry-quantity-input');
+    const quantity = Math.max(1, intAttr(input, 'value') ?? 1);
+    lines.push({
+      id: row.getAttribute('data-entry-id') ?? '',
+      itemId: row.getAttribute('data-item-id') ?? '',
+      sku: row.getAttribute('data-sku') ?? '',
+      unitCents: intAttr(input, 'data-unit-price-cents'),
+      maxPerVariant: intAttr(input, 'data-max-per-variant') ?? MAX_QUANTITY,
+      maxPerItem: intAttr(input, 'data-max-per-item') ?? MAX_QUANTITY,
+      quantity,
+      confirmed: quantity,
+      text: String(quantity),
+      dirty: false,
+      pending: 0,
+      removing: false,
+      removed: false,
+    });
+  }
+  return lines;
+}
+
+/** Takes the server's cart into the lines, leaving alone those with an edit of their own under way. */
+export function syncLines(lines: readonly CartLine[], cart: Cart): CartLine[] {
+  return lines.map((line) => {
+    if (line.removed || line.dirty || line.pending > 0) return line;
+    const entry = cart.entries.find((e) => e.id === line.id);
+    if (!entry) return { ...line, removed: true };
+    const unit = typeof entry.purchasePriceCents === 'number' ? entry.purchasePriceCents : line.unitCents;
+    if (entry.quantity === line.confirmed && entry.quantity === line.quantity && unit === line.unitCents) return line;
+    return { ...line, quantity: entry.quantity, confirmed: entry.quantity, text: String(entry.quantity), unitCents: unit };
+  });
+}
+
+function cartOf(result: HttpResult): Cart | null {
+  if (!result.ok || typeof result.body !== 'object' || result.body === null) return null;
+  const cart = (result.body as { shoppingCart?: unknown }).shoppingCart;
+  return isCart(cart) ? cart : null;
+}
+
+/** Replaces the text of the first element inside a node (`Subtotal <span>$1.00</span>`). */
+function firstElementText(text: string): Override {
+  let done = false;
+  return (_node, renderDefault) => {
+    if (done) return undefined;
+    done = true;
+    return renderDefault(undefined, text);
+  };
+}
+
+function containsClass(nodes: SnapshotNode[], name: string): boolean {
+  return nodes.some((n) => typeof n !== 'string' && (hasClass(n, name) || containsClass(n.children, name)));
+}
+
+interface Props {
+  runtime: Runtime;
+  container: HTMLElement;
+  snapshot: SnapshotNode[];
+  initial: CartLine[];
+  checkoutUrl: string;
+}
+
+function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props): ReactNode {
+  const [lines, setLines] = useState(initial);
+  const [mounted, setMounted] = useState(false);
+  const linesRef = useRef(initial);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const focusEmpty = useRef(false);
+  const emptyRef = useRef<HTMLParagraphElement | null>(null);
+  const { selectedCurrency: currency, minimumOrderSubtotalCents: minimum } = runtime.context.store;
+
+  const apply = (next: (current: readonly CartLine[]) => CartLine[]) => {
+    linesRef.current = next(linesRef.current);
+    setLines(linesRef.current);
+  };
+  const patch = (id: string, change: (line: CartLine) => Partial<CartLine>) =>
+    apply((current) => current.map((l) => (l.id === id ? { ...l, ...change(l) } : l)));
+  const clearTimer = (id: string) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+  };
+  const enqueue = (task: () => Promise<void>) => {
+    queue.current = queue.current.then(task).catch((err: unknown) => {
+      runtime.reporter.reportError('cart_page', { message: err instanceof Error ? err.message : String(err) });
+    });
+  };
+  const entryUrl = (id: string) => `/api/commerce/shopping-cart/entries/${encodeURIComponent(id)}`;
+
+  useEffect(() => {
+    setMounted(true);
+    const sync = () => {
+      const cart = runtime.cart.cart();
+      if (cart) apply((current) => syncLines(current, cart));
+    };
+    sync();
+    const unsubscribe = runtime.cart.subscribe(sync);
+    const pending = timers.current;
+    return () => {
+      unsubscribe();
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+    // `apply` only touches refs and a state setter, so it needs no dependency.
+  }, [runtime]);
+
+  function commit(id: string): void {
+    clearTimer(id);
+    const current = linesRef.current;
+    const line = current.find((l) => l.id === id);
+    if (!line || line.removed || line.removing) return;
+    const quantity = clampQuantity(line.text, maxQuantityOf(current, line));
+    if (quantity === null || quantity === line.quantity) {
+      patch(id, (l) => ({ text: String(l.quantity), dirty: false }));
+      return;
+    }
+    patch(id, (l) => ({ quantity, text: String(quantity), dirty: false, pending: l.pending + 1 }));
+    enqueue(async () => {
+      const result = await runtime.client.request('PUT', entryUrl(id), { json: { quantity } });
+      const cart = cartOf(result);
+      if (cart) {
+        patch(id, (l) => ({ pending: l.pending - 1, confirmed: quantity }));
+        runtime.cart.set(cart);
+        return;
+      }
+      patch(id, (l) => ({ pending: l.pending - 1, quantity: l.confirmed, text: String(l.confirmed), dirty: false }));
+      showAlert({ title: ALERT_TITLES.updateQuantity, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
+    });
+  }
+
+  function remove(id: string): void {
+    const line = linesRef.current.find((l) => l.id === id);
+    if (!line || line.removed || line.removing) return;
+    clearTimer(id);
+    patch(id, (l) => ({ removing: true, dirty: false, pending: l.pending + 1 }));
+    enqueue(async () => {
+      const result = await runtime.client.request('DELETE', entryUrl(id));
+      const cart = cartOf(result);
+      if (cart) {
+        const order = linesRef.current.filter((l) => !l.removed);
+        const at = order.findIndex((l) => l.id === id);
+        const next = order[at + 1] ?? order[at - 1];
+        const row = [...container.querySelectorAll('[data-entry-id]')].find((r) => r.getAttribute('data-entry-id') === id);
+        const hadFocus = !!row && (row.contains(runtime.doc.activeElement) || runtime.doc.activeElement === runtime.doc.body);
+        patch(id, (l) => ({ pending: l.pending - 1, removing: false, removed: true }));
+        runtime.cart.set(cart);
+        if (hadFocus) {
+          if (next && next.id !== id) {
+            const nextRow = [...container.querySelectorAll('[data-entry-id]')].find((r) => r.getAttribute('data-entry-id') === next.id);
+            nextRow?.querySelector<HTMLElement>('.sf-entry-remove')?.focus();
+          } else {
+            focusEmpty.current = true;
+          }
+        }
+        return;
+      }
+      patch(id, (l) => ({ pending: l.pending - 1, removing: false }));
+      showAlert({ title: ALERT_TITLES.removeItem, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
+    });
+  }
+
+  const visible = lines.filter((l) => !l.removed);
+  const empty = mounted && visible.length === 0;
+
+  useEffect(() => {
+    container.setAttribute('data-state', empty ? 'empty' : 'filled');
+    if (empty && focusEmpty.current) {
+      focusEmpty.current = false;
+      emptyRef.current?.focus();
+    }
+  }, [container, empty]);
+
+  if (empty) {
+    return (
+      <p className="sf-cart-empty" role="status" tabIndex={-1} ref={emptyRef}>
+        {EMPTY_CART_TEXT}
+      </p>
+    );
+  }
+
+  const known = visible.every((l) => l.unitCents !== null);
+  const subtotal = visible.reduce((sum, l) => sum + (l.unitCents ?? 0) * l.quantity, 0);
+  const below = known && minimum > subtotal;
+  const canCheckout = known && !below;
+  const hadMinimum = containsClass(snapshot, 'sf-cart-minimum');
+  const hadCheckout = containsClass(snapshot, 'sf-checkout-button');
+  const byId = new Map(lines.map((l) => [l.id, l]));
+
+  const rowOverride = (line: CartLine): Override => (node, renderDefault) => {
+    if (hasClass(node, 'sf-entry-quantity-input')) {
+      return renderDefault({
+        defaultValue: undefined,
+        value: line.text,
+        ...(mounted ? { max: String(maxQuantityOf(lines, line)) } : {}),
+        onChange: (event: { target: HTMLInputElement }) => {
+          const text = event.target.value;
+          patch(line.id, () => ({ text, dirty: true }));
+          clearTimer(line.id);
+          timers.current.set(line.id, setTimeout(() => commit(line.id), QUANTITY_DEBOUNCE_MS));
+        },
+        onBlur: () => {
+          if (linesRef.current.find((l) => l.id === line.id)?.dirty) commit(line.id);
+        },
+        onKeyDown: (event: ReactKeyboardEvent<HTMLInputElement>) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          commit(line.id);
+        },
+      });
+    }
+    if (hasClass(node, 'sf-entry-total') && mounted && line.unitCents !== null) {
+      return renderDefault(undefined, formatMoney(line.unitCents * line.quantity, currency));
+    }
+    if (hasClass(node, 'sf-entry-remove')) {
+      return renderDefault({ onClick: () => remove(line.id), ...(line.removing ? { 'aria-disabled': 'true' } : {}) });
+    }
+    return undefined;
+  };
+
+  const override: Override = (node: SnapshotElement, renderDefault, path) => {
+    const entryId = attrOf(node, 'data-entry-id');
+    if (entryId !== null) {
+      const line = byId.get(entryId);
+      if (!line) return undefined;
+      if (line.removed) return null;
+      return renderDefault(line.pending > 0 ? { 'aria-busy': 'true' } : undefined, renderSnapshot(node.children, rowOverride(line), path));
+    }
+    if (!mounted || !known) return undefined;
+    if (hasClass(node, 'sf-cart-subtotal')) {
+      const element = renderDefault(undefined, renderSnapshot(node.children, firstElementText(formatMoney(subtotal, currency)), path));
+      if (hadMinimum || !below) return element;
+      return [
+        element,
+        <p key={`${path}.minimum`} className="sf-cart-minimum" role="status">
+          {minimumNotice(minimum, currency)}
+        </p>,
+      ];
+    }
+    if (hasClass(node, 'sf-cart-minimum')) return below ? renderDefault(undefined, minimumNotice(minimum, currency)) : null;
+    if (hasClass(node, 'sf-checkout-button')) return canCheckout ? undefined : null;
+    return undefined;
+  };
+
+  const children = renderSnapshot(snapshot, override);
+  if (mounted && canCheckout && !hadCheckout) {
+    children.push(
+      <a key="checkout" className="sf-checkout-button" href={checkoutUrl}>
+        Checkout
+      </a>,
+    );
+  }
+  return children;
+}
+
+/**
+ * Whitespace between table rows and cells is not rendered and React may not hold it (a text
+ * node cannot be a child of <tbody> or <tr>): it is dropped before the snapshot, so the tree
+ * React hydrates equals the DOM exactly.
+ */
+function dropTableWhitespace(container: HTMLElement): void {
+  for (const el of container.querySelectorAll('table, thead, tbody, tfoot, tr, colgroup')) {
+    for (const child of [...el.childNodes]) {
+      if (child.nodeType === 3 && /^\s*$/.test((child as Text).data)) child.remove();
+    }
+  }
+}
+
+export const cartPageIsland: IslandDefinition = {
+  prepare(container, runtime) {
+    const initial = readLines(container);
+    if (initial.length === 0) return null;
+    dropTableWhitespace(container);
+    const cartId = container.closest('[data-cart-id]')?.getAttribute('data-cart-id') ?? '';
+    const checkoutUrl = cartId ? `/checkout?cartToken=${encodeURIComponent(cartId)}` : '/checkout';
+    return <CartPage runtime={runtime} container={container} snapshot={snapshotChildren(container)} initial={initial} checkoutUrl={checkoutUrl} />;
+  },
+};
