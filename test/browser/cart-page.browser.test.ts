@@ -1,39 +1,16 @@
 // The cart page's controls (C1 page type 200, B26, B27) in Debian's Chromium against the real
 // server on the demo site: add a tee, open /cart, change its quantity, remove it.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
-import { startStorefront, type Storefront } from './support/storefront.ts';
+import { describe, expect, inject, test } from 'vitest';
+import { useBrowserTier } from './support/tier.ts';
 import { pageContext, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
 describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  let server: Storefront;
-  let browser: Browser;
-  let visitor: VisitorPage | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    const reports = server ? await server.store.read.listJsErrorReports() : [];
-    await server?.close();
-    expect(reports).toEqual([]);
-  });
-
-  afterEach(async () => {
-    if (!visitor) return;
-    const problems = visitor.problems();
-    await visitor.context.close();
-    visitor = undefined;
-    expect(problems).toEqual([]);
-  });
+  const tier = useBrowserTier(chromiumPath!);
 
   test('a quantity change updates the totals and the stored cart; removing the only entry empties the cart', async () => {
-    const v = (visitor = await openVisitor(browser, server.url));
+    const v = await tier.newVisitor();
     expect(await visit(v.page, '/shop/tee')).toBe(200);
     await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
     await Promise.all([
@@ -60,7 +37,7 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     expect(put.request().postDataJSON()).toEqual({ quantity: 3 });
     await expect.poll(() => v.page.locator('.sf-entry-total').textContent()).toBe('$75.00');
     expect(await v.page.locator('.sf-cart-subtotal').textContent()).toContain('$75.00');
-    const stored = await server.store.read.getCart(cartId);
+    const stored = await tier.server.store.read.getCart(cartId);
     expect(stored!.entries.map((e) => e.quantity)).toEqual([3]);
     await v.screenshot('cart-page-2-three-tees');
 
@@ -76,7 +53,7 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     expect(await empty.textContent()).toBe('You have nothing in your shopping cart.');
     expect(await v.page.locator('.sf-cart-entry').count()).toBe(0);
     expect(await v.page.locator('.sf-checkout-button').count()).toBe(0);
-    expect((await server.store.read.getCart(cartId))!.entries).toEqual([]);
+    expect((await tier.server.store.read.getCart(cartId))!.entries).toEqual([]);
     await v.screenshot('cart-page-3-empty');
   });
 });

@@ -2,10 +2,9 @@
 // Debian's Chromium against the real server on the demo site. Real timings: the add-to-cart
 // cycle takes its 1 s + 2 s. Each test gets a fresh browser context (a new visitor) and fails
 // on any uncaught page error or unexpected console error.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
-import { startStorefront, type Storefront } from './support/storefront.ts';
+import { describe, expect, inject, test } from 'vitest';
+import type { VisitorPage } from './support/chromium.ts';
+import { useBrowserTier } from './support/tier.ts';
 import { pageContext, recordClick, recordTexts, responseEnd, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -18,35 +17,8 @@ const CAP = '/shop/cap';
 const MEMBERS = '/members';
 
 describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  let server: Storefront;
-  let browser: Browser;
-  let visitor: VisitorPage | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    // Reports sent after a test's own check (the reporter waits 1 s) still reach the store.
-    const reports = server ? await server.store.read.listJsErrorReports() : [];
-    await server?.close();
-    expect(reports).toEqual([]);
-  });
-
-  afterEach(async () => {
-    // Checked here so that every scenario, whatever it asserts, also proves the page ran clean.
-    if (!visitor) return;
-    const problems = visitor.problems();
-    await visitor.context.close();
-    visitor = undefined;
-    expect(problems).toEqual([]);
-  });
-
-  async function newVisitor(): Promise<VisitorPage> {
-    visitor = await openVisitor(browser, server.url);
-    return visitor;
-  }
+  const tier = useBrowserTier(chromiumPath!);
+  const { newVisitor } = tier;
 
   const pill = (v: VisitorPage) => v.page.locator('.sf-pill-cart-wrapper');
 
@@ -132,7 +104,7 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await expect.poll(() => box.locator('.product-restock-success').textContent()).toBe('Signed up!');
     expect(await box.locator('form').count()).toBe(0);
     await v.screenshot('restock-3-signed-up');
-    const signUps = await server.store.read.listAllRestockSignUps();
+    const signUps = await tier.server.store.read.listAllRestockSignUps();
     expect(signUps.filter((s) => s.productId === 'tee' && s.variantId === 'tee-l').map((s) => s.siteVisitorEmail)).toContain('shopper@example.com');
   });
 

@@ -2,11 +2,10 @@
 // view through both trackers, and the web-vitals records flushed when the page is hidden or
 // left. Every check reads what the server STORED, so a beacon the server refused fails here
 // even though the browser reports it as sent.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import type { CensusEvent, ClankerEventRecord, StoredPerformanceRecord } from '../../renderer/store/types.ts';
-import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
-import { startStorefront, type Storefront } from './support/storefront.ts';
+import { useBrowserTier } from './support/tier.ts';
 import { pageContext, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -14,29 +13,7 @@ const SETTINGS_PATH = '/api/1/performance/settings';
 const RATINGS = ['good', 'needs-improvement', 'poor'];
 
 describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  let server: Storefront;
-  let browser: Browser;
-  let visitor: VisitorPage | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    // A failed send goes to the error reporter (legacy_tracking, performance_records …).
-    const reports = server ? await server.store.read.listJsErrorReports() : [];
-    await server?.close();
-    expect(reports).toEqual([]);
-  });
-
-  afterEach(async () => {
-    if (!visitor) return;
-    const problems = visitor.problems();
-    await visitor.context.close();
-    visitor = undefined;
-    expect(problems).toEqual([]);
-  });
+  const tier = useBrowserTier(chromiumPath!);
 
   /** Opens `path` and returns the pageLoadId the server issued to it (the settings answer). */
   async function visitWithPageLoad(page: Page, path: string): Promise<string> {
@@ -50,13 +27,13 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
   }
 
   const legacyPageViews = async (path: string): Promise<CensusEvent[]> =>
-    (await server.store.read.listCensusEvents()).filter((e) => e.kind === 'event' && e.event === 'page_view' && e.data.pagePath === path);
+    (await tier.server.store.read.listCensusEvents()).filter((e) => e.kind === 'event' && e.event === 'page_view' && e.data.pagePath === path);
   const clankerPageViews = async (path: string): Promise<ClankerEventRecord[]> =>
-    (await server.store.read.listClankerEvents()).filter((e) => e.schemaName === 'page_view' && e.content.page_path === path);
-  const records = (pageLoadId: string): Promise<StoredPerformanceRecord[]> => server.store.read.listPerformanceRecords(pageLoadId);
+    (await tier.server.store.read.listClankerEvents()).filter((e) => e.schemaName === 'page_view' && e.content.page_path === path);
+  const records = (pageLoadId: string): Promise<StoredPerformanceRecord[]> => tier.server.store.read.listPerformanceRecords(pageLoadId);
 
   test('PLAT-B1 a product page: both trackers store its page view; hiding the page flushes its web vitals into the store', async () => {
-    const v = (visitor = await openVisitor(browser, server.url));
+    const v = await tier.newVisitor();
     const { page } = v;
     const path = '/shop/tee';
     const pageLoadId = await visitWithPageLoad(page, path);
@@ -76,7 +53,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
     expect(clanker!.content).toMatchObject({
       custom_schema_name: 'page_view',
       page_title: title,
-      page_host: new URL(server.url).host,
+      page_host: new URL(tier.server.url).host,
       context_website_id: context.websiteId,
       source_environment: 'prod',
       is_first_landing: true,
@@ -110,7 +87,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
   });
 
   test('PLAT-B2 a search page (page view skipped) sends no page view, but leaving it still stores its records', async () => {
-    const v = (visitor = await openVisitor(browser, server.url));
+    const v = await tier.newVisitor();
     const { page } = v;
     const pageLoadId = await visitWithPageLoad(page, '/search?q=tee');
     const context = await pageContext(page);

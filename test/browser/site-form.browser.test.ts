@@ -3,10 +3,10 @@
 // server itself. Where a status cannot be reached by typing (a used key, a missing crumb, a
 // field the client already validates), the test alters the request on its way out with
 // page.route and lets the real server answer it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
-import { startStorefront, type Storefront } from './support/storefront.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import type { VisitorPage } from './support/chromium.ts';
+import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
@@ -14,32 +14,10 @@ const CONTACT_PAGE = '/contact';
 const SAVE = '/api/form/SaveFormSubmission';
 
 describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  let server: Storefront;
-  let browser: Browser;
-  let visitor: VisitorPage | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath!)]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    // Reports sent after a test's own check (the reporter waits 1 s) still reach the store.
-    const reports = server ? await server.store.read.listJsErrorReports() : [];
-    await server?.close();
-    expect(reports).toEqual([]);
-  });
-
-  afterEach(async () => {
-    if (!visitor) return;
-    const problems = visitor.problems();
-    await visitor.context.close();
-    visitor = undefined;
-    expect(problems).toEqual([]);
-  });
+  const tier = useBrowserTier(chromiumPath!);
 
   async function newVisitor(): Promise<VisitorPage> {
-    visitor = await openVisitor(browser, server.url);
+    const visitor = await tier.newVisitor();
     await visit(visitor.page, CONTACT_PAGE);
     return visitor;
   }
@@ -86,7 +64,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     expect(await form.locator('.sf-form-submit').isVisible()).toBe(false);
     await v.screenshot('site-form-2-submitted');
 
-    const saved = (await server.store.read.listSubmissions()).filter((s) => s.formId === 'contact');
+    const saved = (await tier.server.store.read.listSubmissions()).filter((s) => s.formId === 'contact');
     expect(saved).toHaveLength(1);
     expect(JSON.stringify(saved[0])).toContain('ada@example.com');
     expect(JSON.stringify(saved[0])).toContain('Do you ship to Lisbon?');
@@ -97,7 +75,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     await subscribe(v.page, 'reader@example.com');
     await newsletter(v.page).locator('.sf-form-submission').waitFor({ state: 'visible', timeout: 5000 });
     await v.screenshot('site-form-3-newsletter-done');
-    const list = await server.store.read.listMailingList();
+    const list = await tier.server.store.read.listMailingList();
     expect(list.map((m) => m.email)).toContain('reader@example.com');
   });
 
