@@ -5,6 +5,7 @@ import type { TemplateAst, VarRef } from './ast.ts';
 import { emitTemplate } from './compile.ts';
 import { Abort, type Diagnostic, codeFrame, formatDiagnostic } from './diagnostics.ts';
 import { type Limits, resolveLimits } from './limits.ts';
+import { parseVariable } from './path.ts';
 import { type BindEnv, parseTemplate } from './parser.ts';
 import type { TemplateHandle } from './plugin-api.ts';
 import type { Registry } from './registry.ts';
@@ -124,12 +125,14 @@ export class Engine {
   private readonly cache = new Map<string, Template>();
   private readonly partialCache = new Map<string, { code: Code | null; diagnostics: readonly Diagnostic[] }>();
   private readonly env: BindEnv;
+  private readonly bindRefs = new Map<string, CompiledRef | null>();
 
   constructor(readonly registry: Registry) {
     this.env = {
       registry,
       compileTemplate: (src) => this.builtin(src),
       makeRef: (r: VarRef) => new CompiledRef(r.text, r.segments),
+      bindRef: (text) => this.bindRef(text),
     };
   }
 
@@ -147,7 +150,7 @@ export class Engine {
       }
       return c;
     };
-    const env: BindEnv = { registry: this.registry, compileTemplate: this.env.compileTemplate, makeRef };
+    const env: BindEnv = { registry: this.registry, compileTemplate: this.env.compileTemplate, makeRef, bindRef: this.env.bindRef };
     const parsed = parseTemplate(source, env, { safe, preprocess: options.preprocess === true, limits });
     const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef, lazy: true }) : null;
     return new Template(this, source, parsed.ast, code, parsed.diagnostics, limits);
@@ -186,6 +189,23 @@ export class Engine {
     }
     // A strict partial that failed to compile still counts as found: the caller reports it.
     return hit.code === null && hit.diagnostics.length ? { code: NOTHING, diagnostics: hit.diagnostics } : hit;
+  }
+
+  /**
+   * Refs that binders ask for are mostly constants of plugin code (`localizedStrings`,
+   * `website.timeZone`, the fields `item-classes` reads), the same in every template, so
+   * they are compiled once per engine. Bounded: binders also parse refs from template
+   * arguments.
+   */
+  private bindRef(text: string): CompiledRef | null {
+    let r = this.bindRefs.get(text);
+    if (r === undefined) {
+      const segments = parseVariable(text);
+      r = segments ? new CompiledRef(text, segments) : null;
+      if (this.bindRefs.size >= CACHE_SIZE) this.bindRefs.clear();
+      this.bindRefs.set(text, r);
+    }
+    return r;
   }
 
   private builtin(text: string): TemplateHandle {

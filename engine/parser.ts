@@ -39,6 +39,8 @@ export interface BindEnv {
   compileTemplate(source: string): TemplateHandle;
   /** Turns a parsed reference into the engine's compiled Ref. */
   makeRef(ref: VarRef): CompiledRef;
+  /** A binder's reference text → its compiled Ref, or null when it is not a reference. */
+  bindRef(text: string): CompiledRef | null;
 }
 
 export interface ParseResult {
@@ -146,7 +148,7 @@ class ParserBindContext implements BindContext {
   ) {}
 
   parseRef(text: string): CompiledRef | null {
-    return scanVariable(text, 0) === text.length && text.length > 0 ? this.env.makeRef(this.ref(text)) : null;
+    return this.env.bindRef(text);
   }
 
   compileTemplate(source: string): TemplateHandle {
