@@ -129,7 +129,11 @@ const slotInfo: (ZoneInfo | null)[] = new Array<ZoneInfo | null>(ZONE_SLOTS).fil
 
 /** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
 export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
-  const slot = (Math.floor(epochMs / 1000) ^ Math.floor(epochMs / 1_048_576_000)) & (ZONE_SLOTS - 1);
+  // A multiplicative hash of the seconds (wrapped to 32 bits) and the milliseconds: instants
+  // a round number of minutes or hours apart must not share a few slots.
+  const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
+  const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  const slot = (h ^ (h >>> 16)) & (ZONE_SLOTS - 1);
   if (slotInstant[slot] === epochMs && slotZone[slot] === zoneId) return slotInfo[slot]!;
   const info = baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
   slotInstant[slot] = epochMs;
