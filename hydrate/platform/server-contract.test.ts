@@ -1,9 +1,7 @@
 import { Window } from 'happy-dom';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CRUMB, freshHarness, type Harness } from '../../renderer/test-support/api-harness.ts';
-import { openTestStore } from '../../renderer/test-support/test-store.ts';
-import type { SqlStore } from '../../renderer/store/store.ts';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { CRUMB, useApiHarness } from '../../renderer/test-support/api-harness.ts';
 import type { ErrorReporter } from '../runtime/error-reporter.ts';
 import { createHttpClient } from '../runtime/http-client.ts';
 import { fakePerformance } from '../test-support/fake-performance.ts';
@@ -15,22 +13,14 @@ import { startPerformanceRecords } from './performance-records.ts';
 // request a client makes, fetch or beacon, is handed to the Fastify app in process, with
 // the content type a browser would give it. A wire disagreement fails here.
 
-let store: SqlStore;
-let h: Harness;
+const h = useApiHarness();
 let win: Window;
 let pending: Array<Promise<unknown>>;
 let reports: Array<{ event: string; data: Record<string, unknown> }>;
 /** pageLoadId of every performance batch that left by beacon. */
 let batchIds: string[];
 
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-});
 beforeEach(async () => {
-  h = await freshHarness(store);
   win = new Window({ url: 'https://shop.test/about' });
   win.document.cookie = `crumb=${CRUMB}`;
   pending = [];
@@ -112,7 +102,7 @@ describe('clients against the server', () => {
   test('legacy RecordEvent: 204 and one census event with the payload', async () => {
     const payload = { websiteId: 'w1', memberAccountId: null, website_locale: 'en-US', member_locale: null, templateId: 't1', variantId: null, pageHash: '', pagePath: '/about' };
     await createLegacyTracker({ doc: doc(), fetchImpl, warn: () => undefined }).recordEvent('page_view', payload);
-    const events = (await store.read.listCensusEvents()).filter((e) => e.kind === 'event');
+    const events = (await h.store.read.listCensusEvents()).filter((e) => e.kind === 'event');
     expect(events).toMatchObject([{ event: 'page_view', data: payload }]);
   });
 
@@ -122,7 +112,7 @@ describe('clients against the server', () => {
     await clanker({ transport: 'xhr' }).track('commerce.click', { destination_url: '/cart' });
     await clanker({ validate: true }).track('page_view', { x: 1 });
     // One clock for all requests: order by schema name, not by arrival.
-    const events = (await store.read.listClankerEvents()).sort((a, b) => a.schemaName.localeCompare(b.schemaName));
+    const events = (await h.store.read.listClankerEvents()).sort((a, b) => a.schemaName.localeCompare(b.schemaName));
     expect(events.map((e) => [e.schemaName, e.transport])).toEqual([
       ['commerce.click', 'json'],
       ['page_view', 'beacon'],
@@ -148,7 +138,7 @@ describe('clients against the server', () => {
     expect(reports).toEqual([]);
     expect(batchIds).toHaveLength(1);
     expect(batchIds[0]).toMatch(/^pl_/);
-    const records = await store.read.listPerformanceRecords(batchIds[0]!);
+    const records = await h.store.read.listPerformanceRecords(batchIds[0]!);
     expect(records.map((r) => [r.metric, r.value, r.rating, r.pagePath])).toEqual([
       ['TTFB', 300, 'good', '/about'],
       ['FCP', 2100, 'needs-improvement', '/about'],

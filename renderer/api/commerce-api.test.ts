@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
+import { describe, expect, it } from 'vitest';
 import {
   acceptanceSeed,
   adminHeaders,
   cookieOf,
-  freshHarness,
   json,
+  useApiHarness,
   withCrumb,
-  type Harness,
 } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
 
 // STOREFRONT B acceptance checks for the cart, subscriptions, stock and restock, run with
 // app.inject against one shared PGlite database that is emptied and reseeded per test.
 
-let store: SqlStore;
-let h: Harness;
-
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
-
-beforeEach(async () => {
-  h = await freshHarness(store);
-});
+const h = useApiHarness();
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const CART = '/api/commerce/shopping-cart';
@@ -138,7 +122,7 @@ describe('cart and entries', () => {
       expect(crumb?.httpOnly).toBeFalsy();
       expect(crumb?.path).toBe('/');
     }
-    expect(await store.read.countCarts()).toBe(0);
+    expect(await h.store.read.countCarts()).toBe(0);
   });
 
   it('API-CART-8: a sale variant is bought at its sale price', async () => {
@@ -230,14 +214,14 @@ describe('cart and entries', () => {
     expect(mock.statusCode).toBe(200);
     expect(json(mock).id).toBe('mock');
     expect(json(mock).entries).toHaveLength(2);
-    expect(await store.read.countCarts()).toBe(0);
+    expect(await h.store.read.countCarts()).toBe(0);
     expect(json(await h.inject({ method: 'GET', url: `${CART}?calculateSubtotal=maybe` })).code).toBe('BAD_QUERY');
   });
 
   it('API-CART-16: JPY amounts are whole yen', async () => {
     const seed = await acceptanceSeed({ currency: 'JPY' });
     const yenProduct = { id: 'pj', title: 'Tea', variants: [{ id: 'vj', sku: 'TEA', priceCents: 1500, qtyInStock: 10 }] };
-    h = await freshHarness(store, { seed: { ...seed, products: [...(seed.products ?? []), yenProduct] } });
+    await h.reset({ seed: { ...seed, products: [...(seed.products ?? []), yenProduct] } });
     const response = await add({ itemId: 'pj', sku: null, quantity: 2, additionalFields: null });
     expect(json(response).shoppingCart.subtotalCents).toBe(3000);
   });
@@ -289,7 +273,7 @@ describe('subscription and stock', () => {
     const { cartToken } = json(response);
     expect(typeof cartToken).toBe('string');
     expect(cartToken).not.toBe(json(main).shoppingCart.id);
-    const stored = await store.read.getCart(cartToken);
+    const stored = await h.store.read.getCart(cartToken);
     expect(stored?.kind).toBe('subscription');
     expect(stored?.expiresAt).toBe(h.clock.now + 24 * 60 * 60 * 1000);
     const mainCart = json(await h.inject({ method: 'GET', url: CART, cookies: cartCookie(main) }));
@@ -372,7 +356,7 @@ describe('restock', () => {
     const again = await signUp({ siteVisitorEmail: '  FAN@EXAMPLE.COM ' });
     expect(again.statusCode).toBe(200);
     expect(json(again).signUp.id).toBe(created.id);
-    const rows = await store.read.listAllRestockSignUps();
+    const rows = await h.store.read.listAllRestockSignUps();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.notifiedOn).toBeNull();
   });
@@ -396,7 +380,7 @@ describe('restock', () => {
   });
 
   it('API-RST-4: a site captcha key requires a single-use token', async () => {
-    h = await freshHarness(store, { seed: await acceptanceSeed({ captchaSiteKey: 'site-key' }) });
+    await h.reset({ seed: await acceptanceSeed({ captchaSiteKey: 'site-key' }) });
     const missing = await signUp({ siteVisitorEmail: 'fan@example.com' });
     expect(missing.statusCode).toBe(400);
     expect(json(missing)).toEqual({ error: 'Complete CAPTCHA before submitting', code: 'CAPTCHA_REQUIRED' });
@@ -412,14 +396,14 @@ describe('restock', () => {
   it('API-RST-5: joining the mailing list adds the email once', async () => {
     await signUp({ siteVisitorEmail: 'fan@example.com', isJoinMailingList: true });
     await signUp({ variantId: 'vso2', siteVisitorEmail: 'Fan@Example.com', isJoinMailingList: true });
-    const list = await store.read.listMailingList();
+    const list = await h.store.read.listMailingList();
     expect(list).toEqual([{ email: 'fan@example.com', source: 'restock', addedOn: h.clock.now }]);
     const bad = await signUp({ siteVisitorEmail: 'x@example.com', isJoinMailingList: 'yes' });
     expect(json(bad)).toEqual({ error: 'isJoinMailingList must be a boolean.', code: 'BAD_REQUEST' });
   });
 
   it('API-RST-6: 45 sign-ups page as 20, 20 and 5 in createdOn, id order', async () => {
-    h = await freshHarness(store, { limits: { restockSignUp: { limit: 1000, windowMs: 60_000 } } });
+    await h.reset({ limits: { restockSignUp: { limit: 1000, windowMs: 60_000 } } });
     await signUpMany('vso1', 45);
     const seen: { id: string; createdOn: string }[] = [];
     const flags: boolean[] = [];
@@ -443,7 +427,7 @@ describe('restock', () => {
   });
 
   it('API-RST-7: rows added while paging show up later, none repeats', async () => {
-    h = await freshHarness(store, { limits: { restockSignUp: { limit: 1000, windowMs: 60_000 } } });
+    await h.reset({ limits: { restockSignUp: { limit: 1000, windowMs: 60_000 } } });
     await signUpMany('vso1', 25);
     const first = json(await list('productId=pso&variantId=vso1'));
     await signUpMany('vso1', 3, 100);
@@ -505,11 +489,11 @@ describe('restock', () => {
     expect(json(early)).toEqual({ error: 'Cannot send restock emails for an out-of-stock variant.', code: 'OUT_OF_STOCK' });
     await h.inject({ method: 'PUT', url: '/api/commerce/inventory/stock/pso/vso1', payload: { qtyInStock: 3 }, headers: adminHeaders() });
     expect(json(await send())).toEqual({ sentCount: 3 });
-    const outbox = await store.read.listOutbox();
+    const outbox = await h.store.read.listOutbox();
     expect(outbox).toHaveLength(3);
     expect(outbox[0]?.subject).toBe('Rare vinyl is back in stock');
     expect(json(await send())).toEqual({ sentCount: 0 });
-    expect((await store.read.listAllRestockSignUps()).every((row) => row.notifiedOn === h.clock.now)).toBe(true);
+    expect((await h.store.read.listAllRestockSignUps()).every((row) => row.notifiedOn === h.clock.now)).toBe(true);
   });
 
   it('API-RST-12: send/all reports each item in order', async () => {

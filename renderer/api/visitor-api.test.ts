@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SqlStore } from '../store/store.ts';
 import {
   CRUMB,
   USER_PASSWORD,
   acceptanceSeed,
   cookieOf,
-  freshHarness,
   json,
+  useApiHarness,
   withCrumb,
-  type Harness,
 } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
 
 // STOREFRONT B acceptance checks for forms, error reports, sessions, census and the
 // generic error handling, against one shared PGlite database reseeded per test.
 
-let store: SqlStore;
-let h: Harness;
-
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
-
-beforeEach(async () => {
-  h = await freshHarness(store);
-});
+const h = useApiHarness();
 
 function post(url: string, payload?: unknown, extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {}) {
   return h.inject(
@@ -136,7 +121,7 @@ describe('site form submissions', () => {
     expect(response.statusCode).toBe(200);
     const body = json(response);
     expect(body.success).toBe(true);
-    const [saved] = await store.read.listSubmissions();
+    const [saved] = await h.store.read.listSubmissions();
     expect(saved).toMatchObject({
       id: body.submissionId,
       formId: 'contact',
@@ -195,7 +180,7 @@ describe('site form submissions', () => {
   });
 
   it('API-SF-8: captcha-enabled forms need a captcha key', async () => {
-    h = await freshHarness(store, { seed: await acceptanceSeed({ captchaSiteKey: 'site-key' }) });
+    await h.reset({ seed: await acceptanceSeed({ captchaSiteKey: 'site-key' }) });
     const base = { formId: 'captcha-form', form: '{"q":"hi"}' };
     const missing = await post(SAVE, payload(await newKey(), base));
     expect(missing.statusCode).toBe(400);
@@ -209,12 +194,12 @@ describe('site form submissions', () => {
       const response = await post(SAVE, payload(await newKey(), { formId: 'news', form: JSON.stringify({ em: email }) }));
       expect(response.statusCode).toBe(200);
     }
-    const list = await store.read.listMailingList();
+    const list = await h.store.read.listMailingList();
     expect(list.map((entry) => [entry.email.toLowerCase(), entry.source])).toEqual([['reader@example.com', 'newsletter']]);
   });
 
   it('API-SF-10: a failing store answers 500 STORAGE_FAILURE and keeps the key spent', async () => {
-    const failing: SqlStore = Object.create(store);
+    const failing: SqlStore = Object.create(h.store);
     Object.defineProperty(failing, 'transaction', {
       value: async () => {
         throw new Error('disk full');
@@ -226,7 +211,7 @@ describe('site form submissions', () => {
     const response = await app.inject(withCrumb({ method: 'POST', url: SAVE, payload: payload(key) }));
     expect(response.statusCode).toBe(500);
     expect(json(response)).toEqual({ error: 'Unable to save the submission.', code: 'STORAGE_FAILURE' });
-    expect(await store.read.listSubmissions()).toEqual([]);
+    expect(await h.store.read.listSubmissions()).toEqual([]);
     expect((await post(SAVE, payload(key))).statusCode).toBe(401);
   });
 });
@@ -241,7 +226,7 @@ describe('error reports', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const stored = await store.read.listJsErrorReports();
+    const stored = await h.store.read.listJsErrorReports();
     expect(stored.map((row) => row.event).sort()).toEqual(['error', 'unhandledrejection']);
     expect(stored[0]).toMatchObject({ userAgent: 'TestAgent/1', referer: 'https://shop.example/p', timestamp: 1 });
   });
@@ -257,13 +242,13 @@ describe('error reports', () => {
     expect(json(item)).toEqual({ error: 'Report 0 is invalid.', code: 'INVALID_REPORT' });
     const second = await post(URL, [report('ok'), { event: 'x', data: [], timestamp: 1 }]);
     expect(json(second).error).toBe('Report 1 is invalid.');
-    expect(await store.read.listJsErrorReports()).toEqual([]);
+    expect(await h.store.read.listJsErrorReports()).toEqual([]);
   });
 
   it('API-ERR-3: stacks are cut to 5000 characters', async () => {
     const response = await post(URL, [report('error', { stack: 's'.repeat(9000) })]);
     expect(response.statusCode).toBe(204);
-    const [stored] = await store.read.listJsErrorReports();
+    const [stored] = await h.store.read.listJsErrorReports();
     expect((stored?.data.stack as string).length).toBe(5000);
   });
 
@@ -370,7 +355,7 @@ describe('sessions', () => {
       ['p1', 2],
       ['p2', 1],
     ]);
-    expect(await store.read.getCart(anonymous)).toBeNull();
+    expect(await h.store.read.getCart(anonymous)).toBeNull();
   });
 
   it('API-AUTH-6: signing out with cloneCart copies the cart for the visitor', async () => {
@@ -385,13 +370,13 @@ describe('sessions', () => {
     const clone = cookieOf(response, 'CART')?.value ?? '';
     expect(clone).not.toBe('');
     expect(clone).not.toBe(cartId);
-    const copy = await store.read.getCart(clone);
-    const original = await store.read.getCart(cartId);
+    const copy = await h.store.read.getCart(clone);
+    const original = await h.store.read.getCart(cartId);
     expect(copy?.entries.map((entry) => entry.itemId)).toEqual(original?.entries.map((entry) => entry.itemId));
     const originalIds = new Set(original?.entries.map((entry) => entry.id));
     expect(copy?.entries.some((entry) => originalIds.has(entry.id))).toBe(false);
     expect(original?.ownerSiteUserId).toBe('u1');
-    expect(await store.read.getLiveSession(session, h.clock.now)).toBeNull();
+    expect(await h.store.read.getLiveSession(session, h.clock.now)).toBeNull();
   });
 
   it('API-AUTH-7: signing out needs the crumb, and the new crumb works', async () => {
@@ -429,7 +414,7 @@ describe('sessions', () => {
     const ok = await post(URL, { language: 'fr-CA' }, { cookies, headers });
     expect(ok.statusCode).toBe(200);
     expect(json(ok)).toEqual({ language: 'fr-CA' });
-    expect((await store.read.getUser('u1'))?.locale).toBe('fr-CA');
+    expect((await h.store.read.getUser('u1'))?.locale).toBe('fr-CA');
     const bad = await post(URL, { language: '!!' }, { cookies, headers });
     expect(json(bad)).toEqual({ error: 'Invalid language.', code: 'INVALID_LANGUAGE' });
     h.clock.now += 13 * 60 * 60 * 1000;
@@ -446,7 +431,7 @@ describe('census', () => {
       const response = await h.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { 'content-type': type }, payload: body });
       expect(response.statusCode).toBe(204);
     }
-    const events = await store.read.listCensusEvents();
+    const events = await h.store.read.listCensusEvents();
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({ kind: 'hit', event: 'view', data: { url: '/' }, ssCvr: VISITOR });
     const junkCookie = await h.inject({
@@ -456,7 +441,7 @@ describe('census', () => {
       payload: 'event=view&data=%7B%7D&ss_cvr=garbage',
     });
     expect(junkCookie.statusCode).toBe(204);
-    const stored = await store.read.listCensusEvents();
+    const stored = await h.store.read.listCensusEvents();
     expect(stored.map((event) => event.ssCvr).sort()).toEqual([VISITOR, VISITOR, null]);
   });
 
@@ -482,7 +467,7 @@ describe('census', () => {
       const response = await h.inject({ method: 'POST', url: `/api/census/${path}`, payload });
       expect(response.statusCode).toBe(204);
     }
-    const kinds = (await store.read.listCensusEvents()).map((event) => event.kind).sort();
+    const kinds = (await h.store.read.listCensusEvents()).map((event) => event.kind).sort();
     expect(kinds).toEqual(['button-click', 'button-render', 'form-render', 'overlay']);
     const invalid = await h.inject({ method: 'POST', url: '/api/census/button-click', payload: { ...button, buttonId: 3 } });
     expect(json(invalid)).toEqual({ error: 'Invalid census payload.', code: 'INVALID_CENSUS' });
@@ -496,7 +481,7 @@ describe('census', () => {
     expect(json(unknown).code).toBe('ITEM_NOT_FOUND');
     const known = await h.inject({ method: 'POST', url: '/api/census/RecordQuickView/p1', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(known.statusCode).toBe(204);
-    expect((await store.read.listCensusEvents())[0]).toMatchObject({ kind: 'quick-view', data: { itemId: 'p1' } });
+    expect((await h.store.read.listCensusEvents())[0]).toMatchObject({ kind: 'quick-view', data: { itemId: 'p1' } });
   });
 
   it('RecordEvent checks the crumb carried in its form body', async () => {
@@ -507,7 +492,7 @@ describe('census', () => {
     expect(cookieOf(denied, 'crumb')).toBeDefined();
     const ok = await h.inject({ method: 'POST', url: '/api/events/RecordEvent', headers: form, cookies: { crumb: CRUMB }, payload: body(CRUMB) });
     expect(ok.statusCode).toBe(204);
-    expect((await store.read.listCensusEvents())[0]).toMatchObject({ kind: 'event', event: 'legacy', data: { a: 1 } });
+    expect((await h.store.read.listCensusEvents())[0]).toMatchObject({ kind: 'event', event: 'legacy', data: { a: 1 } });
   });
 });
 

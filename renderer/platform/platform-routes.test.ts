@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLANKER, PERFORMANCE_WIRE, rateMetric, type PerformanceBatch } from '../../hydrate/shared/platform-wire.ts';
-import type { SqlStore } from '../store/store.ts';
-import { CRUMB, START, freshHarness, json, type Harness } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
+import { CRUMB, START, json, useApiHarness } from '../test-support/api-harness.ts';
 import { MAX_RECORDS_PER_PAGE_LOAD, PAGE_LOAD_LIFETIME_MS } from './platform-routes.ts';
 
 // Server side of the platform runtime calls (templates seed §7) against one PGlite
 // database, reseeded before each test.
 
-let store: SqlStore;
-let h: Harness;
-
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
-
-beforeEach(async () => {
-  h = await freshHarness(store);
-});
+const h = useApiHarness();
 
 const content = { page_path: '/shop', browser_window_width: 1280, member_account_id: null, custom: { nested: [1, 2] } };
 
@@ -48,7 +33,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     );
     expect(response.statusCode).toBe(202);
     expect(response.body).toBe('');
-    const [event, ...rest] = await store.read.listClankerEvents();
+    const [event, ...rest] = await h.store.read.listClankerEvents();
     expect(rest).toEqual([]);
     expect(event).toMatchObject({ schemaName: 'commerce.page_view', content, transport: 'json', userAgent: 'UA/1', receivedAt: START });
   });
@@ -58,7 +43,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     h.clock.now += 1;
     const text = new URLSearchParams({ eventContent: '{"x":1}', eventSchemaName: 'b' }).toString();
     expect((await postEvent(text, 'text/plain;charset=UTF-8')).statusCode).toBe(202);
-    const events = await store.read.listClankerEvents();
+    const events = await h.store.read.listClankerEvents();
     expect(events.map((e) => [e.schemaName, e.transport, e.content])).toEqual([
       ['a_b', 'beacon', content],
       ['b', 'beacon', { x: 1 }],
@@ -76,7 +61,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     const response = await postEvent(body);
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ error, code });
-    expect(await store.read.listClankerEvents()).toEqual([]);
+    expect(await h.store.read.listClankerEvents()).toEqual([]);
   });
 
   it('an auto-populated field of the wrong type is refused with a field error', async () => {
@@ -93,7 +78,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     const response = await postEvent({ eventContent: '{"page_path":"a\\u0000b"}', eventSchemaName: 's' });
     expect(response.statusCode).toBe(400);
     expect(json(response).code).toBe('BAD_REQUEST');
-    expect(await store.read.listClankerEvents()).toEqual([]);
+    expect(await h.store.read.listClankerEvents()).toEqual([]);
   });
 
   it('broken JSON, other content types and oversized bodies get the B0.2 errors', async () => {
@@ -107,7 +92,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
   });
 
   it('is rate limited per client (429 with Retry-After)', async () => {
-    h = await freshHarness(store, { limits: { trackingEvents: { limit: 2, windowMs: 60_000 } } });
+    await h.reset({ limits: { trackingEvents: { limit: 2, windowMs: 60_000 } } });
     const body = { eventContent: '{}', eventSchemaName: 's' };
     expect((await postEvent(body)).statusCode).toBe(202);
     expect((await postEvent(body)).statusCode).toBe(202);
@@ -117,7 +102,7 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     h.clock.now += 60_001;
     expect((await postEvent(body)).statusCode).toBe(202);
-    expect(await store.read.listClankerEvents()).toHaveLength(3);
+    expect(await h.store.read.listClankerEvents()).toHaveLength(3);
   });
 
   it('GET is 405 with Allow', async () => {
@@ -140,7 +125,7 @@ describe('newer tracker: validate mode', () => {
       valid: false,
       errors: [{ field: 'browser_window_height', message: 'browser_window_height must be a number or null.' }],
     });
-    expect(await store.read.listClankerEvents()).toEqual([]);
+    expect(await h.store.read.listClankerEvents()).toEqual([]);
   });
 
   it('refuses a bad schema name in the path, a body naming another schema, and bad content', async () => {
@@ -166,7 +151,7 @@ describe('legacy tracker: POST /api/events/RecordEvent (B25)', () => {
   it('stores what it accepts: the event and the whole data payload', async () => {
     const response = await recordEvent({ crumb: CRUMB, event: 'PageView', data: JSON.stringify(payload) });
     expect(response.statusCode).toBe(204);
-    const events = await store.read.listCensusEvents();
+    const events = await h.store.read.listCensusEvents();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'event', event: 'PageView', data: payload });
   });
@@ -175,11 +160,11 @@ describe('legacy tracker: POST /api/events/RecordEvent (B25)', () => {
     const response = await recordEvent({ crumb: CRUMB, event: 'PageView', data: '{"pagePath":"\\u0000"}' });
     expect(response.statusCode).toBe(400);
     expect(json(response).code).toBe('INVALID_DATA');
-    expect(await store.read.listCensusEvents()).toEqual([]);
+    expect(await h.store.read.listCensusEvents()).toEqual([]);
   });
 
   it('shares the tracking rate limit', async () => {
-    h = await freshHarness(store, { limits: { trackingEvents: { limit: 1, windowMs: 60_000 } } });
+    await h.reset({ limits: { trackingEvents: { limit: 1, windowMs: 60_000 } } });
     expect((await recordEvent({ crumb: CRUMB, event: 'A', data: '{}' })).statusCode).toBe(204);
     expect((await recordEvent({ crumb: CRUMB, event: 'A', data: '{}' })).statusCode).toBe(429);
   });
@@ -221,13 +206,13 @@ describe('performance: settings and records', () => {
     expect((await sendRecords(batch(first))).statusCode).toBe(204);
     const more = batch(first, { records: [{ metric: 'TTFB', value: 900, rating: 'needs-improvement', at: 10 }] });
     expect((await sendRecords(more, 'application/json')).statusCode).toBe(204);
-    const stored = await store.read.listPerformanceRecords(first);
+    const stored = await h.store.read.listPerformanceRecords(first);
     expect(stored.map(({ metric, value, rating, at, pagePath }) => ({ metric, value, rating, at, pagePath }))).toEqual([
       { metric: 'LCP', value: 2600, rating: 'needs-improvement', at: 3100, pagePath: '/shop/cup' },
       { metric: 'CLS', value: 0.05, rating: 'good', at: 3200, pagePath: '/shop/cup' },
       { metric: 'TTFB', value: 900, rating: 'needs-improvement', at: 10, pagePath: '/shop/cup' },
     ]);
-    expect(await store.read.listPerformanceRecords(second)).toEqual([]);
+    expect(await h.store.read.listPerformanceRecords(second)).toEqual([]);
   });
 
   it.each([
@@ -242,7 +227,7 @@ describe('performance: settings and records', () => {
     const response = await sendRecords(body);
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ error: 'Invalid performance records.', code: 'INVALID_PERFORMANCE_BATCH' });
-    expect(await store.read.listPerformanceRecords(id)).toEqual([]);
+    expect(await h.store.read.listPerformanceRecords(id)).toEqual([]);
   });
 
   it('an empty body, a form body and a body over the batch limit are refused', async () => {
@@ -260,7 +245,7 @@ describe('performance: settings and records', () => {
     const expired = await sendRecords(batch(id));
     expect(expired.statusCode).toBe(410);
     expect(json(expired).code).toBe('PAGE_LOAD_EXPIRED');
-    expect(await store.read.listPerformanceRecords(id)).toEqual([]);
+    expect(await h.store.read.listPerformanceRecords(id)).toEqual([]);
   });
 
   it(`a page load takes at most ${MAX_RECORDS_PER_PAGE_LOAD} records`, async () => {
@@ -273,18 +258,18 @@ describe('performance: settings and records', () => {
     const over = await sendRecords(batch(id, { records: [record] }));
     expect(over.statusCode).toBe(409);
     expect(json(over).code).toBe('PAGE_LOAD_FULL');
-    expect(await store.read.listPerformanceRecords(id)).toHaveLength(MAX_RECORDS_PER_PAGE_LOAD);
+    expect(await h.store.read.listPerformanceRecords(id)).toHaveLength(MAX_RECORDS_PER_PAGE_LOAD);
   });
 
   it('a page path the database cannot store is a 400', async () => {
     const id = await pageLoadId();
     const response = await sendRecords(`{"pageLoadId":"${id}","pagePath":"\\ud800","records":[{"metric":"CLS","value":0,"rating":"good","at":0}]}`);
     expect(response.statusCode).toBe(400);
-    expect(await store.read.listPerformanceRecords(id)).toEqual([]);
+    expect(await h.store.read.listPerformanceRecords(id)).toEqual([]);
   });
 
   it('settings and records are rate limited per client', async () => {
-    h = await freshHarness(store, { limits: { performance: { limit: 1, windowMs: 60_000 } } });
+    await h.reset({ limits: { performance: { limit: 1, windowMs: 60_000 } } });
     await pageLoadId();
     const limited = await h.inject({ method: 'GET', url: PERFORMANCE_WIRE.settingsPath });
     expect(limited.statusCode).toBe(429);

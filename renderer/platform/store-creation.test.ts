@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
-import { START, adminHeaders, freshHarness, json, type Harness } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { START, adminHeaders, json, useApiHarness } from '../test-support/api-harness.ts';
 import { MAIN_NAVIGATION_MISSING, MainNavigationMissingError, ROOT_CATEGORY, createStore, type StoreCreationDeps } from './store-creation.ts';
 
 // The store-creation helper and its content-service endpoints (templates seed §4, §7, §8)
 // against one PGlite database, reseeded before each test (the seed's website is `w1`).
 
-let store: SqlStore;
-let h: Harness;
+const h = useApiHarness();
 let deps: StoreCreationDeps;
 
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
-
 beforeEach(async () => {
-  h = await freshHarness(store);
   let next = 0;
-  deps = { store, now: () => START, newId: (prefix) => `${prefix}_${++next}` };
+  deps = { store: h.store, now: () => START, newId: (prefix) => `${prefix}_${++next}` };
 });
 
 const collectionsUrl = (websiteId = 'w1') => `/api/content-service/product/1.1/websites/${websiteId}/products`;
@@ -37,7 +25,7 @@ describe('POST …/websites/{websiteId}/products (collection)', () => {
     const response = await post(collectionsUrl(), collectionBody, {});
     expect(response.statusCode).toBe(401);
     expect(json(response)).toEqual({ error: 'Admin authorization required.', code: 'ADMIN_REQUIRED' });
-    expect(await store.read.listStoreCollections('w1')).toEqual([]);
+    expect(await h.store.read.listStoreCollections('w1')).toEqual([]);
   });
 
   it('stores the collection and answers its id', async () => {
@@ -46,7 +34,7 @@ describe('POST …/websites/{websiteId}/products (collection)', () => {
     const body = json(response);
     expect(body).toMatchObject({ ...collectionBody, websiteId: 'w1' });
     expect(typeof body.id).toBe('string');
-    expect(await store.read.listStoreCollections('w1')).toEqual([{ ...collectionBody, id: body.id, websiteId: 'w1', createdAt: START }]);
+    expect(await h.store.read.listStoreCollections('w1')).toEqual([{ ...collectionBody, id: body.id, websiteId: 'w1', createdAt: START }]);
   });
 
   it('a used urlId is a 409; another website is a 404', async () => {
@@ -57,7 +45,7 @@ describe('POST …/websites/{websiteId}/products (collection)', () => {
     const elsewhere = await post(collectionsUrl('w2'), collectionBody);
     expect(elsewhere.statusCode).toBe(404);
     expect(json(elsewhere).code).toBe('WEBSITE_NOT_FOUND');
-    expect(await store.read.listStoreCollections('w1')).toHaveLength(1);
+    expect(await h.store.read.listStoreCollections('w1')).toHaveLength(1);
   });
 
   it('malformed bodies are 400 with a field error each', async () => {
@@ -76,7 +64,7 @@ describe('POST …/websites/{websiteId}/products (collection)', () => {
     });
     expect(json(await h.inject({ method: 'POST', url: collectionsUrl(), headers: { ...adminHeaders(), 'content-type': 'application/json' }, payload: '{' })).code).toBe('BAD_JSON');
     expect(json(await post(collectionsUrl(), [collectionBody])).code).toBe('BAD_REQUEST');
-    expect(await store.read.listStoreCollections('w1')).toEqual([]);
+    expect(await h.store.read.listStoreCollections('w1')).toEqual([]);
   });
 });
 
@@ -89,7 +77,7 @@ describe('POST …/products/{collectionId}/categories (root category)', () => {
     const response = await post(url, categoryBody);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ collectionId: collection.id, displayName: 'Shop', parentCategoryId: '', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
-    expect(await store.read.listStoreCategories(collection.id)).toHaveLength(1);
+    expect(await h.store.read.listStoreCategories(collection.id)).toHaveLength(1);
     const second = await post(url, categoryBody);
     expect(second.statusCode).toBe(409);
     expect(json(second).code).toBe('ROOT_CATEGORY_EXISTS');
@@ -107,7 +95,7 @@ describe('POST …/products/{collectionId}/categories (root category)', () => {
       code: 'INVALID_CATEGORY',
       errors: { displayName: 'displayName must be 1 to 25 characters.', type: 'type must be "ROOT".', displayIndex: 'displayIndex must be 1.' },
     });
-    expect(await store.read.listStoreCategories(collection.id)).toEqual([]);
+    expect(await h.store.read.listStoreCategories(collection.id)).toEqual([]);
   });
 });
 
@@ -118,7 +106,7 @@ describe('createStore (the helper)', () => {
     expect(created.collection).toEqual({
       id: 'col_1', websiteId: 'w1', navigationTitle: 'Summer Sale', title: 'Summer Sale', urlId: 'summer-sale', description: 'Hot', enabled: true, createdAt: START,
     });
-    expect(await store.read.listStoreCategories('col_1')).toEqual([
+    expect(await h.store.read.listStoreCategories('col_1')).toEqual([
       { id: 'cat_2', collectionId: 'col_1', displayName: 'Summer Sale', parentCategoryId: '', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1, createdAt: START },
     ]);
   });
@@ -137,13 +125,13 @@ describe('createStore (the helper)', () => {
   });
 
   it('adds a link to the first entry of the site layout', async () => {
-    await store.read.putSiteLayout('w1', [
+    await h.store.read.putSiteLayout('w1', [
       { identifier: 'mainNav', links: [{ collectionId: 'home', children: [], externalLink: null, memberAreaId: null }] },
       { identifier: 'secondaryNav', links: [] },
     ]);
     const created = await createStore(deps, { websiteId: 'w1', title: 'Shop', addToMainNavigation: true });
     expect(created.addedToNavigation).toBe(true);
-    const layout = (await store.read.getSiteLayout('w1')) as { identifier: string; links: { collectionId: string }[] }[];
+    const layout = (await h.store.read.getSiteLayout('w1')) as { identifier: string; links: { collectionId: string }[] }[];
     expect(layout.map((entry) => [entry.identifier, entry.links.map((link) => link.collectionId)])).toEqual([
       ['mainNav', ['home', created.collection.id]],
       ['secondaryNav', []],
@@ -151,18 +139,18 @@ describe('createStore (the helper)', () => {
   });
 
   it(`without a first layout entry it stops with '${MAIN_NAVIGATION_MISSING}', keeping the store`, async () => {
-    await store.read.putSiteLayout('w1', []);
+    await h.store.read.putSiteLayout('w1', []);
     const failure = await createStore(deps, { websiteId: 'w1', title: 'Shop', addToMainNavigation: true }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MainNavigationMissingError);
     expect((failure as Error).message).toBe('Unable to find site main navigation');
     expect((failure as MainNavigationMissingError).collection.urlId).toBe('shop');
-    expect(await store.read.listStoreCollections('w1')).toHaveLength(1);
-    expect(await store.read.listStoreCategories((failure as MainNavigationMissingError).collection.id)).toHaveLength(1);
-    expect(await store.read.getSiteLayout('w1')).toEqual([]);
+    expect(await h.store.read.listStoreCollections('w1')).toHaveLength(1);
+    expect(await h.store.read.listStoreCategories((failure as MainNavigationMissingError).collection.id)).toHaveLength(1);
+    expect(await h.store.read.getSiteLayout('w1')).toEqual([]);
   });
 
   it('an unknown website creates nothing', async () => {
     await expect(createStore(deps, { websiteId: 'nope', title: 'Shop' })).rejects.toMatchObject({ code: 'WEBSITE_NOT_FOUND' });
-    expect(await store.read.listStoreCollections('nope')).toEqual([]);
+    expect(await h.store.read.listStoreCollections('nope')).toEqual([]);
   });
 });

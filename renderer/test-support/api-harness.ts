@@ -1,9 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { ServerLimits } from '../api/context.ts';
 import { hashPassword } from '../store/password.ts';
 import { seedStore, type SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
+import { openTestStore } from './test-store.ts';
 
 export const CRUMB = 'crumb-0123456789abcdefghijklmnop';
 export const ADMIN_TOKEN = 'admin-secret-token';
@@ -106,6 +108,59 @@ export async function freshHarness(
   const clock = { now: START };
   const app = await buildApp({ store, now: () => clock.now, adminToken: ADMIN_TOKEN, limits: options.limits });
   return { app, clock, inject: (injectOptions) => app.inject(injectOptions) };
+}
+
+export type HarnessOptions = NonNullable<Parameters<typeof freshHarness>[1]>;
+
+export interface ApiHarness extends Harness {
+  /** The file's one database, open from beforeAll to afterAll. */
+  readonly store: SqlStore;
+  /** Empties and reseeds the database again and builds a new app, for a test that needs another seed or other limits. */
+  reset(options?: HarnessOptions): Promise<void>;
+}
+
+/**
+ * Registers the hooks of an API test file: one database for the file, emptied, reseeded and
+ * served by a fresh app (fresh rate counters) before each test. Call it at the top level of
+ * the file (or of a describe block); the returned object always points at the current app.
+ */
+export function useApiHarness(): ApiHarness {
+  let store: SqlStore | undefined;
+  let current: Harness | undefined;
+  const open = (): SqlStore => {
+    if (!store) throw new Error('the test database opens in beforeAll');
+    return store;
+  };
+  const harness = (): Harness => {
+    if (!current) throw new Error('the harness is built in beforeEach');
+    return current;
+  };
+
+  beforeAll(async () => {
+    store = await openTestStore();
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+  beforeEach(async () => {
+    current = await freshHarness(open());
+  });
+
+  return {
+    get store() {
+      return open();
+    },
+    get app() {
+      return harness().app;
+    },
+    get clock() {
+      return harness().clock;
+    },
+    inject: (options) => harness().inject(options),
+    async reset(options) {
+      current = await freshHarness(open(), options);
+    },
+  };
 }
 
 /** Adds the crumb double-submit pair (cookie and header) to a request. */
