@@ -1,12 +1,8 @@
-/** Test-only copies of the renderer-made island markup that STOREFRONT section A defines. */
-
-export const PILL_CART_HTML =
-  '<div class="sf-pill-cart-wrapper" data-island="pill-cart" data-state="hidden" hidden>\n' +
-  '  <a class="sf-pill-cart" href="/cart" aria-label="Cart">\n' +
-  '    <span class="sf-pill-count"></span>\n' +
-  '    <span class="sf-pill-subtotal"></span>\n' +
-  '  </a>\n' +
-  '</div>';
+/**
+ * Renderer-made island markup that STOREFRONT section A defines. The fixed blocks come from
+ * the pure module the renderer writes them from; the parametrised ones are test-only copies.
+ */
+export { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML, PILL_CART_HTML } from '../shared/island-markup.ts';
 
 export function bnplHtml(opts: {
   context?: string;
@@ -33,22 +29,6 @@ export function bnplContext(overrides: Record<string, unknown> = {}): string {
     ...overrides,
   });
 }
-
-export const ACCOUNT_SIGNED_OUT_HTML =
-  '<div class="sf-account" data-island="account">\n' +
-  '  <form class="sf-login" novalidate>\n' +
-  '    <input type="email" name="email" autocomplete="username">\n' +
-  '    <input type="password" name="password" autocomplete="current-password">\n' +
-  '    <label><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
-  '    <button type="submit">Sign In</button>\n' +
-  '    <p class="sf-login-error" role="alert" hidden></p>\n' +
-  '  </form>\n' +
-  '</div>';
-
-export const ACCOUNT_SIGNED_IN_HTML =
-  '<div class="sf-account" data-island="account">\n' +
-  '  <button type="button" class="sf-logout">Sign Out</button>\n' +
-  '</div>';
 
 export interface SiteFormField {
   id: string;

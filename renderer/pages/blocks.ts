@@ -1,4 +1,5 @@
 import { CENSUS_BUTTON_ATTR } from '../../hydrate/protocol/markers.ts';
+import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../../hydrate/shared/island-markup.ts';
 import type { Form, FormField } from '../store/types.ts';
 import type { Block } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -23,20 +24,7 @@ export interface BlockEnv {
 
 /** A10 markup; signed in or not follows the session (C3). */
 export function accountHtml(signedIn: boolean): string {
-  if (signedIn) {
-    return '<div class="sf-account" data-island="account">\n  <button type="button" class="sf-logout">Sign Out</button>\n</div>';
-  }
-  return (
-    '<div class="sf-account" data-island="account">\n' +
-    '  <form class="sf-login" novalidate>\n' +
-    '    <input type="email" name="email" autocomplete="username">\n' +
-    '    <input type="password" name="password" autocomplete="current-password">\n' +
-    '    <label><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
-    '    <button type="submit">Sign In</button>\n' +
-    '    <p class="sf-login-error" role="alert" hidden></p>\n' +
-    '  </form>\n' +
-    '</div>'
-  );
+  return signedIn ? ACCOUNT_SIGNED_IN_HTML : ACCOUNT_SIGNED_OUT_HTML;
 }
 
 const TEXT_INPUT_TYPES: Readonly<Record<string, string>> = {

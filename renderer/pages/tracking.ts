@@ -57,10 +57,4 @@ export function showsPillCart(pageType: number, store: { expressCheckout: boolea
   return !NO_PILL.has(pageType) && !store.expressCheckout && !store.customCart;
 }
 
-export const PILL_CART_HTML =
-  '<div class="sf-pill-cart-wrapper" data-island="pill-cart" data-state="hidden" hidden>\n' +
-  '  <a class="sf-pill-cart" href="/cart" aria-label="Cart">\n' +
-  '    <span class="sf-pill-count"></span>\n' +
-  '    <span class="sf-pill-subtotal"></span>\n' +
-  '  </a>\n' +
-  '</div>';
+export { PILL_CART_HTML } from '../../hydrate/shared/island-markup.ts';

@@ -1,0 +1,29 @@
+/**
+ * Fixed island markup the renderer writes and the islands hydrate (STOREFRONT A2 pill cart,
+ * A10 account block). Pure strings: the renderer puts them in its pages and the island tests
+ * hydrate exactly the same text, so the two can never drift apart.
+ */
+
+export const PILL_CART_HTML =
+  '<div class="sf-pill-cart-wrapper" data-island="pill-cart" data-state="hidden" hidden>\n' +
+  '  <a class="sf-pill-cart" href="/cart" aria-label="Cart">\n' +
+  '    <span class="sf-pill-count"></span>\n' +
+  '    <span class="sf-pill-subtotal"></span>\n' +
+  '  </a>\n' +
+  '</div>';
+
+export const ACCOUNT_SIGNED_OUT_HTML =
+  '<div class="sf-account" data-island="account">\n' +
+  '  <form class="sf-login" novalidate>\n' +
+  '    <input type="email" name="email" autocomplete="username">\n' +
+  '    <input type="password" name="password" autocomplete="current-password">\n' +
+  '    <label><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
+  '    <button type="submit">Sign In</button>\n' +
+  '    <p class="sf-login-error" role="alert" hidden></p>\n' +
+  '  </form>\n' +
+  '</div>';
+
+export const ACCOUNT_SIGNED_IN_HTML =
+  '<div class="sf-account" data-island="account">\n' +
+  '  <button type="button" class="sf-logout">Sign Out</button>\n' +
+  '</div>';
