@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptanceSeed,
-  adminHeaders,
-  cookieOf,
-  json,
-  useApiHarness,
-  withCrumb,
-} from '../test-support/api-harness.ts';
+import { acceptanceSeed, adminHeaders, cookieOf, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
 
 // STOREFRONT B acceptance checks for the cart, subscriptions, stock and restock, run with
 // app.inject against one shared PGlite database that is emptied and reseeded per test.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlStore } from '../store/store.ts';
-import {
-  CRUMB,
-  USER_PASSWORD,
-  acceptanceSeed,
-  cookieOf,
-  json,
-  useApiHarness,
-  withCrumb,
-} from '../test-support/api-harness.ts';
+import { CRUMB, USER_PASSWORD, acceptanceSeed, cookieOf, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
 
 // STOREFRONT B acceptance checks for forms, error reports, sessions, census and the
 // generic error handling, against one shared PGlite database reseeded per test.
