@@ -135,9 +135,15 @@ function getter(r: CompiledRef): Getter {
       for (let d = rt.depth; d >= 0; d--) {
         const f = frames[d];
         const n = f.node;
-        if (typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble)) {
+        if (typeof n === 'object' && n !== null) {
+          // Read first, then rule out arrays and doubles: most frames that are searched
+          // miss, and a miss needs no type check (members found on an array or a double,
+          // `length`, `value`, array methods, do not count).
           v = (n as JsonObject)[key];
-          if (v !== undefined) break;
+          if (v !== undefined) {
+            if (!Array.isArray(n) && !(n instanceof JDouble)) break;
+            v = undefined;
+          }
         }
         if (f.stop) break;
       }

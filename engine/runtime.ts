@@ -236,9 +236,13 @@ export class Runtime implements PluginContext {
       for (let d = this.depth; d >= 0; d--) {
         const f = this.frames[d];
         const n = f.node;
-        if (typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble)) {
+        if (typeof n === 'object' && n !== null) {
+          // As in compile.ts `getter`: read first, type-check only a hit.
           v = (n as JsonObject)[key];
-          if (v !== undefined) break;
+          if (v !== undefined) {
+            if (!Array.isArray(n) && !(n instanceof JDouble)) break;
+            v = undefined;
+          }
         }
         if (f.stop) break;
       }
