@@ -26,6 +26,18 @@ describe('pattern scanning (§14.2)', () => {
   it('caches compiled patterns', () => {
     expect(compileDatePattern('%Y-%m')).toBe(compileDatePattern('%Y-%m'));
   });
+  it('keys remembered results by instant, zone and locale', () => {
+    // One instant through one compiled pattern under other zones and locales, then again:
+    // each answer must be its own, never the remembered text of another key.
+    const p = '%A %d %H:%M %Z';
+    for (let round = 0; round < 2; round++) {
+      expect(fmt(p, TOKYO_EXAMPLE, 'UTC')).toBe('Wednesday 17 21:26 UTC');
+      expect(fmt(p, TOKYO_EXAMPLE, 'Asia/Tokyo')).toBe('Thursday 18 06:26 JST');
+      expect(fmt(p, TOKYO_EXAMPLE, 'UTC', 'fr')).toBe('mercredi 17 21:26 UTC');
+      expect(fmt(p, TOKYO_EXAMPLE + 60_000, 'UTC')).toBe('Wednesday 17 21:27 UTC');
+      expect(fmt(p, Number.NaN, 'UTC')).toBe(fmt(p, Number.NaN, 'UTC'));
+    }
+  });
 });
 
 describe('codes (§14.3) on the spec example instant in Asia/Tokyo', () => {

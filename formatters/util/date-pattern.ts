@@ -29,7 +29,22 @@ export interface CompiledDatePattern {
   readonly texts: readonly string[];
   /** True when a step prints a locale-dependent name. */
   readonly usesNames: boolean;
+  /** Results already formatted with this pattern (see `formatDatePattern`); built on first use. */
+  results: DateResults | null;
 }
+
+/**
+ * A direct-mapped table of formatted results: one slot per instant's hash, a slot holds its
+ * last (instant, zone, locale) and the text, so the table's size is fixed.
+ */
+interface DateResults {
+  readonly instant: Float64Array;
+  readonly zone: string[];
+  readonly locale: string[];
+  readonly text: string[];
+}
+
+const RESULT_SLOTS = 256;
 
 // Composite codes expand to primitive steps at compile time.
 const COMPOSITES: Record<string, string> = {
@@ -61,6 +76,7 @@ export function compileDatePattern(pattern: string): CompiledDatePattern {
       ids: merged.map((s) => (s.kind === 'field' ? s.id : -1)),
       texts: merged.map((s) => (s.kind === 'text' ? s.text : '')),
       usesNames: steps.some((s) => s.kind === 'field' && NAME_CODES.has(s.code)),
+      results: null,
     };
     if (patternCache.size > 4096) patternCache.clear();
     patternCache.set(pattern, compiled);
@@ -392,9 +408,37 @@ function field(id: number, f: DateFields, epochMs: number, names: DateNames | nu
 
 /** Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale. */
 export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number, zoneText: string, locale: string): string {
+  const zoneId = resolveZone(zoneText);
+  // The text depends only on (pattern, instant, zone, locale), and a page prints the same
+  // instants (publish dates, comment times) on every render: a hit skips the zone query,
+  // the calendar arithmetic and the concatenation.
+  let results = pattern.results;
+  if (results === null) {
+    results = {
+      instant: new Float64Array(RESULT_SLOTS).fill(Number.NaN),
+      zone: new Array<string>(RESULT_SLOTS).fill(''),
+      locale: new Array<string>(RESULT_SLOTS).fill(''),
+      text: new Array<string>(RESULT_SLOTS).fill(''),
+    };
+    pattern.results = results;
+  }
+  // The hash of zoneAt (cldr.ts): instants a round number of minutes apart spread out.
+  const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
+  const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  const slot = (h ^ (h >>> 16)) & (RESULT_SLOTS - 1);
+  if (results.instant[slot] === epochMs && results.zone[slot] === zoneId && results.locale[slot] === locale) return results.text[slot];
+  const out = formatFields(pattern, epochMs, zoneId, locale);
+  // NaN never equals itself, so an invalid instant is never served from the table.
+  results.instant[slot] = epochMs;
+  results.zone[slot] = zoneId;
+  results.locale[slot] = locale;
+  results.text[slot] = out;
+  return out;
+}
+
+function formatFields(pattern: CompiledDatePattern, epochMs: number, zoneId: string, locale: string): string {
   // Formatting is synchronous and never re-entered, so one fields record serves every call;
   // pages often print one instant twice in a row (a `datetime` attribute and its text).
-  const zoneId = resolveZone(zoneText);
   const f = scratchFields;
   if (epochMs !== scratchEpoch || zoneId !== scratchZone || Number.isNaN(epochMs)) {
     fillDateFields(f, epochMs, zoneId);
