@@ -4,6 +4,24 @@
 //
 // Both first look for a character to escape and return the input itself when there is
 // none (most text); otherwise clean runs are appended as slices, never char by char.
+//
+// Text that needs escaping (comment bodies, titles with `&`) is usually the same strings on
+// every render of a page, so short ones are remembered: a Map hit costs one hash of the
+// input, which V8 keeps on the string after the first time, instead of a scan and a
+// rope of slices. Both the text length and the entry count are bounded, and a full table
+// starts over, so its memory stays fixed whatever a server renders.
+const MEMO_MAX_LENGTH = 256;
+const MEMO_MAX_ENTRIES = 1024;
+const textMemo = new Map<string, string>();
+const attrMemo = new Map<string, string>();
+
+function remember(memo: Map<string, string>, s: string, escaped: string): string {
+  if (s.length <= MEMO_MAX_LENGTH) {
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(s, escaped);
+  }
+  return escaped;
+}
 
 /** `&` `<` `>` → entities. */
 export function escapeHtmlText(s: string): string {
@@ -14,6 +32,13 @@ export function escapeHtmlText(s: string): string {
     if (c === 0x26 || c === 0x3c || c === 0x3e) break;
   }
   if (i === n) return s;
+  const known = textMemo.get(s);
+  if (known !== undefined) return known;
+  return remember(textMemo, s, escapeTextFrom(s, i));
+}
+
+function escapeTextFrom(s: string, i: number): string {
+  const n = s.length;
   let out = s.slice(0, i);
   let start = i;
   for (; i < n; i++) {
@@ -36,6 +61,13 @@ export function escapeHtmlAttr(s: string): string {
     if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22) break;
   }
   if (i === n) return s;
+  const known = attrMemo.get(s);
+  if (known !== undefined) return known;
+  return remember(attrMemo, s, escapeAttrFrom(s, i));
+}
+
+function escapeAttrFrom(s: string, i: number): string {
+  const n = s.length;
   let out = s.slice(0, i);
   let start = i;
   for (; i < n; i++) {
