@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
+import { ReadCache } from './store/read-cache.ts';
 import { storefrontPages, type ResolveMember, type SiteSource } from './pages/index.ts';
 
 export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOptions {
@@ -16,6 +17,12 @@ export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOption
   site?: SiteSource;
   /** C4: the contributor behind a request (out of scope here; null by default). */
   resolveMember?: ResolveMember;
+  /**
+   * Serve the pages' display reads (site row, products, forms) from memory for this many
+   * ms (`store/read-cache.ts`); this process's own writes drop them at once. 0 (the
+   * default) reads the store on every request.
+   */
+  readCacheMs?: number;
 }
 
 /** D9: the query-string parser reads at most 1000 keys. */
@@ -42,10 +49,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       plain.code(error.status).type('application/json; charset=utf-8').send(error.body());
     },
   });
+  const cache = options.readCacheMs ? new ReadCache(options.store, { ttlMs: options.readCacheMs }) : null;
+  // Everything writes through the cache's store, so its writes invalidate the cache.
+  const served = cache ? { ...options, store: cache.store } : options;
   await app.register(fastifyCookie, { hook: 'onRequest' });
-  await app.register(storefrontApi, options);
+  await app.register(storefrontApi, served);
   if (options.site) {
-    await app.register(storefrontPages, { deps: createDeps(options), site: options.site, resolveMember: options.resolveMember });
+    await app.register(storefrontPages, { deps: createDeps(served), site: options.site, resolveMember: options.resolveMember, reads: cache ?? undefined });
   }
   return app;
 }

@@ -70,6 +70,8 @@ async function serve(options: StartOptions): Promise<void> {
     assetsDir: options.assetsDir,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     adminToken: process.env.ADMIN_TOKEN ?? null,
+    // Display data may be up to 1 s behind another server's writes (README "Store").
+    readCacheMs: 1000,
   });
   let closing = false;
   const shutdown = (signal: string) => {

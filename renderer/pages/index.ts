@@ -3,18 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
 import { SlidingWindowCounter } from '../api/rate-limiter.ts';
-import { createPageRenderer, type ResolveMember, type SiteSource } from './page-renderer.ts';
+import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
 import { unlockCookieName, unlockToken } from './visitor.ts';
 
-export type { QuirePageInfo, ResolveMember, SiteSource } from './page-renderer.ts';
+export type { PageReads, QuirePageInfo, ResolveMember, SiteSource } from './page-renderer.ts';
 export type { Member } from './tracking.ts';
 
 export interface PagesPluginOptions {
   deps: ApiDeps;
   site: SiteSource;
   resolveMember?: ResolveMember;
+  reads?: PageReads;
 }
 
 const UNLOCK_BODY_LIMIT = 4096;
@@ -41,7 +42,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
 
   app.get('/sitemap.xml', async (request, reply) => {
     const site = renderer.getSite();
-    const products = await options.deps.store.read.listProducts();
+    const products = await renderer.reads.listProducts();
     // A locked site does not list its pages.
     if (site.config.lock.enabled) return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml('', []));
     const configured = site.config.extra.baseUrl;
@@ -60,7 +61,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
       return reply.code(429).header('retry-after', String(verdict.retryAfterSeconds)).type('text/plain; charset=utf-8').send('Please try again in a few seconds.');
     }
     const site = renderer.getSite();
-    const row = await options.deps.store.read.getSite();
+    const row = await renderer.reads.getSite();
     const expected = scope === 'site' ? site.config.lock.password : site.entries.find((entry) => entry.id === scope)?.password ?? null;
     if (row && expected && password === expected) {
       setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });

@@ -6,16 +6,17 @@ import { clearCartCookies } from '../api/cookies.ts';
 import { BUILTIN_TEMPLATES, ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
 import { compileCached } from '../site/load-site.ts';
 import type { Block, CompiledTemplate, ContentEntry, LoadedSite } from '../site/site-types.ts';
+import type { Repository } from '../store/repository.ts';
 import type { Form, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
 import { formatMoney, knownCurrency } from './money.ts';
 import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
-import { renderShell, rendererCss } from './shell.ts';
+import { renderShell, rendererCss, shellStyle } from './shell.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
-import { serializeProps } from '../../hydrate/protocol/props.ts';
+import { DEFAULT_PROPS_LIMITS, serializeProps } from '../../hydrate/protocol/props.ts';
 
 type Json = Record<string, unknown>;
 
@@ -39,10 +40,15 @@ declare module 'fastify' {
 export type SiteSource = LoadedSite | (() => LoadedSite);
 export type ResolveMember = (request: FastifyRequest) => Member | null | Promise<Member | null>;
 
+/** The display reads of a page: the store itself, or a `ReadCache` in front of it. */
+export type PageReads = Pick<Repository, 'getSite' | 'getProduct' | 'listProducts' | 'listForms'>;
+
 export interface PageRendererOptions {
   deps: ApiDeps;
   site: SiteSource;
   resolveMember?: ResolveMember;
+  /** Default: `deps.store.read`, uncached. */
+  reads?: PageReads;
 }
 
 const NO_FORMS: ReadonlyMap<string, Form> = new Map();
@@ -63,15 +69,28 @@ function builtinTemplate(name: string): CompiledTemplate | null {
   return hit;
 }
 
-/** The head CSS of a site in a currency; computed once per loaded site. */
-const cssCache = new WeakMap<LoadedSite, Map<string, string>>();
-function pageCss(site: LoadedSite, currency: string): string {
-  let bySite = cssCache.get(site);
-  if (!bySite) cssCache.set(site, (bySite = new Map()));
-  let css = bySite.get(currency);
-  if (css === undefined) bySite.set(currency, (css = rendererCss(currency) + site.stylesheet));
-  return css;
+/** The head `<style>` element of a site in a currency; built once per loaded site. */
+const styleCache = new WeakMap<LoadedSite, Map<string, string>>();
+function pageStyle(site: LoadedSite, currency: string): string {
+  let bySite = styleCache.get(site);
+  if (!bySite) styleCache.set(site, (bySite = new Map()));
+  let style = bySite.get(currency);
+  if (style === undefined) bySite.set(currency, (style = shellStyle(rendererCss(currency) + site.stylesheet)));
+  return style;
 }
+
+/** A value as sf-context JSON text, or null when it cannot be serialized. */
+function propsText(value: unknown): string | null {
+  const serialized = serializeProps(value);
+  return serialized.ok ? serialized.text : null;
+}
+
+/**
+ * The sf-context members that depend only on the loaded site and the site row, serialized
+ * once per pair: with the read cache the row object is shared for its TTL, so only the
+ * per-page members are serialized per request.
+ */
+const constantContextCache = new WeakMap<LoadedSite, { row: Site; text: Record<string, string | null> }>();
 
 function pickTemplate(site: LoadedSite, names: string[]): CompiledTemplate {
   for (const name of names) {
@@ -104,6 +123,7 @@ class PageJob {
 
   constructor(
     readonly deps: ApiDeps,
+    readonly reads: PageReads,
     readonly site: LoadedSite,
     readonly row: Site,
     readonly request: FastifyRequest,
@@ -115,12 +135,12 @@ class PageJob {
   }
 
   listProducts(): Promise<Product[]> {
-    this.products ??= this.deps.store.read.listProducts();
+    this.products ??= this.reads.listProducts();
     return this.products;
   }
 
   listForms(): Promise<Map<string, Form>> {
-    this.forms ??= this.deps.store.read.listForms().then((forms) => new Map(forms.map((form) => [form.id, form])));
+    this.forms ??= this.reads.listForms().then((forms) => new Map(forms.map((form) => [form.id, form])));
     return this.forms;
   }
 
@@ -161,6 +181,7 @@ class PageJob {
 
 export function createPageRenderer(options: PageRendererOptions) {
   const { deps } = options;
+  const reads = options.reads ?? deps.store.read;
   const getSite = typeof options.site === 'function' ? options.site : () => options.site as LoadedSite;
   const resolveMember = options.resolveMember ?? (() => null);
   const productBlockTemplate = compileCached('builtin:product-block', '{.section sfBlockItem}{@|apply sf-product-block}{.end}').template;
@@ -302,7 +323,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const itemId = firstString(query.itemId);
       const sku = firstString(query.sku);
       if (!itemId || !sku || itemId.length > 200) throw new NotFound();
-      const product = await job.deps.store.read.getProduct(itemId);
+      const product = await job.reads.getProduct(itemId);
       const chosen = product?.productType === 4 ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
       if (!product || !chosen) throw new NotFound();
       ctx.item = job.use(productView(product, await job.viewOptions(false, [product])));
@@ -400,7 +421,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const matches = (candidate: Product | null | undefined): candidate is Product =>
       !!candidate && candidate.collectionId === entry.id && candidate.urlSlug === route.productSlug;
     // Slugs are usually the product ids: one row read instead of the whole catalogue.
-    const direct = route.productSlug.length <= 200 && isStorable(route.productSlug) ? await job.deps.store.read.getProduct(route.productSlug) : null;
+    const direct = route.productSlug.length <= 200 && isStorable(route.productSlug) ? await job.reads.getProduct(route.productSlug) : null;
     const product = matches(direct) ? direct : (await job.listProducts()).find(matches);
     if (!product) throw new NotFound();
     const config = job.site.config;
@@ -466,53 +487,85 @@ export function createPageRenderer(options: PageRendererOptions) {
     };
   }
 
-  function sfContext(job: PageJob, resolved: Resolved, skip: string | null, path: string): Json {
+  /** The members of sf-context that `constantContextCache` holds. */
+  function constantContext(job: PageJob): Record<string, string | null> {
+    const cached = constantContextCache.get(job.site);
+    if (cached && cached.row === job.row) return cached.text;
     const settings = job.row.settings;
-    const policy = (settings.cookiePolicy ?? {}) as Json;
     const bnpl = job.site.config.bnpl;
-    return {
-      websiteId: job.row.websiteId,
-      templateId: job.site.config.templateId,
-      pageType: resolved.pageType,
-      pageId: resolved.pageId,
-      pageTitle: resolved.pageTitle,
-      pagePath: path,
-      collectionId: resolved.collectionId,
-      itemId: resolved.itemId,
-      recordType: resolved.recordType,
-      websiteLocale: job.site.config.locale,
-      store: {
+    const policy = (settings.cookiePolicy ?? {}) as Json;
+    const text = {
+      websiteId: propsText(job.row.websiteId),
+      templateId: propsText(job.site.config.templateId),
+      websiteLocale: propsText(job.site.config.locale),
+      store: propsText({
         selectedCurrency: job.currency,
         expressCheckout: settings.expressCheckout,
         customCart: settings.customCart,
         multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
         restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
         minimumOrderSubtotalCents: job.site.config.minimumOrderSubtotalCents,
-      },
-      captcha: { siteKey: settings.captcha.siteKey, provider: settings.captcha.provider },
-      flags: {
+      }),
+      captcha: propsText({ siteKey: settings.captcha.siteKey, provider: settings.captcha.provider }),
+      flags: propsText({
         videoPaywall: job.flags.videoPaywall === true,
         commerceVisitorMetrics: job.flags.commerceVisitorMetrics === true,
         vanillaFormHandler: job.flags.vanillaFormHandler === true,
         reviewsKillSwitch: job.flags.reviewsKillSwitch === true,
         useCLDRMoneyFormat: job.flags.useCLDRMoneyFormat === true,
-      },
-      tracking: {
-        skipPageView: skip,
+      }),
+      // `tracking` minus skipPageView, which is per page.
+      trackingRest: propsText({
         isCloneable: settings.isCloneable,
         cookiePolicy: { restrictive: policy.restrictive === true, absolute: policy.absolute === true, bannerEnabled: policy.bannerEnabled === true },
-      },
-      // A site that disables tracking loads no platform client at all, performance included.
-      ...(job.site.config.platform && skip !== 'tracking-disabled' ? { platform: job.site.config.platform } : {}),
-      siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null,
-      bnpl: bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null,
-      products: job.contextProducts,
-      order: resolved.order,
+      }),
+      platform: job.site.config.platform ? propsText(job.site.config.platform) : null,
+      bnpl: propsText(bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null),
     };
+    constantContextCache.set(job.site, { row: job.row, text });
+    return text;
+  }
+
+  /** sf-context (A0.1) as JSON text; `{}` if any member cannot be serialized (a renderer bug). */
+  function sfContextJson(job: PageJob, resolved: Resolved, skip: string | null, path: string): string {
+    const constant = constantContext(job);
+    const trackingRest = constant.trackingRest;
+    const members: [string, string | null][] = [
+      ['websiteId', constant.websiteId!],
+      ['templateId', constant.templateId!],
+      ['pageType', propsText(resolved.pageType)],
+      ['pageId', propsText(resolved.pageId)],
+      ['pageTitle', propsText(resolved.pageTitle)],
+      ['pagePath', propsText(path)],
+      ['collectionId', propsText(resolved.collectionId)],
+      ['itemId', propsText(resolved.itemId)],
+      ['recordType', propsText(resolved.recordType)],
+      ['websiteLocale', constant.websiteLocale!],
+      ['store', constant.store!],
+      ['captcha', constant.captcha!],
+      ['flags', constant.flags!],
+      ['tracking', trackingRest && `{"skipPageView":${propsText(skip)},${trackingRest.slice(1)}`],
+    ];
+    // A site that disables tracking loads no platform client at all, performance included.
+    if (job.site.config.platform && skip !== 'tracking-disabled') members.push(['platform', constant.platform!]);
+    members.push(
+      ['siteUser', propsText(job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null)],
+      ['bnpl', constant.bnpl!],
+      ['products', propsText(job.contextProducts)],
+      ['order', propsText(resolved.order)],
+    );
+    let json = '{';
+    for (const [key, text] of members) {
+      if (text === null) return '{}';
+      json += `${json.length > 1 ? ',' : ''}"${key}":${text}`;
+    }
+    json += '}';
+    return json.length > DEFAULT_PROPS_LIMITS.maxChars ? '{}' : json;
   }
 
   function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    // Encoded once here: a string body would be scanned for its byte length, then encoded again on write.
+    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(Buffer.from(html));
   }
 
   /** C1 type 101: no site template, no data; only what cannot fail. */
@@ -544,7 +597,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       site = getSite();
       trackingDisabled = site.config.trackingDisabled;
       screenCookies(request);
-      const [row, session] = await Promise.all([deps.store.read.getSite(), visitorSession(deps, request, reply)]);
+      const [row, session] = await Promise.all([reads.getSite(), visitorSession(deps, request, reply)]);
       if (!row) throw new Error('the store has no site row; seed it first');
       trackingDisabled ||= row.settings.trackingDisabled;
       ensureCrumbCookie(request, reply);
@@ -555,7 +608,7 @@ export function createPageRenderer(options: PageRendererOptions) {
           request.log.warn({ err: error }, 'resolveMember failed');
           return null;
         });
-      const job = new PageJob(deps, site, row, request, reply, session);
+      const job = new PageJob(deps, reads, site, row, request, reply, session);
       const path = pathOf(request.url);
       const query = (request.query ?? {}) as Json;
       const ctx = baseContext(job, path);
@@ -592,10 +645,10 @@ export function createPageRenderer(options: PageRendererOptions) {
         locale: site.config.locale,
         title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
         pageType: resolved.pageType,
-        css: pageCss(site, job.currency),
+        style: pageStyle(site, job.currency),
         body: page.html + overlay,
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
-        context: sfContext(job, resolved, skip, path),
+        context: sfContextJson(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
       });
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
@@ -609,5 +662,5 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
   }
 
-  return { render, getSite };
+  return { render, getSite, reads };
 }

@@ -24,20 +24,31 @@ export interface ShellInput {
   locale: string;
   title: string;
   pageType: number;
-  css: string;
+  /** Head CSS, raw; or `style`, the element `shellStyle(css)` made once per site. */
+  css?: string;
+  style?: string;
   body: string;
   pillCart: string;
-  /** sf-context (A0.1); serialized here with `<` escaped. */
-  context: Record<string, unknown>;
+  /** sf-context (A0.1): an object serialized here with `<` escaped, or that JSON text already. */
+  context: Record<string, unknown> | string;
   /** The local captcha provider is configured (site key and provider `local`). */
   captchaLocal: boolean;
 }
 
+/** The head's `<style>` element; the site's CSS cannot close it early. */
+export function shellStyle(css: string): string {
+  return `<style>\n${css.replace(/<\/style/gi, '<\\/style')}</style>\n`;
+}
+
 export function renderShell(input: ShellInput): string {
-  const serialized = serializeProps(input.context);
-  // The context is built from plain data; a failure here is a renderer bug, and an empty
-  // object still lets the islands start with their defaults.
-  const json = serialized.ok ? serialized.text : '{}';
+  let json: string;
+  if (typeof input.context === 'string') json = input.context;
+  else {
+    const serialized = serializeProps(input.context);
+    // The context is built from plain data; a failure here is a renderer bug, and an empty
+    // object still lets the islands start with their defaults.
+    json = serialized.ok ? serialized.text : '{}';
+  }
   const captcha = input.captchaLocal && (input.body.includes(CAPTCHA_CONTAINER) || input.pillCart.includes(CAPTCHA_CONTAINER)) ? `${CAPTCHA_LOCAL_SCRIPT}\n` : '';
   return (
     '<!doctype html>\n' +
@@ -46,7 +57,7 @@ export function renderShell(input: ShellInput): string {
     '<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<title>${escapeHtml(input.title)}</title>\n` +
-    `<style>\n${input.css.replace(/<\/style/gi, '<\\/style')}</style>\n` +
+    (input.style ?? shellStyle(input.css ?? '')) +
     '</head>\n' +
     `<body class="sf-page-type-${input.pageType}">\n` +
     input.body +
