@@ -425,9 +425,16 @@ export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number,
   // The hash of zoneAt (cldr.ts): instants a round number of minutes apart spread out.
   const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
   const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
-  const slot = (h ^ (h >>> 16)) & (RESULT_SLOTS - 1);
-  if (results.instant[slot] === epochMs && results.zone[slot] === zoneId && results.locale[slot] === locale) return results.text[slot];
+  // Two slots per instant (its hash's and the next), so that two instants of a page whose
+  // hashes collide do not evict each other on every render.
+  let slot = (h ^ (h >>> 16)) & (RESULT_SLOTS - 1);
+  const instant = results.instant;
+  if (instant[slot] === epochMs && results.zone[slot] === zoneId && results.locale[slot] === locale) return results.text[slot];
+  const next = (slot + 1) & (RESULT_SLOTS - 1);
+  if (instant[next] === epochMs && results.zone[next] === zoneId && results.locale[next] === locale) return results.text[next];
   const out = formatFields(pattern, epochMs, zoneId, locale);
+  // A new instant takes its own slot when that is free, else the next one.
+  if (instant[slot] === instant[slot]) slot = next;
   // NaN never equals itself, so an invalid instant is never served from the table.
   results.instant[slot] = epochMs;
   results.zone[slot] = zoneId;
