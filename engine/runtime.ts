@@ -37,6 +37,15 @@ export class Frame {
   index = -1;
   /** Private partial application: lookups stop here. */
   stop = false;
+  /**
+   * The last plugin lookup (`Runtime.lookup`) answered from this frame downward: its ref and
+   * the first segment's value. Frames below cannot change while this one is live, so it
+   * holds until the frame is pushed again. A formatter pushes a frame for its value, so the
+   * answer is kept one frame down, where the next call (the `datetime` and the text of one
+   * comment's date) finds it.
+   */
+  memoRef: CompiledRef | null = null;
+  memoValue: Value = undefined;
 }
 
 // ---- references ---------------------------------------------------------------------
@@ -200,6 +209,7 @@ export class Runtime implements PluginContext {
       f.macros = null;
       f.index = -1;
       f.stop = false;
+      f.memoRef = null;
     }
     f.node = node;
     return f;
@@ -233,8 +243,15 @@ export class Runtime implements PluginContext {
       // The common case (plugins resolving `website.timeZone`, `localizedStrings` …): the
       // member read inlined, without the per-frame kind switch.
       const key = r.key as string;
-      for (let d = this.depth; d >= 0; d--) {
-        const f = this.frames[d];
+      const frames = this.frames;
+      const top = this.depth;
+      let d = top;
+      for (; d >= 0; d--) {
+        const f = frames[d];
+        if (f.memoRef === r) {
+          v = f.memoValue;
+          break;
+        }
         const n = f.node;
         if (typeof n === 'object' && n !== null) {
           // As in compile.ts `getter`: read first, type-check only a hit.
@@ -245,6 +262,13 @@ export class Runtime implements PluginContext {
           }
         }
         if (f.stop) break;
+      }
+      // Every frame above `d` missed, so a search from any frame in [d, top] gives `v`.
+      const below = top - 1;
+      if (below >= 0 && below >= d) {
+        const f = frames[below];
+        f.memoRef = r;
+        f.memoValue = v;
       }
     } else {
       for (let d = this.depth; d >= 0; d--) {
