@@ -239,6 +239,17 @@ describe('html / htmlattr / htmltag', () => {
   it('htmlattr and htmltag also escape double quotes', () => {
     for (const n of ['htmlattr', 'htmltag']) expect(run(n, [], `"<a>" & 'b'`)).toBe(`&quot;&lt;a&gt;&quot; &amp; 'b'`);
   });
+  it('give the same text when a remembered input comes back, and through a full memo', () => {
+    // html and htmlattr keep separate memos: one input escapes differently in each.
+    for (let round = 0; round < 2; round++) {
+      expect(run('html', [], '"a" < b')).toBe('"a" &lt; b');
+      expect(run('htmlattr', [], '"a" < b')).toBe('&quot;a&quot; &lt; b');
+    }
+    for (let i = 0; i < 1500; i++) expect(run('html', [], `<${i}>`)).toBe(`&lt;${i}&gt;`);
+    const long = '<&>'.repeat(200);
+    expect(run('html', [], long)).toBe('&lt;&amp;&gt;'.repeat(200));
+    expect(run('html', [], long)).toBe('&lt;&amp;&gt;'.repeat(200));
+  });
   it('eat null and stringify scalars in Java form', () => {
     for (const n of ['html', 'htmlattr', 'htmltag']) {
       expect(run(n, [], null)).toBe('');
