@@ -79,6 +79,17 @@ function pageStyle(site: LoadedSite, currency: string): string {
   return style;
 }
 
+// Per-request work derived only from shared, read-only objects (the loaded site, rows the
+// read cache hands to every request for its TTL) is done once per object. Without the read
+// cache rows are new objects on every request, and these simply miss.
+const formsById = new WeakMap<readonly Form[], Map<string, Form>>();
+const slugsBySite = new WeakMap<LoadedSite, Map<string, string>>();
+const viewsByProduct = new WeakMap<Product, { options: ProductViewOptions; view: ProductView }[]>();
+const memberTextByView = new WeakMap<ProductView, string | null>();
+
+const sameViewOptions = (a: ProductViewOptions, b: ProductViewOptions): boolean =>
+  a.currency === b.currency && a.config === b.config && a.collectionSlugs === b.collectionSlugs && a.forms === b.forms && a.reviewsShown === b.reviewsShown;
+
 /** A value as sf-context JSON text, or null when it cannot be serialized. */
 function propsText(value: unknown): string | null {
   const serialized = serializeProps(value);
@@ -117,7 +128,7 @@ class PageJob {
   private products: Promise<Product[]> | null = null;
   private forms: Promise<Map<string, Form>> | null = null;
   readonly currency: string;
-  readonly contextProducts: Json = {};
+  readonly contextProducts = new Map<string, ProductView>();
   readonly merchandising: Json = {};
   readonly flags: Record<string, boolean>;
 
@@ -140,14 +151,32 @@ class PageJob {
   }
 
   listForms(): Promise<Map<string, Form>> {
-    this.forms ??= this.reads.listForms().then((forms) => new Map(forms.map((form) => [form.id, form])));
+    this.forms ??= this.reads.listForms().then((forms) => {
+      let byId = formsById.get(forms);
+      if (!byId) formsById.set(forms, (byId = new Map(forms.map((form) => [form.id, form]))));
+      return byId;
+    });
     return this.forms;
   }
 
   collectionSlugs(): Map<string, string> {
-    const out = new Map<string, string>();
+    let out = slugsBySite.get(this.site);
+    if (out) return out;
+    out = new Map<string, string>();
     for (const entry of this.site.entries) if (entry.collectionType === 'products') out.set(entry.id, entry.slug);
+    slugsBySite.set(this.site, out);
     return out;
+  }
+
+  /** `productView`, reused while the product row and the options are the same objects. */
+  view(product: Product, options: ProductViewOptions): ProductView {
+    let views = viewsByProduct.get(product);
+    const hit = views?.find((cached) => sameViewOptions(cached.options, options));
+    if (hit) return hit.view;
+    const view = productView(product, options);
+    if (!views || views.length >= 4) viewsByProduct.set(product, (views = []));
+    views.push({ options, view });
+    return view;
   }
 
   /** Forms are read only when one of the products shown has an additional-fields form. */
@@ -164,9 +193,25 @@ class PageJob {
   /** Registers a product for `sf-context.products` and `productMerchandisingContext`. */
   use(view: ProductView): Json {
     const id = String(view.item.id);
-    this.contextProducts[id] = view.contextEntry;
+    this.contextProducts.set(id, view);
     this.merchandising[id] = view.merchandising;
     return view.item;
+  }
+
+  /** `sf-context.products` as JSON text, each product's member serialized once per view. */
+  contextProductsJson(): string | null {
+    let json = '';
+    for (const [id, view] of this.contextProducts) {
+      let member = memberTextByView.get(view);
+      if (member === undefined) {
+        const text = propsText({ [id]: view.contextEntry });
+        member = text === null ? null : text.slice(1, -1);
+        memberTextByView.set(view, member);
+      }
+      if (member === null) return null;
+      if (member !== '') json += json === '' ? member : `,${member}`;
+    }
+    return `{${json}}`;
   }
 
   renderOptions(): RenderOptions {
@@ -202,7 +247,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       productBlock: (productId) => {
         const product = products.find((candidate) => candidate.id === productId);
         if (!product) return null;
-        const item = job.use(productView(product, viewOptions));
+        const item = job.use(job.view(product, viewOptions));
         // The block renders in the page's context so the formatters see localizedStrings,
         // productMerchandisingContext and the store settings.
         const result = productBlockTemplate.render({ ...ctx, productMerchandisingContext: job.merchandising, sfBlockItem: item }, job.renderOptions());
@@ -258,7 +303,7 @@ export function createPageRenderer(options: PageRendererOptions) {
           const options = await job.viewOptions(false, products);
           for (const product of products) {
             if (results.length >= 20) break;
-            if (product.title.toLowerCase().includes(needle)) results.push(job.use(productView(product, options)));
+            if (product.title.toLowerCase().includes(needle)) results.push(job.use(job.view(product, options)));
           }
           for (const entry of site.entries) {
             if (entry.memberArea || entry.password) continue;
@@ -326,7 +371,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const product = await job.reads.getProduct(itemId);
       const chosen = product?.productType === 4 ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
       if (!product || !chosen) throw new NotFound();
-      ctx.item = job.use(productView(product, await job.viewOptions(false, [product])));
+      ctx.item = job.use(job.view(product, await job.viewOptions(false, [product])));
       const totalText = formatMoney(chosen.priceCents, job.currency);
       ctx.checkout = {
         kind: 'gift-card',
@@ -391,7 +436,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       if (entry.collectionType === 'products') {
         const products = (await job.listProducts()).filter((product) => product.collectionId === entry.id);
         const options = await job.viewOptions(false, products);
-        items = products.map((product) => job.use(productView(product, options)));
+        items = products.map((product) => job.use(job.view(product, options)));
       } else {
         items = entry.items.map((item) => contentItemObject(entry, item, ''));
       }
@@ -426,7 +471,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     if (!product) throw new NotFound();
     const config = job.site.config;
     const reviewsShown = job.flags.reviewsKillSwitch !== true && (config.reviews.nativeEnabled || config.reviews.importedEnabled);
-    const item = job.use(productView(product, await job.viewOptions(reviewsShown, [product])));
+    const item = job.use(job.view(product, await job.viewOptions(reviewsShown, [product])));
     ctx.item = item;
     ctx.items = [item];
     ctx.page = pageObject(entry, '');
@@ -551,7 +596,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     members.push(
       ['siteUser', propsText(job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null)],
       ['bnpl', constant.bnpl!],
-      ['products', propsText(job.contextProducts)],
+      ['products', job.contextProductsJson()],
       ['order', propsText(resolved.order)],
     );
     let json = '{';
