@@ -13,7 +13,7 @@ import { formatMoney, knownCurrency } from './money.ts';
 import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
-import { renderShell, rendererCss, shellStyle } from './shell.ts';
+import { renderShell, renderShellParts, rendererCss, shellStyle } from './shell.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
 import { DEFAULT_PROPS_LIMITS, serializeProps } from '../../hydrate/protocol/props.ts';
@@ -69,13 +69,13 @@ function builtinTemplate(name: string): CompiledTemplate | null {
   return hit;
 }
 
-/** The head `<style>` element of a site in a currency; built once per loaded site. */
-const styleCache = new WeakMap<LoadedSite, Map<string, string>>();
-function pageStyle(site: LoadedSite, currency: string): string {
+/** The head `<style>` element of a site in a currency, UTF-8 encoded once per loaded site. */
+const styleCache = new WeakMap<LoadedSite, Map<string, Buffer>>();
+function pageStyle(site: LoadedSite, currency: string): Buffer {
   let bySite = styleCache.get(site);
   if (!bySite) styleCache.set(site, (bySite = new Map()));
   let style = bySite.get(currency);
-  if (style === undefined) bySite.set(currency, (style = shellStyle(rendererCss(currency) + site.stylesheet)));
+  if (style === undefined) bySite.set(currency, (style = Buffer.from(shellStyle(rendererCss(currency) + site.stylesheet))));
   return style;
 }
 
@@ -89,6 +89,56 @@ const memberTextByView = new WeakMap<ProductView, string | null>();
 
 const sameViewOptions = (a: ProductViewOptions, b: ProductViewOptions): boolean =>
   a.currency === b.currency && a.config === b.config && a.collectionSlugs === b.collectionSlugs && a.forms === b.forms && a.reviewsShown === b.reviewsShown;
+
+/** Template-context members that depend only on the loaded site and the site row. */
+interface SiteShared {
+  currency: string;
+  flags: Record<string, boolean>;
+  website: Json;
+  websiteSettings: Json;
+  storeSettings: Json;
+  featureFlags: Json;
+}
+
+/**
+ * Built once per (site, row) pair and shared by every request that sees that pair (the row
+ * object is shared for the read cache's TTL); templates only read them.
+ */
+const sharedBySite = new WeakMap<LoadedSite, { row: Site; shared: SiteShared }>();
+function siteShared(site: LoadedSite, row: Site): SiteShared {
+  const cached = sharedBySite.get(site);
+  if (cached && cached.row === row) return cached.shared;
+  const settings = row.settings;
+  const currency = knownCurrency(settings.currency);
+  const flags: Record<string, boolean> = { ...site.config.flags, ...row.settings.flags };
+  const storeSettings = {
+    selectedCurrency: currency,
+    expressCheckout: settings.expressCheckout,
+    customCart: settings.customCart,
+    multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
+    restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
+    minimumOrderSubtotalCents: site.config.minimumOrderSubtotalCents,
+  };
+  const websiteSettings = (typeof site.config.extra.websiteSettings === 'object' && site.config.extra.websiteSettings) || {};
+  const shared: SiteShared = {
+    currency,
+    flags,
+    website: {
+      ...site.config.extra,
+      id: row.websiteId,
+      siteTitle: site.config.title,
+      language: site.config.locale,
+      timeZone: settings.timeZone,
+      captchaSettings: { siteKey: settings.captcha.siteKey },
+      shareButtonOptions: (site.config.extra.shareButtonOptions as Json | undefined) ?? {},
+    },
+    websiteSettings: { ...(websiteSettings as Json), storeSettings },
+    storeSettings,
+    featureFlags: { ...flags, useCLDRMoneyFormat: flags.useCLDRMoneyFormat === true },
+  };
+  sharedBySite.set(site, { row, shared });
+  return shared;
+}
 
 /** A value as sf-context JSON text, or null when it cannot be serialized. */
 function propsText(value: unknown): string | null {
@@ -131,6 +181,7 @@ class PageJob {
   readonly contextProducts = new Map<string, ProductView>();
   readonly merchandising: Json = {};
   readonly flags: Record<string, boolean>;
+  readonly shared: SiteShared;
 
   constructor(
     readonly deps: ApiDeps,
@@ -141,8 +192,9 @@ class PageJob {
     readonly reply: FastifyReply,
     readonly session: Session | null,
   ) {
-    this.currency = knownCurrency(row.settings.currency);
-    this.flags = { ...site.config.flags, ...row.settings.flags };
+    this.shared = siteShared(site, row);
+    this.currency = this.shared.currency;
+    this.flags = this.shared.flags;
   }
 
   listProducts(): Promise<Product[]> {
@@ -499,31 +551,13 @@ export function createPageRenderer(options: PageRendererOptions) {
   }
 
   function baseContext(job: PageJob, path: string): Json {
-    const { site, row } = job;
-    const settings = row.settings;
-    const storeSettings = {
-      selectedCurrency: job.currency,
-      expressCheckout: settings.expressCheckout,
-      customCart: settings.customCart,
-      multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
-      restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
-      minimumOrderSubtotalCents: site.config.minimumOrderSubtotalCents,
-    };
-    const websiteSettings = (typeof site.config.extra.websiteSettings === 'object' && site.config.extra.websiteSettings) || {};
+    const { site, shared } = job;
     return {
-      website: {
-        ...site.config.extra,
-        id: row.websiteId,
-        siteTitle: site.config.title,
-        language: site.config.locale,
-        timeZone: settings.timeZone,
-        captchaSettings: { siteKey: settings.captcha.siteKey },
-        shareButtonOptions: (site.config.extra.shareButtonOptions as Json | undefined) ?? {},
-      },
-      websiteSettings: { ...(websiteSettings as Json), storeSettings },
-      storeSettings,
+      website: shared.website,
+      websiteSettings: shared.websiteSettings,
+      storeSettings: shared.storeSettings,
       flags: job.flags,
-      featureFlags: { ...job.flags, useCLDRMoneyFormat: job.flags.useCLDRMoneyFormat === true },
+      featureFlags: shared.featureFlags,
       localizedStrings: site.config.localizedStrings,
       productMerchandisingContext: job.merchandising,
       siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId } : null,
@@ -608,9 +642,9 @@ export function createPageRenderer(options: PageRendererOptions) {
     return json.length > DEFAULT_PROPS_LIMITS.maxChars ? '{}' : json;
   }
 
-  function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-    // Encoded once here: a string body would be scanned for its byte length, then encoded again on write.
-    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(Buffer.from(html));
+  function send(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
+    // A Buffer: a string body would be scanned for its byte length, then encoded again on write.
+    return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(typeof html === 'string' ? Buffer.from(html) : html);
   }
 
   /** C1 type 101: no site template, no data; only what cannot fail. */
@@ -686,16 +720,16 @@ export function createPageRenderer(options: PageRendererOptions) {
       const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options) : '';
       const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
       const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
-      const html = renderShell({
+      const shell = renderShellParts({
         locale: site.config.locale,
         title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
         pageType: resolved.pageType,
-        style: pageStyle(site, job.currency),
         body: page.html + overlay,
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
         context: sfContextJson(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
       });
+      const html = Buffer.concat([Buffer.from(shell.head), pageStyle(site, job.currency), Buffer.from(shell.tail)]);
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
       if (job.diagnostics.length || job.problems.length) {
         request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');

@@ -41,13 +41,20 @@ export function contentItemObject(entry: ContentEntry, item: ContentItem, blocks
   };
 }
 
+/** The navigation links of a loaded site, found once per site (only `active` is per page). */
+const linksBySite = new WeakMap<LoadedSite, readonly { title: string; path: string }[]>();
+
 export function navigation(site: LoadedSite, path: string): Json[] {
-  const links = site.config.navigation.length
-    ? site.config.navigation
-    : site.entries
-        .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
-        .sort((a, b) => Number(b.home) - Number(a.home))
-        .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
+  let links = linksBySite.get(site);
+  if (!links) {
+    links = site.config.navigation.length
+      ? site.config.navigation
+      : site.entries
+          .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
+          .sort((a, b) => Number(b.home) - Number(a.home))
+          .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
+    linksBySite.set(site, links);
+  }
   return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
 }
 

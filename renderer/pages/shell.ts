@@ -41,6 +41,15 @@ export function shellStyle(css: string): string {
 }
 
 export function renderShell(input: ShellInput): string {
+  const { head, tail } = renderShellParts(input);
+  return head + (input.style ?? shellStyle(input.css ?? '')) + tail;
+}
+
+/**
+ * The document before and after the `<style>` element, which the caller places between
+ * them: a server can then send a site's style as bytes encoded once.
+ */
+export function renderShellParts(input: Omit<ShellInput, 'css' | 'style'>): { head: string; tail: string } {
   let json: string;
   if (typeof input.context === 'string') json = input.context;
   else {
@@ -50,14 +59,14 @@ export function renderShell(input: ShellInput): string {
     json = serialized.ok ? serialized.text : '{}';
   }
   const captcha = input.captchaLocal && (input.body.includes(CAPTCHA_CONTAINER) || input.pillCart.includes(CAPTCHA_CONTAINER)) ? `${CAPTCHA_LOCAL_SCRIPT}\n` : '';
-  return (
+  const head =
     '<!doctype html>\n' +
     `<html lang="${escapeHtml(input.locale)}">\n` +
     '<head>\n' +
     '<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    `<title>${escapeHtml(input.title)}</title>\n` +
-    (input.style ?? shellStyle(input.css ?? '')) +
+    `<title>${escapeHtml(input.title)}</title>\n`;
+  const tail =
     '</head>\n' +
     `<body class="sf-page-type-${input.pageType}">\n` +
     input.body +
@@ -66,6 +75,6 @@ export function renderShell(input: ShellInput): string {
     `<script type="application/json" id="${CONTEXT_SCRIPT_ID}" ${PROTOCOL_VERSION_ATTR}="${ISLAND_PROTOCOL_VERSION}">${json}</script>\n` +
     captcha +
     ISLANDS_SCRIPT +
-    '\n</body>\n</html>\n'
-  );
+    '\n</body>\n</html>\n';
+  return { head, tail };
 }
