@@ -16,14 +16,31 @@ function amountText(value: unknown, currency: string): string {
   return '';
 }
 
+// Content entries belong to a loaded site and never change, so the objects made from them
+// alone are made once and shared by every page that shows them (templates only read them).
+const pageWithoutBlocks = new WeakMap<ContentEntry, Json>();
+const collectionByCount = new WeakMap<ContentEntry, Map<number, Json>>();
+
 export function pageObject(entry: ContentEntry, blocksHtml: string): Json {
+  if (blocksHtml === '') {
+    const hit = pageWithoutBlocks.get(entry);
+    if (hit) return hit;
+  }
   const { blocks: _blocks, items: _items, ...data } = entry.data;
-  return { ...data, id: entry.id, title: entry.title, slug: entry.slug, urlId: entry.slug, fullUrl: entry.home ? '/' : `/${entry.slug}`, pageType: entry.pageType, blocksHtml };
+  const page = { ...data, id: entry.id, title: entry.title, slug: entry.slug, urlId: entry.slug, fullUrl: entry.home ? '/' : `/${entry.slug}`, pageType: entry.pageType, blocksHtml };
+  if (blocksHtml === '') pageWithoutBlocks.set(entry, page);
+  return page;
 }
 
 export function collectionObject(entry: ContentEntry, itemCount: number): Json {
+  let byCount = collectionByCount.get(entry);
+  const hit = byCount?.get(itemCount);
+  if (hit) return hit;
   const { blocks: _blocks, items: _items, ...data } = entry.data;
-  return { ...data, id: entry.id, title: entry.title, urlId: entry.slug, fullUrl: `/${entry.slug}`, typeName: entry.collectionType, itemCount };
+  const collection = { ...data, id: entry.id, title: entry.title, urlId: entry.slug, fullUrl: `/${entry.slug}`, typeName: entry.collectionType, itemCount };
+  if (!byCount || byCount.size >= 16) collectionByCount.set(entry, (byCount = new Map()));
+  byCount.set(itemCount, collection);
+  return collection;
 }
 
 export function contentItemObject(entry: ContentEntry, item: ContentItem, blocksHtml: string): Json {
