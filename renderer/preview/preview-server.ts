@@ -145,12 +145,15 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !isHtml(reply.getHeader('content-type')) || NOT_A_PAGE.test(request.url)) return payload;
+    // Pages are sent as UTF-8 bytes (the renderer encodes them once), other HTML as strings.
+    if (!isHtml(reply.getHeader('content-type')) || NOT_A_PAGE.test(request.url)) return payload;
     if (!request.quirePage) return payload; // the load-error page carries its own script
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    if (typeof text !== 'string') return payload;
     const frames = framesFor(state, request, options.dir);
     const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames) : '';
     reply.header('x-quire-preview-problems', String(frames.length));
-    return injectBeforeBodyEnd(payload, overlay + reloadScript(hub.version));
+    return injectBeforeBodyEnd(text, overlay + reloadScript(hub.version));
   });
 
   async function reload(files: string[] = []): Promise<ReloadOutcome> {
