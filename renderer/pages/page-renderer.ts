@@ -577,14 +577,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       websiteId: propsText(job.row.websiteId),
       templateId: propsText(job.site.config.templateId),
       websiteLocale: propsText(job.site.config.locale),
-      store: propsText({
-        selectedCurrency: job.currency,
-        expressCheckout: settings.expressCheckout,
-        customCart: settings.customCart,
-        multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
-        restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
-        minimumOrderSubtotalCents: job.site.config.minimumOrderSubtotalCents,
-      }),
+      store: propsText(job.shared.storeSettings),
       captcha: propsText({ siteKey: settings.captcha.siteKey, provider: settings.captcha.provider }),
       flags: propsText({
         videoPaywall: job.flags.videoPaywall === true,
