@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { PeerReady } from './http-peers.ts';
+import { median } from './report.ts';
+import { describeMachine } from './run.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -130,20 +132,8 @@ async function measure(target: Target, url: string, o: HttpOptions): Promise<Htt
   };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-export interface HttpSummary {
-  target: Target;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  failures: number;
-  bytesPerResponse: number;
-}
+/** Per server: the median of each figure over rounds, failures summed. */
+export type HttpSummary = HttpMeasure;
 
 export function summarizeHttp(ms: readonly HttpMeasure[]): HttpSummary[] {
   const targets: Target[] = ['quire', 'reference', 'hello'];
@@ -280,11 +270,10 @@ async function main(): Promise<void> {
     }
     const summaries = summarizeHttp(measures);
     const verdict = judgeHttp(summaries);
-    const cpu = os.cpus();
     const markdown = formatHttpResults(
       {
         date: new Date().toISOString(),
-        machine: `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()}`,
+        machine: describeMachine(),
         node: process.version,
         commit: gitCommit(),
         options: `${o.rounds} rounds × ${o.duration} s (after ${o.warmup} s warm-up), ${o.connections} connections, GET ${o.url}`,

@@ -181,6 +181,12 @@ export interface BenchRun {
   pass: boolean;
 }
 
+/** CPU model × count, memory and OS, for the header of RESULTS.md and HTTP-RESULTS.md. */
+export function describeMachine(): string {
+  const cpu = os.cpus();
+  return `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()}`;
+}
+
 function gitCommit(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -217,10 +223,9 @@ export async function runBench(
   const targets = TARGETS.filter((t) => o.workloads.includes(t.workload));
   const outcomes = o.engines.includes('quire') && o.engines.includes('reference') ? evaluateTargets(summaries, targets) : [];
   for (const c of checks) if (!c.identical && KNOWN_DIVERGENCES[c.workload]) c.diff += '\n# known port divergence: ' + KNOWN_DIVERGENCES[c.workload];
-  const cpu = os.cpus();
   const info: RunInfo = {
     date: new Date().toISOString(),
-    machine: `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()}`,
+    machine: describeMachine(),
     node: process.version,
     commit: gitCommit(),
     rounds: o.rounds,
