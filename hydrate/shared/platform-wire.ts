@@ -179,19 +179,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A JSON object sent as text of at most `maxChars` characters; undefined for anything else. */
+function parseJsonObject(text: unknown, maxChars: number): Record<string, unknown> | undefined {
+  if (typeof text !== 'string' || text.length > maxChars) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isPlainObject(value) ? value : undefined;
+}
+
 /** Checks one clanker body (JSON or form fields alike); never throws. */
 export function parseClankerEvent(fields: Record<string, unknown>): WireResult<{ schemaName: string; content: Record<string, unknown> }> {
   const schemaName = fields[CLANKER.fields.eventSchemaName];
   if (!isValidSchemaName(schemaName)) return fail('INVALID_SCHEMA_NAME');
-  const text = fields[CLANKER.fields.eventContent];
-  if (typeof text !== 'string' || text.length > CLANKER.maxEventContentChars) return fail('INVALID_EVENT_CONTENT');
-  let content: unknown;
-  try {
-    content = JSON.parse(text);
-  } catch {
-    return fail('INVALID_EVENT_CONTENT');
-  }
-  if (!isPlainObject(content)) return fail('INVALID_EVENT_CONTENT');
+  const content = parseJsonObject(fields[CLANKER.fields.eventContent], CLANKER.maxEventContentChars);
+  if (!content) return fail('INVALID_EVENT_CONTENT');
   return { ok: true, value: { schemaName, content } };
 }
 
@@ -214,14 +219,8 @@ export function validateEventContent(content: Record<string, unknown>): ClankerV
 
 /** Parses a records batch as the server receives it; never throws. */
 export function parsePerformanceBatch(text: unknown): WireResult<PerformanceBatch> {
-  if (typeof text !== 'string' || text.length > PERFORMANCE_WIRE.maxBatchBytes) return fail('INVALID_PERFORMANCE_BATCH');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return fail('INVALID_PERFORMANCE_BATCH');
-  }
-  if (!isPlainObject(raw)) return fail('INVALID_PERFORMANCE_BATCH');
+  const raw = parseJsonObject(text, PERFORMANCE_WIRE.maxBatchBytes);
+  if (!raw) return fail('INVALID_PERFORMANCE_BATCH');
   const { pageLoadId, pagePath, records } = raw;
   if (typeof pageLoadId !== 'string' || !PAGE_LOAD_ID_PATTERN.test(pageLoadId)) return fail('INVALID_PERFORMANCE_BATCH');
   if (typeof pagePath !== 'string' || pagePath.length > 2083) return fail('INVALID_PERFORMANCE_BATCH');
