@@ -62,18 +62,8 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export interface NewCartEntry {
-  id: string;
-  itemId: string;
-  sku: string;
-  variantId: string;
-  quantity: number;
-  productType: ProductType;
-  attributes: Record<string, string>;
-  title: string;
-  purchasePriceCents: number;
-  additionalFields: string | null;
-}
+/** A cart entry as inserted: its cart and position are assigned by `insertEntry`. */
+export type NewCartEntry = Omit<CartEntryRecord, 'cartId' | 'position'>;
 
 export interface KeysetAfter {
   createdOn: number;
@@ -238,14 +228,7 @@ export class Repository {
     };
   }
 
-  async createCart(cart: {
-    id: string;
-    websiteId: string;
-    kind: CartKind;
-    ownerSiteUserId: string | null;
-    created: number;
-    expiresAt: number | null;
-  }): Promise<void> {
+  async createCart(cart: Omit<CartRecord, 'orderId' | 'isPurchased' | 'entries'>): Promise<void> {
     await this.db.query(
       `INSERT INTO carts (id, website_id, kind, owner_site_user_id, created, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
