@@ -301,8 +301,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         if (!product) return null;
         const item = job.use(job.view(product, viewOptions));
         // The block renders in the page's context so the formatters see localizedStrings,
-        // productMerchandisingContext and the store settings.
-        const result = productBlockTemplate.render({ ...ctx, productMerchandisingContext: job.merchandising, sfBlockItem: item }, job.renderOptions());
+        // productMerchandisingContext (the job's, set by baseContext) and the store settings.
+        const result = productBlockTemplate.render({ ...ctx, sfBlockItem: item }, job.renderOptions());
         job.diagnostics.push(...result.errors);
         return result.html;
       },
@@ -699,7 +699,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       }
       ctx.pageType = resolved.pageType;
       ctx.pageTitle = resolved.pageTitle;
-      ctx.productMerchandisingContext = job.merchandising;
 
       const options = job.renderOptions();
       const chosen = pickTemplate(site, templateNames(resolved.pageType, resolved.entry));
