@@ -34,22 +34,7 @@ export function escapeHtmlText(s: string): string {
   if (i === n) return s;
   const known = textMemo.get(s);
   if (known !== undefined) return known;
-  return remember(textMemo, s, escapeTextFrom(s, i));
-}
-
-function escapeTextFrom(s: string, i: number): string {
-  const n = s.length;
-  let out = s.slice(0, i);
-  let start = i;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    const rep = c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : c === 0x3e ? '&gt;' : null;
-    if (rep === null) continue;
-    if (i > start) out += s.slice(start, i);
-    out += rep;
-    start = i + 1;
-  }
-  return start < n ? out + s.slice(start) : out;
+  return remember(textMemo, s, escapeFrom(s, i, false));
 }
 
 /** `&` `<` `>` `"` → entities. */
@@ -63,16 +48,18 @@ export function escapeHtmlAttr(s: string): string {
   if (i === n) return s;
   const known = attrMemo.get(s);
   if (known !== undefined) return known;
-  return remember(attrMemo, s, escapeAttrFrom(s, i));
+  return remember(attrMemo, s, escapeFrom(s, i, true));
 }
 
-function escapeAttrFrom(s: string, i: number): string {
+// The copy once a character to escape is found at `i` (only on a memo miss): `quot` also
+// turns `"` into `&quot;` (the attribute form).
+function escapeFrom(s: string, i: number, quot: boolean): string {
   const n = s.length;
   let out = s.slice(0, i);
   let start = i;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
-    const rep = c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : c === 0x3e ? '&gt;' : c === 0x22 ? '&quot;' : null;
+    const rep = c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : c === 0x3e ? '&gt;' : quot && c === 0x22 ? '&quot;' : null;
     if (rep === null) continue;
     if (i > start) out += s.slice(start, i);
     out += rep;
