@@ -4,20 +4,9 @@
  * one `.sf-field[data-field-id][data-field-type]` per field.
  */
 
-export interface FormField {
-  id: string;
-  type: string;
-  title?: string;
-  name?: string;
-  required?: boolean;
-  description?: string;
-  placeholder?: string;
-  options?: Array<string | { value?: string; label?: string }>;
-  questions?: string[];
-  maxLength?: number | null;
-  showCountryCode?: boolean;
-  value?: unknown;
-}
+import type { FormField } from '../shared/form-field.ts';
+
+export type { FormField };
 
 export interface FormDefinition {
   id: string;
