@@ -44,14 +44,8 @@ export interface ApiDeps {
   now: () => number;
   newId: (prefix: string) => string;
   adminToken: string | null;
-  counters: {
-    loginFailures: SlidingWindowCounter;
-    saveFormSubmission: SlidingWindowCounter;
-    formSubmissionKey: SlidingWindowCounter;
-    restockSignUp: SlidingWindowCounter;
-    trackingEvents: SlidingWindowCounter;
-    performance: SlidingWindowCounter;
-  };
+  /** One counter per D10 limit, under the limit's name. */
+  counters: Record<keyof ServerLimits, SlidingWindowCounter>;
 }
 
 const TOKEN_BYTES = 24;
@@ -83,14 +77,9 @@ export function createDeps(options: StorefrontApiOptions): ApiDeps {
     now,
     newId: options.newId ?? defaultId,
     adminToken: options.adminToken ?? null,
-    counters: {
-      loginFailures: new SlidingWindowCounter(limits.loginFailures, now),
-      saveFormSubmission: new SlidingWindowCounter(limits.saveFormSubmission, now),
-      formSubmissionKey: new SlidingWindowCounter(limits.formSubmissionKey, now),
-      restockSignUp: new SlidingWindowCounter(limits.restockSignUp, now),
-      trackingEvents: new SlidingWindowCounter(limits.trackingEvents, now),
-      performance: new SlidingWindowCounter(limits.performance, now),
-    },
+    counters: Object.fromEntries(
+      Object.entries(limits).map(([name, limit]) => [name, new SlidingWindowCounter(limit, now)]),
+    ) as ApiDeps['counters'],
   };
 }
 
