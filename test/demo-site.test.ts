@@ -1,22 +1,18 @@
 // The demo site's own content (fixtures/sites/demo: home, journal, events, gallery, about,
 // contact) renders what its templates promise: the content formatters and predicates see
 // the data they need, the forms come from the catalogue, and nothing is reported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../renderer/site/load-site.ts';
-import { DEMO_SITE_DIR, openDemoHarness, type PageHarness } from '../renderer/test-support/page-harness.ts';
+import { DEMO_SITE_DIR, useDemoHarness } from '../renderer/test-support/page-harness.ts';
 
 /** 2026-11-24 12:00 UTC: after every post, before every event. */
 const NOW = Date.UTC(2026, 10, 24, 12);
 
-let h: PageHarness;
-let close: () => Promise<void> = async () => {};
+const h = useDemoHarness();
 
-beforeAll(async () => {
-  ({ h, close } = await openDemoHarness());
+beforeAll(() => {
   h.clock.now = NOW;
-}, 60_000);
-
-afterAll(() => close());
+});
 
 /** GETs a page and insists it rendered cleanly; returns the body. */
 async function page(url: string): Promise<string> {

@@ -1,23 +1,20 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDemoHarness, type PageHarness } from '../test-support/page-harness.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useDemoHarness } from '../test-support/page-harness.ts';
 import { createPage, type Page } from '../../hydrate/test-support/page.ts';
 import { CRUMB } from '../test-support/api-harness.ts';
 
 // The islands must hydrate the renderer's real pages without a recoverable error: the
 // server output is loaded into happy-dom and booted with the production island bundle code.
 
-let h: PageHarness;
-let close: () => Promise<void> = async () => {};
 let page: Page | null = null;
 
-beforeAll(async () => {
+beforeAll(() => {
   // The platform trackers send beacons; in happy-dom those would reach a real socket.
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });
-  ({ h, close } = await openDemoHarness());
-}, 60_000);
+});
 
-afterAll(() => close());
+const h = useDemoHarness();
 
 afterEach(() => {
   page?.cleanup();

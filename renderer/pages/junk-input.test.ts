@@ -1,18 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDemoHarness, type PageHarness } from '../test-support/page-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoHarness } from '../test-support/page-harness.ts';
 
 // Malformed headers, cookies, queries and paths at the page routes never give a 500: each
 // answers 2xx/3xx/4xx, and page answers are HTML.
 
-let h: PageHarness;
-let close: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  ({ h, close } = await openDemoHarness());
-}, 60_000);
-
-afterAll(() => close());
+const h = useDemoHarness();
 
 const PATHS = ['/', '/shop', '/shop/tee', '/cart', '/checkout', '/checkout/gift-card', '/checkout/subscription', '/search', '/members', '/commerce/orders/o1/confirmed', '/journal', '/nope', '/sitemap.xml'];
 const junkText = fc.oneof(

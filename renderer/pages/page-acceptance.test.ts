@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import type { SqlStore } from '../store/store.ts';
-import type { LoadedSite, CompiledTemplate } from '../site/site-types.ts';
+import type { CompiledTemplate } from '../site/site-types.ts';
 import type { Template } from '../../engine/index.ts';
-import { CRUMB, START } from '../test-support/api-harness.ts';
-import { openTestStore } from '../test-support/test-store.ts';
-import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, withConfig, withPage, type PageHarness } from '../test-support/page-harness.ts';
+import { CRUMB } from '../test-support/api-harness.ts';
+import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, useDemoHarness, withConfig, withPage } from '../test-support/page-harness.ts';
 import type { Member } from './index.ts';
 import { compileCached } from '../site/load-site.ts';
 
 // STOREFRONT C7 (REN-1 … REN-17) and the C3/C5/C6 rules, against the demo site and its
 // catalogue on one database.
-
-let store: SqlStore;
-let site: LoadedSite;
-let h: PageHarness;
 
 /** Members come from a test header, so one app serves every REN-12 case. */
 const resolveMember = (request: FastifyRequest): Member | null => {
@@ -22,22 +16,8 @@ const resolveMember = (request: FastifyRequest): Member | null => {
   return typeof header === 'string' ? (JSON.parse(header) as Member) : null;
 };
 
-beforeAll(async () => {
-  store = await openTestStore();
-  site = await demoSite();
-  h = await pageHarness(store, { resolveMember });
-}, 60_000);
-
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
-
-beforeEach(async () => {
-  await reseed(store, await demoSeed());
-  h.setSite(site);
-  h.clock.now = START;
-});
+const h = useDemoHarness({ resolveMember, resetEach: true });
+const site = await demoSite();
 
 /** The body of a page: negative checks must not match the class names in the head CSS. */
 const bodyOf = (html: string) => (html.includes('<body') ? html.slice(html.indexOf('<body')) : html);
@@ -189,7 +169,7 @@ describe('REN acceptance checks', () => {
     });
     expect(signIn.statusCode).toBe(200);
     const token = signIn.cookies.find((c) => c.name === 'SiteUserSecureAuthToken')!.value;
-    const session = await store.read.getLiveSession(token, h.clock.now);
+    const session = await h.store.read.getLiveSession(token, h.clock.now);
     const response = await h.inject({ url: '/members', cookies: { SiteUserSecureAuthToken: token } });
     expect(response.statusCode).toBe(200);
     expect(sfContext(response.body).siteUser).toEqual({ authenticated: true, siteUserId: 'demo-user', xsrfToken: session!.xsrfToken });
@@ -197,7 +177,7 @@ describe('REN acceptance checks', () => {
   });
 
   it('REN-11: a sold-out product with an empty customSoldOutText shows "sold out", not "sale"', async () => {
-    await reseed(store, await demoSeed((seed) => {
+    await reseed(h.store, await demoSeed((seed) => {
       seed.products!.push({
         id: 'clearance', title: 'Clearance Scarf', urlSlug: 'clearance', collectionId: 'shop', productType: 1,
         variants: [{ id: 'cl-1', sku: 'CL-1', priceCents: 2000, salePriceCents: 1000, onSale: true, qtyInStock: 0 }],
@@ -229,7 +209,7 @@ describe('REN acceptance checks', () => {
       expect(sfContext((await h.inject(url)).body).tracking.skipPageView).toBe('tracking-disabled');
     }
     h.setSite(site);
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.trackingDisabled = true; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.trackingDisabled = true; }));
     expect(sfContext((await h.inject('/shop')).body).tracking.skipPageView).toBe('tracking-disabled');
   });
 
@@ -238,7 +218,7 @@ describe('REN acceptance checks', () => {
     h.setSite(withConfig(site, { reviews: { nativeEnabled: false, importedEnabled: false } }));
     expect(bodyOf((await h.inject('/shop/tee')).body)).not.toContain('sf-reviews');
     h.setSite(site);
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.flags = { reviewsKillSwitch: true }; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.flags = { reviewsKillSwitch: true }; }));
     const page = await h.inject('/shop/tee');
     expect(bodyOf(page.body)).not.toContain('sf-reviews');
     expect(sfContext(page.body).flags.reviewsKillSwitch).toBe(true);
@@ -246,7 +226,7 @@ describe('REN acceptance checks', () => {
 
   it('REN-15: a context value holding </script> cannot break the JSON block', async () => {
     const title = '</script><script>alert(1)</script><!--';
-    await reseed(store, await demoSeed((seed) => { seed.products![0]!.title = title; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.products![0]!.title = title; }));
     const response = await h.inject('/shop/tee');
     expect(bodyOf(response.body)).not.toContain('</script><script>alert(1)');
     const block = /id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(response.body)![1]!;
@@ -373,14 +353,14 @@ describe('C5 shell', () => {
     const grid = await h.inject('/shop');
     expect(bodyOf(grid.body)).not.toContain('captcha-container');
     expect(bodyOf(grid.body)).not.toContain('captcha-local.js');
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.captcha = { siteKey: null, provider: 'local' }; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.captcha = { siteKey: null, provider: 'local' }; }));
     expect(bodyOf((await h.inject('/write-to-us')).body)).not.toContain('captcha-local.js');
   });
 
   it('PILL-9: the pill cart is left out when expressCheckout or customCart is on', async () => {
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.expressCheckout = true; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.expressCheckout = true; }));
     expect(bodyOf((await h.inject('/shop')).body)).not.toContain('data-island="pill-cart"');
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.customCart = true; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.customCart = true; }));
     expect(bodyOf((await h.inject('/shop/tee')).body)).not.toContain('data-island="pill-cart"');
   });
 });
@@ -473,7 +453,7 @@ describe('overlay, locked sitemap and member lookup failures', () => {
   });
 
   it('treats a failing resolveMember as no member', async () => {
-    const failing = await pageHarness(store, { resolveMember: () => { throw new Error('directory down'); } });
+    const failing = await pageHarness(h.store, { resolveMember: () => { throw new Error('directory down'); } });
     const response = await failing.inject('/shop');
     expect(response.statusCode).toBe(200);
     expect(sfContext(response.body).tracking.skipPageView).toBeNull();
@@ -519,7 +499,7 @@ describe('content page types', () => {
 
   it('limits password guesses per client to 10 a minute', async () => {
     const guess = () => h.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const limited = await pageHarness(store);
+    const limited = await pageHarness(h.store);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await limited.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 303)).toBe(true);

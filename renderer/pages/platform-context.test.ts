@@ -1,32 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
-import type { LoadedSite } from '../site/site-types.ts';
+import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../site/load-site.ts';
-import { openTestStore } from '../test-support/test-store.ts';
-import { demoSeed, demoSite, pageHarness, reseed, sfContext, withConfig, type PageHarness } from '../test-support/page-harness.ts';
+import { demoSeed, demoSite, reseed, sfContext, useDemoHarness, withConfig } from '../test-support/page-harness.ts';
 
 // `sf-context.platform`: what turns on the browser platform clients (hydrate/platform/),
 // driven by the site file and switched off with C4's tracking-disabled.
 
-let store: SqlStore;
-let site: LoadedSite;
-let h: PageHarness;
-
-beforeAll(async () => {
-  store = await openTestStore();
-  site = await demoSite();
-  h = await pageHarness(store);
-}, 60_000);
-
-afterAll(async () => {
-  await h?.app.close();
-  await store?.close();
-});
-
-beforeEach(async () => {
-  await reseed(store, await demoSeed());
-  h.setSite(site);
-});
+const h = useDemoHarness({ resetEach: true });
+const site = await demoSite();
 
 const platformOf = async (url: string) => sfContext((await h.inject(url)).body).platform;
 
@@ -72,7 +52,7 @@ describe('sf-context.platform on pages', () => {
     h.setSite(withConfig(site, { platform: null }));
     expect(await platformOf('/shop')).toBeUndefined();
     h.setSite(site);
-    await reseed(store, await demoSeed((seed) => { seed.site.settings!.trackingDisabled = true; }));
+    await reseed(h.store, await demoSeed((seed) => { seed.site.settings!.trackingDisabled = true; }));
     expect(await platformOf('/shop')).toBeUndefined();
   });
 });

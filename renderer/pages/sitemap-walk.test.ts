@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRUMB } from '../test-support/api-harness.ts';
-import { openDemoHarness, sfContext, type PageHarness } from '../test-support/page-harness.ts';
+import { sfContext, useDemoHarness } from '../test-support/page-harness.ts';
 
 // Every page the demo site lists in its sitemap answers 200 with no template diagnostic and
 // no content problem. Pages added to the demo folder later are covered by the same walk.
 
-let h: PageHarness;
-let close: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  ({ h, close } = await openDemoHarness());
-}, 60_000);
-
-afterAll(() => close());
+const h = useDemoHarness();
 
 describe('demo sitemap', () => {
   it('is XML listing the home page, the shop and every product', async () => {

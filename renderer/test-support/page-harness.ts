@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { QuirePageInfo, ResolveMember } from '../pages/index.ts';
@@ -89,18 +90,53 @@ export async function pageHarness(
   };
 }
 
-/** One database seeded with the demo catalogue and an app serving the demo site, for a test file. */
-export async function openDemoHarness(): Promise<{ store: SqlStore; h: PageHarness; close(): Promise<void> }> {
-  const store = await openTestStore();
-  await reseed(store, await demoSeed());
-  const h = await pageHarness(store);
+export interface DemoHarness extends PageHarness {
+  /** The test file's database. */
+  readonly store: SqlStore;
+}
+
+/**
+ * Registers the hooks of a page test file: before it, one database seeded with the demo
+ * catalogue and an app serving the demo site; after it, both closed. With `resetEach`, every
+ * test starts from a fresh catalogue, the demo site and the start time. The harness returned
+ * forwards to the one opened, so it is usable from the file's first hook on.
+ */
+export function useDemoHarness(options: { resolveMember?: ResolveMember; resetEach?: boolean } = {}): DemoHarness {
+  let opened: { store: SqlStore; h: PageHarness } | null = null;
+  const current = () => {
+    if (!opened) throw new Error('the demo harness opens in beforeAll');
+    return opened;
+  };
+  beforeAll(async () => {
+    const store = await openTestStore();
+    if (!options.resetEach) await reseed(store, await demoSeed());
+    opened = { store, h: await pageHarness(store, { resolveMember: options.resolveMember }) };
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.h.app.close();
+    await opened?.store.close();
+  });
+  if (options.resetEach) {
+    beforeEach(async () => {
+      const { store, h } = current();
+      await reseed(store, await demoSeed());
+      h.setSite(await demoSite());
+      h.clock.now = START;
+    });
+  }
   return {
-    store,
-    h,
-    close: async () => {
-      await h.app.close();
-      await store.close();
+    get store() {
+      return current().store;
     },
+    get app() {
+      return current().h.app;
+    },
+    get clock() {
+      return current().h.clock;
+    },
+    setSite: (site) => current().h.setSite(site),
+    inject: (injectOptions) => current().h.inject(injectOptions),
+    lastPage: () => current().h.lastPage(),
   };
 }
 
