@@ -21,6 +21,7 @@ import {
   type Ref,
   type Value,
 } from '../engine/plugin-api.ts';
+import { isSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
 import { escapeScriptClose, toPrettyJson } from './util/json-text.ts';
@@ -192,15 +193,6 @@ const safe: FormatterSpec = {
 // Java's `\s` without the Unicode flag.
 const NOT_SLUG_CHAR = /[^A-Za-z0-9 \t\n\x0B\f\r-]/g;
 const SPACE_RUN = /[ \t\n\x0B\f\r]+/g;
-
-/** Already a slug (lower-case letters, digits, `-`): slugify would return it unchanged. */
-function isSlug(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
-  }
-  return true;
-}
 
 const slugify: FormatterSpec = {
   name: 'slugify',

@@ -6,14 +6,18 @@ function isJavaSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
+/** Already a slug (lower-case letters, digits, `-`): slugifying returns it unchanged. */
+export function isSlug(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+  }
+  return true;
+}
+
 export function classSlug(s: string): string {
   // Most names are slugs already; returning them as they are allocates nothing.
-  let clean = true;
-  for (let i = 0; i < s.length && clean; i++) {
-    const c = s.charCodeAt(i);
-    clean = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
-  }
-  if (clean) return s;
+  if (isSlug(s)) return s;
   let out = '';
   let inSpace = false;
   for (let i = 0; i < s.length; i++) {
