@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { parseProps } from '../protocol/props.ts';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
 import { ADD_MESSAGES } from '../runtime/add-validation.ts';
+import { cartOfResult } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
 import { FieldView } from '../runtime/field-view.tsx';
 import { isActivationKey, trapTab } from '../runtime/focus.ts';
@@ -256,10 +257,8 @@ export function startCartEditing(runtime: Runtime): () => void {
           `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/additionalFields`,
           { json: { itemId, sku, additionalFields: JSON.stringify(values) } },
         );
-        const cart = result.ok ? (result.body as { shoppingCart?: unknown } | null)?.shoppingCart : undefined;
-        if (result.ok && typeof cart === 'object' && cart !== null && Array.isArray((cart as { entries?: unknown }).entries)) {
-          runtime.cart.set(cart as Parameters<Runtime['cart']['set']>[0]);
-        }
+        const cart = cartOfResult(result);
+        if (cart) runtime.cart.set(cart);
         win.dispatchEvent(new win.CustomEvent(RECALC_END_EVENT, { detail: { entryId } }));
         if (result.ok) return null;
         showAlert({ title: ALERT_TITLES.updateForm, message: result.message }, doc);

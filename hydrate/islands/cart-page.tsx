@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
-import { isCart, type Cart } from '../runtime/cart-store.ts';
-import { MESSAGES, type HttpResult } from '../runtime/http-client.ts';
+import { cartOfResult, type Cart } from '../runtime/cart-store.ts';
+import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { formatMoney } from '../shared/currency.ts';
@@ -111,12 +111,6 @@ export function syncLines(lines: readonly CartLine[], cart: Cart): CartLine[] {
   });
 }
 
-function cartOf(result: HttpResult): Cart | null {
-  if (!result.ok || typeof result.body !== 'object' || result.body === null) return null;
-  const cart = (result.body as { shoppingCart?: unknown }).shoppingCart;
-  return isCart(cart) ? cart : null;
-}
-
 /** Replaces the text of the first element inside a node (`Subtotal <span>$1.00</span>`). */
 function firstElementText(text: string): Override {
   let done = false;
@@ -197,7 +191,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
     patch(id, (l) => ({ quantity, text: String(quantity), dirty: false, pending: l.pending + 1 }));
     enqueue(async () => {
       const result = await runtime.client.request('PUT', entryUrl(id), { json: { quantity } });
-      const cart = cartOf(result);
+      const cart = cartOfResult(result);
       if (cart) {
         patch(id, (l) => ({ pending: l.pending - 1, confirmed: quantity }));
         runtime.cart.set(cart);
@@ -215,7 +209,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
     patch(id, (l) => ({ removing: true, dirty: false, pending: l.pending + 1 }));
     enqueue(async () => {
       const result = await runtime.client.request('DELETE', entryUrl(id));
-      const cart = cartOf(result);
+      const cart = cartOfResult(result);
       if (cart) {
         const order = linesRef.current.filter((l) => !l.removed);
         const at = order.findIndex((l) => l.id === id);

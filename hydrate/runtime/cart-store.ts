@@ -1,6 +1,6 @@
 import { readCookie } from './cookies.ts';
 import type { ErrorReporter } from './error-reporter.ts';
-import type { HttpClient } from './http-client.ts';
+import type { HttpClient, HttpResult } from './http-client.ts';
 
 /** The part of the B0.4 cart object the islands read. */
 export interface Cart {
@@ -58,6 +58,13 @@ export function cartMayExist(doc: Document = document): boolean {
 
 export function isCart(value: unknown): value is Cart {
   return typeof value === 'object' && value !== null && Array.isArray((value as Cart).entries);
+}
+
+/** The cart a successful cart endpoint answers with (`{shoppingCart}`); null for anything else. */
+export function cartOfResult(result: HttpResult): Cart | null {
+  if (!result.ok || typeof result.body !== 'object' || result.body === null) return null;
+  const cart = (result.body as { shoppingCart?: unknown }).shoppingCart;
+  return isCart(cart) ? cart : null;
 }
 
 export function createCartStore(client: HttpClient, reporter: ErrorReporter, doc: Document = document): CartStore {
