@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { checkAdmin, checkCrumbHeader, type ApiDeps } from './context.ts';
+import { GENERIC } from './errors.ts';
 import { DEFAULT_BODY_LIMIT, type RouteTable } from './http.ts';
+import type { SlidingWindowCounter } from './rate-limiter.ts';
 
 export interface RouteSpec {
   method: HTTPMethods;
@@ -57,4 +59,10 @@ export function queryParam(request: FastifyRequest, name: string): string | unde
 
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
+}
+
+/** Counts one event for `key` (usually the client IP), or refuses with a 429 and Retry-After. */
+export function takeRateLimit(counter: SlidingWindowCounter, key: string): void {
+  const verdict = counter.take(key);
+  if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
 }

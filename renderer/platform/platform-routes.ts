@@ -12,8 +12,7 @@ import {
 import type { ApiDeps } from '../api/context.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../api/http.ts';
-import { addRoute, type RouteKit } from '../api/route-kit.ts';
-import type { SlidingWindowCounter } from '../api/rate-limiter.ts';
+import { addRoute, takeRateLimit, type RouteKit } from '../api/route-kit.ts';
 import type { ClankerTransport } from '../store/types.ts';
 
 // Server side of the platform runtime calls of templates seed §7: the newer ("clanker")
@@ -36,11 +35,6 @@ export const PERFORMANCE_STATE_ERRORS = {
 function wireError(code: PlatformErrorCode, errors?: Record<string, string>): ApiError {
   const { status, message } = PLATFORM_ERRORS[code];
   return new ApiError(status, code, message, errors ? { errors } : {});
-}
-
-export function takeRateLimit(counter: SlidingWindowCounter, request: FastifyRequest): void {
-  const verdict = counter.take(request.ip);
-  if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
 }
 
 function userAgent(request: FastifyRequest): string | null {
@@ -77,7 +71,7 @@ function contentErrors(content: Record<string, unknown>): Record<string, string>
 }
 
 async function recordClankerEvent(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<undefined> {
-  takeRateLimit(deps.counters.trackingEvents, request);
+  takeRateLimit(deps.counters.trackingEvents, request.ip);
   const { fields, transport } = clankerFields(request);
   const parsed = parseClankerEvent(fields);
   if (!parsed.ok) throw wireError(parsed.code);
@@ -111,7 +105,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     method: 'POST',
     url: `${api(CLANKER.validatePathPrefix)}:schemaName`,
     handler: async (request) => {
-      takeRateLimit(deps.counters.trackingEvents, request);
+      takeRateLimit(deps.counters.trackingEvents, request.ip);
       const { schemaName } = request.params as { schemaName: string };
       if (!isValidSchemaName(schemaName)) throw wireError('INVALID_SCHEMA_NAME');
       const { fields } = clankerFields(request);
@@ -127,7 +121,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     method: 'GET',
     url: api(PERFORMANCE_WIRE.settingsPath),
     handler: async (request) => {
-      takeRateLimit(deps.counters.performance, request);
+      takeRateLimit(deps.counters.performance, request.ip);
       const pageLoadId = deps.newId('pl');
       await deps.store.read.insertPageLoad(pageLoadId, deps.now());
       return { pageLoadId };
@@ -139,7 +133,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     url: api(PERFORMANCE_WIRE.recordsPath),
     bodyLimit: PERFORMANCE_WIRE.maxBatchBytes,
     handler: async (request, reply) => {
-      takeRateLimit(deps.counters.performance, request);
+      takeRateLimit(deps.counters.performance, request.ip);
       const parsed = parsePerformanceBatch(batchText(request));
       if (!parsed.ok) throw wireError(parsed.code);
       const batch = storableOrRefuse(parsed.value);

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CensusKind } from '../../store/types.ts';
 import { checkCrumbValue, type ApiDeps } from '../context.ts';
-import { ApiError, GENERIC } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { KIB, formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, type RouteKit } from '../route-kit.ts';
+import { addRoute, isNonEmptyString, takeRateLimit, type RouteKit } from '../route-kit.ts';
 
 // B8 (JavaScript error reports) and B20–B25 (visitor analytics). Analytics calls carry no
 // crumb because browsers may send them with sendBeacon, which cannot set headers.
@@ -197,8 +197,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     handler: async (request, reply) => {
       const fields = formBody(request);
       checkCrumbValue(request, reply, fields.crumb);
-      const verdict = deps.counters.trackingEvents.take(request.ip);
-      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+      takeRateLimit(deps.counters.trackingEvents, request.ip);
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'event', event, data, null);
     },

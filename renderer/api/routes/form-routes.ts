@@ -1,9 +1,9 @@
 import { verifyCaptchaToken } from '../captcha.ts';
 import { liveSession, randomToken, requireSite } from '../context.ts';
-import { ApiError, GENERIC } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { FIELD_MESSAGES, FIELD_TYPES, isValidEmail, parseFieldsObject, validateFormValues } from '../form-validation.ts';
 import { jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, queryParam, type RouteKit } from '../route-kit.ts';
+import { addRoute, isNonEmptyString, queryParam, takeRateLimit, type RouteKit } from '../route-kit.ts';
 
 // B6, B7, B15, B16: form schema, validation, submission keys and saved submissions.
 
@@ -47,8 +47,7 @@ export function registerFormRoutes(kit: RouteKit): void {
     crumb: true,
     handler: async (request) => {
       // Any body is ignored (B15); reading it only classifies, so nothing to reject.
-      const verdict = deps.counters.formSubmissionKey.take(request.ip);
-      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+      takeRateLimit(deps.counters.formSubmissionKey, request.ip);
       const key = randomToken();
       await deps.store.read.insertSubmissionKey(key, deps.now());
       return { key };
@@ -77,8 +76,7 @@ export function registerFormRoutes(kit: RouteKit): void {
       if (!form || !form.storageConfigured) {
         throw new ApiError(404, 'FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
       }
-      const verdict = deps.counters.saveFormSubmission.take(`${request.ip}\u0000${form.id}`);
-      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+      takeRateLimit(deps.counters.saveFormSubmission, `${request.ip}\u0000${form.id}`);
 
       const { contentSource, pagePath, pagePermissionTypeValue, pageId, pageTitle } = body;
       const metadataOk =

@@ -6,7 +6,7 @@ import { decodeGroupCursor, decodeSignUpCursor, encodeGroupCursor, encodeSignUpC
 import { ApiError, GENERIC } from '../errors.ts';
 import { isValidEmail } from '../form-validation.ts';
 import { jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, queryParam, type RouteKit } from '../route-kit.ts';
+import { addRoute, isNonEmptyString, queryParam, takeRateLimit, type RouteKit } from '../route-kit.ts';
 
 // B10–B14: restock sign-ups, the admin lists (keyset pagination) and the send calls.
 
@@ -118,8 +118,7 @@ export function registerRestockRoutes(kit: RouteKit): void {
         if (!valid) throw ERR.captchaInvalid();
       }
       if (inStock(variant)) throw ERR.inStock();
-      const verdict = deps.counters.restockSignUp.take(request.ip);
-      if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
+      takeRateLimit(deps.counters.restockSignUp, request.ip);
 
       const joinMailingList = body.isJoinMailingList === true;
       const signUp = await deps.store.transaction(async (repo) => {
