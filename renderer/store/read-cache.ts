@@ -90,18 +90,26 @@ export class ReadCache {
   private invalidatingStore(): Store {
     const inner = this.inner;
     const invalidate = () => this.invalidate();
+    // Methods are wrapped once per name, not on every call of a request.
+    const wrapped = new Map<PropertyKey, unknown>();
     const read = new Proxy(inner.read, {
       get(target, key, receiver) {
         const value = Reflect.get(target, key, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        if (typeof key === 'string' && READ_ONLY.test(key)) return value.bind(target);
-        return async (...args: unknown[]) => {
-          try {
-            return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          } finally {
-            invalidate();
-          }
-        };
+        const known = wrapped.get(key);
+        if (known) return known;
+        const method =
+          typeof key === 'string' && READ_ONLY.test(key)
+            ? value.bind(target)
+            : async (...args: unknown[]) => {
+                try {
+                  return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+                } finally {
+                  invalidate();
+                }
+              };
+        wrapped.set(key, method);
+        return method;
       },
     }) as Repository;
     return {
