@@ -127,13 +127,21 @@ const slotZone: string[] = new Array<string>(ZONE_SLOTS).fill('');
 const slotInstant = new Float64Array(ZONE_SLOTS).fill(Number.NaN);
 const slotInfo: (ZoneInfo | null)[] = new Array<ZoneInfo | null>(ZONE_SLOTS).fill(null);
 
-/** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
-export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
-  // A multiplicative hash of the seconds (wrapped to 32 bits) and the milliseconds: instants
-  // a round number of minutes or hours apart must not share a few slots.
+/**
+ * Hash of an instant for the direct-mapped tables (here and date-pattern.ts; mask it to the
+ * table size): a multiplicative hash of the seconds (wrapped to 32 bits) and the
+ * milliseconds, so that instants a round number of minutes or hours apart do not share a
+ * few slots.
+ */
+export function instantHash(epochMs: number): number {
   const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
   const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
-  const slot = (h ^ (h >>> 16)) & (ZONE_SLOTS - 1);
+  return h ^ (h >>> 16);
+}
+
+/** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
+export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
+  const slot = instantHash(epochMs) & (ZONE_SLOTS - 1);
   if (slotInstant[slot] === epochMs && slotZone[slot] === zoneId) return slotInfo[slot]!;
   const info = baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
   slotInstant[slot] = epochMs;

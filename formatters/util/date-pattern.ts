@@ -3,7 +3,7 @@
 // computed by hand from the epoch and the zone offset. That is several times faster than
 // asking Intl.DateTimeFormat for parts on every call, and it lets `%Z` print the tz
 // abbreviations (`JST`, `EDT`) that Intl does not give for every zone.
-import { baseCldr, cldrFor, resolveZone, zoneAt } from './cldr.ts';
+import { baseCldr, cldrFor, instantHash, resolveZone, zoneAt } from './cldr.ts';
 
 /** One field code (a letter of §14.3, or an internal code for composite expansions). */
 type FieldCode =
@@ -422,12 +422,9 @@ export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number,
     };
     pattern.results = results;
   }
-  // The hash of zoneAt (cldr.ts): instants a round number of minutes apart spread out.
-  const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
-  const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
   // Two slots per instant (its hash's and the next), so that two instants of a page whose
   // hashes collide do not evict each other on every render.
-  let slot = (h ^ (h >>> 16)) & (RESULT_SLOTS - 1);
+  let slot = instantHash(epochMs) & (RESULT_SLOTS - 1);
   const instant = results.instant;
   if (instant[slot] === epochMs && results.zone[slot] === zoneId && results.locale[slot] === locale) return results.text[slot];
   const next = (slot + 1) & (RESULT_SLOTS - 1);
