@@ -98,6 +98,8 @@ interface SiteShared {
   websiteSettings: Json;
   storeSettings: Json;
   featureFlags: Json;
+  /** The sf-context members that depend only on the site and the row, as JSON text. */
+  context: Record<string, string | null>;
 }
 
 /**
@@ -135,7 +137,9 @@ function siteShared(site: LoadedSite, row: Site): SiteShared {
     websiteSettings: { ...(websiteSettings as Json), storeSettings },
     storeSettings,
     featureFlags: { ...flags, useCLDRMoneyFormat: flags.useCLDRMoneyFormat === true },
+    context: {},
   };
+  shared.context = constantContext(site, row, shared);
   sharedBySite.set(site, { row, shared });
   return shared;
 }
@@ -148,10 +152,35 @@ function propsText(value: unknown): string | null {
 
 /**
  * The sf-context members that depend only on the loaded site and the site row, serialized
- * once per pair: with the read cache the row object is shared for its TTL, so only the
- * per-page members are serialized per request.
+ * once per pair: only the per-page members are serialized per request.
  */
-const constantContextCache = new WeakMap<LoadedSite, { row: Site; text: Record<string, string | null> }>();
+function constantContext(site: LoadedSite, row: Site, shared: SiteShared): Record<string, string | null> {
+  const settings = row.settings;
+  const bnpl = site.config.bnpl;
+  const policy = (settings.cookiePolicy ?? {}) as Json;
+  const flags = shared.flags;
+  return {
+    websiteId: propsText(row.websiteId),
+    templateId: propsText(site.config.templateId),
+    websiteLocale: propsText(site.config.locale),
+    store: propsText(shared.storeSettings),
+    captcha: propsText({ siteKey: settings.captcha.siteKey, provider: settings.captcha.provider }),
+    flags: propsText({
+      videoPaywall: flags.videoPaywall === true,
+      commerceVisitorMetrics: flags.commerceVisitorMetrics === true,
+      vanillaFormHandler: flags.vanillaFormHandler === true,
+      reviewsKillSwitch: flags.reviewsKillSwitch === true,
+      useCLDRMoneyFormat: flags.useCLDRMoneyFormat === true,
+    }),
+    // `tracking` minus skipPageView, which is per page.
+    trackingRest: propsText({
+      isCloneable: settings.isCloneable,
+      cookiePolicy: { restrictive: policy.restrictive === true, absolute: policy.absolute === true, bannerEnabled: policy.bannerEnabled === true },
+    }),
+    platform: site.config.platform ? propsText(site.config.platform) : null,
+    bnpl: propsText(bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null),
+  };
+}
 
 function pickTemplate(site: LoadedSite, names: string[]): CompiledTemplate {
   for (const name of names) {
@@ -566,41 +595,9 @@ export function createPageRenderer(options: PageRendererOptions) {
     };
   }
 
-  /** The members of sf-context that `constantContextCache` holds. */
-  function constantContext(job: PageJob): Record<string, string | null> {
-    const cached = constantContextCache.get(job.site);
-    if (cached && cached.row === job.row) return cached.text;
-    const settings = job.row.settings;
-    const bnpl = job.site.config.bnpl;
-    const policy = (settings.cookiePolicy ?? {}) as Json;
-    const text = {
-      websiteId: propsText(job.row.websiteId),
-      templateId: propsText(job.site.config.templateId),
-      websiteLocale: propsText(job.site.config.locale),
-      store: propsText(job.shared.storeSettings),
-      captcha: propsText({ siteKey: settings.captcha.siteKey, provider: settings.captcha.provider }),
-      flags: propsText({
-        videoPaywall: job.flags.videoPaywall === true,
-        commerceVisitorMetrics: job.flags.commerceVisitorMetrics === true,
-        vanillaFormHandler: job.flags.vanillaFormHandler === true,
-        reviewsKillSwitch: job.flags.reviewsKillSwitch === true,
-        useCLDRMoneyFormat: job.flags.useCLDRMoneyFormat === true,
-      }),
-      // `tracking` minus skipPageView, which is per page.
-      trackingRest: propsText({
-        isCloneable: settings.isCloneable,
-        cookiePolicy: { restrictive: policy.restrictive === true, absolute: policy.absolute === true, bannerEnabled: policy.bannerEnabled === true },
-      }),
-      platform: job.site.config.platform ? propsText(job.site.config.platform) : null,
-      bnpl: propsText(bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null),
-    };
-    constantContextCache.set(job.site, { row: job.row, text });
-    return text;
-  }
-
   /** sf-context (A0.1) as JSON text; `{}` if any member cannot be serialized (a renderer bug). */
   function sfContextJson(job: PageJob, resolved: Resolved, skip: string | null, path: string): string {
-    const constant = constantContext(job);
+    const constant = job.shared.context;
     const trackingRest = constant.trackingRest;
     const members: [string, string | null][] = [
       ['websiteId', constant.websiteId!],
