@@ -1,8 +1,9 @@
 // Page-level helpers shared by the browser scenarios.
 import type { Page } from 'playwright-core';
+import { FORMATTER_ISLANDS, ISLAND_ATTR } from '../../../hydrate/protocol/markers.ts';
 
-/** Every island container kind (hydrate/protocol/markers.ts): formatter-made and renderer-made. */
-const CONTAINERS = '[data-island], .sqs-add-to-cart-button-wrapper, .product-variants, .product-quantity-input, .product-restock-notification';
+/** Every island container kind: renderer-made (`data-island`) and formatter-made. */
+const CONTAINERS = [`[${ISLAND_ATTR}]`, ...Object.values(FORMATTER_ISLANDS)].join(', ');
 
 /**
  * Opens `path` and waits until the boot is over: every island container carries
