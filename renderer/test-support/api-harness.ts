@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { ServerLimits } from '../api/context.ts';
 import { hashPassword } from '../store/password.ts';
-import { seedStore, type SeedData } from '../store/seed.ts';
+import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
-import { openTestStore } from './test-store.ts';
+import { openTestStore, reseed } from './test-store.ts';
 
 export const CRUMB = 'crumb-0123456789abcdefghijklmnop';
 export const ADMIN_TOKEN = 'admin-secret-token';
@@ -103,8 +103,7 @@ export async function freshHarness(
   store: SqlStore,
   options: { seed?: SeedData; limits?: Partial<ServerLimits> } = {},
 ): Promise<Harness> {
-  await store.read.truncateAll();
-  await seedStore(store, options.seed ?? (await acceptanceSeed()));
+  await reseed(store, options.seed ?? (await acceptanceSeed()));
   const clock = { now: START };
   const app = await buildApp({ store, now: () => clock.now, adminToken: ADMIN_TOKEN, limits: options.limits });
   return { app, clock, inject: (injectOptions) => app.inject(injectOptions) };

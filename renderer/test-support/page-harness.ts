@@ -7,10 +7,12 @@ import type { QuirePageInfo, ResolveMember } from '../pages/index.ts';
 import { loadSite } from '../site/load-site.ts';
 import type { Block, ContentEntry, LoadedSite, SiteConfig } from '../site/site-types.ts';
 import { hashPassword } from '../store/password.ts';
-import { seedStore, type SeedData } from '../store/seed.ts';
+import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import { START } from './api-harness.ts';
-import { openTestStore } from './test-store.ts';
+import { openTestStore, reseed } from './test-store.ts';
+
+export { reseed };
 
 // Page tests run against the demo site folder and its catalogue, on one database per file.
 
@@ -58,11 +60,6 @@ export interface PageHarness {
   inject(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   /** `request.quirePage` of the latest page response. */
   lastPage(): QuirePageInfo | undefined;
-}
-
-export async function reseed(store: SqlStore, seed: SeedData): Promise<void> {
-  await store.read.truncateAll();
-  await seedStore(store, seed);
 }
 
 export async function pageHarness(

@@ -1,3 +1,4 @@
+import { seedStore, type SeedData } from '../store/seed.ts';
 import { openMemoryStore, openStore, type SqlStore } from '../store/store.ts';
 import { throwAwaySchema } from './postgres.ts';
 
@@ -25,4 +26,10 @@ export async function openTestStore(): Promise<SqlStore> {
   const postgresUrl = process.env.QUIRE_TEST_DATABASE_URL;
   if (postgresUrl) return openPostgresTestStore(postgresUrl);
   return openMemoryStore();
+}
+
+/** Empties the test database and loads `seed` into it. */
+export async function reseed(store: SqlStore, seed: SeedData): Promise<void> {
+  await store.read.truncateAll();
+  await seedStore(store, seed);
 }
