@@ -29,13 +29,7 @@ export interface CollectionBody {
   enabled: true;
 }
 
-export interface CategoryBody {
-  displayName: string;
-  parentCategoryId: '';
-  type: 'ROOT';
-  pageRendering: 'LIST_VIEW';
-  displayIndex: 1;
-}
+export type CategoryBody = { displayName: string } & typeof ROOT_CATEGORY;
 
 function invalid(code: string, message: string, errors: Record<string, string>): ApiError {
   return new ApiError(400, code, message, { errors });
