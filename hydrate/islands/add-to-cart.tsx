@@ -3,6 +3,7 @@ import { showAlert, ALERT_TITLES } from '../runtime/alert.ts';
 import { validateAdd, ADD_MESSAGES } from '../runtime/add-validation.ts';
 import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
+import { errorMessage } from '../runtime/error-reporter.ts';
 import { isActivationKey } from '../runtime/focus.ts';
 import { scopeOf, type SelectionStore } from '../runtime/product-scope.ts';
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
@@ -111,7 +112,7 @@ function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNo
         const flow = await formFlowLoader();
         additionalFields = await flow({ runtime, info, sku: checked.sku, opener, alertTitle });
       } catch (err) {
-        runtime.reporter.reportError('additional_fields', { message: err instanceof Error ? err.message : String(err) });
+        runtime.reporter.reportError('additional_fields', { message: errorMessage(err) });
         additionalFields = null;
       }
       stateRef.current = 'idle';
@@ -171,7 +172,7 @@ function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNo
 
   const onActivate = () => {
     start().catch((err: unknown) => {
-      runtime.reporter.reportError('add_to_cart', { message: err instanceof Error ? err.message : String(err) });
+      runtime.reporter.reportError('add_to_cart', { message: errorMessage(err) });
     });
   };
   const onKeyDown = (event: ReactKeyboardEvent) => {

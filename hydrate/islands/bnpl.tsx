@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { parseProps } from '../protocol/props.ts';
 import { bnplText, countryEntry, localeKey, parseBnplContext, providerLabel, type BnplContext } from '../runtime/bnpl-rules.ts';
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
+import { errorMessage } from '../runtime/error-reporter.ts';
 import { trapTab } from '../runtime/focus.ts';
 import { toMinorUnits } from '../runtime/money.ts';
 import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
@@ -115,7 +116,7 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
     try {
       text = bnplText(amount, ctx, currency).text;
     } catch (err) {
-      runtime.reporter.reportError('bnpl_amount', { message: err instanceof Error ? err.message : String(err) });
+      runtime.reporter.reportError('bnpl_amount', { message: errorMessage(err) });
     }
   }
   const onBackdrop = () => closeModal();

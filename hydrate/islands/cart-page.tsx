@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
 import { cartOfResult, type Cart } from '../runtime/cart-store.ts';
+import { errorMessage } from '../runtime/error-reporter.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -156,7 +157,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
   };
   const enqueue = (task: () => Promise<void>) => {
     queue.current = queue.current.then(task).catch((err: unknown) => {
-      runtime.reporter.reportError('cart_page', { message: err instanceof Error ? err.message : String(err) });
+      runtime.reporter.reportError('cart_page', { message: errorMessage(err) });
     });
   };
   const entryUrl = (id: string) => `/api/commerce/shopping-cart/entries/${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
+import { errorMessage } from '../runtime/error-reporter.ts';
 import { formatMoney } from '../runtime/money.ts';
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -51,7 +52,7 @@ function PillCart({ runtime, container, snapshot }: { runtime: Runtime; containe
     try {
       subtotal = formatMoney(cart.subtotalCents, runtime.context.store.selectedCurrency);
     } catch (err) {
-      runtime.reporter.reportError('pill_subtotal', { message: err instanceof Error ? err.message : String(err) });
+      runtime.reporter.reportError('pill_subtotal', { message: errorMessage(err) });
     }
   }
 

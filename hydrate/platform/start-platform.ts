@@ -1,5 +1,6 @@
 import { PAGE_VIEW_EVENT, type PlatformContext } from '../shared/platform-context.ts';
 import { isRestricted } from '../runtime/analytics.ts';
+import { errorMessage } from '../runtime/error-reporter.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { matchingParentDomain, resolveAnalyticsId } from './analytics-id.ts';
 import { createClankerTracker, type ClankerTracker } from './clanker-tracker.ts';
@@ -40,10 +41,6 @@ export function legacyPayload(runtime: Runtime, platform: PlatformContext): Lega
     pageHash: win.location.hash,
     pagePath: context.pagePath || win.location.pathname,
   };
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -108,7 +105,7 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
     if (platform.legacyTracking) {
       tasks.push(
         legacy.recordEvent(PAGE_VIEW_EVENT, legacyPayload(runtime, platform)).catch((err) => {
-          reporter.reportError('legacy_tracking', { message: message(err) });
+          reporter.reportError('legacy_tracking', { message: errorMessage(err) });
         }),
       );
     }
@@ -116,7 +113,7 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
       const { isFirstLanding, isFirstSession } = sessionRecord();
       tasks.push(
         clanker.track(PAGE_VIEW_EVENT, { is_first_landing: isFirstLanding, is_first_session: isFirstSession, page_title: doc.title }).catch((err) => {
-          reporter.reportError('clanker_tracking', { message: message(err) });
+          reporter.reportError('clanker_tracking', { message: errorMessage(err) });
         }),
       );
     }
@@ -138,7 +135,7 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
             performance: seams.performance,
           });
         })
-        .catch((err: unknown) => reporter.reportError('platform_load', { kind: 'performance', message: message(err) })),
+        .catch((err: unknown) => reporter.reportError('platform_load', { kind: 'performance', message: errorMessage(err) })),
     );
   }
 

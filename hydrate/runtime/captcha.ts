@@ -1,5 +1,5 @@
 import { env } from './env.ts';
-import type { ErrorReporter } from './error-reporter.ts';
+import { errorMessage, type ErrorReporter } from './error-reporter.ts';
 
 /** A13 provider interface, the shape of the usual captcha widget API. */
 export interface CaptchaProvider {
@@ -90,7 +90,7 @@ export function mountCaptcha(container: HTMLElement, options: CaptchaOptions): C
   });
   ready.catch((err: unknown) => {
     container.setAttribute('data-captcha-state', 'error');
-    options.reporter.reportError('captcha', { message: err instanceof Error ? err.message : String(err) });
+    options.reporter.reportError('captcha', { message: errorMessage(err) });
   });
 
   return {

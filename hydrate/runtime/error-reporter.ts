@@ -25,6 +25,11 @@ export interface ErrorReporter {
   accepted(): number;
 }
 
+/** The text of a caught value, for a report's `message`. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 function describe(value: unknown): { message: string; stack: string | undefined } {
   if (value instanceof Error) return { message: value.message, stack: value.stack };
   if (typeof value === 'object' && value !== null && 'message' in value) {
