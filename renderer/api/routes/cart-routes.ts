@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Repository } from '../../store/repository.ts';
-import type { CartEntryRecord, CartRecord, Product, Site, Variant } from '../../store/types.ts';
+import type { CartEntryRecord, CartKind, CartRecord, Product, Site, Variant } from '../../store/types.ts';
 import { cartView, emptyCartView, entryView, mockCartView, purchasePrice } from '../cart-view.ts';
 import { callerCart, liveSession, requireSite, type ApiDeps } from '../context.ts';
 import { CART_COOKIE_MAX_AGE_SECONDS, clearCartCookies, setCartCookies } from '../cookies.ts';
@@ -136,6 +136,26 @@ export async function mergeLine(deps: ApiDeps, repo: Repository, cart: CartRecor
   return entry.id;
 }
 
+/** Creates an empty cart of `kind` and returns its id; `lifetimeMs` null never expires. */
+export async function createEmptyCart(
+  deps: ApiDeps,
+  repo: Repository,
+  site: Site,
+  cart: { kind: CartKind; ownerSiteUserId: string | null; lifetimeMs: number | null },
+): Promise<string> {
+  const now = deps.now();
+  const id = deps.newId('c');
+  await repo.createCart({
+    id,
+    websiteId: site.websiteId,
+    kind: cart.kind,
+    ownerSiteUserId: cart.ownerSiteUserId,
+    created: now,
+    expiresAt: cart.lifetimeMs === null ? null : now + cart.lifetimeMs,
+  });
+  return id;
+}
+
 async function reload(repo: Repository, cartId: string): Promise<CartRecord> {
   const cart = await repo.getCart(cartId);
   if (!cart) throw GENERIC.internal();
@@ -198,16 +218,11 @@ export function registerCartRoutes(kit: RouteKit): void {
         let cart = existing;
         let created = false;
         if (!cart) {
-          const now = deps.now();
           const owner = express ? null : (session?.siteUserId ?? null);
-          const id = deps.newId('c');
-          await repo.createCart({
-            id,
-            websiteId: site.websiteId,
+          const id = await createEmptyCart(deps, repo, site, {
             kind: express ? 'express' : 'main',
             ownerSiteUserId: owner,
-            created: now,
-            expiresAt: express ? now + DAY_MS : owner ? null : now + CART_COOKIE_MAX_AGE_SECONDS * 1000,
+            lifetimeMs: express ? DAY_MS : owner ? null : CART_COOKIE_MAX_AGE_SECONDS * 1000,
           });
           cart = await reload(repo, id);
           created = true;
@@ -314,16 +329,7 @@ export function registerCartRoutes(kit: RouteKit): void {
         checkServiceLimit(site, product, quantity);
         checkStock(variant, quantity);
         const additionalFields = await checkAdditionalFields(repo, product, body.additionalFields);
-        const now = deps.now();
-        const id = deps.newId('c');
-        await repo.createCart({
-          id,
-          websiteId: site.websiteId,
-          kind: 'subscription',
-          ownerSiteUserId: null,
-          created: now,
-          expiresAt: now + DAY_MS,
-        });
+        const id = await createEmptyCart(deps, repo, site, { kind: 'subscription', ownerSiteUserId: null, lifetimeMs: DAY_MS });
         await repo.insertEntry(id, newEntry(deps, { product, variant, quantity, additionalFields }));
         return id;
       });

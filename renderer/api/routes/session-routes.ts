@@ -15,6 +15,7 @@ import {
 import { ApiError, GENERIC } from '../errors.ts';
 import { jsonObjectBody } from '../http.ts';
 import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
+import { createEmptyCart } from './cart-routes.ts';
 
 // B17–B19: site-user sessions. The session id lives in an HttpOnly cookie; the xsrf token
 // returned at sign-in must accompany every [user] call.
@@ -136,15 +137,10 @@ export function registerSessionRoutes(kit: RouteKit): void {
         if (!cloneCart) return null;
         const own = await repo.getUserMainCart(session.siteUserId);
         if (!own || own.entries.length === 0) return null;
-        const now = deps.now();
-        const id = deps.newId('c');
-        await repo.createCart({
-          id,
-          websiteId: site.websiteId,
+        const id = await createEmptyCart(deps, repo, site, {
           kind: 'main',
           ownerSiteUserId: null,
-          created: now,
-          expiresAt: now + CART_COOKIE_MAX_AGE_SECONDS * 1000,
+          lifetimeMs: CART_COOKIE_MAX_AGE_SECONDS * 1000,
         });
         for (const entry of own.entries) await repo.insertEntry(id, { ...entry, id: deps.newId('e') });
         return id;
