@@ -1,7 +1,7 @@
 // `npm run bench:http`: Quire's real storefront server against the reference port and a
 // Fastify hello-world, over loopback with autocannon, in one run. See bench/README.md.
 //
-//   quire      `renderer/main.ts` as `npm start` runs it (fresh embedded store in a temp
+//   quire      the server as `npm start` runs it (`bin/start.mjs`) (fresh embedded store in a temp
 //              DATA_DIR), serving the full product page: shell, cookies, islands script;
 //   reference  the same page's template renders replayed by the reference port behind one
 //              bare Fastify route (http-peers.ts);
@@ -89,7 +89,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 async function startQuire(o: HttpOptions, dataDir: string, children: ChildProcess[]): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'renderer/main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: o.siteDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -181,7 +181,7 @@ export function formatHttpResults(info: { date: string; machine: string; node: s
     `- commit: ${info.commit}`,
     `- options: ${info.options}`,
     '',
-    'autocannon on loopback; each figure is the median over rounds. `quire` is the real server (`renderer/main.ts`) ' +
+    'autocannon on loopback; each figure is the median over rounds. `quire` is the real server as `npm start` runs it ' +
       'serving the full product page; `reference` replays the same page\'s ' +
       `${info.renders ?? '?'} template renders with the reference port behind a bare Fastify route; \`hello\` is a Fastify hello-world.`,
     '',

@@ -37,8 +37,7 @@ function waitForAddress(proc: ChildProcess, timeoutMs: number): Promise<string> 
 
 describe('npm start', () => {
   it('serves the demo store from a fresh data directory and stops on SIGTERM', async () => {
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    child = spawn(process.execPath, [tsx, path.join(root, 'renderer', 'main.ts')], {
+    child = spawn(process.execPath, [path.join(root, 'bin', 'start.mjs')], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,14 @@ import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The project folder: the nearest one above this file with a package.json (this file runs from `renderer/` under tsx, or from the `dist/server/` bundle of `bin/start.mjs`). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+const root = projectRoot();
 
 function fail(message: string): never {
   console.error(`quire: ${message}`);
@@ -48,7 +55,8 @@ const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(q
 function ensureAssets(assetsDir: string): void {
   if (fs.existsSync(path.join(assetsDir, 'islands.js'))) return;
   console.log('quire: building the islands bundle (dist/assets) …');
-  const child = spawn(process.execPath, [...process.execArgv, path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
+  // The build script is TypeScript; this process may be the plain-JS bundle, so load tsx explicitly.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
   child.on('exit', (code) => {
     if (code === 0) console.log('quire: islands bundle built');
     else console.error('quire: the islands bundle could not be built; pages render without interactivity');

@@ -1,4 +1,4 @@
-// Runs the real server (`renderer/main.ts`, what `npm start` runs) as a child process, the
+// Runs the real server (`bin/start.mjs`, what `npm start` runs: `renderer/main.ts` bundled) as a child process, the
 // way an operator would: configured only through the environment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -38,7 +38,7 @@ export interface ServerProcess {
 export async function startServer(options: { port: number; env: Record<string, string>; args?: string[]; timeoutMs?: number }): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'renderer/main.ts', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, ['bin/start.mjs', ...(options.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

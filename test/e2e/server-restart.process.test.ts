@@ -1,7 +1,7 @@
 // What a visitor did survives a crash of the real server process: a cart entry and a
 // restock sign-up acknowledged over HTTP are still there after SIGKILL and a restart on the
 // same DATA_DIR. The store test checks the same at the store level; this one goes through
-// `renderer/main.ts`, its environment and the HTTP API, as deployed.
+// `bin/start.mjs` (what `npm start` runs), its environment and the HTTP API, as deployed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
