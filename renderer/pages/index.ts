@@ -5,6 +5,7 @@ import { setCookie } from '../api/cookies.ts';
 import { SlidingWindowCounter } from '../api/rate-limiter.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
+import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
 import { unlockCookieName, unlockToken } from './visitor.ts';
 
@@ -48,6 +49,14 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     const configured = site.config.extra.baseUrl;
     const base = typeof configured === 'string' ? configured.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml(base, publicPaths(site, products)));
+  });
+
+  // The site's CSS, linked from every page head. Only the current stylesheet's name answers:
+  // the name is its content hash, so an answer never changes and may be cached for good.
+  app.get(`${SITE_STYLESHEET_PREFIX}:file`, async (request, reply) => {
+    const sheet = siteStylesheet(renderer.getSite());
+    if (!sheet || (request.params as { file: string }).file !== sheet.name) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(sheet.body);
   });
 
   // The password form of the lock screen (103) and of protected pages (105).

@@ -14,6 +14,7 @@ import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions 
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
 import { renderShell, renderShellParts, rendererCss, shellStyle } from './shell.ts';
+import { siteStylesheet } from './site-stylesheet.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
 import { DEFAULT_PROPS_LIMITS, serializeProps } from '../../hydrate/protocol/props.ts';
@@ -69,13 +70,21 @@ function builtinTemplate(name: string): CompiledTemplate | null {
   return hit;
 }
 
-/** The head `<style>` element of a site in a currency, UTF-8 encoded once per loaded site. */
+/**
+ * The head's styles of a site in a currency: the renderer's own few rules inline (the add
+ * button must stay hidden until the cart is ready, before any stylesheet arrives), then the
+ * link to the site's stylesheet. UTF-8 encoded once per loaded site and currency.
+ */
 const styleCache = new WeakMap<LoadedSite, Map<string, Buffer>>();
 function pageStyle(site: LoadedSite, currency: string): Buffer {
   let bySite = styleCache.get(site);
   if (!bySite) styleCache.set(site, (bySite = new Map()));
   let style = bySite.get(currency);
-  if (style === undefined) bySite.set(currency, (style = Buffer.from(shellStyle(rendererCss(currency) + site.stylesheet))));
+  if (style === undefined) {
+    const sheet = siteStylesheet(site);
+    const link = sheet ? `<link rel="stylesheet" href="${sheet.href}">\n` : '';
+    bySite.set(currency, (style = Buffer.from(shellStyle(rendererCss(currency)) + link)));
+  }
   return style;
 }
 

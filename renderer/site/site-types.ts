@@ -108,7 +108,7 @@ export interface LoadedSite {
   templates: ReadonlyMap<string, CompiledTemplate>;
   /** Partial sources by name, for `{x|apply name}`; the renderer's own `sf-*` partials included. */
   partials: Readonly<Record<string, string>>;
-  /** `styles.css` then `styles/*.css` of the folder, inlined in every page head. */
+  /** `styles.css` then `styles/*.css` of the folder; pages link it (`pages/site-stylesheet.ts`). */
   stylesheet: string;
   /** Content hash of every file read. */
   hash: string;
