@@ -1,5 +1,7 @@
-// The two comparison servers of `npm run bench:http`, one per process (forked by http.ts):
+// The comparison servers of `npm run bench:http`, one per process (forked by http.ts):
 //   hello      a Fastify hello-world: the ceiling any page server on this machine can reach;
+//   static     the bytes of Quire's page (fetched once from the running Quire server) sent by
+//              a bare route: what carrying a page of that size costs, with no work at all;
 //   reference  the product page rendered by the reference port behind one bare Fastify route.
 //
 // "The same page" is found, not re-written: this process builds Quire's real app in memory
@@ -90,6 +92,18 @@ async function referenceServer(siteDir: string, url: string): Promise<PeerReady>
   return { port: (app.server.address() as { port: number }).port, renders: jobs.length, bytes };
 }
 
+async function staticServer(pageUrl: string): Promise<PeerReady> {
+  const res = await fetch(pageUrl);
+  if (res.status !== 200) throw new Error(`GET ${pageUrl} answered ${res.status}`);
+  const page = Buffer.from(await res.arrayBuffer());
+  const app = Fastify({ logger: false });
+  app.get('/', (_request, reply) => {
+    reply.type('text/html; charset=utf-8').send(page);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { port: (app.server.address() as { port: number }).port, bytes: page.length };
+}
+
 async function helloServer(): Promise<PeerReady> {
   const app = Fastify({ logger: false });
   app.get('/', (_request, reply) => {
@@ -101,7 +115,7 @@ async function helloServer(): Promise<PeerReady> {
 
 if (process.send && process.argv[2]) {
   const [kind, siteDir, url] = process.argv.slice(2);
-  (kind === 'reference' ? referenceServer(siteDir, url) : helloServer()).then(
+  (kind === 'reference' ? referenceServer(siteDir, url) : kind === 'static' ? staticServer(url) : helloServer()).then(
     (ready) => process.send?.({ ok: true, ready }),
     (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }, () => process.exit(1)),
   );

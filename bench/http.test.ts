@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type HttpMeasure, formatHttpResults, judgeHttp, parseHttpArgs, summarizeHttp } from './http.ts';
 
-const m = (target: HttpMeasure['target'], reqPerSec: number, p99: number, failures = 0): HttpMeasure => ({ target, reqPerSec, p50: p99 / 2, p99, failures, bytesPerResponse: 1000 });
+const m = (target: HttpMeasure['target'], reqPerSec: number, p99: number, failures = 0): HttpMeasure => ({ target, reqPerSec, p50: p99 / 2, p99, failures, bytesPerResponse: 1000, cpuUsPerRequest: 50 });
 
 describe('bench:http', () => {
   it('parses bounded options', () => {
@@ -31,6 +31,7 @@ describe('bench:http', () => {
     const md = formatHttpResults({ date: 'd', machine: 'm', node: 'v20', commit: 'c', options: 'o', renders: 2 }, s, judgeHttp(s));
     expect(md).toContain('| quire | 400 |');
     expect(md).toMatch(/\| quire .*\| 4\.00x \| 0\.10x \|/);
+    expect(md).toContain('| 1,000 | 50 | 0 |');
     expect(md).toContain('**pass**');
   });
 });

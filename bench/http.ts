@@ -5,11 +5,17 @@
 //              DATA_DIR), serving the full product page: shell, cookies, islands script;
 //   reference  the same page's template renders replayed by the reference port behind one
 //              bare Fastify route (http-peers.ts);
+//   static     Quire's page bytes, captured once, sent by one bare Fastify route: what a page
+//              of that size costs to carry, with no work at all;
 //   hello      a Fastify hello-world, the ceiling of the machine.
+//
+// Besides autocannon's figures, each server's CPU time (user + system, all its threads, from
+// /proc) is read around the measurement: CPU per request is the work a server does for a
+// page, which the load generator sharing the cores disturbs much less than req/s.
 //
 // Targets are rounds interleaved in a fixed order; each measurement is bounded (`--duration`).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +54,8 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
 /** Quire ÷ reference requests per second, and Quire's p99 latency. */
 export const HTTP_TARGETS = { minRatio: 4, maxP99Ms: 10 } as const;
 
-type Target = 'quire' | 'reference' | 'hello';
+type Target = 'quire' | 'reference' | 'static' | 'hello';
+const TARGETS: readonly Target[] = ['quire', 'reference', 'static', 'hello'];
 
 export interface HttpMeasure {
   target: Target;
@@ -58,6 +65,8 @@ export interface HttpMeasure {
   /** Responses that were not 2xx, plus errors and timeouts. */
   failures: number;
   bytesPerResponse: number;
+  /** The server process's CPU time per response, µs; NaN where /proc is not there. */
+  cpuUsPerRequest: number;
 }
 
 function freePort(): Promise<number> {
@@ -100,7 +109,7 @@ async function startQuire(o: HttpOptions, dataDir: string, children: ChildProces
   return { child, base };
 }
 
-function startPeer(kind: 'reference' | 'hello', o: HttpOptions, children: ChildProcess[]): Promise<{ child: ChildProcess; ready: PeerReady }> {
+function startPeer(kind: 'reference' | 'static' | 'hello', o: HttpOptions, children: ChildProcess[]): Promise<{ child: ChildProcess; ready: PeerReady }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./http-peers.ts', import.meta.url)), [kind, o.siteDir, o.url], {
       execArgv: ['--import', 'tsx'],
@@ -119,9 +128,21 @@ function load(url: string, connections: number, seconds: number): Promise<autoca
   return autocannon({ url, connections, duration: seconds, pipelining: 1 });
 }
 
-async function measure(target: Target, url: string, o: HttpOptions): Promise<HttpMeasure> {
+/** CPU seconds (user + system, every thread) a process has used so far; NaN off Linux. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(target: Target, url: string, pid: number | undefined, o: HttpOptions): Promise<HttpMeasure> {
   if (o.warmup > 0) await load(url, o.connections, o.warmup);
+  const cpuBefore = cpuSeconds(pid);
   const r = await load(url, o.connections, o.duration);
+  const cpu = cpuSeconds(pid) - cpuBefore;
   return {
     target,
     reqPerSec: r.requests.average,
@@ -129,6 +150,7 @@ async function measure(target: Target, url: string, o: HttpOptions): Promise<Htt
     p99: r.latency.p99,
     failures: r.non2xx + r.errors + r.timeouts,
     bytesPerResponse: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
+    cpuUsPerRequest: r.requests.total > 0 ? (cpu * 1e6) / r.requests.total : Number.NaN,
   };
 }
 
@@ -136,8 +158,7 @@ async function measure(target: Target, url: string, o: HttpOptions): Promise<Htt
 export type HttpSummary = HttpMeasure;
 
 export function summarizeHttp(ms: readonly HttpMeasure[]): HttpSummary[] {
-  const targets: Target[] = ['quire', 'reference', 'hello'];
-  return targets
+  return TARGETS
     .map((target) => ms.filter((m) => m.target === target))
     .filter((list) => list.length > 0)
     .map((list) => ({
@@ -147,6 +168,7 @@ export function summarizeHttp(ms: readonly HttpMeasure[]): HttpSummary[] {
       p99: median(list.map((m) => m.p99)),
       failures: list.reduce((n, m) => n + m.failures, 0),
       bytesPerResponse: median(list.map((m) => m.bytesPerResponse)),
+      cpuUsPerRequest: median(list.map((m) => m.cpuUsPerRequest)),
     }));
 }
 
@@ -183,13 +205,16 @@ export function formatHttpResults(info: { date: string; machine: string; node: s
     '',
     'autocannon on loopback; each figure is the median over rounds. `quire` is the real server as `npm start` runs it ' +
       'serving the full product page; `reference` replays the same page\'s ' +
-      `${info.renders ?? '?'} template renders with the reference port behind a bare Fastify route; \`hello\` is a Fastify hello-world.`,
+      `${info.renders ?? '?'} template renders with the reference port behind a bare Fastify route; \`static\` sends Quire's page bytes, captured once, ` +
+      'from a bare route (the cost of carrying a page of that size); `hello` is a Fastify hello-world. Server CPU is the server process\'s ' +
+      'user + system time (all threads) over the measurement divided by the responses.',
     '',
-    '| server | req/s | p50 ms | p99 ms | bytes/response | failures | vs reference | vs hello |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| server | req/s | p50 ms | p99 ms | bytes/response | server CPU µs/response | failures | vs reference | vs hello |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...summaries.map(
       (s) =>
-        `| ${s.target} | ${Math.round(s.reqPerSec).toLocaleString('en-US')} | ${s.p50} | ${s.p99} | ${Math.round(s.bytesPerResponse).toLocaleString('en-US')} | ${s.failures} | ` +
+        `| ${s.target} | ${Math.round(s.reqPerSec).toLocaleString('en-US')} | ${s.p50} | ${s.p99} | ${Math.round(s.bytesPerResponse).toLocaleString('en-US')} | ` +
+        `${Number.isFinite(s.cpuUsPerRequest) ? Math.round(s.cpuUsPerRequest) : '–'} | ${s.failures} | ` +
         `${ref ? (s.reqPerSec / ref.reqPerSec).toFixed(2) + 'x' : '–'} | ${hello ? (s.reqPerSec / hello.reqPerSec).toFixed(2) + 'x' : '–'} |`,
     ),
     '',
@@ -253,19 +278,22 @@ async function main(): Promise<void> {
   try {
     log('bench:http: starting the servers (Quire builds its store on first start) …');
     const [quire, reference, hello] = await Promise.all([startQuire(o, dataDir, children), startPeer('reference', o, children), startPeer('hello', o, children)]);
+    // The static peer sends the page the running Quire server serves.
+    const staticPeer = await startPeer('static', { ...o, url: quire.base + o.url }, children);
     const urls: Record<Target, string> = {
       quire: quire.base + o.url,
       reference: `http://127.0.0.1:${reference.ready.port}${o.url}`,
+      static: `http://127.0.0.1:${staticPeer.ready.port}/`,
       hello: `http://127.0.0.1:${hello.ready.port}/`,
     };
+    const pids: Record<Target, number | undefined> = { quire: quire.child.pid, reference: reference.child.pid, static: staticPeer.child.pid, hello: hello.child.pid };
     const measures: HttpMeasure[] = [];
-    const order: Target[] = ['quire', 'reference', 'hello'];
     for (let r = 0; r < o.rounds; r++) {
       // Alternate the order so that neither engine always runs right after the other.
-      for (const target of r % 2 === 0 ? order : [...order].reverse()) {
-        const m = await measure(target, urls[target], o);
+      for (const target of r % 2 === 0 ? TARGETS : [...TARGETS].reverse()) {
+        const m = await measure(target, urls[target], pids[target], o);
         measures.push(m);
-        log(`round ${r + 1} ${target}: ${Math.round(m.reqPerSec)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.failures ? `, ${m.failures} failures` : ''}`);
+        log(`round ${r + 1} ${target}: ${Math.round(m.reqPerSec)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${Math.round(m.cpuUsPerRequest)} µs CPU/response${m.failures ? `, ${m.failures} failures` : ''}`);
       }
     }
     const summaries = summarizeHttp(measures);
