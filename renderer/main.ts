@@ -13,9 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadSite, SiteLoadError } from './site/load-site.ts';
+import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import type { LoadedSite } from './site/site-types.ts';
-import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 
@@ -42,8 +41,6 @@ async function loadSiteOrFail(dir: string): Promise<LoadedSite> {
   }
 }
 
-/** A folder without `catalog.json` still needs a site row: an empty store named after the folder. */
-const seedOf = (site: LoadedSite): SeedData => site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
 
 const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
 
@@ -67,7 +64,7 @@ async function serve(options: StartOptions): Promise<void> {
   const site = await loadSiteOrFail(options.siteDir);
   let store;
   try {
-    store = await openStore({ databaseUrl: options.databaseUrl, seed: seedOf(site) });
+    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site) });
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
@@ -120,7 +117,7 @@ async function main(): Promise<void> {
   }
   if (workers === 1) return serve(options);
   // Migrate and seed once, before the workers race for it.
-  const store = await openStore({ databaseUrl: options.databaseUrl, seed: seedOf(await loadSiteOrFail(options.siteDir)) }).catch((error: unknown) =>
+  const store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(await loadSiteOrFail(options.siteDir)) }).catch((error: unknown) =>
     fail(`${(error as Error).message}`),
   );
   await store.close();

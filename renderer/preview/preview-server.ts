@@ -6,7 +6,8 @@ import { seedStore } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
-import { openSiteStore, seedOf } from './site-store.ts';
+import { siteSeed } from '../site/load-site.ts';
+import { openSiteStore } from './site-store.ts';
 
 // `quire preview SITE_DIR`: the storefront server over a site folder that an author is
 // editing. The folder is reloaded on every change and swapped in through buildApp's site
@@ -110,7 +111,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
    * stay. Returns a problem instead when the seed cannot apply.
    */
   async function syncCatalog(site: LoadedSite): Promise<SiteProblem | null> {
-    const seed = seedOf(site);
+    const seed = siteSeed(site);
     const text = JSON.stringify(seed);
     if (text === seededCatalog) return null;
     const row = await store.read.getSite();

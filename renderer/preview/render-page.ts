@@ -4,7 +4,8 @@ import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
-import { openSiteStore, seedOf } from './site-store.ts';
+import { siteSeed } from '../site/load-site.ts';
+import { openSiteStore } from './site-store.ts';
 import { seedStore } from '../store/seed.ts';
 
 // `quire render-page SITE_DIR /path`: one page of a site folder, rendered exactly as the
@@ -38,7 +39,7 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     return { exitCode: 1, status: null, html: '', pageType: null, templateName: null, frames };
   }
   const store = options.store ?? (await openSiteStore(site));
-  if (!(await store.read.getSite())) await seedStore(store, seedOf(site));
+  if (!(await store.read.getSite())) await seedStore(store, siteSeed(site));
   const app = await buildApp({ store, site, now: options.now, logger: false });
   try {
     let info: QuirePageInfo | undefined;

@@ -1,11 +1,6 @@
-import type { SeedData } from '../store/seed.ts';
 import { openMemoryStore, openStore, type SqlStore } from '../store/store.ts';
+import { siteSeed } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
-
-/** A folder without `catalog.json` still gets a site row, so the API and pages have settings. */
-export function seedOf(site: LoadedSite | null): SeedData {
-  return site?.catalog ?? { site: { websiteId: 'preview-site' } };
-}
 
 /**
  * The store of an author tool: the database named by DATABASE_URL or DATA_DIR when one is
@@ -14,7 +9,7 @@ export function seedOf(site: LoadedSite | null): SeedData {
  */
 export async function openSiteStore(site: LoadedSite | null, env: NodeJS.ProcessEnv = process.env): Promise<SqlStore> {
   // A folder that does not load yet seeds nothing; the first good load seeds the store.
-  const seed = site ? seedOf(site) : undefined;
+  const seed = site ? siteSeed(site) : undefined;
   if (env.DATABASE_URL || env.DATA_DIR) return openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seed });
   return openMemoryStore(seed);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSite, SiteLoadError } from './load-site.ts';
+import { loadSite, SiteLoadError, siteSeed } from './load-site.ts';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -53,6 +53,8 @@ describe('loadSite', () => {
     expect(site.partials['sf-product-detail']).toContain('data-product-scope');
     expect(site.stylesheet).toBe('body { color: red }\n/* styles/a.css */\n.a {}\n/* styles/b.css */\n.b {}');
     expect(site.catalog).toBeNull();
+    // Without a catalogue the store still gets a site row, named after the folder.
+    expect(siteSeed(site)).toEqual({ site: { websiteId: path.basename(site.dir) } });
   });
 
   it('compiles a template once per content: an unchanged file keeps its compiled template across loads', async () => {
@@ -115,6 +117,7 @@ describe('loadSite', () => {
     const site = await loadSite(path.resolve(__dirname, '../../fixtures/sites/demo'));
     expect(site.problems).toEqual([]);
     expect(site.catalog?.products?.length).toBeGreaterThanOrEqual(12);
+    expect(siteSeed(site)).toBe(site.catalog);
     expect(site.bySlug.get('shop')?.collectionType).toBe('products');
   });
 });

@@ -243,6 +243,11 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector): Conten
  * content hash across loads). Bad JSON, a bad content file or (unless allowed) a template
  * syntax error throws a SiteLoadError listing every problem with its file and position.
  */
+/** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
+export function siteSeed(site: LoadedSite): SeedData {
+  return site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
+}
+
 export async function loadSite(dir: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
   const root = path.resolve(dir);
   const problems = new Collector();
