@@ -7,6 +7,7 @@ import type { FormatterCall, Inst, OrNode, PredicateCall, TemplateAst, VarRef } 
 import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
+import type { FormatterSpec } from './plugin-api.ts';
 import { type Code, CompiledRef, descend, type Exec, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
 import { isTruthy, JDouble, renderText, type JsonObject, type Value } from './value.ts';
@@ -219,7 +220,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
     }
     case 'bindvar': {
       const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
-      const chain = n.formatters;
+      const chain = fuseChain(n.formatters);
       const name = n.name;
       const span = n.span;
       return (rt) => {
@@ -273,7 +274,30 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   }
 }
 
-function variable(refs: CompiledRef[], chain: readonly FormatterCall[], node: Inst, span: { start: number; end: number }, source: Source): Exec {
+/**
+ * The chain with every pair `a|b` that `a` can do in one step (`FormatterSpec.fuse`)
+ * replaced by the fused formatter. The instruction budget still counts the formatters as
+ * written (`cost` reads the tree).
+ */
+function fuseChain(chain: readonly FormatterCall[]): readonly FormatterCall[] {
+  let out: FormatterCall[] | null = null;
+  for (let i = 0; i < chain.length; i++) {
+    const call = chain[i];
+    const next = chain[i + 1];
+    const fused = next !== undefined && next.spec.bind === undefined && call.spec.fuse ? call.spec.fuse(next.spec) : undefined;
+    if (fused === undefined) {
+      if (out !== null) out.push(call);
+      continue;
+    }
+    out ??= chain.slice(0, i);
+    out.push({ ...call, spec: fused as FormatterSpec<unknown> });
+    i++;
+  }
+  return out ?? chain;
+}
+
+function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: Inst, span: { start: number; end: number }, source: Source): Exec {
+  const chain = fuseChain(written);
   const gets = refs.map(getter);
   const g0 = gets[0];
   if (chain.length === 0) return (rt) => emitValue(rt, g0(rt));

@@ -47,6 +47,20 @@ describe('public facade', () => {
     expect(lookups).toBe(0);
   });
 
+  it('fused formatter pairs replace the pair only, and the budget counts the chain as written', () => {
+    const calls: string[] = [];
+    const tag = (name: string, fuse?: FormatterSpec['fuse']): FormatterSpec => ({ name, fuse, apply: (v) => (calls.push(name), `${name}(${v})`) });
+    const b = tag('b');
+    const ab = tag('ab');
+    const a = tag('a', (next) => (next === b ? ab : undefined));
+    const withArgs: FormatterSpec = { name: 'w', bind: (args) => args, apply: (v) => `w(${v})` };
+    const engine = new Engine(createRegistry([a, b, ab, withArgs, tag('c', (next) => (next === withArgs ? ab : undefined))], []));
+    expect(engine.render('{x|a|b|a|b|b}{x|b|a}{.var @v x|c|a|b}{@v}{x|c|w}', { x: 1 }).html).toBe('b(ab(ab(1)))a(b(1))ab(c(1))w(c(1))');
+    expect(calls).toEqual(['ab', 'ab', 'b', 'b', 'a', 'c', 'ab', 'c']);
+    expect(engine.render('{x|a|b}', { x: 1 }, { limits: { maxInstructions: 2 } }).errors.map((e) => e.code)).toEqual(['LIMIT_INSTRUCTIONS']);
+    expect(engine.render('{x|a|b}', { x: 1 }, { limits: { maxInstructions: 3 } }).html).toBe('ab(1)');
+  });
+
   it('a plugin that throws is an UNEXPECTED_ERROR, in safe mode the instruction prints nothing', () => {
     const boom: FormatterSpec = {
       name: 'boom',

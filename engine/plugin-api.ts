@@ -86,6 +86,14 @@ export interface FormatterSpec<B = unknown> {
    */
   readonly pure?: boolean;
   /**
+   * A formatter that does this one's work and then `next`'s in one step, or undefined. The
+   * engine asks when `next` follows this formatter in a chain and has no binder, and calls
+   * the answer (with this formatter's bound arguments) in place of both: `json|htmlattr`
+   * writes the escaped JSON directly instead of escaping a long text full of quotes. The
+   * result must be exactly what the two calls would give, errors included.
+   */
+  fuse?(next: FormatterSpec<any>): FormatterSpec<B> | undefined;
+  /**
    * Computes the new value of the first variable. `others` holds the values of the
    * instruction's further variables (`{a, b|fmt}`), usually empty. Throwing records
    * UNEXPECTED_ERROR and the instruction emits nothing; see `JavaError`.

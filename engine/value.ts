@@ -301,36 +301,41 @@ export function jsonString(s: string): string {
   return out + '"';
 }
 
-function jsonNumber(v: number | bigint | JDouble): string {
+function jsonNumber(v: number | bigint | JDouble, quote: (s: string) => string): string {
   if (typeof v === 'bigint') return v.toString();
   const x = typeof v === 'number' ? v : v.value;
   if (typeof v === 'number' && Number.isInteger(v)) return jsNumber(v);
-  if (!Number.isFinite(x)) return '"' + javaDouble(x) + '"';
+  if (!Number.isFinite(x)) return quote(javaDouble(x));
   return javaDouble(x);
 }
 
-/** Compact JSON as the reference writes it; missing members and elements print `null`. */
-export function toJson(v: Value): string {
+/**
+ * Compact JSON as the reference writes it; missing members and elements print `null`.
+ * `quote` writes every string (keys, values, the names of non-finite numbers); a caller
+ * that escapes the JSON text afterwards can escape each string instead, since strings are
+ * the only part of the text with characters to escape.
+ */
+export function toJson(v: Value, quote: (s: string) => string = jsonString): string {
   switch (typeof v) {
     case 'string':
-      return jsonString(v);
+      return quote(v);
     case 'number':
     case 'bigint':
-      return jsonNumber(v);
+      return jsonNumber(v, quote);
     case 'boolean':
       return v ? 'true' : 'false';
     case 'object': {
       if (v === null) return 'null';
-      if (v instanceof JDouble) return jsonNumber(v);
+      if (v instanceof JDouble) return jsonNumber(v, quote);
       if (Array.isArray(v)) {
         let s = '[';
-        for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + toJson(v[i]);
+        for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + toJson(v[i], quote);
         return s + ']';
       }
       let s = '{';
       let first = true;
       for (const k of Object.keys(v)) {
-        s += (first ? '' : ',') + jsonString(k) + ':' + toJson(v[k]);
+        s += (first ? '' : ',') + quote(k) + ':' + toJson(v[k], quote);
         first = false;
       }
       return s + '}';

@@ -296,6 +296,20 @@ describe('json / raw / json-pretty', () => {
     );
     expect(run('json-pretty', [], '</script>')).toBe('"<\\/script>"');
   });
+  it('json fused with htmlattr or htmltag gives what the two give one after the other', () => {
+    const json = spec('json');
+    for (const next of ['htmlattr', 'htmltag']) {
+      const fused = json.fuse!(spec(next))!;
+      const check = (v: Value) => expect(fused.apply(v, undefined, new TestPluginContext([{ node: v }]), [])).toBe(run(next, [], run('json', [], v)));
+      for (const v of [undefined, null, 'a"b', '</script>', 'a<', '&amp;', '\u0001\n\\', new JDouble(1), NaN, -Infinity, 1e21, 12n]) check(v);
+      check(j('{"a\\"<\/":["x</y",1.0,{"<":">"}],"&":null}'));
+      fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: fc.constantFrom('<', '/', '"', '&', '>', 'a', '\\', '\n') }), (v, s) => {
+        check(parseJson(JSON.stringify(v)));
+        check([s, { [s]: s }]);
+      }));
+    }
+    expect(json.fuse!(spec('html'))).toBeUndefined();
+  });
   it('json-pretty writes missing as null', () => {
     expect(run('json-pretty', [], undefined)).toBe('null');
     expect(run('json-pretty', [], null)).toBe('null');

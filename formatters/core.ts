@@ -24,7 +24,7 @@ import {
 import { isSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
-import { escapeScriptClose, toPrettyJson } from './util/json-text.ts';
+import { escapeScriptClose, toJsonAttr, toPrettyJson } from './util/json-text.ts';
 import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
 import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
 
@@ -225,11 +225,23 @@ const smartypants: FormatterSpec = {
 
 // ---- JSON -----------------------------------------------------------------------------
 
+// `{x|json|htmlattr}` is how templates put data into an attribute for a script to read.
+const jsonAttr: FormatterSpec = {
+  name: 'json|htmlattr',
+  pure: true,
+  apply(value) {
+    return value === undefined ? '' : toJsonAttr(value);
+  },
+};
+
 const json: FormatterSpec = {
   name: 'json',
   pure: true,
   apply(value) {
     return value === undefined ? '' : escapeScriptClose(toJson(value));
+  },
+  fuse(next) {
+    return next === htmlattr || next === htmltag ? jsonAttr : undefined;
   },
 };
 
