@@ -48,6 +48,8 @@ describe('REN acceptance checks', () => {
     expect(html).toContain('data-product-scope');
     expect(islandsLast(html)).toBe(true);
     expect(h.lastPage()).toMatchObject({ pageType: 50, templateName: expect.stringContaining('products.item') });
+    // The demo template's `item-classes` reads the product's record type label.
+    expect(html).toMatch(/class="demo-pd hentry [^"]*post-type-store-item[ "]/);
   });
 
   it('REN-2: an unknown path is the 404 page (type 100), page view skipped as not-found', async () => {

@@ -212,6 +212,8 @@ export function productView(product: Product, options: ProductViewOptions): Prod
     id: product.id,
     collectionId: product.collectionId ?? '',
     recordType: 11,
+    // Record type 11's label, which `item-classes` writes as `post-type-store-item`.
+    recordTypeLabel: 'store-item',
     title: product.title,
     urlId: product.urlSlug,
     fullUrl: slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`,
