@@ -123,7 +123,14 @@ const CACHE_SIZE = 512;
 
 export class Engine {
   private readonly cache = new Map<string, Template>();
-  private readonly partialCache = new Map<string, { code: Code | null; diagnostics: readonly Diagnostic[] }>();
+  /**
+   * Compiled partials by source text, then name and safety. Keyed by the text itself, not a
+   * string built from it: a host passes the same partial strings on every render, and V8
+   * keeps a string's hash, so a hit costs no hashing of the text (a built key was copied
+   * and hashed on every render, once per partial applied).
+   */
+  private readonly partialCache = new Map<string, CompiledPartial[]>();
+  private partialCount = 0;
   private readonly env: BindEnv;
   private readonly bindRefs = new Map<string, CompiledRef | null>();
 
@@ -179,13 +186,27 @@ export class Engine {
 
   /** RuntimeHost: partials compile in normal mode with the execution's safety (§6.1). */
   compilePartial(text: string, name: string, safe: boolean): { code: Code | null; diagnostics: readonly Diagnostic[] } {
-    const key = `${safe ? 's' : 'x'}|${name}|${text}`;
-    let hit = this.partialCache.get(key);
+    let entries = this.partialCache.get(text);
+    let hit: CompiledPartial | undefined;
+    if (entries !== undefined) {
+      for (const e of entries) {
+        if (e.name === name && e.safe === safe) {
+          hit = e;
+          break;
+        }
+      }
+    }
     if (hit === undefined) {
       const t = this.compile(text, { mode: safe ? 'safe' : 'strict', name });
-      hit = { code: t.ok ? t.code : null, diagnostics: t.diagnostics };
-      this.partialCache.set(key, hit);
-      if (this.partialCache.size > CACHE_SIZE) this.partialCache.delete(this.partialCache.keys().next().value as string);
+      hit = { name, safe, code: t.ok ? t.code : null, diagnostics: t.diagnostics };
+      if (this.partialCount >= CACHE_SIZE) {
+        this.partialCache.clear();
+        this.partialCount = 0;
+        entries = undefined;
+      }
+      if (entries === undefined) this.partialCache.set(text, (entries = []));
+      entries.push(hit);
+      this.partialCount++;
     }
     // A strict partial that failed to compile still counts as found: the caller reports it.
     return hit.code === null && hit.diagnostics.length ? { code: NOTHING, diagnostics: hit.diagnostics } : hit;
@@ -226,6 +247,13 @@ export class Engine {
     this.registry.builtins.set(text, handle);
     return handle;
   }
+}
+
+interface CompiledPartial {
+  readonly name: string;
+  readonly safe: boolean;
+  readonly code: Code | null;
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 const NOTHING: Code = { run: () => {}, source: new Source('', 'partial') };
