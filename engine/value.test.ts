@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asBoolean, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, JsonSyntaxError, parseJson, renderText, textOf, toJson, toJsonPretty } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, JsonSyntaxError, parseJson, renderText, textOf, toJson, toJsonPretty } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -39,6 +39,15 @@ describe('parseJson keeps number kinds', () => {
     const v = parseJson('{"__proto__": {"x": 1}}') as Record<string, unknown>;
     expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
     expect(Object.keys(v)).toEqual(['__proto__']);
+  });
+
+  it('member reads own members only, inherited names included', () => {
+    const own = parseJson('{"__proto__": 1, "constructor": "c", "toString": null, "a": {"b": 2}}') as JsonObject;
+    expect([member(own, '__proto__'), member(own, 'constructor'), member(own, 'toString'), member(own, 'a')]).toEqual([1, 'c', null, { b: 2 }]);
+    for (const obj of [{}, Object.create(null)]) {
+      for (const name of Object.getOwnPropertyNames(Object.prototype)) expect(member(obj, name)).toBeUndefined();
+    }
+    expect(member({}, 'missing')).toBeUndefined();
   });
 });
 

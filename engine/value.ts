@@ -48,8 +48,11 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Own-property member lookup: inherited names (`constructor`, `__proto__`, …) are missing. */
 export function member(obj: JsonObject, key: string): Value {
-  if (INHERITED.has(key) && !Object.prototype.hasOwnProperty.call(obj, key)) return undefined;
-  return obj[key];
+  const v = obj[key];
+  // What an inherited name reads on a plain (or null-prototype) object is a function, or
+  // the prototype for `__proto__`; no JSON value is either, so every other read is own.
+  if ((typeof v === 'function' || key === '__proto__') && INHERITED.has(key) && !Object.prototype.hasOwnProperty.call(obj, key)) return undefined;
+  return v;
 }
 
 /** True when a key could reach an inherited property of a plain object. */
