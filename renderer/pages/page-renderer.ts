@@ -88,6 +88,16 @@ function pageStyle(site: LoadedSite, currency: string): Buffer {
   return style;
 }
 
+/** The page document as one buffer, encoded in place: no intermediate buffers to copy again. */
+function documentBytes(head: string, style: Buffer, tail: string): Buffer {
+  const headBytes = Buffer.byteLength(head);
+  const out = Buffer.allocUnsafe(headBytes + style.length + Buffer.byteLength(tail));
+  out.write(head, 0);
+  style.copy(out, headBytes);
+  out.write(tail, headBytes + style.length);
+  return out;
+}
+
 // Per-request work derived only from shared, read-only objects (the loaded site, rows the
 // read cache hands to every request for its TTL) is done once per object. Without the read
 // cache rows are new objects on every request, and these simply miss.
@@ -727,7 +737,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         context: sfContextJson(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
       });
-      const html = Buffer.concat([Buffer.from(shell.head), pageStyle(site, job.currency), Buffer.from(shell.tail)]);
+      const html = documentBytes(shell.head, pageStyle(site, job.currency), shell.tail);
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
       if (job.diagnostics.length || job.problems.length) {
         request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
