@@ -58,21 +58,30 @@ export function contentItemObject(entry: ContentEntry, item: ContentItem, blocks
   };
 }
 
-/** The navigation links of a loaded site, found once per site (only `active` is per page). */
-const linksBySite = new WeakMap<LoadedSite, readonly { title: string; path: string }[]>();
+/** The navigation links of a loaded site, found once per site; the marked lists per path, a bounded few. */
+const navBySite = new WeakMap<LoadedSite, { links: readonly { title: string; path: string }[]; byPath: Map<string, readonly Json[]> }>();
+const NAV_PATHS_KEPT = 256;
 
-export function navigation(site: LoadedSite, path: string): Json[] {
-  let links = linksBySite.get(site);
-  if (!links) {
-    links = site.config.navigation.length
+/** The site's navigation with the current page's link `active`; shared by requests, which only read it. */
+export function navigation(site: LoadedSite, path: string): readonly Json[] {
+  let nav = navBySite.get(site);
+  if (!nav) {
+    const links = site.config.navigation.length
       ? site.config.navigation
       : site.entries
           .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
           .sort((a, b) => Number(b.home) - Number(a.home))
           .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
-    linksBySite.set(site, links);
+    navBySite.set(site, (nav = { links, byPath: new Map() }));
   }
-  return links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
+  let marked = nav.byPath.get(path);
+  if (marked === undefined) {
+    marked = nav.links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
+    // Any path may be asked for (404s included): keep the most recent few.
+    if (nav.byPath.size >= NAV_PATHS_KEPT) nav.byPath.delete(nav.byPath.keys().next().value as string);
+    nav.byPath.set(path, marked);
+  }
+  return marked;
 }
 
 /** B2 upper bound of a cart entry's quantity. */
