@@ -75,6 +75,16 @@ describe('text forms', () => {
     expect(toJson({ a: new JDouble(2), b: [1, 'x"\n\u0001'], c: undefined, d: NaN })).toBe('{"a":2.0,"b":[1,"x\\"\\n\\u0001"],"c":null,"d":"NaN"}');
     expect(toJsonPretty({ a: [1, { b: 2 }], e: {}, f: [] })).toBe('{\n  "a": [ 1, {\n    "b": 2\n  } ],\n  "e": { },\n  "f": [ ]\n}');
   });
+
+  it('toJson quotes keys with the quoting function it is given, however many keys it has seen', () => {
+    const wide: JsonObject = {};
+    for (let i = 0; i < 1500; i++) wide['k' + (i % 700) + 'x'.repeat(i % 90)] = i;
+    wide['a"b'] = 1;
+    expect(toJson(wide)).toBe(JSON.stringify(wide));
+    const angle = (s: string) => '<' + s + '>';
+    expect(toJson({ 'a"b': 'c', n: [{ 'a"b': NaN }] }, angle)).toBe('{<a"b>:<c>,<n>:[{<a"b>:<NaN>}]}');
+    expect(toJson({ 'a"b': 'c' })).toBe('{"a\\"b":"c"}');
+  });
 });
 
 describe('coercions', () => {

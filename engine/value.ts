@@ -319,6 +319,22 @@ function jsonNumber(v: number | bigint | JDouble, quote: (s: string) => string):
  * the only part of the text with characters to escape.
  */
 export function toJson(v: Value, quote: (s: string) => string = jsonString): string {
+  let keys = quotedKeys.get(quote);
+  if (keys === undefined) {
+    if (quotedKeys.size >= 8) quotedKeys.clear();
+    quotedKeys.set(quote, (keys = new Map()));
+  }
+  return writeJson(v, quote, keys);
+}
+
+// Object keys are the few names of a data schema, written again for every object: their
+// quoted forms (with the colon) are remembered, per quoting function, a bounded number of
+// short ones. A hit costs a lookup by a key whose hash V8 already keeps.
+const QUOTED_KEYS_MAX = 512;
+const QUOTED_KEY_MAX_LENGTH = 64;
+const quotedKeys = new Map<(s: string) => string, Map<string, string>>();
+
+function writeJson(v: Value, quote: (s: string) => string, keys: Map<string, string>): string {
   switch (typeof v) {
     case 'string':
       return quote(v);
@@ -332,14 +348,27 @@ export function toJson(v: Value, quote: (s: string) => string = jsonString): str
       if (v instanceof JDouble) return jsonNumber(v, quote);
       if (Array.isArray(v)) {
         let s = '[';
-        for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + toJson(v[i], quote);
+        for (let i = 0; i < v.length; i++) {
+          if (i > 0) s += ',';
+          s += writeJson(v[i], quote, keys);
+        }
         return s + ']';
       }
       let s = '{';
-      let first = true;
-      for (const k of Object.keys(v)) {
-        s += (first ? '' : ',') + quote(k) + ':' + toJson(v[k], quote);
-        first = false;
+      const names = Object.keys(v);
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
+        let key = keys.get(k);
+        if (key === undefined) {
+          key = quote(k) + ':';
+          if (k.length <= QUOTED_KEY_MAX_LENGTH) {
+            if (keys.size >= QUOTED_KEYS_MAX) keys.clear();
+            keys.set(k, key);
+          }
+        }
+        if (i > 0) s += ',';
+        s += key;
+        s += writeJson(v[k], quote, keys);
       }
       return s + '}';
     }
