@@ -16,10 +16,8 @@ const textMemo = new Map<string, string>();
 const attrMemo = new Map<string, string>();
 
 function remember(memo: Map<string, string>, s: string, escaped: string): string {
-  if (s.length <= MEMO_MAX_LENGTH) {
-    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-    memo.set(s, escaped);
-  }
+  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+  memo.set(s, escaped);
   return escaped;
 }
 
@@ -32,6 +30,8 @@ export function escapeHtmlText(s: string): string {
     if (c === 0x26 || c === 0x3c || c === 0x3e) break;
   }
   if (i === n) return s;
+  // A text too long to be remembered is not looked up either (that would hash all of it).
+  if (n > MEMO_MAX_LENGTH) return escapeFrom(s, i, false);
   const known = textMemo.get(s);
   if (known !== undefined) return known;
   return remember(textMemo, s, escapeFrom(s, i, false));
@@ -46,6 +46,8 @@ export function escapeHtmlAttr(s: string): string {
     if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22) break;
   }
   if (i === n) return s;
+  // A text too long to be remembered is not looked up either (that would hash all of it).
+  if (n > MEMO_MAX_LENGTH) return escapeFrom(s, i, true);
   const known = attrMemo.get(s);
   if (known !== undefined) return known;
   return remember(attrMemo, s, escapeFrom(s, i, true));
