@@ -85,6 +85,17 @@ describe('money', () => {
   it('throws NumberFormatException for an amount that is not a decimal', () => {
     expect(() => readMoney({ value: 'abc' })).toThrow(JavaError);
     expect(() => readMoney({ value: null })).toThrow(JavaError);
+    // Parsed amounts are remembered; a bad one is not, and fails every time.
+    expect(() => readMoney({ value: 'abc' })).toThrow(JavaError);
+  });
+
+  it('reads the same amount the same way however often, and any number of amounts', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 600; i++) expect(amount(readMoney({ value: `${i}.${i % 10}0` }))).toBe(`${i}.${i % 10}0`);
+    }
+    const long = '1'.repeat(40) + '.5';
+    expect(amount(readMoney({ value: long }))).toBe(long);
+    expect(amount(readMoney({ value: long }))).toBe(long);
   });
 
   it('converts to the money node of the CLDR formatter', () => {

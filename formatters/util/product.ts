@@ -76,9 +76,28 @@ export const DEFAULT_MONEY: Money = { amount: DECIMAL_ZERO, currency: 'USD' };
  */
 export function readMoney(node: Value): Money {
   const text = textOf(field(node, 'value')).trim();
-  const amount = text.length === 0 ? DECIMAL_ZERO : parseDecimal(text);
+  const amount = text.length === 0 ? DECIMAL_ZERO : amountOf(text);
   const currency = textOf(field(node, 'currency')).trim();
   return { amount, currency: currency.length === 0 ? 'USD' : currency };
+}
+
+// A catalog shows a few amounts ("25.00") in every variant, and the price helpers read each
+// several times per product: parsed amounts are remembered (short texts, a bounded number;
+// a Decimal is immutable). A text that does not parse is not remembered and throws each time.
+const AMOUNTS_MAX = 256;
+const AMOUNT_MAX_LENGTH = 32;
+const amounts = new Map<string, Decimal>();
+
+function amountOf(text: string): Decimal {
+  let d = amounts.get(text);
+  if (d === undefined) {
+    d = parseDecimal(text);
+    if (text.length <= AMOUNT_MAX_LENGTH) {
+      if (amounts.size >= AMOUNTS_MAX) amounts.clear();
+      amounts.set(text, d);
+    }
+  }
+  return d;
 }
 
 function effectivePrice(variant: Value): Money {
