@@ -61,9 +61,7 @@ export function parseDecimal(text: string): Decimal {
   if (i !== n) throw badDecimal(text);
   const scale = fraction - exponent;
   if (Math.abs(scale) > MAX_SCALE) throw new JavaError('NumberFormatException', 'Exponent overflow.');
-  // Up to 15 digits the double is exact, and BigInt of a number is about twice as fast as
-  // BigInt of a string (prices are parsed several times per product).
-  const magnitude = digits.length <= 15 ? BigInt(Number(digits)) : BigInt(digits);
+  const magnitude = BigInt(digits);
   return { unscaled: negative ? -magnitude : magnitude, scale };
 }
 
@@ -80,15 +78,12 @@ function badDecimal(text: string): JavaError {
 
 const TEN = 10n;
 
-const SMALL_POW10: readonly bigint[] = Array.from({ length: 19 }, (_, i) => TEN ** BigInt(i));
-
 function pow10(n: number): bigint {
-  return n < SMALL_POW10.length ? SMALL_POW10[n] : TEN ** BigInt(n);
+  return TEN ** BigInt(n);
 }
 
 /** `compareTo`: numeric order, scale ignored (`2.0` equals `2`). */
 export function compareDecimal(a: Decimal, b: Decimal): number {
-  if (a.scale === b.scale) return a.unscaled < b.unscaled ? -1 : a.unscaled > b.unscaled ? 1 : 0;
   const scale = Math.max(a.scale, b.scale);
   const x = a.unscaled * pow10(scale - a.scale);
   const y = b.unscaled * pow10(scale - b.scale);
