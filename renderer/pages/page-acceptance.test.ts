@@ -549,3 +549,19 @@ describe('request.quirePage', () => {
     ]);
   });
 });
+
+describe('page bytes', () => {
+  it('sends a page far larger than the encoding scratch space whole, multi-byte characters included', async () => {
+    const text = 'Grüße — 東京 🍵 '.repeat(20_000);
+    h.setSite(withPage(site, 'long-read', [{ type: 'text', text }]));
+    const response = await h.inject('/long-read');
+    expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(response.body).toContain(text);
+    expect(islandsLast(response.body)).toBe(true);
+    // The next, small page is not left with the long page's tail.
+    const small = await h.inject('/shop/tee');
+    expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
+    expect(islandsLast(small.body)).toBe(true);
+  });
+});
