@@ -7,8 +7,9 @@
 // "The same page" is found, not re-written: this process builds Quire's real app in memory
 // (demo site, seeded in-memory store), requests the product page once, and records every
 // top-level template render the page made (source, data, partials). The reference route
-// replays exactly those renders with the reference port on every request and sends their
-// concatenation. It does no database reads, no shell, no cookies, no islands script: the
+// replays exactly those renders with the reference port on every request and sends the page
+// they make (a render embedded in a later one, like the page template's in the layout, is sent
+// only inside it). It does no database reads, no shell, no cookies, no islands script: the
 // reference gets the engine work of the page and nothing else, so the comparison leans its way.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -77,10 +78,18 @@ async function referenceServer(siteDir: string, url: string): Promise<PeerReady>
   const cldr = framework.get('en-US');
   const compiler = new reference.Compiler({ formatters: reference.Formatters, predicates: reference.Predicates });
   // Compiled once at start-up, as Quire's renderer compiles its templates once.
-  const jobs = renders.map((r) => ({ code: compiler.parse(r.source).code, json: r.data, partials: r.partials, now: r.now }));
+  const jobs = renders.map((r) => ({ code: compiler.parse(r.source).code, json: r.data, partials: r.partials, now: r.now, sent: true }));
+  const run = (j: (typeof jobs)[number]): string => compiler.execute({ code: j.code, json: j.json, partials: j.partials, cldr: cldr as never, now: j.now }).ctx.render();
+  // A render whose output a later render embeds (the page template's, as the layout's
+  // `mainContent`) is done on every request but sent only inside the later one, as Quire does.
+  const outputs = jobs.map(run);
+  jobs.forEach((j, i) => (j.sent = !jobs.slice(i + 1).some((later) => (later.json as { mainContent?: unknown }).mainContent === outputs[i])));
   const page = (): string => {
     let html = '';
-    for (const j of jobs) html += compiler.execute({ code: j.code, json: j.json, partials: j.partials, cldr: cldr as never, now: j.now }).ctx.render();
+    for (const j of jobs) {
+      const out = run(j);
+      if (j.sent) html += out;
+    }
     return html;
   };
   const bytes = Buffer.byteLength(page());
