@@ -41,7 +41,6 @@ async function loadSiteOrFail(dir: string): Promise<LoadedSite> {
   }
 }
 
-
 const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /**

@@ -563,5 +563,8 @@ describe('page bytes', () => {
     const small = await h.inject('/shop/tee');
     expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
     expect(islandsLast(small.body)).toBe(true);
+    // Again, now that the scratch space has grown to hold it.
+    const again = await h.inject('/long-read');
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 });

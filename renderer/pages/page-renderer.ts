@@ -89,27 +89,32 @@ function pageStyle(site: LoadedSite, currency: string): Buffer {
 }
 
 /**
- * Scratch space pages are encoded into, grown to the largest page seen. Encoding straight
- * into it is one pass over the text; sizing an exact buffer first would be a second pass
+ * Scratch space pages are encoded into, grown (up to a bound) to fit the pages seen. Encoding
+ * straight into it is one pass over the text; sizing an exact buffer first is a second pass
  * (over a two-byte string, as soon as a page holds a character such as `—`).
  */
 let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+const SCRATCH_MAX = 1024 * 1024;
 /** `Buffer#write` stops only when the next character (up to 4 bytes) does not fit. */
 const UTF8_MAX_CHAR = 4;
 
 /** The page document as one buffer: head, the encoded style, tail. */
 function documentBytes(head: string, style: Buffer, tail: string): Buffer {
-  for (;;) {
-    const room = scratch.length - UTF8_MAX_CHAR;
-    const headEnd = scratch.write(head, 0);
-    if (headEnd + style.length < room) {
-      style.copy(scratch, headEnd);
-      const end = headEnd + style.length + scratch.write(tail, headEnd + style.length);
-      // A copy: the socket may still hold the buffer after this request's write returns.
-      if (end < room) return Buffer.from(scratch.subarray(0, end));
-    }
-    scratch = Buffer.allocUnsafeSlow(scratch.length * 2);
+  const room = scratch.length - UTF8_MAX_CHAR;
+  const headEnd = scratch.write(head, 0);
+  if (headEnd + style.length < room) {
+    style.copy(scratch, headEnd);
+    const end = headEnd + style.length + scratch.write(tail, headEnd + style.length);
+    // A copy: the socket may still hold the buffer after this request's write returns.
+    if (end < room) return Buffer.from(scratch.subarray(0, end));
   }
+  const headBytes = Buffer.byteLength(head);
+  const out = Buffer.allocUnsafe(headBytes + style.length + Buffer.byteLength(tail));
+  out.write(head, 0);
+  style.copy(out, headBytes);
+  out.write(tail, headBytes + style.length);
+  if (out.length * 2 <= SCRATCH_MAX) scratch = Buffer.allocUnsafeSlow(out.length * 2);
+  return out;
 }
 
 // Per-request work derived only from shared, read-only objects (the loaded site, rows the
