@@ -8,9 +8,9 @@ import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
 import type { FormatterSpec } from './plugin-api.ts';
-import { type Code, CompiledRef, descend, type Exec, Runtime } from './runtime.ts';
+import { type Code, CompiledRef, descend, type Exec, plainMember, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
-import { isTruthy, JDouble, renderText, type JsonObject, type Value } from './value.ts';
+import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
 
 export interface EmitContext {
   readonly source: Source;
@@ -135,18 +135,8 @@ function getter(r: CompiledRef): Getter {
       let v: Value;
       for (let d = rt.depth; d >= 0; d--) {
         const f = frames[d];
-        const n = f.node;
-        if (typeof n === 'object' && n !== null) {
-          // Read first, then rule out arrays and doubles: most frames that are searched
-          // miss, and a miss needs no type check (members found on an array or a double,
-          // `length`, `value`, array methods, do not count).
-          v = (n as JsonObject)[key];
-          if (v !== undefined) {
-            if (!Array.isArray(n) && !(n instanceof JDouble)) break;
-            v = undefined;
-          }
-        }
-        if (f.stop) break;
+        v = plainMember(f.node, key);
+        if (v !== undefined || f.stop) break;
       }
       return tail ? descend(v, rest, guarded) : v;
     };

@@ -101,6 +101,18 @@ function isMap(n: Value): n is JsonObject {
   return typeof n === 'object' && n !== null && !Array.isArray(n) && !(n instanceof JDouble);
 }
 
+/**
+ * A plain key (`{name}`, the head of `{a.b}`) read on one frame's node: the frame walks of
+ * `lookup` and of compiled getters (compile.ts) both use it. It reads first and type-checks
+ * only a hit: most frames that are searched miss, and a miss needs no check (what an array or
+ * a double answers, `length`, `value`, array methods, does not count).
+ */
+export function plainMember(n: Value, key: string): Value {
+  if (typeof n !== 'object' || n === null) return undefined;
+  const v = (n as JsonObject)[key];
+  return v === undefined || Array.isArray(n) || n instanceof JDouble ? undefined : v;
+}
+
 /** The first segment against one frame. */
 function inFrame(f: Frame, r: CompiledRef): Value {
   switch (r.first) {
@@ -252,16 +264,8 @@ export class Runtime implements PluginContext {
           v = f.memoValue;
           break;
         }
-        const n = f.node;
-        if (typeof n === 'object' && n !== null) {
-          // As in compile.ts `getter`: read first, type-check only a hit.
-          v = (n as JsonObject)[key];
-          if (v !== undefined) {
-            if (!Array.isArray(n) && !(n instanceof JDouble)) break;
-            v = undefined;
-          }
-        }
-        if (f.stop) break;
+        v = plainMember(f.node, key);
+        if (v !== undefined || f.stop) break;
       }
       // Every frame above `d` missed, so a search from any frame in [d, top] gives `v`.
       const below = top - 1;
