@@ -1,6 +1,8 @@
 // Entities of the storefront state (STOREFRONT B0.5). Money is integer minor units and
 // every timestamp is milliseconds since the epoch; the API layer turns them into ISO strings.
 
+import type { FormField as SharedFormField } from '../../hydrate/shared/form-field.ts';
+
 export type ProductType = 1 | 2 | 3 | 4;
 
 export const PRODUCT_TYPE = {
@@ -57,17 +59,12 @@ export interface Product {
   extra: Record<string, unknown>;
 }
 
-export interface FormField {
-  id: string;
-  type: string;
-  title?: string;
-  name?: string;
-  required?: boolean;
+/**
+ * A stored form field: the shared definition (hydrate/shared/form-field.ts), kept as the
+ * seed wrote it, so options may be any value and unknown members are kept.
+ */
+export interface FormField extends Omit<SharedFormField, 'options'> {
   options?: unknown[];
-  questions?: string[];
-  maxLength?: number | null;
-  showCountryCode?: boolean;
-  value?: unknown;
   [key: string]: unknown;
 }
 
