@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { PeerReady } from './http-peers.ts';
+import { ArgReader } from './args.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
@@ -227,18 +228,10 @@ export function formatHttpResults(info: { date: string; machine: string; node: s
 
 export function parseHttpArgs(argv: readonly string[]): HttpOptions {
   const o: HttpOptions = { ...DEFAULT_HTTP_OPTIONS };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const num = (min: number, max: number): number => {
-      const n = Number(value());
-      if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${a} needs a number from ${min} to ${max}`);
-      return n;
-    };
+  const args = new ArgReader(argv);
+  const value = () => args.value();
+  const num = (min: number, max: number) => args.number(min, max);
+  for (let a = args.next(); a !== undefined; a = args.next()) {
     switch (a) {
       case '--duration': o.duration = num(1, 120); break;
       case '--warmup': o.warmup = num(0, 60); break;

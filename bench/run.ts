@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENGINES, type EngineName, WORKLOADS, type WorkloadName } from './engines.ts';
+import { ArgReader } from './args.ts';
 import type { JobResult, JobSpec } from './job.ts';
 import {
   type EngineSummary,
@@ -250,18 +251,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     for (const i of items) if (!allowed.includes(i as T)) throw new Error(`unknown name ${i}; expected one of ${allowed.join(', ')}`);
     return items as T[];
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const num = (): number => {
-      const n = Number(value());
-      if (!Number.isFinite(n) || n < 0) throw new Error(`${a} needs a non-negative number`);
-      return n;
-    };
+  const args = new ArgReader(argv);
+  const value = () => args.value();
+  const num = () => args.number(0);
+  for (let a = args.next(); a !== undefined; a = args.next()) {
     switch (a) {
       case '--check': o.check = true; break;
       case '--quick': Object.assign(o, { rounds: 1, warmupMs: 500, compileWarmupMs: 500, compileMs: 150, renderMs: 250, batches: 5 }); break;
