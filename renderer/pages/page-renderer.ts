@@ -13,7 +13,8 @@ import { formatMoney, knownCurrency } from './money.ts';
 import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
-import { renderShell, renderShellParts, rendererCss, shellStyle } from './shell.ts';
+import { CAPTCHA_CONTAINER, CAPTCHA_LOCAL_LINE, renderShell, rendererCss, shellFrame, shellStyle, type ShellFrame } from './shell.ts';
+import { endOfTurn } from './turn-batching.ts';
 import { siteStylesheet } from './site-stylesheet.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
@@ -97,22 +98,33 @@ let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 const SCRATCH_MAX = 1024 * 1024;
 /** `Buffer#write` stops only when the next character (up to 4 bytes) does not fit. */
 const UTF8_MAX_CHAR = 4;
+const CAPTCHA_CONTAINER_BYTES = Buffer.from(CAPTCHA_CONTAINER);
 
-/** The page document as one buffer: head, the encoded style, tail. */
-function documentBytes(head: string, style: Buffer, tail: string): Buffer {
+/**
+ * The page document as one buffer, written piece by piece: the body, the one big piece, is
+ * flattened and encoded once, and the captcha widget is looked for in its bytes.
+ */
+function documentBytes(frame: ShellFrame, style: Buffer, body: string): Buffer {
   const room = scratch.length - UTF8_MAX_CHAR;
-  const headEnd = scratch.write(head, 0);
-  if (headEnd + style.length < room) {
-    style.copy(scratch, headEnd);
-    const end = headEnd + style.length + scratch.write(tail, headEnd + style.length);
+  let at = scratch.write(frame.head, 0);
+  if (at + style.length < room) {
+    at += style.copy(scratch, at);
+    at += scratch.write(frame.open, at);
+    const bodyStart = at;
+    at += scratch.write(body, at);
+    const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || scratch.subarray(bodyStart, at).indexOf(CAPTCHA_CONTAINER_BYTES) !== -1);
+    at += scratch.write(frame.close, at);
+    if (captcha) at += scratch.write(CAPTCHA_LOCAL_LINE, at);
+    at += scratch.write(frame.end, at);
     // A copy: the socket may still hold the buffer after this request's write returns.
-    if (end < room) return Buffer.from(scratch.subarray(0, end));
+    if (at < room) {
+      const out = Buffer.allocUnsafe(at);
+      scratch.copy(out, 0, 0, at);
+      return out;
+    }
   }
-  const headBytes = Buffer.byteLength(head);
-  const out = Buffer.allocUnsafe(headBytes + style.length + Buffer.byteLength(tail));
-  out.write(head, 0);
-  style.copy(out, headBytes);
-  out.write(tail, headBytes + style.length);
+  const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || body.includes(CAPTCHA_CONTAINER));
+  const out = Buffer.from(frame.head + style.toString() + frame.open + body + frame.close + (captcha ? CAPTCHA_LOCAL_LINE : '') + frame.end);
   if (out.length * 2 <= SCRATCH_MAX) scratch = Buffer.allocUnsafeSlow(out.length * 2);
   return out;
 }
@@ -700,6 +712,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     let site: LoadedSite | null = null;
     let trackingDisabled = false;
+    // Render with the other requests of this turn, and answer with them (turn-batching.ts).
+    await endOfTurn();
     try {
       site = getSite();
       trackingDisabled = site.config.trackingDisabled;
@@ -747,20 +761,20 @@ export function createPageRenderer(options: PageRendererOptions) {
       const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options) : '';
       const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
       const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
-      const shell = renderShellParts({
+      const frame = shellFrame({
         locale: site.config.locale,
         title: resolved.pageTitle === site.config.title ? site.config.title : `${resolved.pageTitle} — ${site.config.title}`,
         pageType: resolved.pageType,
-        body: page.html + overlay,
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
         context: sfContextJson(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
       });
-      const html = documentBytes(shell.head, pageStyle(site, job.currency), shell.tail);
+      const html = documentBytes(frame, pageStyle(site, job.currency), page.html + overlay);
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
       if (job.diagnostics.length || job.problems.length) {
         request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
       }
+      await endOfTurn();
       return send(reply, resolved.status, html);
     } catch (error) {
       request.log.error({ err: error }, 'page render failed');

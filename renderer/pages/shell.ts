@@ -7,7 +7,6 @@ import { moneySymbolCss } from './money.ts';
 
 export const ISLANDS_SCRIPT = '<script type="module" src="/assets/islands.js"></script>';
 export const CAPTCHA_LOCAL_SCRIPT = '<script type="module" src="/assets/captcha-local.js"></script>';
-const CAPTCHA_CONTAINER = 'class="captcha-container"';
 
 /** CSS every page carries: A0.4 cart readiness, the A2 fade-in, and D2's legacy money symbol. */
 export function rendererCss(currency: string): string {
@@ -41,15 +40,32 @@ export function shellStyle(css: string): string {
 }
 
 export function renderShell(input: ShellInput): string {
-  const { head, tail } = renderShellParts(input);
-  return head + (input.style ?? shellStyle(input.css ?? '')) + tail;
+  const frame = shellFrame(input);
+  const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || input.body.includes(CAPTCHA_CONTAINER)) ? CAPTCHA_LOCAL_LINE : '';
+  return frame.head + (input.style ?? shellStyle(input.css ?? '')) + frame.open + input.body + frame.close + captcha + frame.end;
 }
 
+/** The marker of a captcha widget in a page's markup: the page then needs the local captcha script. */
+export const CAPTCHA_CONTAINER = 'class="captcha-container"';
+export const CAPTCHA_LOCAL_LINE = `${CAPTCHA_LOCAL_SCRIPT}\n`;
+
 /**
- * The document before and after the `<style>` element, which the caller places between
- * them: a server can then send a site's style as bytes encoded once.
+ * The document around a page, in the order it is written: `head`, the `<style>` element,
+ * `open`, the body, `close`, the captcha script line when the page needs it, `end`. A server
+ * can then send a site's style as bytes encoded once, and look for a captcha widget in the
+ * body's bytes instead of scanning its text.
  */
-export function renderShellParts(input: Omit<ShellInput, 'css' | 'style'>): { head: string; tail: string } {
+export interface ShellFrame {
+  head: string;
+  open: string;
+  close: string;
+  end: string;
+  /** The local captcha provider is configured: a page with a captcha widget loads its script. */
+  captchaLocal: boolean;
+  pillCartHasCaptcha: boolean;
+}
+
+export function shellFrame(input: Omit<ShellInput, 'css' | 'style' | 'body'>): ShellFrame {
   let json: string;
   if (typeof input.context === 'string') json = input.context;
   else {
@@ -58,23 +74,21 @@ export function renderShellParts(input: Omit<ShellInput, 'css' | 'style'>): { he
     // object still lets the islands start with their defaults.
     json = serialized.ok ? serialized.text : '{}';
   }
-  const captcha = input.captchaLocal && (input.body.includes(CAPTCHA_CONTAINER) || input.pillCart.includes(CAPTCHA_CONTAINER)) ? `${CAPTCHA_LOCAL_SCRIPT}\n` : '';
-  const head =
-    '<!doctype html>\n' +
-    `<html lang="${escapeHtml(input.locale)}">\n` +
-    '<head>\n' +
-    '<meta charset="utf-8">\n' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    `<title>${escapeHtml(input.title)}</title>\n`;
-  const tail =
-    '</head>\n' +
-    `<body class="sf-page-type-${input.pageType}">\n` +
-    input.body +
-    '\n' +
-    (input.pillCart ? `${input.pillCart}\n` : '') +
-    `<script type="application/json" id="${CONTEXT_SCRIPT_ID}" ${PROTOCOL_VERSION_ATTR}="${ISLAND_PROTOCOL_VERSION}">${json}</script>\n` +
-    captcha +
-    ISLANDS_SCRIPT +
-    '\n</body>\n</html>\n';
-  return { head, tail };
+  return {
+    head:
+      '<!doctype html>\n' +
+      `<html lang="${escapeHtml(input.locale)}">\n` +
+      '<head>\n' +
+      '<meta charset="utf-8">\n' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+      `<title>${escapeHtml(input.title)}</title>\n`,
+    open: `</head>\n<body class="sf-page-type-${input.pageType}">\n`,
+    close:
+      '\n' +
+      (input.pillCart ? `${input.pillCart}\n` : '') +
+      `<script type="application/json" id="${CONTEXT_SCRIPT_ID}" ${PROTOCOL_VERSION_ATTR}="${ISLAND_PROTOCOL_VERSION}">${json}</script>\n`,
+    end: `${ISLANDS_SCRIPT}\n</body>\n</html>\n`,
+    captchaLocal: input.captchaLocal,
+    pillCartHasCaptcha: input.pillCart.includes(CAPTCHA_CONTAINER),
+  };
 }
