@@ -13,7 +13,8 @@ import { formatMoney, knownCurrency } from './money.ts';
 import { bnplIslandHtml, productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { PAGE_TYPE, pathOf, resolveRoute, templateNames, type Route } from './route-resolver.ts';
 import { cartPageView, collectionObject, contentItemObject, navigation, orderView, pageObject } from './page-views.ts';
-import { CAPTCHA_CONTAINER, CAPTCHA_LOCAL_LINE, renderShell, rendererCss, shellFrame, shellStyle, type ShellFrame } from './shell.ts';
+import { documentBytes } from './document-bytes.ts';
+import { renderShell, rendererCss, shellFrame, shellStyle } from './shell.ts';
 import { endOfTurn } from './turn-batching.ts';
 import { siteStylesheet } from './site-stylesheet.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
@@ -87,46 +88,6 @@ function pageStyle(site: LoadedSite, currency: string): Buffer {
     bySite.set(currency, (style = Buffer.from(shellStyle(rendererCss(currency)) + link)));
   }
   return style;
-}
-
-/**
- * Scratch space pages are encoded into, grown (up to a bound) to fit the pages seen. Encoding
- * straight into it is one pass over the text; sizing an exact buffer first is a second pass
- * (over a two-byte string, as soon as a page holds a character such as `—`).
- */
-let scratch = Buffer.allocUnsafeSlow(64 * 1024);
-const SCRATCH_MAX = 1024 * 1024;
-/** `Buffer#write` stops only when the next character (up to 4 bytes) does not fit. */
-const UTF8_MAX_CHAR = 4;
-const CAPTCHA_CONTAINER_BYTES = Buffer.from(CAPTCHA_CONTAINER);
-
-/**
- * The page document as one buffer, written piece by piece: the body, the one big piece, is
- * flattened and encoded once, and the captcha widget is looked for in its bytes.
- */
-function documentBytes(frame: ShellFrame, style: Buffer, body: string): Buffer {
-  const room = scratch.length - UTF8_MAX_CHAR;
-  let at = scratch.write(frame.head, 0);
-  if (at + style.length < room) {
-    at += style.copy(scratch, at);
-    at += scratch.write(frame.open, at);
-    const bodyStart = at;
-    at += scratch.write(body, at);
-    const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || scratch.subarray(bodyStart, at).indexOf(CAPTCHA_CONTAINER_BYTES) !== -1);
-    at += scratch.write(frame.close, at);
-    if (captcha) at += scratch.write(CAPTCHA_LOCAL_LINE, at);
-    at += scratch.write(frame.end, at);
-    // A copy: the socket may still hold the buffer after this request's write returns.
-    if (at < room) {
-      const out = Buffer.allocUnsafe(at);
-      scratch.copy(out, 0, 0, at);
-      return out;
-    }
-  }
-  const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || body.includes(CAPTCHA_CONTAINER));
-  const out = Buffer.from(frame.head + style.toString() + frame.open + body + frame.close + (captcha ? CAPTCHA_LOCAL_LINE : '') + frame.end);
-  if (out.length * 2 <= SCRATCH_MAX) scratch = Buffer.allocUnsafeSlow(out.length * 2);
-  return out;
 }
 
 // Per-request work derived only from shared, read-only objects (the loaded site, rows the

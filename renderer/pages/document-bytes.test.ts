@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { documentBytes } from './document-bytes.ts';
+import { CAPTCHA_CONTAINER, renderShell, shellFrame, shellStyle, type ShellInput } from './shell.ts';
+
+const style = shellStyle('body { color: #333; }\n');
+
+function input(body: string, extra: Partial<ShellInput> = {}): ShellInput {
+  return {
+    locale: 'en-US',
+    title: 'Classic Tee — Demo',
+    pageType: 50,
+    style,
+    body,
+    pillCart: '<div class="sf-pill-cart-wrapper"></div>',
+    context: { pageType: 50, pagePath: '/shop/tee' },
+    captchaLocal: false,
+    ...extra,
+  };
+}
+
+/** The document as the string renderer writes it, and as bytes. */
+function both(i: ShellInput): { text: string; bytes: Buffer } {
+  return { text: renderShell(i), bytes: documentBytes(shellFrame(i), Buffer.from(style), i.body) };
+}
+
+describe('documentBytes', () => {
+  it('writes the same document as renderShell, in UTF-8', () => {
+    const { text, bytes } = both(input('<p>★★★★☆ 2–3 days · “quoted” 😀</p>'));
+    expect(bytes.toString('utf8')).toBe(text);
+  });
+
+  it('adds the local captcha script only when the body or the pill cart holds a widget', () => {
+    const widget = `<div ${CAPTCHA_CONTAINER}></div>`;
+    for (const i of [
+      input(`<form>${widget}</form>`, { captchaLocal: true }),
+      input('<form></form>', { captchaLocal: true }),
+      input('<form></form>', { captchaLocal: true, pillCart: widget }),
+      input(`<form>${widget}</form>`, { captchaLocal: false }),
+    ]) {
+      const { text, bytes } = both(i);
+      expect(bytes.toString('utf8')).toBe(text);
+    }
+    expect(both(input(`<p>${widget}</p>`, { captchaLocal: true })).text).toContain('captcha-local.js');
+  });
+
+  it('never overwrites the bytes of a page already handed out', () => {
+    const first = documentBytes(shellFrame(input('<p>first</p>')), Buffer.from(style), '<p>first</p>');
+    const kept = Buffer.from(first);
+    // Enough pages to fill several slabs.
+    const body = `<p>${'é'.repeat(20_000)}</p>`;
+    const bodies = Array.from({ length: 60 }, (_, n) => `<p>${'é'.repeat(20_000)}${n}</p>`);
+    const later = bodies.map((body) => documentBytes(shellFrame(input(body)), Buffer.from(style), body));
+    expect(first.equals(kept)).toBe(true);
+    later.forEach((page, n) => expect(page.toString('utf8')).toBe(renderShell(input(bodies[n]!))));
+  });
+
+  it('writes a page larger than a slab in one exact buffer', () => {
+    const body = `<p>${'x'.repeat(600_000)}—</p>`;
+    const { text, bytes } = both(input(body));
+    expect(bytes.toString('utf8')).toBe(text);
+    expect(bytes.length).toBe(Buffer.byteLength(text));
+  });
+});
