@@ -610,34 +610,41 @@ export function createPageRenderer(options: PageRendererOptions) {
   function sfContextJson(job: PageJob, resolved: Resolved, skip: string | null, path: string): string {
     const constant = job.shared.context;
     const trackingRest = constant.trackingRest;
-    const members: [string, string | null][] = [
+    // The page's own members, serialized in one call: `"pageType":…,"pageId":…,…`.
+    const page = propsText({
+      pageType: resolved.pageType,
+      pageId: resolved.pageId,
+      pageTitle: resolved.pageTitle,
+      pagePath: path,
+      collectionId: resolved.collectionId,
+      itemId: resolved.itemId,
+      recordType: resolved.recordType,
+    });
+    if (page === null) return '{}';
+    // Members in A0.1 order; a null text is a member that could not be serialized.
+    const members: [string | null, string | null][] = [
       ['websiteId', constant.websiteId!],
       ['templateId', constant.templateId!],
-      ['pageType', propsText(resolved.pageType)],
-      ['pageId', propsText(resolved.pageId)],
-      ['pageTitle', propsText(resolved.pageTitle)],
-      ['pagePath', propsText(path)],
-      ['collectionId', propsText(resolved.collectionId)],
-      ['itemId', propsText(resolved.itemId)],
-      ['recordType', propsText(resolved.recordType)],
+      [null, page.slice(1, -1)],
       ['websiteLocale', constant.websiteLocale!],
       ['store', constant.store!],
       ['captcha', constant.captcha!],
       ['flags', constant.flags!],
-      ['tracking', trackingRest && `{"skipPageView":${propsText(skip)},${trackingRest.slice(1)}`],
+      ['tracking', trackingRest && `{"skipPageView":${skip === null ? 'null' : propsText(skip)},${trackingRest.slice(1)}`],
     ];
     // A site that disables tracking loads no platform client at all, performance included.
     if (job.site.config.platform && skip !== 'tracking-disabled') members.push(['platform', constant.platform!]);
     members.push(
-      ['siteUser', propsText(job.session ? { authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken } : null)],
+      ['siteUser', job.session ? propsText({ authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken }) : 'null'],
       ['bnpl', constant.bnpl!],
       ['products', job.contextProductsJson()],
-      ['order', propsText(resolved.order)],
+      ['order', resolved.order === null ? 'null' : propsText(resolved.order)],
     );
     let json = '{';
     for (const [key, text] of members) {
       if (text === null) return '{}';
-      json += `${json.length > 1 ? ',' : ''}"${key}":${text}`;
+      if (json.length > 1) json += ',';
+      json += key === null ? text : `"${key}":${text}`;
     }
     json += '}';
     return json.length > DEFAULT_PROPS_LIMITS.maxChars ? '{}' : json;
