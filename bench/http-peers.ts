@@ -2,7 +2,9 @@
 //   hello      a Fastify hello-world: the ceiling any page server on this machine can reach;
 //   static     the bytes of Quire's page (fetched once from the running Quire server) sent by
 //              a bare route: what carrying a page of that size costs, with no work at all;
-//   reference  the product page rendered by the reference port behind one bare Fastify route.
+//   reference  the product page rendered by the reference port behind one bare Fastify route;
+//   reference-batched  the same route with Quire's turn batching (renderer/pages/turn-batching.ts):
+//              not a target, it shows what that server technique alone gives the reference.
 //
 // "The same page" is found, not re-written: this process builds Quire's real app in memory
 // (demo site, seeded in-memory store), requests the product page once, and records every
@@ -68,7 +70,7 @@ async function recordPage(siteDir: string, url: string): Promise<RecordedRender[
   return recorded;
 }
 
-async function referenceServer(siteDir: string, url: string): Promise<PeerReady> {
+async function referenceServer(siteDir: string, url: string, batched: boolean): Promise<PeerReady> {
   const renders = await recordPage(siteDir, url);
   const reference = await import('@squarespace/template-engine');
   const { CLDRFramework } = await import('@phensley/cldr');
@@ -94,9 +96,17 @@ async function referenceServer(siteDir: string, url: string): Promise<PeerReady>
   };
   const bytes = Buffer.byteLength(page());
   const app = Fastify({ logger: false });
-  app.get(url, (_request, reply) => {
-    reply.type('text/html; charset=utf-8').send(page());
-  });
+  if (batched) {
+    const { endOfTurn } = await import('../renderer/pages/turn-batching.ts');
+    app.get(url, async (_request, reply) => {
+      await endOfTurn();
+      return reply.type('text/html; charset=utf-8').send(page());
+    });
+  } else {
+    app.get(url, (_request, reply) => {
+      reply.type('text/html; charset=utf-8').send(page());
+    });
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { port: (app.server.address() as { port: number }).port, renders: jobs.length, bytes };
 }
@@ -124,7 +134,7 @@ async function helloServer(): Promise<PeerReady> {
 
 if (process.send && process.argv[2]) {
   const [kind, siteDir, url] = process.argv.slice(2);
-  (kind === 'reference' ? referenceServer(siteDir, url) : kind === 'static' ? staticServer(url) : helloServer()).then(
+  (kind === 'reference' || kind === 'reference-batched' ? referenceServer(siteDir, url, kind === 'reference-batched') : kind === 'static' ? staticServer(url) : helloServer()).then(
     (ready) => process.send?.({ ok: true, ready }),
     (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }, () => process.exit(1)),
   );

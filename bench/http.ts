@@ -5,6 +5,8 @@
 //              DATA_DIR), serving the full product page: shell, cookies, islands script;
 //   reference  the same page's template renders replayed by the reference port behind one
 //              bare Fastify route (http-peers.ts);
+//   reference-batched  that route with Quire's turn batching: what the server technique alone
+//              gives the reference (shown, not a target);
 //   static     Quire's page bytes, captured once, sent by one bare Fastify route: what a page
 //              of that size costs to carry, with no work at all;
 //   hello      a Fastify hello-world, the ceiling of the machine.
@@ -55,8 +57,8 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
 /** Quire ÷ reference requests per second, and Quire's p99 latency. */
 export const HTTP_TARGETS = { minRatio: 4, maxP99Ms: 10 } as const;
 
-type Target = 'quire' | 'reference' | 'static' | 'hello';
-const TARGETS: readonly Target[] = ['quire', 'reference', 'static', 'hello'];
+type Target = 'quire' | 'reference' | 'reference-batched' | 'static' | 'hello';
+const TARGETS: readonly Target[] = ['quire', 'reference', 'reference-batched', 'static', 'hello'];
 
 export interface HttpMeasure {
   target: Target;
@@ -110,7 +112,7 @@ async function startQuire(o: HttpOptions, dataDir: string, children: ChildProces
   return { child, base };
 }
 
-function startPeer(kind: 'reference' | 'static' | 'hello', o: HttpOptions, children: ChildProcess[]): Promise<{ child: ChildProcess; ready: PeerReady }> {
+function startPeer(kind: Exclude<Target, 'quire'>, o: HttpOptions, children: ChildProcess[]): Promise<{ child: ChildProcess; ready: PeerReady }> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./http-peers.ts', import.meta.url)), [kind, o.siteDir, o.url], {
       execArgv: ['--import', 'tsx'],
@@ -206,7 +208,8 @@ export function formatHttpResults(info: { date: string; machine: string; node: s
     '',
     'autocannon on loopback; each figure is the median over rounds. `quire` is the real server as `npm start` runs it ' +
       'serving the full product page; `reference` replays the same page\'s ' +
-      `${info.renders ?? '?'} template renders with the reference port behind a bare Fastify route; \`static\` sends Quire's page bytes, captured once, ` +
+      `${info.renders ?? '?'} template renders with the reference port behind a bare Fastify route; \`reference-batched\` is that route with ` +
+      "Quire's turn batching (the requests of an event-loop turn are read first, then rendered one after another), shown for comparison, not a target; `static` sends Quire's page bytes, captured once, " +
       'from a bare route (the cost of carrying a page of that size); `hello` is a Fastify hello-world. Server CPU is the server process\'s ' +
       'user + system time (all threads) over the measurement divided by the responses.',
     '',
@@ -270,16 +273,22 @@ async function main(): Promise<void> {
   const log = (l: string) => process.stderr.write(l + '\n');
   try {
     log('bench:http: starting the servers (Quire builds its store on first start) …');
-    const [quire, reference, hello] = await Promise.all([startQuire(o, dataDir, children), startPeer('reference', o, children), startPeer('hello', o, children)]);
+    const [quire, reference, referenceBatched, hello] = await Promise.all([
+      startQuire(o, dataDir, children),
+      startPeer('reference', o, children),
+      startPeer('reference-batched', o, children),
+      startPeer('hello', o, children),
+    ]);
     // The static peer sends the page the running Quire server serves.
     const staticPeer = await startPeer('static', { ...o, url: quire.base + o.url }, children);
     const urls: Record<Target, string> = {
       quire: quire.base + o.url,
       reference: `http://127.0.0.1:${reference.ready.port}${o.url}`,
+      'reference-batched': `http://127.0.0.1:${referenceBatched.ready.port}${o.url}`,
       static: `http://127.0.0.1:${staticPeer.ready.port}/`,
       hello: `http://127.0.0.1:${hello.ready.port}/`,
     };
-    const pids: Record<Target, number | undefined> = { quire: quire.child.pid, reference: reference.child.pid, static: staticPeer.child.pid, hello: hello.child.pid };
+    const pids: Record<Target, number | undefined> = { quire: quire.child.pid, reference: reference.child.pid, 'reference-batched': referenceBatched.child.pid, static: staticPeer.child.pid, hello: hello.child.pid };
     const measures: HttpMeasure[] = [];
     for (let r = 0; r < o.rounds; r++) {
       // Alternate the order so that neither engine always runs right after the other.

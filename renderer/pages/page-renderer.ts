@@ -680,7 +680,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     let site: LoadedSite | null = null;
     let trackingDisabled = false;
-    // Render with the other requests of this turn, and answer with them (turn-batching.ts).
+    // Render after every request of this turn has been read, one after another (turn-batching.ts).
     await endOfTurn();
     try {
       site = getSite();
@@ -742,7 +742,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       if (job.diagnostics.length || job.problems.length) {
         request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
       }
-      await endOfTurn();
       return send(reply, resolved.status, html);
     } catch (error) {
       request.log.error({ err: error }, 'page render failed');
