@@ -23,15 +23,10 @@ function remember(memo: Map<string, string>, s: string, escaped: string): string
 
 /** `&` `<` `>` → entities. */
 export function escapeHtmlText(s: string): string {
-  const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e) break;
-  }
-  if (i === n) return s;
+  const i = firstToEscape(s, false);
+  if (i < 0) return s;
   // A text too long to be remembered is not looked up either (that would hash all of it).
-  if (n > MEMO_MAX_LENGTH) return escapeFrom(s, i, false);
+  if (s.length > MEMO_MAX_LENGTH) return escapeFrom(s, i, false);
   const known = textMemo.get(s);
   if (known !== undefined) return known;
   return remember(textMemo, s, escapeFrom(s, i, false));
@@ -39,18 +34,44 @@ export function escapeHtmlText(s: string): string {
 
 /** `&` `<` `>` `"` → entities. */
 export function escapeHtmlAttr(s: string): string {
-  const n = s.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22) break;
-  }
-  if (i === n) return s;
+  const i = firstToEscape(s, true);
+  if (i < 0) return s;
   // A text too long to be remembered is not looked up either (that would hash all of it).
-  if (n > MEMO_MAX_LENGTH) return escapeFrom(s, i, true);
+  if (s.length > MEMO_MAX_LENGTH) return escapeFrom(s, i, true);
   const known = attrMemo.get(s);
   if (known !== undefined) return known;
   return remember(attrMemo, s, escapeFrom(s, i, true));
+}
+
+/** Below this length a loop over the characters beats one `indexOf` per character to escape. */
+const SCAN_LOOP_MAX = 24;
+
+/**
+ * The index of the first character to escape, or -1. Long texts are searched with
+ * `indexOf`, V8's native search, once per character: for a 250-character comment body with
+ * nothing to escape, ~30 ns against ~640 ns for a loop over its characters (2026-11-24).
+ */
+function firstToEscape(s: string, quot: boolean): number {
+  const n = s.length;
+  if (n < SCAN_LOOP_MAX) {
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x26 || c === 0x3c || c === 0x3e || (quot && c === 0x22)) return i;
+    }
+    return -1;
+  }
+  let first = n;
+  const amp = s.indexOf('&');
+  if (amp >= 0) first = amp;
+  const lt = s.indexOf('<');
+  if (lt >= 0 && lt < first) first = lt;
+  const gt = s.indexOf('>');
+  if (gt >= 0 && gt < first) first = gt;
+  if (quot) {
+    const q = s.indexOf('"');
+    if (q >= 0 && q < first) first = q;
+  }
+  return first === n ? -1 : first;
 }
 
 // The copy once a character to escape is found at `i` (only on a memo miss): `quot` also
