@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // `npm start` end to end: a fresh data directory is created and seeded, `/` and every
-// sitemap page answer 200, and SIGTERM closes the server cleanly.
+// sitemap page answer 200, TRUST_PROXY reaches the server, and SIGTERM closes it cleanly.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-start-'));
@@ -39,7 +39,7 @@ describe('npm start', () => {
   it('serves the demo store from a fresh data directory and stops on SIGTERM', async () => {
     child = spawn(process.execPath, [path.join(root, 'bin', 'start.mjs')], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const started = Date.now();
@@ -51,6 +51,12 @@ describe('npm start', () => {
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(paths.length).toBeGreaterThan(10);
     for (const pagePath of paths) expect((await fetch(`${address}${pagePath}`)).status, pagePath).toBe(200);
+    // TRUST_PROXY=loopback: behind a local proxy, password guesses are counted per forwarded client.
+    const guess = (client: string) =>
+      fetch(`${address}/unlock`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client }, body: 'scope=site&password=wrong&returnTo=/' });
+    for (let i = 0; i < 10; i++) expect((await guess('203.0.113.1')).status).toBe(303);
+    expect((await guess('203.0.113.1')).status).toBe(429);
+    expect((await guess('203.0.113.2')).status).toBe(303);
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

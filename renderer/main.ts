@@ -2,7 +2,7 @@
  * `npm start`: serves a site folder (default `fixtures/sites/demo`) with the storefront API.
  *
  *   HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, embedded PGlite), DATABASE_URL
- *   (postgres://… selects PostgreSQL), SITE_DIR; flags `--workers N`, `--site DIR`.
+ *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY; flags `--workers N`, `--site DIR`.
  *
  * The store is created, migrated and seeded from the site's `catalog.json` on first start.
  * The islands bundle is built when `dist/assets/islands.js` is missing.
@@ -59,6 +59,8 @@ function ensureAssets(assetsDir: string): void {
   });
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+
 async function serve(options: StartOptions): Promise<void> {
   const site = await loadSiteOrFail(options.siteDir);
   let store;
@@ -74,6 +76,8 @@ async function serve(options: StartOptions): Promise<void> {
     assetsDir: options.assetsDir,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     adminToken: process.env.ADMIN_TOKEN ?? null,
+    // A hop count is Fastify's "trust the first N hops", given as its function form.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
     // Display data may be up to 1 s behind another server's writes (README "Store").
     readCacheMs: 1000,
   });

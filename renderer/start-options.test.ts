@@ -13,7 +13,19 @@ describe('npm start options', () => {
       siteDir: path.join(root, 'fixtures', 'sites', 'demo'),
       assetsDir: path.join(root, 'dist', 'assets'),
       databaseUrl: undefined,
+      trustProxy: false,
     });
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1,loopback', ['10.0.0.0/8', '127.0.0.1', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as %j', (text, expected) => {
+    expect(parseStartArgs([], { TRUST_PROXY: text }, root).trustProxy).toEqual(expected);
   });
 
   it('reads HOST, PORT, DATABASE_URL, SITE_DIR, --workers N and --site=DIR', () => {
@@ -28,6 +40,11 @@ describe('npm start options', () => {
     [['--verbose'], {}],
     [[], { PORT: '70000' }],
     [[], { PORT: 'http' }],
+    [[], { TRUST_PROXY: '0' }],
+    [[], { TRUST_PROXY: 'yes' }],
+    [[], { TRUST_PROXY: '10.0.0.0/33' }],
+    [[], { TRUST_PROXY: '10.0.0.1/8/1' }],
+    [[], { TRUST_PROXY: '10.0.0.1,,10.0.0.2' }],
   ])('refuses %j %j with a StartOptionsError', (argv, env) => {
     expect(() => parseStartArgs(argv, env, root)).toThrow(StartOptionsError);
   });
