@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 import { seedStore } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
-import { siteSeed } from '../site/load-site.ts';
 import { openSiteStore } from './site-store.ts';
 
 // `quire preview SITE_DIR`: the storefront server over a site folder that an author is

@@ -1,10 +1,9 @@
 import { buildApp } from '../app.ts';
 import type { QuirePageInfo } from '../pages/index.ts';
-import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
-import { siteSeed } from '../site/load-site.ts';
 import { openSiteStore } from './site-store.ts';
 import { seedStore } from '../store/seed.ts';
 

@@ -237,17 +237,17 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector): Conten
   };
 }
 
+/** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
+export function siteSeed(site: LoadedSite): SeedData {
+  return site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
+}
+
 /**
  * Reads a site folder: `site.json`, `catalog.json`, `content/*.json`, `templates/*.jsont`,
  * `partials/*.jsont`, `styles.css` and `styles/*.css`. Every template is compiled here, once (cached by
  * content hash across loads). Bad JSON, a bad content file or (unless allowed) a template
  * syntax error throws a SiteLoadError listing every problem with its file and position.
  */
-/** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
-export function siteSeed(site: LoadedSite): SeedData {
-  return site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
-}
-
 export async function loadSite(dir: string, options: LoadSiteOptions = {}): Promise<LoadedSite> {
   const root = path.resolve(dir);
   const problems = new Collector();
