@@ -551,7 +551,7 @@ describe('request.quirePage', () => {
 });
 
 describe('page bytes', () => {
-  it('sends a page far larger than the encoding scratch space whole, multi-byte characters included', async () => {
+  it('sends a page far larger than the encoding slab whole, multi-byte characters included', async () => {
     const text = 'Grüße — 東京 🍵 '.repeat(20_000);
     h.setSite(withPage(site, 'long-read', [{ type: 'text', text }]));
     const response = await h.inject('/long-read');
@@ -563,7 +563,7 @@ describe('page bytes', () => {
     const small = await h.inject('/shop/tee');
     expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
     expect(islandsLast(small.body)).toBe(true);
-    // Again, now that the scratch space has grown to hold it.
+    // Again: the same bytes.
     const again = await h.inject('/long-read');
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
