@@ -89,13 +89,13 @@ const AMOUNT_MAX_LENGTH = 32;
 const amounts = new Map<string, Decimal>();
 
 function amountOf(text: string): Decimal {
+  // A text too long to be remembered is not looked up either.
+  if (text.length > AMOUNT_MAX_LENGTH) return parseDecimal(text);
   let d = amounts.get(text);
   if (d === undefined) {
     d = parseDecimal(text);
-    if (text.length <= AMOUNT_MAX_LENGTH) {
-      if (amounts.size >= AMOUNTS_MAX) amounts.clear();
-      amounts.set(text, d);
-    }
+    if (amounts.size >= AMOUNTS_MAX) amounts.clear();
+    amounts.set(text, d);
   }
   return d;
 }
