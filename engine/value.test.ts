@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, JsonSyntaxError, parseJson, renderText, textOf, toJson, toJsonPretty } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, jsonString, JsonSyntaxError, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -84,6 +85,23 @@ describe('text forms', () => {
     const angle = (s: string) => '<' + s + '>';
     expect(toJson({ 'a"b': 'c', n: [{ 'a"b': NaN }] }, angle)).toBe('{<a"b>:<c>,<n>:[{<a"b>:<NaN>}]}');
     expect(toJson({ 'a"b': 'c' })).toBe('{"a\\"b":"c"}');
+  });
+
+  // toJson hands data JSON.stringify writes the same way to it; the exact writer runs for any
+  // other quoting function, so a wrapper of jsonString gives the reference text to compare.
+  it('toJson writes the same text through JSON.stringify as through the exact writer', () => {
+    const exact = (v: Value) => toJson(v, (s) => jsonString(s));
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '\u001f', '\u000b', '\ud800', '\udfff', '\\', '"', '\n', 'u', '</'), fc.string({ maxLength: 1 }), fc.string({ unit: 'binary', maxLength: 1 })) });
+    const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e-3, 9.99e-4, 1e7, 9999999.5, 1e21, -0, 1e-7, NaN, Infinity));
+    const scalar = fc.oneof(text, number, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.double().map((x) => new JDouble(Math.trunc(x))), fc.bigInt().map((b) => b * 2n ** 60n));
+    const { tree } = fc.letrec<{ tree: Value }>((tie) => ({
+      tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('tree'), { maxLength: 5 }), fc.dictionary(text, tie('tree'), { maxKeys: 5 })),
+    }));
+    fc.assert(fc.property(tree, (v) => {
+      expect(toJson(v)).toBe(exact(v));
+    }), { numRuns: 2000 });
+    const plain = { a: [1, 2.5, 'x', null, true, { b: 'é\u2028' }], '__proto__': 3 };
+    expect(toJson(plain)).toBe(exact(plain));
   });
 });
 
