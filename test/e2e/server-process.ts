@@ -24,8 +24,6 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process wrote, for failure messages. */
   output(): string;
-  /** Milliseconds from spawn until `/` answered. */
-  startupMs: number;
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -33,10 +31,11 @@ export interface ServerProcess {
  * Spawns the server on `port` with the given environment (DATA_DIR, DATABASE_URL …) and
  * arguments (`--workers N`), and
  * waits until `GET /` answers with any status. Fails with the process output when it exits
- * first or does not answer within `timeoutMs`.
+ * first or does not answer within `timeoutMs`, a hang guard (not a speed target: a start on a
+ * busy machine may take many times its usual time; start-up speed belongs in bench/).
  */
 export async function startServer(options: { port: number; env: Record<string, string>; args?: string[]; timeoutMs?: number }): Promise<ServerProcess> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 80_000;
   const started = Date.now();
   const child = spawn(process.execPath, ['bin/start.mjs', ...(options.args ?? [])], {
     cwd: ROOT,
@@ -68,7 +67,6 @@ export async function startServer(options: { port: number; env: Record<string, s
     origin,
     child,
     output: () => output,
-    startupMs: Date.now() - started,
     kill: async (signal) => {
       if (exitCode === undefined) child.kill(signal);
       return exited;

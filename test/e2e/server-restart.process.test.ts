@@ -18,8 +18,8 @@ describe('the server process after SIGKILL', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // Start-up time is the fresh-start test's concern; here it only must not hang.
-  const start = (port: number) => startServer({ port, env: { DATA_DIR: dataDir }, timeoutMs: 60_000 });
+  // Start-up time is bench/'s concern; startServer's deadline is only a hang guard.
+  const start = (port: number) => startServer({ port, env: { DATA_DIR: dataDir } });
 
   it('keeps an acknowledged cart entry and restock sign-up', async () => {
     const port = await freePort();
@@ -59,5 +59,5 @@ describe('the server process after SIGKILL', () => {
     const again = await visitor.post('/api/site-users/account/notifications/restock', signUpBody('after-restart'));
     expect(again.status, again.text).toBe(200);
     expect(again.json<{ signUp: { id: string; createdOn: string } }>().signUp).toMatchObject(before);
-  }, 150_000);
+  }, 240_000);
 });

@@ -31,7 +31,6 @@ describe.skipIf(pgUrl === null)(suiteName, () => {
       // Request logs (info) carry the pid of the worker that answered.
       env: { DATABASE_URL: schema.databaseUrl, ADMIN_TOKEN: 'workers-admin', LOG_LEVEL: 'info' },
       args: ['--workers', '2'],
-      timeoutMs: 60_000,
     });
     expect(server.output()).not.toContain('the embedded database serves one process');
     const origin = server.origin;
@@ -39,11 +38,15 @@ describe.skipIf(pgUrl === null)(suiteName, () => {
 
     // The workers start independently and `/` answers as soon as the first one listens;
     // wait until both have answered something.
-    for (const deadline = Date.now() + 30_000; pidsAnswering(server.output()).size < 2 && Date.now() < deadline; ) {
-      await Browser.at(origin).get('/sitemap.xml');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(pidsAnswering(server.output()).size).toBe(2);
+    await expect
+      .poll(
+        async () => {
+          await Browser.at(origin).get('/sitemap.xml');
+          return pidsAnswering(server!.output()).size;
+        },
+        { timeout: 80_000, interval: 100 },
+      )
+      .toBe(2);
     const mark = server.output().length;
 
     const visitor = Browser.at(origin);
@@ -74,5 +77,5 @@ describe.skipIf(pgUrl === null)(suiteName, () => {
     }
     // The visitor's requests really were spread over both workers.
     expect(pidsAnswering(server.output().slice(mark)).size).toBe(2);
-  }, 120_000);
+  }, 240_000);
 });
