@@ -17,7 +17,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
 
   /** Opens `path` and returns the pageLoadId the server issued to it (the settings answer). */
   async function visitWithPageLoad(page: Page, path: string): Promise<string> {
-    const settings = page.waitForResponse((response) => new URL(response.url()).pathname === SETTINGS_PATH, { timeout: 20_000 });
+    const settings = page.waitForResponse((response) => new URL(response.url()).pathname === SETTINGS_PATH);
     await visit(page, path);
     const response = await settings;
     expect(response.status()).toBe(200);
@@ -41,11 +41,11 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
     expect(context.platform).toMatchObject({ legacyTracking: true, clankerTracking: true, performance: true });
     expect((context.tracking as { skipPageView: unknown }).skipPageView).toBeNull();
 
-    await expect.poll(async () => (await legacyPageViews(path)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await legacyPageViews(path)).length).toBe(1);
     const [legacy] = await legacyPageViews(path);
     expect(legacy!.data).toMatchObject({ websiteId: context.websiteId, templateId: context.templateId, website_locale: 'en-US', pagePath: path });
 
-    await expect.poll(async () => (await clankerPageViews(path)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await clankerPageViews(path)).length).toBe(1);
     const [clanker] = await clankerPageViews(path);
     const title = await page.title();
     const analyticsCookie = (await v.context.cookies()).find((c) => c.name === 'SS_ANALYTICS_ID');
@@ -71,7 +71,7 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
       document.dispatchEvent(new Event('visibilitychange'));
     });
     // … and hiding it sends what was measured, stored under the page load the server issued.
-    await expect.poll(async () => (await records(pageLoadId)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await records(pageLoadId)).length).toBeGreaterThan(0);
     const stored = await records(pageLoadId);
     const metrics = stored.map((r) => r.metric);
     expect(metrics).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
@@ -96,12 +96,12 @@ describe.skipIf(!chromiumPath)(`platform runtime in Chromium${chromiumPath ? '' 
 
     // Leaving the page (hidden, then pagehide) is the other flush trigger.
     await visit(page, '/about');
-    await expect.poll(async () => (await records(pageLoadId)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await records(pageLoadId)).length).toBeGreaterThan(0);
     for (const record of await records(pageLoadId)) expect(record.pagePath).toBe(searchPath);
 
     // The next page's own page view arrives; by then the search page's would have too.
-    await expect.poll(async () => (await legacyPageViews('/about')).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await clankerPageViews('/about')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await legacyPageViews('/about')).length).toBe(1);
+    await expect.poll(async () => (await clankerPageViews('/about')).length).toBe(1);
     expect(await legacyPageViews(searchPath)).toEqual([]);
     expect(await clankerPageViews(searchPath)).toEqual([]);
   });

@@ -34,7 +34,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
 
   /** Waits until the submit button is usable again, i.e. the response has been handled. */
   async function settled(form: ReturnType<Page['locator']>): Promise<void> {
-    await expect.poll(() => form.locator('.sf-form-submit').isEnabled(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => form.locator('.sf-form-submit').isEnabled()).toBe(true);
   }
 
   test('SF-21 the contact form: field errors on an empty submit, then a filled, captcha-checked submit shows the submission text and is stored', async () => {
@@ -59,7 +59,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     await form.locator('.captcha-container input.sf-captcha-local').check();
     await form.locator('.sf-form-submit').click();
     const submission = form.locator('.sf-form-submission');
-    await submission.waitFor({ state: 'visible', timeout: 5000 });
+    await submission.waitFor({ state: 'visible' });
     expect(await submission.innerText()).toContain('Thanks, we will be in touch.');
     expect(await form.locator('.sf-form-submit').isVisible()).toBe(false);
     await v.screenshot('site-form-2-submitted');
@@ -73,7 +73,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
   test('SF-13 and SF-18 a newsletter sign-up shows the submission text and joins the mailing list', async () => {
     const v = await newVisitor();
     await subscribe(v.page, 'reader@example.com');
-    await newsletter(v.page).locator('.sf-form-submission').waitFor({ state: 'visible', timeout: 5000 });
+    await newsletter(v.page).locator('.sf-form-submission').waitFor({ state: 'visible' });
     await v.screenshot('site-form-3-newsletter-done');
     const list = await tier.server.store.read.listMailingList();
     expect(list.map((m) => m.email)).toContain('reader@example.com');
@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/status of 400/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'reader2@example.com');
-    await expect.poll(() => form.locator('.sf-form-message-top').textContent(), { timeout: 5000 }).toBe(
+    await expect.poll(() => form.locator('.sf-form-message-top').textContent()).toBe(
       'One or more fields is invalid, please check your entries.',
     );
     expect(await bottom(form).textContent()).toBe('Your form has encountered a problem. Please scroll up to review.');
@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/status of 401/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'reader3@example.com');
-    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Unable to submit form. Please try again later.');
+    await expect.poll(() => bottom(form).textContent()).toBe('Unable to submit form. Please try again later.');
     await settled(form);
     await v.screenshot('site-form-5-401');
   });
@@ -127,7 +127,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/status of 404/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'reader4@example.com');
-    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('This form has not been configured yet.');
+    await expect.poll(() => bottom(form).textContent()).toBe('This form has not been configured yet.');
     await settled(form);
     await v.screenshot('site-form-6-404');
   });
@@ -142,7 +142,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/status of 403/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'reader5@example.com');
-    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Your session has expired. Please reload the page and try again.');
+    await expect.poll(() => bottom(form).textContent()).toBe('Your session has expired. Please reload the page and try again.');
     await settled(form);
     await v.screenshot('site-form-7-crumb-fail');
   });
@@ -153,7 +153,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/net::ERR_CONNECTION_REFUSED/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'offline@example.com');
-    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe('Error processing form submission. Please reload and try again.');
+    await expect.poll(() => bottom(form).textContent()).toBe('Error processing form submission. Please reload and try again.');
     await settled(form);
     await v.screenshot('site-form-8-network-failure');
   });
@@ -186,7 +186,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     v.allowConsoleError(/status of 429/);
     const form = newsletter(v.page);
     await subscribe(v.page, 'late@example.com');
-    await expect.poll(() => bottom(form).textContent(), { timeout: 5000 }).toBe(
+    await expect.poll(() => bottom(form).textContent()).toBe(
       'Unable to submit form. Submission rate limit exceeded. Please try again later.',
     );
     await settled(form);

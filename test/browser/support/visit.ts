@@ -23,7 +23,8 @@ export async function waitForBoot(page: Page): Promise<void> {
       return document.documentElement.classList.contains('sf-cart-ready') && containers.every((c) => c.getAttribute('data-hydrated') === 'true');
     },
     CONTAINERS,
-    { timeout: 15_000 },
+    // A hang guard, generous for a busy machine: the boot is waited for, not timed.
+    { timeout: 60_000 },
   );
 }
 
@@ -32,61 +33,29 @@ export function pageContext(page: Page): Promise<Record<string, unknown>> {
   return page.evaluate(() => JSON.parse(document.getElementById('sf-context')?.textContent ?? 'null') as Record<string, unknown>);
 }
 
-export interface TimedText {
+export interface SeenText {
   text: string;
-  at: number;
 }
 
 /**
- * Records every text the element matching `selector` shows, with `performance.now()` times,
- * from now on. A MutationObserver sees each change as it happens, which polling from the
- * test process could miss.
+ * Records every text the element matching `selector` shows, in order, from now on. A
+ * MutationObserver sees each change as it happens, which polling from the test process could
+ * miss; UI order is checked by this sequence of states, never by when they came.
  */
-export async function recordTexts(page: Page, selector: string): Promise<() => Promise<TimedText[]>> {
+export async function recordTexts(page: Page, selector: string): Promise<() => Promise<SeenText[]>> {
   const key = `__texts_${Math.random().toString(36).slice(2)}`;
   await page.evaluate(
     ({ selector, key }) => {
       const element = document.querySelector(selector);
       if (!element) throw new Error(`no element matches ${selector}`);
-      const seen: Array<{ text: string; at: number }> = [{ text: element.textContent ?? '', at: performance.now() }];
+      const seen: Array<{ text: string }> = [{ text: element.textContent ?? '' }];
       (window as unknown as Record<string, unknown>)[key] = seen;
       new MutationObserver(() => {
         const text = element.textContent ?? '';
-        if (seen[seen.length - 1]!.text !== text) seen.push({ text, at: performance.now() });
+        if (seen[seen.length - 1]!.text !== text) seen.push({ text });
       }).observe(element, { childList: true, characterData: true, subtree: true });
     },
     { selector, key },
   );
-  return () => page.evaluate((key) => (window as unknown as Record<string, TimedText[]>)[key]!, key);
-}
-
-/**
- * Starts recording, in the page, when the next `click` on `selector` happens. The returned
- * function gives its time on the `performance.now()` clock (null before any click).
- */
-export async function recordClick(page: Page, selector: string): Promise<() => Promise<number | null>> {
-  const key = `__click_${Math.random().toString(36).slice(2)}`;
-  await page.evaluate(
-    ({ selector, key }) => {
-      const store = window as unknown as Record<string, number | null>;
-      store[key] = null;
-      document.addEventListener(
-        'click',
-        (event) => {
-          if (store[key] === null && (event.target as Element | null)?.closest(selector)) store[key] = event.timeStamp;
-        },
-        true,
-      );
-    },
-    { selector, key },
-  );
-  return () => page.evaluate((key) => (window as unknown as Record<string, number | null>)[key] ?? null, key);
-}
-
-/** When the page finished receiving the last response for a URL containing `part`, on the `performance.now()` clock. */
-export function responseEnd(page: Page, part: string): Promise<number | null> {
-  return page.evaluate((part) => {
-    const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes(part));
-    return entries.length ? (entries[entries.length - 1] as PerformanceResourceTiming).responseEnd : null;
-  }, part);
+  return () => page.evaluate((key) => (window as unknown as Record<string, SeenText[]>)[key]!, key);
 }
