@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENTS_PATH, injectBeforeBodyEnd, isSiteFile, reloadScript, watchFolder } from './live-reload.ts';
 
 /** Runs the page script against a fake EventSource; returns a way to fire events and the reload count. */
@@ -64,6 +64,10 @@ describe('isSiteFile', () => {
 
 describe('watchFolder', () => {
   it('reports a burst of writes once, with every file, and ignores other files', async () => {
+    // The debounce runs on fake timers: on a busy machine the file events of one burst can
+    // arrive further apart than any real debounce, so the burst is defined by the test (every
+    // event delivered, then the debounce elapses), not by the speed of the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-watch-'));
     fs.mkdirSync(path.join(dir, 'templates'));
     const calls: string[][] = [];
@@ -76,16 +80,34 @@ describe('watchFolder', () => {
       },
       40,
     );
+    // A second watcher on the same folder: libuv hands each event to both in the same turn,
+    // so once this one has seen every write, so has watchFolder's.
+    const seen = new Set<string>();
+    let allSeen: () => void = () => {};
+    const observer = fs.watch(dir, { recursive: true }, (_event, name) => {
+      if (name !== null) seen.add(String(name));
+      if (seen.size === 3) allSeen();
+    });
     try {
+      const delivered = new Promise<void>((resolve) => (allSeen = resolve));
       const called = new Promise<void>((resolve) => (notify = resolve));
       fs.writeFileSync(path.join(dir, 'templates', 'page.jsont'), 'a');
       fs.writeFileSync(path.join(dir, 'site.json'), '{}');
       fs.writeFileSync(path.join(dir, 'notes.md'), 'ignored');
+      await delivered;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(39);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1);
       await called;
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      vi.advanceTimersByTime(1000);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(calls).toEqual([['site.json', path.join('templates', 'page.jsont')]]);
     } finally {
+      observer.close();
       watcher.close();
+      vi.useRealTimers();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
