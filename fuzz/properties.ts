@@ -100,14 +100,15 @@ const runawayRender = fc.property(
   fc.constantFrom('x', '{@}', '{.repeated section xs}{@}{.end}'),
   (fanOut, maxInstructions, maxOutputLength, body) => {
     const src = `{.macro m}${body}` + '{@|apply m}'.repeat(fanOut) + '{.end}{@|apply m}';
-    const started = Date.now();
+    // Unbounded, a fan-out of up to 8 at each of 16 levels is up to 8^16 calls: that a limit
+    // reports it proves the render was cut short (no stopwatch; the test's timeout is only a
+    // hang guard).
     const r = render(src, { xs: [1, 2, 3] }, { limits: { maxInstructions, maxOutputLength } });
     const codes = new Set(r.errors.map((e) => e.code));
     if (r.html.length > maxOutputLength) throw new Error(`output ${r.html.length} over limit ${maxOutputLength}`);
     if (!codes.has('APPLY_PARTIAL_RECURSION_DEPTH') && !codes.has('LIMIT_INSTRUCTIONS') && !codes.has('LIMIT_OUTPUT')) {
       throw new Error(`fan-out ${fanOut} stopped by nothing: ${[...codes].join()}`);
     }
-    if (Date.now() - started > 5000) throw new Error('a bounded render took over 5 s');
   },
 );
 
