@@ -44,7 +44,7 @@ const ready = (run: RunCommand) => run('pg_isready', ['-q', '-h', '127.0.0.1', '
  */
 export async function ensurePostgres(options: { run?: RunCommand; waitMs?: number; pollMs?: number } = {}): Promise<PostgresOutcome> {
   const run = options.run ?? defaultRun;
-  const waitMs = options.waitMs ?? 15_000;
+  const waitMs = options.waitMs ?? 60_000; // generous: a cluster starts slowly on a busy machine
   const pollMs = options.pollMs ?? 250;
   if (ready(run)) return 'already-running';
   const listed = run('pg_lsclusters', ['--no-header']);
