@@ -134,7 +134,8 @@ describe('PGlite store', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('writer did not acknowledge')), 30_000);
+        // A hang guard: the writer starts tsx and PGlite, slow on a busy machine.
+        const timer = setTimeout(() => reject(new Error('writer did not acknowledge')), 100_000);
         child.stdout.on('data', (chunk: Buffer) => {
           if (chunk.toString().includes('ACK')) {
             clearTimeout(timer);
@@ -150,7 +151,7 @@ describe('PGlite store', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     store = await openStore({ dataDir, databaseUrl: '' });
     expect((await store.read.getCart('c-killed'))?.id).toBe('c-killed');
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('start-up failures', () => {
