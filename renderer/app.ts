@@ -10,6 +10,8 @@ import { storefrontPages, type ResolveMember, type SiteSource } from './pages/in
 export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Makes the HTTP server(s) (`npm start`: connection caps and timeouts, `connection-limits.ts`). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
   /**
    * The site whose pages are served (section C). A getter is called on every request, so a
    * preview server can swap in a reloaded site. Without it only the API and assets are served.
@@ -36,6 +38,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     return503OnClosing: true,
     routerOptions: {
       querystringParser: (text: string) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),

@@ -2,7 +2,8 @@
  * `npm start`: serves a site folder (default `fixtures/sites/demo`) with the storefront API.
  *
  *   HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, embedded PGlite), DATABASE_URL
- *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY; flags `--workers N`, `--site DIR`.
+ *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY, the connection limits
+ *   (MAX_CONNECTIONS …, README "Limits"); flags `--workers N`, `--site DIR`.
  *
  * The store is created, migrated and seeded from the site's `catalog.json` on first start.
  * The islands bundle is built when `dist/assets/islands.js` is missing.
@@ -10,9 +11,11 @@
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { openStore, StoreError } from './store/store.ts';
@@ -59,6 +62,44 @@ function ensureAssets(assetsDir: string): void {
   });
 }
 
+/** The process's open-file limit (Linux /proc; Node raises the soft limit to the hard one at start), or null. */
+function openFileLimit(): number | null {
+  try {
+    const match = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A listen failure an operator can fix, as one line (no stack); null for anything else. */
+function listenProblem(error: unknown, options: StartOptions): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const where = `port ${options.port} on ${options.host}`;
+  if (code === 'EADDRINUSE') return `${where} is already in use (set PORT)`;
+  if (code === 'EACCES') return `${where} needs privileges this process lacks (set PORT above 1023)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `${options.host} is not an address of this machine (set HOST)`;
+  return null;
+}
+
+/**
+ * Checks before the slow start-up (database, bundle) that the address can be listened on, so
+ * a port in use is one line at once, and with `--workers` not a crash loop of every worker.
+ */
+function checkListen(options: StartOptions): Promise<void> {
+  if (options.port === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => {
+      const problem = listenProblem(error, options);
+      if (problem) fail(problem);
+      // Anything else is left to the real listen, which reports it.
+      resolve();
+    });
+    probe.listen({ host: options.host, port: options.port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
 
 async function serve(options: StartOptions): Promise<void> {
@@ -80,6 +121,7 @@ async function serve(options: StartOptions): Promise<void> {
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
     // Display data may be up to 1 s behind another server's writes (README "Store").
     readCacheMs: 1000,
+    serverFactory: limitedServerFactory(options.limits),
   });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -98,19 +140,32 @@ async function serve(options: StartOptions): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  const address = await app.listen({ host: options.host, port: options.port });
+  let address: string;
+  try {
+    address = await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    const problem = listenProblem(error, options);
+    if (problem) {
+      // Close the database cleanly before the one-line exit.
+      await app.close().catch(() => {});
+      await store.close().catch(() => {});
+      fail(problem);
+    }
+    throw error;
+  }
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
 }
 
 async function main(): Promise<void> {
   let options: StartOptions;
   try {
-    options = parseStartArgs(process.argv.slice(2), process.env, root);
+    options = parseStartArgs(process.argv.slice(2), process.env, root, openFileLimit());
   } catch (error) {
     if (error instanceof StartOptionsError) fail(error.message);
     throw error;
   }
   if (cluster.isWorker) return serve(options);
+  await checkListen(options);
   ensureAssets(options.assetsDir);
   let workers = options.workers;
   if (workers > 1 && !usesPostgres(options.databaseUrl)) {

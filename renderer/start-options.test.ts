@@ -14,6 +14,15 @@ describe('npm start options', () => {
       assetsDir: path.join(root, 'dist', 'assets'),
       databaseUrl: undefined,
       trustProxy: false,
+      limits: {
+        maxConnections: 4096,
+        maxConnectionsPerIp: 64,
+        headersTimeoutMs: 15_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 5_000,
+        connectionTimeoutMs: 30_000,
+        maxRequestsPerSocket: 1000,
+      },
     });
   });
 
@@ -45,7 +54,54 @@ describe('npm start options', () => {
     [[], { TRUST_PROXY: '10.0.0.0/33' }],
     [[], { TRUST_PROXY: '10.0.0.1/8/1' }],
     [[], { TRUST_PROXY: '10.0.0.1,,10.0.0.2' }],
+    [[], { MAX_CONNECTIONS: '0' }],
+    [[], { MAX_CONNECTIONS: '1e3' }],
+    [[], { MAX_CONNECTIONS: '-5' }],
+    [[], { MAX_CONNECTIONS_PER_IP: 'many' }],
+    [[], { HEADERS_TIMEOUT_MS: '0' }],
+    [[], { KEEP_ALIVE_TIMEOUT_MS: '2.5' }],
+    [[], { REQUEST_TIMEOUT_MS: '3600001' }],
+    [[], { HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '20000' }],
   ])('refuses %j %j with a StartOptionsError', (argv, env) => {
     expect(() => parseStartArgs(argv, env, root)).toThrow(StartOptionsError);
+  });
+});
+
+describe('connection limits', () => {
+  it('reads every limit from the environment', () => {
+    const env = {
+      MAX_CONNECTIONS: '200',
+      MAX_CONNECTIONS_PER_IP: '8',
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '9000',
+      KEEP_ALIVE_TIMEOUT_MS: '1500',
+      CONNECTION_TIMEOUT_MS: '0',
+      MAX_REQUESTS_PER_SOCKET: '0',
+    };
+    expect(parseStartArgs([], env, root).limits).toEqual({
+      maxConnections: 200,
+      maxConnectionsPerIp: 8,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 9000,
+      keepAliveTimeoutMs: 1500,
+      connectionTimeoutMs: 0,
+      maxRequestsPerSocket: 0,
+    });
+  });
+
+  it('keeps MAX_CONNECTIONS within three quarters of the open-file limit', () => {
+    expect(parseStartArgs([], {}, root, 1024).limits.maxConnections).toBe(768);
+    expect(parseStartArgs([], {}, root, 1_048_576).limits.maxConnections).toBe(4096);
+    expect(parseStartArgs([], { MAX_CONNECTIONS: '15000' }, root, 20_000).limits.maxConnections).toBe(15_000);
+    expect(() => parseStartArgs([], { MAX_CONNECTIONS: '15001' }, root, 20_000)).toThrow(/open-file limit of 20000: at most 15000/);
+  });
+
+  it('counts connections per address only when no proxy stands in front (every visitor would share its address)', () => {
+    expect(parseStartArgs([], { TRUST_PROXY: 'loopback' }, root).limits.maxConnectionsPerIp).toBe(0);
+    expect(parseStartArgs([], { TRUST_PROXY: '1', MAX_CONNECTIONS_PER_IP: '500' }, root).limits.maxConnectionsPerIp).toBe(500);
+  });
+
+  it('lets a longer header deadline raise the default request deadline with it', () => {
+    expect(parseStartArgs([], { HEADERS_TIMEOUT_MS: '45000' }, root).limits.requestTimeoutMs).toBe(45_000);
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ConnectionLimits } from './connection-limits.ts';
 
 /** A bad command line or environment for `npm start`; main prints it and exits with 2. */
 export class StartOptionsError extends Error {}
@@ -24,6 +25,8 @@ export interface StartOptions {
    * `uniquelocal`, comma-separated.
    */
   trustProxy: boolean | number | string[];
+  /** Connection caps and timeouts (README "Limits"). */
+  limits: ConnectionLimits;
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -51,8 +54,61 @@ function parseTrustProxy(text: string | undefined): boolean | number | string[] 
   });
 }
 
+/** MAX_CONNECTIONS when unset, unless the file limit leaves less room. */
+export const DEFAULT_MAX_CONNECTIONS = 4096;
+/**
+ * The share of the process's open-file limit that sockets may take: the rest stays for the
+ * database, the site's files and the cluster's channels, so a full server still works.
+ */
+export const FILE_LIMIT_SHARE = 0.75;
 
-export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, root: string): StartOptions {
+const DEFAULT_LIMITS = {
+  // A browser opens at most 6 connections to a host; 64 leaves room for a few behind one NAT.
+  maxConnectionsPerIp: 64,
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  connectionTimeoutMs: 30_000,
+  maxRequestsPerSocket: 1000,
+};
+
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) fail(`${name} must be an integer from ${min} to ${max}, not "${env[name]}"`);
+  return value;
+}
+
+/**
+ * The connection limits from the environment. `fileLimit` is the process's open-file limit
+ * (null when unknown): MAX_CONNECTIONS may use at most FILE_LIMIT_SHARE of it.
+ */
+function parseLimits(env: NodeJS.ProcessEnv, fileLimit: number | null, trustProxy: StartOptions['trustProxy']): ConnectionLimits {
+  const room = fileLimit === null ? 1_000_000 : Math.floor(fileLimit * FILE_LIMIT_SHARE);
+  if (room < 1) fail(`the open-file limit (${fileLimit}) leaves no room for connections; raise it (ulimit -n)`);
+  const maxConnections = integerSetting(env, 'MAX_CONNECTIONS', Math.min(DEFAULT_MAX_CONNECTIONS, room), 1, 1_000_000);
+  if (maxConnections > room) {
+    fail(`MAX_CONNECTIONS=${maxConnections} does not fit the open-file limit of ${fileLimit}: at most ${room} (raise ulimit -n or lower MAX_CONNECTIONS)`);
+  }
+  const hour = 3_600_000;
+  const headersTimeoutMs = integerSetting(env, 'HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeoutMs, 1, hour);
+  const requestTimeoutMs = integerSetting(env, 'REQUEST_TIMEOUT_MS', Math.max(DEFAULT_LIMITS.requestTimeoutMs, headersTimeoutMs), 1, hour);
+  // Node's own rule: the headers are part of the request, so their deadline cannot be later.
+  if (headersTimeoutMs > requestTimeoutMs) fail(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  return {
+    maxConnections,
+    // Behind a proxy every visitor arrives from the proxy's address: count per client there.
+    maxConnectionsPerIp: integerSetting(env, 'MAX_CONNECTIONS_PER_IP', trustProxy === false ? DEFAULT_LIMITS.maxConnectionsPerIp : 0, 0, 1_000_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integerSetting(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_LIMITS.keepAliveTimeoutMs, 1, hour),
+    connectionTimeoutMs: integerSetting(env, 'CONNECTION_TIMEOUT_MS', DEFAULT_LIMITS.connectionTimeoutMs, 0, hour),
+    maxRequestsPerSocket: integerSetting(env, 'MAX_REQUESTS_PER_SOCKET', DEFAULT_LIMITS.maxRequestsPerSocket, 0, 1_000_000),
+  };
+}
+
+export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, root: string, fileLimit: number | null = null): StartOptions {
   let workers = 1;
   let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
   for (let i = 0; i < argv.length; i++) {
@@ -71,6 +127,7 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
   }
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${env.PORT}"`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -78,7 +135,8 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     siteDir,
     assetsDir: path.join(root, 'dist', 'assets'),
     databaseUrl: env.DATABASE_URL,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
+    limits: parseLimits(env, fileLimit, trustProxy),
   };
 }
 
