@@ -2,9 +2,10 @@ import querystring from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
-import { createDeps } from './api/context.ts';
+import { createDeps, installLimiters } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
 import { ReadCache } from './store/read-cache.ts';
+import { DEFAULT_RETENTION, startRetentionSweep, type RetentionPeriods, type RetentionSweep } from './store/retention.ts';
 import { storefrontPages, type ResolveMember, type SiteSource } from './pages/index.ts';
 
 export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOptions {
@@ -25,7 +26,22 @@ export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOption
    * default) reads the store on every request.
    */
   readCacheMs?: number;
+  /**
+   * How long the anonymous writes (analytics, error reports, tracker events, performance
+   * records, form keys) are kept, in ms per table (`store/retention.ts`); `false` turns the
+   * sweep off. The sweep runs when the app is ready, then every `retentionSweepMs`.
+   */
+  retention?: Partial<RetentionPeriods> | false;
+  retentionSweepMs?: number;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The retention sweep of this app (null when turned off); `run()` sweeps now. */
+    retentionSweep: RetentionSweep | null;
+  }
+}
+
 
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
@@ -56,9 +72,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything writes through the cache's store, so its writes invalidate the cache.
   const served = cache ? { ...options, store: cache.store } : options;
   await app.register(fastifyCookie, { hook: 'onRequest' });
-  await app.register(storefrontApi, served);
+  // The unwrapped store: counting a hit and sweeping old rows must not drop the read cache.
+  const limiters = await installLimiters(app, options);
+  await app.register(storefrontApi, { ...served, limiters });
   if (options.site) {
-    await app.register(storefrontPages, { deps: createDeps(served), site: options.site, resolveMember: options.resolveMember, reads: cache ?? undefined });
+    await app.register(storefrontPages, { deps: createDeps(served, limiters), site: options.site, resolveMember: options.resolveMember, reads: cache ?? undefined });
   }
+  installRetentionSweep(app, options);
   return app;
+}
+
+/** Starts the retention sweep when the app is ready; closing the app waits for a running sweep. */
+function installRetentionSweep(app: FastifyInstance, options: BuildAppOptions): void {
+  app.decorate('retentionSweep', null);
+  if (options.retention === false) return;
+  const periods = { ...DEFAULT_RETENTION, ...options.retention };
+  app.addHook('onReady', async () => {
+    app.retentionSweep = startRetentionSweep({
+      store: options.store,
+      now: options.now ?? Date.now,
+      periods,
+      intervalMs: options.retentionSweepMs,
+      onError: (error) => app.log.warn({ err: error }, 'retention sweep failed'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await app.retentionSweep?.stop();
+  });
 }

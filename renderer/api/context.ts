@@ -1,32 +1,55 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { CartRecord, Session, Site } from '../store/types.ts';
 import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
 import { ApiError } from './errors.ts';
-import { SlidingWindowCounter, type WindowLimit } from './rate-limiter.ts';
+import { DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
 
-/** D10 limits (designed here); tests may override them. */
+/**
+ * D10 limits and the beacons' (designed here); tests may override them. Per client IP
+ * unless said otherwise (an IPv6 client counts by its /64).
+ */
 export interface ServerLimits {
+  /** Failed sign-ins per email (B17). */
   loginFailures: WindowLimit;
+  /** Failed sign-ins per client IP, whatever the email (password spraying). */
+  loginFailuresPerIp: WindowLimit;
+  /** Per client IP and form. */
   saveFormSubmission: WindowLimit;
   formSubmissionKey: WindowLimit;
   restockSignUp: WindowLimit;
-  /** RecordEvent and the newer tracker's events and validation, per client IP. */
+  /** RecordEvent and the newer tracker's events and validation. */
   trackingEvents: WindowLimit;
-  /** Performance settings (page-load ids) and record batches, per client IP. */
+  /** Performance settings (page-load ids) and record batches. */
   performance: WindowLimit;
+  /** Census beacons: RecordHit, button render and click, form render, overlay, quick view. */
+  census: WindowLimit;
+  /** RecordJavascriptErrors batches. */
+  errorReports: WindowLimit;
+  /** Password guesses at POST /unlock (lock screen and protected pages). */
+  unlockAttempts: WindowLimit;
 }
 
+// The beacon limits are sized for a visitor reading 60 pages a minute (README "Limits"):
+// a page load sends at most 3 RecordHit, one census call per census button and site form,
+// 2 tracker events (3 with validation), 1 performance settings call and 2 record batches,
+// and error reports only when something fails (at most 2 batches of its 20 reports).
 export const DEFAULT_LIMITS: ServerLimits = {
   loginFailures: { limit: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
   saveFormSubmission: { limit: 5, windowMs: 60_000 },
   formSubmissionKey: { limit: 30, windowMs: 60_000 },
   restockSignUp: { limit: 10, windowMs: 60_000 },
-  trackingEvents: { limit: 120, windowMs: 60_000 },
-  performance: { limit: 60, windowMs: 60_000 },
+  trackingEvents: { limit: 600, windowMs: 60_000 },
+  performance: { limit: 600, windowMs: 60_000 },
+  census: { limit: 1200, windowMs: 60_000 },
+  errorReports: { limit: 120, windowMs: 60_000 },
+  unlockAttempts: { limit: 10, windowMs: 60_000 },
 };
+
+export type Limiters = Record<keyof ServerLimits, Limiter>;
 
 export interface StorefrontApiOptions {
   store: Store;
@@ -37,6 +60,11 @@ export interface StorefrontApiOptions {
   /** Bearer token of the [admin] guard; when unset every admin call is refused. */
   adminToken?: string | null;
   limits?: Partial<ServerLimits>;
+  /**
+   * Where rate-limit counters live: `database` (shared by every instance on it) or
+   * `memory` (this process). Default: `database` on PostgreSQL, `memory` on PGlite.
+   */
+  rateLimitStore?: 'database' | 'memory';
 }
 
 export interface ApiDeps {
@@ -44,8 +72,8 @@ export interface ApiDeps {
   now: () => number;
   newId: (prefix: string) => string;
   adminToken: string | null;
-  /** One counter per D10 limit, under the limit's name. */
-  counters: Record<keyof ServerLimits, SlidingWindowCounter>;
+  /** One limiter per limit, under the limit's name. */
+  limiters: Limiters;
 }
 
 const TOKEN_BYTES = 24;
@@ -69,17 +97,29 @@ function defaultId(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 }
 
-export function createDeps(options: StorefrontApiOptions): ApiDeps {
+/**
+ * Registers @fastify/rate-limit on the app with the limits of `options`; its counters live in
+ * the database on PostgreSQL, so N instances share them. Call it once per app, on the root,
+ * and give the result to `createDeps` (the API and the pages count in the same windows).
+ */
+export function installLimiters(app: FastifyInstance, options: StorefrontApiOptions): Promise<Limiters> {
   const now = options.now ?? Date.now;
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const kind = options.rateLimitStore ?? (options.store.kind === 'postgres' ? 'database' : 'memory');
+  return installRateLimits(app, {
+    rules: { ...DEFAULT_LIMITS, ...options.limits },
+    // The unwrapped store: counting a hit must not drop the pages' read cache.
+    backend: kind === 'database' ? new DatabaseCounters(options.store, now) : new MemoryCounters(now),
+    now,
+  });
+}
+
+export function createDeps(options: StorefrontApiOptions, limiters: Limiters): ApiDeps {
   return {
     store: options.store,
-    now,
+    now: options.now ?? Date.now,
     newId: options.newId ?? defaultId,
     adminToken: options.adminToken ?? null,
-    counters: Object.fromEntries(
-      Object.entries(limits).map(([name, limit]) => [name, new SlidingWindowCounter(limit, now)]),
-    ) as ApiDeps['counters'],
+    limiters,
   };
 }
 

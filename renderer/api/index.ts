@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createDeps, type StorefrontApiOptions } from './context.ts';
+import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
 import type { RouteKit } from './route-kit.ts';
 import { registerCartRoutes } from './routes/cart-routes.ts';
@@ -31,9 +31,9 @@ declare module 'fastify' {
  */
 export async function storefrontApi(
   app: FastifyInstance,
-  options: StorefrontApiOptions & StaticRouteOptions,
+  options: StorefrontApiOptions & StaticRouteOptions & { limiters: Limiters },
 ): Promise<void> {
-  const deps = createDeps(options);
+  const deps = createDeps(options, options.limiters);
   const table = new RouteTable();
   app.decorate('storefrontApiRoutes', () => table.list());
   await app.register(

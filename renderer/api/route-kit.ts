@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { checkAdmin, checkCrumbHeader, type ApiDeps } from './context.ts';
 import { GENERIC } from './errors.ts';
 import { DEFAULT_BODY_LIMIT, type RouteTable } from './http.ts';
-import type { SlidingWindowCounter } from './rate-limiter.ts';
+import type { Limiter } from './rate-limits.ts';
 
 export interface RouteSpec {
   method: HTTPMethods;
@@ -61,8 +61,11 @@ export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
 
-/** Counts one event for `key` (usually the client IP), or refuses with a 429 and Retry-After. */
-export function takeRateLimit(counter: SlidingWindowCounter, key: string): void {
-  const verdict = counter.take(key);
+/**
+ * Counts one event for `subject` (default: the client address), or refuses with the B0.2
+ * 429 `RATE_LIMITED` and Retry-After.
+ */
+export async function takeRateLimit(limiter: Limiter, request: FastifyRequest, subject?: string): Promise<void> {
+  const verdict = await limiter.take(request, subject);
   if (!verdict.allowed) throw GENERIC.rateLimited(verdict.retryAfterSeconds);
 }

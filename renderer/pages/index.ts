@@ -2,7 +2,6 @@ import querystring from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
-import { SlidingWindowCounter } from '../api/rate-limiter.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
@@ -20,8 +19,6 @@ export interface PagesPluginOptions {
 }
 
 const UNLOCK_BODY_LIMIT = 4096;
-/** Password guesses per client IP (designed here, like the D10 limits). */
-export const UNLOCK_ATTEMPTS = { limit: 10, windowMs: 60_000 };
 
 /** Only same-site paths may be returned to after unlocking (no open redirect). */
 function safeReturnPath(value: unknown): string {
@@ -35,7 +32,6 @@ function safeReturnPath(value: unknown): string {
  */
 export async function storefrontPages(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const renderer = createPageRenderer(options);
-  const unlockAttempts = new SlidingWindowCounter(UNLOCK_ATTEMPTS, options.deps.now);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: UNLOCK_BODY_LIMIT }, (_request, body, done) => {
     done(null, querystring.parse(String(body), '&', '=', { maxKeys: 20 }));
@@ -65,7 +61,8 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     const scope = typeof body.scope === 'string' ? body.scope : 'site';
     const password = typeof body.password === 'string' ? body.password : '';
     const returnTo = safeReturnPath(body.returnTo);
-    const verdict = unlockAttempts.take(request.ip);
+    // Password guesses per client address (`unlockAttempts`, with the API's limits).
+    const verdict = await options.deps.limiters.unlockAttempts.take(request);
     if (!verdict.allowed) {
       return reply.code(429).header('retry-after', String(verdict.retryAfterSeconds)).type('text/plain; charset=utf-8').send('Please try again in a few seconds.');
     }

@@ -71,7 +71,7 @@ function contentErrors(content: Record<string, unknown>): Record<string, string>
 }
 
 async function recordClankerEvent(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<undefined> {
-  takeRateLimit(deps.counters.trackingEvents, request.ip);
+  await takeRateLimit(deps.limiters.trackingEvents, request);
   const { fields, transport } = clankerFields(request);
   const parsed = parseClankerEvent(fields);
   if (!parsed.ok) throw wireError(parsed.code);
@@ -105,7 +105,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     method: 'POST',
     url: `${api(CLANKER.validatePathPrefix)}:schemaName`,
     handler: async (request) => {
-      takeRateLimit(deps.counters.trackingEvents, request.ip);
+      await takeRateLimit(deps.limiters.trackingEvents, request);
       const { schemaName } = request.params as { schemaName: string };
       if (!isValidSchemaName(schemaName)) throw wireError('INVALID_SCHEMA_NAME');
       const { fields } = clankerFields(request);
@@ -121,7 +121,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     method: 'GET',
     url: api(PERFORMANCE_WIRE.settingsPath),
     handler: async (request) => {
-      takeRateLimit(deps.counters.performance, request.ip);
+      await takeRateLimit(deps.limiters.performance, request);
       const pageLoadId = deps.newId('pl');
       await deps.store.read.insertPageLoad(pageLoadId, deps.now());
       return { pageLoadId };
@@ -133,7 +133,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     url: api(PERFORMANCE_WIRE.recordsPath),
     bodyLimit: PERFORMANCE_WIRE.maxBatchBytes,
     handler: async (request, reply) => {
-      takeRateLimit(deps.counters.performance, request.ip);
+      await takeRateLimit(deps.limiters.performance, request);
       const parsed = parsePerformanceBatch(batchText(request));
       if (!parsed.ok) throw wireError(parsed.code);
       const batch = storableOrRefuse(parsed.value);

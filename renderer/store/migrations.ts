@@ -219,6 +219,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Rate-limit counters shared by every instance on one PostgreSQL database (fixed
+    // windows, api/rate-limits.ts), and the time indexes the retention sweep deletes by
+    // (store/retention.ts), so each bounded delete reads only the rows it removes.
+    id: '003-rate-limits-and-retention',
+    sql: `
+      CREATE TABLE rate_limit_counters (
+        key text PRIMARY KEY,
+        hits bigint NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX rate_limit_counters_expiry ON rate_limit_counters (expires_at);
+      CREATE INDEX census_events_received ON census_events (received_at);
+      CREATE INDEX js_error_reports_received ON js_error_reports (received_at);
+      CREATE INDEX clanker_events_received ON clanker_events (received_at);
+      CREATE INDEX performance_page_loads_issued ON performance_page_loads (issued_at);
+      CREATE INDEX form_submission_keys_created ON form_submission_keys (created_at);
+    `,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. */

@@ -81,8 +81,30 @@ const ALL_TABLES = [
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
-  'site_layouts',
+  'site_layouts', 'rate_limit_counters',
 ];
+
+/**
+ * The tables the retention sweep empties (store/retention.ts): each row expires by one time
+ * column; `key` is the primary key that a bounded delete selects by. Performance records go
+ * with their page load (ON DELETE CASCADE).
+ */
+export const RETENTION_TABLES = {
+  censusEvents: { table: 'census_events', key: 'id', time: 'received_at' },
+  jsErrorReports: { table: 'js_error_reports', key: 'id', time: 'received_at' },
+  clankerEvents: { table: 'clanker_events', key: 'id', time: 'received_at' },
+  performancePageLoads: { table: 'performance_page_loads', key: 'id', time: 'issued_at' },
+  formSubmissionKeys: { table: 'form_submission_keys', key: 'key', time: 'created_at' },
+  rateLimitCounters: { table: 'rate_limit_counters', key: 'key', time: 'expires_at' },
+} as const;
+
+export type RetentionTable = keyof typeof RETENTION_TABLES;
+
+/** A fixed-window counter: hits so far and when the window ends (ms). */
+export interface RateCounter {
+  hits: number;
+  expiresAt: number;
+}
 
 /**
  * All SQL of the store. One instance wraps either the pooled client or one transaction,
@@ -557,6 +579,48 @@ export class Repository {
       referer: strOrNull(row.referer),
       receivedAt: num(row.received_at),
     }));
+  }
+
+  // ---- rate limits and retention -------------------------------------------------------
+
+  /**
+   * Counts one hit for `key` in one statement: a window that has ended starts again at 1.
+   * The upsert takes the row lock, so concurrent hits on any instance are all counted.
+   */
+  async hitRateCounter(key: string, now: number, windowMs: number): Promise<RateCounter> {
+    const rows = await this.db.query(
+      `INSERT INTO rate_limit_counters AS c (key, hits, expires_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN c.expires_at <= $2::bigint THEN 1 ELSE c.hits + 1 END,
+         expires_at = CASE WHEN c.expires_at <= $2::bigint THEN $2::bigint + $3::bigint ELSE c.expires_at END
+       RETURNING hits, expires_at`,
+      [key, now, windowMs],
+    );
+    const row = rows[0]!;
+    return { hits: num(row.hits), expiresAt: num(row.expires_at) };
+  }
+
+  /** The live window of `key`, or null when it has none. */
+  async getRateCounter(key: string, now: number): Promise<RateCounter | null> {
+    const rows = await this.db.query('SELECT hits, expires_at FROM rate_limit_counters WHERE key = $1 AND expires_at > $2', [key, now]);
+    const row = rows[0];
+    return row ? { hits: num(row.hits), expiresAt: num(row.expires_at) } : null;
+  }
+
+  /**
+   * Deletes at most `limit` rows of `target` whose time is before `cutoff`, oldest first, and
+   * says how many went; the time index makes each call read about as many rows as it deletes.
+   */
+  async deleteExpired(target: RetentionTable, cutoff: number, limit: number): Promise<number> {
+    const { table, key, time } = RETENTION_TABLES[target];
+    const rows = await this.db.query(
+      // The outer time test is checked again on a row that changed meanwhile (a rate
+      // counter whose window restarted is kept).
+      `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${time} < $1 ORDER BY ${time} LIMIT $2)
+         AND ${time} < $1 RETURNING 1 AS gone`,
+      [cutoff, limit],
+    );
+    return rows.length;
   }
 
   // ---- platform runtime: newer tracker, performance records, store creation -----------

@@ -84,6 +84,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     crumb: true,
     bodyLimit: 256 * KIB,
     handler: async (request, reply) => {
+      await takeRateLimit(deps.limiters.errorReports, request);
       const reports = jsonBody(request);
       if (!Array.isArray(reports) || reports.length < 1 || reports.length > MAX_REPORTS) {
         throw new ApiError(400, 'INVALID_REPORTS', `Expected an array of 1 to ${MAX_REPORTS} error reports.`);
@@ -124,6 +125,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     url: '/census/RecordHit',
     bodyLimit: 16 * KIB,
     handler: async (request, reply) => {
+      await takeRateLimit(deps.limiters.census, request);
       const fields = formBody(request);
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'hit', event, data, validSsCvr(fields.ss_cvr));
@@ -135,6 +137,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
       method: 'POST',
       url: `/census/${kind}`,
       handler: async (request, reply) => {
+        await takeRateLimit(deps.limiters.census, request);
         const body = jsonObjectBody(request);
         const { visitorCookie, websiteId, pageId, pagePath, buttonId } = body;
         if (
@@ -156,6 +159,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/census/form-render',
     handler: async (request, reply) => {
+      await takeRateLimit(deps.limiters.census, request);
       const body = jsonObjectBody(request);
       if (!isNonEmptyString(body.formId) || !optionalString(body.visitorCookie)) throw invalidCensus();
       return record(deps, request, reply, 'form-render', null, { formId: body.formId }, validSsCvr(body.visitorCookie));
@@ -166,6 +170,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/census/overlay',
     handler: async (request, reply) => {
+      await takeRateLimit(deps.limiters.census, request);
       const body = jsonObjectBody(request);
       const { overlayId, action, visitorCookie } = body;
       if (
@@ -184,6 +189,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/census/RecordQuickView/:id',
     handler: async (request, reply) => {
+      await takeRateLimit(deps.limiters.census, request);
       const { id } = request.params as { id: string };
       const product = id.length <= 200 ? await deps.store.read.getProduct(id) : null;
       if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
@@ -197,7 +203,7 @@ export function registerCensusRoutes(kit: RouteKit): void {
     handler: async (request, reply) => {
       const fields = formBody(request);
       checkCrumbValue(request, reply, fields.crumb);
-      takeRateLimit(deps.counters.trackingEvents, request.ip);
+      await takeRateLimit(deps.limiters.trackingEvents, request);
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'event', event, data, null);
     },

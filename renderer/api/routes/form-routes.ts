@@ -4,6 +4,7 @@ import { ApiError } from '../errors.ts';
 import { FIELD_MESSAGES, FIELD_TYPES, isValidEmail, parseFieldsObject, validateFormValues } from '../form-validation.ts';
 import { jsonObjectBody } from '../http.ts';
 import { addRoute, isNonEmptyString, queryParam, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { clientAddress } from '../rate-limits.ts';
 
 // B6, B7, B15, B16: form schema, validation, submission keys and saved submissions.
 
@@ -47,7 +48,7 @@ export function registerFormRoutes(kit: RouteKit): void {
     crumb: true,
     handler: async (request) => {
       // Any body is ignored (B15); reading it only classifies, so nothing to reject.
-      takeRateLimit(deps.counters.formSubmissionKey, request.ip);
+      await takeRateLimit(deps.limiters.formSubmissionKey, request);
       const key = randomToken();
       await deps.store.read.insertSubmissionKey(key, deps.now());
       return { key };
@@ -76,7 +77,7 @@ export function registerFormRoutes(kit: RouteKit): void {
       if (!form || !form.storageConfigured) {
         throw new ApiError(404, 'FORM_NOT_CONFIGURED', 'This form has not been configured yet.');
       }
-      takeRateLimit(deps.counters.saveFormSubmission, `${request.ip}\u0000${form.id}`);
+      await takeRateLimit(deps.limiters.saveFormSubmission, request, `${clientAddress(request)}\u0000${form.id}`);
 
       const { contentSource, pagePath, pagePermissionTypeValue, pageId, pageTitle } = body;
       const metadataOk =

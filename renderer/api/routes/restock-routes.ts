@@ -118,7 +118,7 @@ export function registerRestockRoutes(kit: RouteKit): void {
         if (!valid) throw ERR.captchaInvalid();
       }
       if (inStock(variant)) throw ERR.inStock();
-      takeRateLimit(deps.counters.restockSignUp, request.ip);
+      await takeRateLimit(deps.limiters.restockSignUp, request);
 
       const joinMailingList = body.isJoinMailingList === true;
       const signUp = await deps.store.transaction(async (repo) => {

@@ -68,15 +68,20 @@ export function registerSessionRoutes(kit: RouteKit): void {
       if (rememberMe !== undefined && typeof rememberMe !== 'boolean') {
         throw GENERIC.badRequest('rememberMe must be a boolean.');
       }
+      // Failures count per email (B17) and per client address (password spraying tries many
+      // emails from one address); either refuses before any password is hashed.
       const limiterKey = emailKey(email);
-      const verdict = deps.counters.loginFailures.check(limiterKey);
-      if (!verdict.allowed) {
-        throw GENERIC.rateLimited(verdict.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
+      const byAddress = await deps.limiters.loginFailuresPerIp.check(request);
+      const byEmail = await deps.limiters.loginFailures.check(request, limiterKey);
+      if (!byAddress.allowed || !byEmail.allowed) {
+        const retryAfter = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);
+        throw GENERIC.rateLimited(retryAfter, 'Too many sign-in attempts. Please try again later.');
       }
       const user = email.length <= 256 ? await deps.store.read.getUserByEmail(email) : null;
       const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
       if (!user || !valid) {
-        deps.counters.loginFailures.record(limiterKey);
+        await deps.limiters.loginFailuresPerIp.take(request);
+        await deps.limiters.loginFailures.take(request, limiterKey);
         throw ERR.invalidCredentials();
       }
 

@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateCounter } from '../store/repository.ts';
+import type { Store } from '../store/store.ts';
+
+// Every limit of the server (D10, the beacons, /unlock) is a fixed window counted by
+// @fastify/rate-limit through `createRateLimit`, called at the point of the handler where the
+// spec puts the check (some limits count only failures, some are keyed by a body field).
+// The counters live in this process's memory on the embedded database (one process), and in
+// the database itself on PostgreSQL, so that N instances share them.
+
+/** At most `limit` events per key within a window of `windowMs`. */
+export interface WindowLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  /** Whole seconds until the window ends (at least 1); 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/** Where the counters are kept. */
+export interface CounterBackend {
+  /** Counts one hit for `key`, starting a new window of `windowMs` when none is live. */
+  hit(key: string, windowMs: number): Promise<RateCounter>;
+  /** The live window of `key`, counting nothing. */
+  peek(key: string): Promise<RateCounter | null>;
+}
+
+// Keys are digests of client input (addresses, emails); the map is capped so a flood of
+// distinct keys cannot grow memory without bound. Evicting a key only forgets its count.
+const MAX_MEMORY_KEYS = 50_000;
+
+/** One process's counters (the embedded database serves one process). */
+export class MemoryCounters implements CounterBackend {
+  private readonly windows = new Map<string, RateCounter>();
+
+  constructor(private readonly now: () => number) {}
+
+  async hit(key: string, windowMs: number): Promise<RateCounter> {
+    const now = this.now();
+    const live = this.windows.get(key);
+    const next = live && live.expiresAt > now ? { hits: live.hits + 1, expiresAt: live.expiresAt } : { hits: 1, expiresAt: now + windowMs };
+    // Re-inserted, so the map's order is least recently used first.
+    this.windows.delete(key);
+    this.windows.set(key, next);
+    if (this.windows.size > MAX_MEMORY_KEYS) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+    return { ...next };
+  }
+
+  async peek(key: string): Promise<RateCounter | null> {
+    const live = this.windows.get(key);
+    return live && live.expiresAt > this.now() ? { ...live } : null;
+  }
+}
+
+/** Counters in the `rate_limit_counters` table, shared by every instance on the database. */
+export class DatabaseCounters implements CounterBackend {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  hit(key: string, windowMs: number): Promise<RateCounter> {
+    return this.store.read.hitRateCounter(key, this.now(), windowMs);
+  }
+
+  peek(key: string): Promise<RateCounter | null> {
+    return this.store.read.getRateCounter(key, this.now());
+  }
+}
+
+/** @fastify/rate-limit's store contract over a backend; the clock is the app's injected one. */
+function pluginStore(backend: CounterBackend, now: () => number) {
+  type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+  const reply = (cb: Callback) => [
+    (counter: RateCounter | null) => cb(null, counter ? { current: counter.hits, ttl: Math.max(0, counter.expiresAt - now()) } : { current: 0, ttl: 0 }),
+    (error: Error) => cb(error),
+  ] as const;
+  return class CounterStore implements FastifyRateLimitStore {
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      void backend.hit(key, timeWindow).then(...reply(cb));
+    }
+
+    read(key: string, cb: Callback): void {
+      void backend.peek(key).then(...reply(cb));
+    }
+
+    // Every limiter shares the one backend: its keys start with the limit's name.
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** The client address a per-IP limit counts by: IPv4, or the IPv6 /64 (one subscriber's prefix). */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+export interface Limiter {
+  /** Counts one event for `subject` (default: the client address); refused once over the limit. */
+  take(request: FastifyRequest, subject?: string): Promise<LimitVerdict>;
+  /** Whether one more event for `subject` would be within the limit; counts nothing. */
+  check(request: FastifyRequest, subject?: string): Promise<LimitVerdict>;
+}
+
+export interface RateLimitsOptions<Name extends string> {
+  rules: Record<Name, WindowLimit>;
+  backend: CounterBackend;
+  now: () => number;
+}
+
+/**
+ * Registers @fastify/rate-limit on `app` (no route is limited by default) with a store over
+ * `backend`, and returns one limiter per rule.
+ */
+export async function installRateLimits<Name extends string>(
+  app: FastifyInstance,
+  options: RateLimitsOptions<Name>,
+): Promise<Record<Name, Limiter>> {
+  await app.register(fastifyRateLimit, { global: false, store: pluginStore(options.backend, options.now) });
+  // The subject of the call in progress: createRateLimit keys by request, and some limits
+  // key by a body field the handler has already checked (an email, a form id).
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const entries = (Object.entries(options.rules) as [Name, WindowLimit][]).map(([name, rule]) => {
+    const limit = app.createRateLimit({
+      max: rule.limit,
+      timeWindow: rule.windowMs,
+      // Digested: the key has a fixed size and no visitor's email is stored in clear.
+      keyGenerator: (request) => `${name}:${digest(subjects.get(request) ?? clientAddress(request))}`,
+    });
+    const run = async (request: FastifyRequest, subject: string | undefined, increment: boolean): Promise<LimitVerdict> => {
+      if (subject === undefined) subjects.delete(request);
+      else subjects.set(request, subject);
+      const result = await limit(request, { increment });
+      if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
+      // A hit is refused once it goes over the limit; a check, once the limit is used up.
+      const allowed = increment ? !result.isExceeded : result.remaining > 0;
+      return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, result.ttlInSeconds) };
+    };
+    const limiter: Limiter = {
+      take: (request, subject) => run(request, subject, true),
+      check: (request, subject) => run(request, subject, false),
+    };
+    return [name, limiter] as const;
+  });
+  return Object.fromEntries(entries) as Record<Name, Limiter>;
+}
+
+function digest(subject: string): string {
+  return crypto.createHash('sha256').update(subject).digest('base64url');
+}
