@@ -1,3 +1,5 @@
+import { hasUnstorableText } from './http.ts';
+
 // Keyset cursors (B11, B12): base64url of a small JSON object naming the last row returned.
 // Decoding is strict, so a cursor this server did not issue is rejected rather than guessed at.
 
@@ -22,7 +24,9 @@ function decodeObject(cursor: string): Record<string, unknown> | null {
   if (cursor.length === 0 || cursor.length > 1024 || !BASE64URL.test(cursor)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    // An id holding NUL or a lone surrogate names no row, and the database would refuse it.
+    return hasUnstorableText(value) ? null : (value as Record<string, unknown>);
   } catch {
     return null;
   }

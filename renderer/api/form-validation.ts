@@ -1,4 +1,5 @@
 import type { Form, FormField } from '../store/types.ts';
+import { hasUnstorableText } from './http.ts';
 
 // Server-side field validation (STOREFRONT B0.6), with the client's messages (D11) so a
 // 400 can be shown next to the field as is.
@@ -125,12 +126,17 @@ export function validateFormValues(form: Form, submitted: Record<string, unknown
   return { errors, values };
 }
 
-/** Parses an `additionalFields` / `form` string that must hold a JSON object. */
+/**
+ * Parses an `additionalFields` / `form` string that must hold a JSON object. An object the
+ * database could not store (NUL, a lone surrogate: escapes the body screen cannot see inside
+ * the string) does not parse either, so it is refused before a form key is spent.
+ */
 export function parseFieldsObject(text: unknown): Record<string, unknown> | null {
   if (typeof text !== 'string') return null;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || hasUnstorableText(value)) return null;
+    return value as Record<string, unknown>;
   } catch {
     return null;
   }

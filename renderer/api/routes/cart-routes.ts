@@ -64,14 +64,46 @@ function chooseVariant(product: Product, sku: unknown): Variant {
   return variant;
 }
 
-function checkServiceLimit(site: Site, product: Product, resultingQuantity: number): void {
-  if (product.productType === 3 && !site.settings.multipleQuantityAllowedForServices && resultingQuantity > 1) {
-    throw ERR.quantityLimit();
-  }
+/** One bound on the quantity of a cart line, with the B2 error for going past it. */
+export interface LineBound {
+  max: number;
+  refuse: () => ApiError;
 }
 
-function checkStock(variant: Variant, resultingQuantity: number): void {
-  if (!variant.unlimited && resultingQuantity > variant.qtyInStock) throw ERR.outOfStock();
+/**
+ * The B2 bounds on one line of a cart, in the order B2 checks them: the service limit (the
+ * item's quantity over the whole cart), the variant's stock (item and sku over the whole
+ * cart) and the 1..9999 range of the line itself. `others` are the cart's other lines.
+ * Every path that sets a quantity uses these: adding and changing a quantity refuse what
+ * goes past them (`checkLineQuantity`), merging and cloning carts keep what fits
+ * (`fittingQuantity`), so no path can grow a line past the stock, the range or int4.
+ */
+export function lineBounds(
+  site: Site,
+  product: Product,
+  variant: Variant,
+  others: readonly CartEntryRecord[],
+): LineBound[] {
+  const bounds: LineBound[] = [];
+  if (product.productType === 3 && !site.settings.multipleQuantityAllowedForServices) {
+    bounds.push({ max: 1 - sumOf(others, (entry) => entry.itemId === product.id), refuse: ERR.quantityLimit });
+  }
+  if (!variant.unlimited) {
+    bounds.push({ max: variant.qtyInStock - sumOf(others, (entry) => sameLine(entry, product.id, variant.sku)), refuse: ERR.outOfStock });
+  }
+  bounds.push({ max: MAX_QUANTITY, refuse: ERR.quantityRange });
+  return bounds;
+}
+
+/** Adding or changing a quantity: refuses a line quantity past any bound, first bound first. */
+export function checkLineQuantity(bounds: readonly LineBound[], lineQuantity: number): void {
+  const broken = bounds.find((bound) => lineQuantity > bound.max);
+  if (broken) throw broken.refuse();
+}
+
+/** Merging or cloning: the most of `wanted` that every bound allows (0 when nothing fits). */
+export function fittingQuantity(bounds: readonly LineBound[], wanted: number): number {
+  return Math.max(0, Math.min(wanted, ...bounds.map((bound) => bound.max)));
 }
 
 /**
@@ -93,8 +125,8 @@ function sameLine(entry: CartEntryRecord, itemId: string, sku: string): boolean 
   return entry.itemId === itemId && entry.sku === sku;
 }
 
-function quantityOf(cart: CartRecord | null, predicate: (entry: CartEntryRecord) => boolean): number {
-  return (cart?.entries ?? []).filter(predicate).reduce((sum, entry) => sum + entry.quantity, 0);
+function sumOf(entries: readonly CartEntryRecord[], predicate: (entry: CartEntryRecord) => boolean): number {
+  return entries.filter(predicate).reduce((sum, entry) => sum + entry.quantity, 0);
 }
 
 interface AddLine {
@@ -119,21 +151,71 @@ function newEntry(deps: ApiDeps, line: AddLine) {
   };
 }
 
+/** B2 merge rule: the line with the same item, sku and identical additionalFields string (null equals null). */
+function lineToMerge(cart: CartRecord, itemId: string, sku: string, additionalFields: string | null): CartEntryRecord | undefined {
+  return cart.entries.find((entry) => sameLine(entry, itemId, sku) && entry.additionalFields === additionalFields);
+}
+
 /**
- * B2 merge rule: same item, sku and identical additionalFields string (null equals null)
- * adds to that entry; anything else appends. Returns the id of the entry changed.
+ * Adds `line` by the B2 merge rule: a matching entry grows (within the B2 bounds, else the
+ * bound's error), anything else appends. Returns the id of the entry changed.
  */
-export async function mergeLine(deps: ApiDeps, repo: Repository, cart: CartRecord, line: AddLine): Promise<string> {
-  const match = cart.entries.find(
-    (entry) => sameLine(entry, line.product.id, line.variant.sku) && entry.additionalFields === line.additionalFields,
-  );
+export async function mergeLine(deps: ApiDeps, repo: Repository, site: Site, cart: CartRecord, line: AddLine): Promise<string> {
+  const match = lineToMerge(cart, line.product.id, line.variant.sku, line.additionalFields);
   if (match) {
+    const others = cart.entries.filter((entry) => entry !== match);
+    checkLineQuantity(lineBounds(site, line.product, line.variant, others), match.quantity + line.quantity);
     await repo.updateEntryQuantity(match.id, match.quantity + line.quantity, purchasePrice(line.variant));
     return match.id;
   }
   const entry = newEntry(deps, line);
   await repo.insertEntry(cart.id, entry);
   return entry.id;
+}
+
+/**
+ * The bounds of a line already in some cart, read from the catalogue. A line whose product
+ * or variant is gone keeps only the 1..9999 range (no stock is known for it).
+ */
+async function storedLineBounds(repo: Repository, site: Site, entry: CartEntryRecord, others: readonly CartEntryRecord[]): Promise<LineBound[]> {
+  const product = await repo.getProduct(entry.itemId);
+  const variant = product?.variants.find((candidate) => candidate.sku === entry.sku);
+  if (!product || !variant) return [{ max: MAX_QUANTITY, refuse: ERR.quantityRange }];
+  return lineBounds(site, product, variant, others);
+}
+
+/**
+ * B17: adds a line of another cart into `cart` by the B2 merge rule, keeping only what fits
+ * the B2 bounds. Signing in never fails over a quantity, so nothing is refused: a line grows
+ * at most to its bound and is never lowered, and a new line that no longer fits is left out.
+ */
+export async function mergeEntryThatFits(deps: ApiDeps, repo: Repository, site: Site, cart: CartRecord, entry: CartEntryRecord): Promise<void> {
+  const match = lineToMerge(cart, entry.itemId, entry.sku, entry.additionalFields);
+  const others = cart.entries.filter((candidate) => candidate !== match);
+  const current = match?.quantity ?? 0;
+  const quantity = Math.max(current, fittingQuantity(await storedLineBounds(repo, site, entry, others), current + entry.quantity));
+  if (match) {
+    if (quantity === current) return;
+    match.quantity = quantity;
+    await repo.updateEntryQuantity(match.id, quantity, entry.purchasePriceCents);
+    return;
+  }
+  if (quantity < 1) return;
+  const copy = { ...entry, id: deps.newId('e'), quantity };
+  await repo.insertEntry(cart.id, copy);
+  cart.entries.push({ ...copy, cartId: cart.id, position: cart.entries.length });
+}
+
+/** B18 cloneCart: copies `entries` into the new cart `cartId`, each cut to what fits the B2 bounds. */
+export async function copyEntriesThatFit(deps: ApiDeps, repo: Repository, site: Site, cartId: string, entries: readonly CartEntryRecord[]): Promise<void> {
+  const copied: CartEntryRecord[] = [];
+  for (const entry of entries) {
+    const quantity = fittingQuantity(await storedLineBounds(repo, site, entry, copied), entry.quantity);
+    if (quantity < 1) continue;
+    const copy = { ...entry, id: deps.newId('e'), cartId, quantity };
+    await repo.insertEntry(cartId, copy);
+    copied.push(copy);
+  }
 }
 
 /** Creates an empty cart of `kind` and returns its id; `lifetimeMs` null never expires. */
@@ -211,8 +293,9 @@ export function registerCartRoutes(kit: RouteKit): void {
         const { cart: existing, staleCookie } = express
           ? { cart: null, staleCookie: false }
           : await callerCart(deps, repo, request, session, { lock: true });
-        checkServiceLimit(site, product, quantity + quantityOf(existing, (entry) => entry.itemId === product.id));
-        checkStock(variant, quantity + quantityOf(existing, (entry) => sameLine(entry, product.id, variant.sku)));
+        // The service limit and the stock count every line of the item; the range is checked
+        // on the line this adds to, once additionalFields says which line that is.
+        checkLineQuantity(lineBounds(site, product, variant, existing?.entries ?? []), quantity);
         const additionalFields = await checkAdditionalFields(repo, product, body.additionalFields);
 
         let cart = existing;
@@ -227,7 +310,7 @@ export function registerCartRoutes(kit: RouteKit): void {
           cart = await reload(repo, id);
           created = true;
         }
-        const entryId = await mergeLine(deps, repo, cart, { product, variant, quantity, additionalFields });
+        const entryId = await mergeLine(deps, repo, site, cart, { product, variant, quantity, additionalFields });
         const saved = await reload(repo, cart.id);
         return { cart: saved, entryId, created, staleCookie };
       });
@@ -286,9 +369,8 @@ export function registerCartRoutes(kit: RouteKit): void {
         const product = await repo.getProduct(entry.itemId);
         const variant = product?.variants.find((candidate) => candidate.sku === entry.sku);
         if (!product || !variant) throw ERR.variantUnavailable();
-        const others = (candidate: CartEntryRecord) => candidate.id !== entry.id;
-        checkServiceLimit(site, product, quantity + quantityOf(cart, (c) => others(c) && c.itemId === product.id));
-        checkStock(variant, quantity + quantityOf(cart, (c) => others(c) && sameLine(c, product.id, variant.sku)));
+        const others = (cart?.entries ?? []).filter((candidate) => candidate.id !== entry.id);
+        checkLineQuantity(lineBounds(site, product, variant, others), quantity);
         await repo.updateEntryQuantity(entry.id, quantity, purchasePrice(variant));
         return reload(repo, entry.cartId);
       });
@@ -326,8 +408,7 @@ export function registerCartRoutes(kit: RouteKit): void {
           throw ERR.notSubscribable();
         }
         const variant = chooseVariant(product, body.sku);
-        checkServiceLimit(site, product, quantity);
-        checkStock(variant, quantity);
+        checkLineQuantity(lineBounds(site, product, variant, []), quantity);
         const additionalFields = await checkAdditionalFields(repo, product, body.additionalFields);
         const id = await createEmptyCart(deps, repo, site, { kind: 'subscription', ownerSiteUserId: null, lifetimeMs: DAY_MS });
         await repo.insertEntry(id, newEntry(deps, { product, variant, quantity, additionalFields }));

@@ -1,6 +1,5 @@
 import { burnPasswordCheck, verifyPassword } from '../../store/password.ts';
-import { emailKey, type Repository } from '../../store/repository.ts';
-import type { CartEntryRecord, CartRecord } from '../../store/types.ts';
+import { emailKey } from '../../store/repository.ts';
 import { checkUser, isLiveMainCart, liveSession, randomToken, requireSite, type ApiDeps } from '../context.ts';
 import {
   CART_COOKIE_MAX_AGE_SECONDS,
@@ -15,7 +14,7 @@ import {
 import { ApiError, GENERIC } from '../errors.ts';
 import { jsonObjectBody } from '../http.ts';
 import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
-import { createEmptyCart } from './cart-routes.ts';
+import { copyEntriesThatFit, createEmptyCart, mergeEntryThatFits } from './cart-routes.ts';
 
 // B17–B19: site-user sessions. The session id lives in an HttpOnly cookie; the xsrf token
 // returned at sign-in must accompany every [user] call.
@@ -29,24 +28,6 @@ const ERR = {
   invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'),
   invalidLanguage: () => new ApiError(400, 'INVALID_LANGUAGE', 'Invalid language.'),
 };
-
-/** Adds `entry` to `cart` by the B2 merge rule (same item, sku and additionalFields). */
-async function mergeEntry(deps: ApiDeps, repo: Repository, cart: CartRecord, entry: CartEntryRecord): Promise<void> {
-  const match = cart.entries.find(
-    (candidate) =>
-      candidate.itemId === entry.itemId &&
-      candidate.sku === entry.sku &&
-      candidate.additionalFields === entry.additionalFields,
-  );
-  if (match) {
-    match.quantity += entry.quantity;
-    await repo.updateEntryQuantity(match.id, match.quantity, entry.purchasePriceCents);
-    return;
-  }
-  const copy = { ...entry, id: deps.newId('e') };
-  await repo.insertEntry(cart.id, copy);
-  cart.entries.push({ ...copy, cartId: cart.id, position: cart.entries.length });
-}
 
 function siteUserInfo(siteUserId: string | null): string {
   return JSON.stringify(siteUserId === null ? { authenticated: false } : { authenticated: true, siteUserId });
@@ -107,7 +88,11 @@ export function registerSessionRoutes(kit: RouteKit): void {
           await repo.updateCartOwnership(anonymous.id, user.id, null);
           return true;
         }
-        for (const entry of anonymous.entries) await mergeEntry(deps, repo, own, entry);
+        // Merged lines keep the add-to-cart bounds: sign-out with cloneCart and sign-in again
+        // must not double a quantity past the stock or 9999 (issue 13).
+        const site = await repo.getSite();
+        if (!site) throw GENERIC.internal();
+        for (const entry of anonymous.entries) await mergeEntryThatFits(deps, repo, site, own, entry);
         await repo.deleteCart(anonymous.id);
         return true;
       });
@@ -147,7 +132,7 @@ export function registerSessionRoutes(kit: RouteKit): void {
           ownerSiteUserId: null,
           lifetimeMs: CART_COOKIE_MAX_AGE_SECONDS * 1000,
         });
-        for (const entry of own.entries) await repo.insertEntry(id, { ...entry, id: deps.newId('e') });
+        await copyEntriesThatFit(deps, repo, site, id, own.entries);
         return id;
       });
       clearCookie(request, reply, COOKIE.session, { httpOnly: true });
