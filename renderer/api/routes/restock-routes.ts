@@ -111,6 +111,9 @@ export function registerRestockRoutes(kit: RouteKit): void {
       if (body.isJoinMailingList !== undefined && typeof body.isJoinMailingList !== 'boolean') {
         throw GENERIC.badRequest('isJoinMailingList must be a boolean.');
       }
+      // The limit comes before the captcha check, which records the token (a write): a
+      // refused sign-up must write nothing (issue 13).
+      await takeRateLimit(deps.limiters.restockSignUp, request);
       const site = await requireSite(deps);
       if (site.settings.captcha.siteKey) {
         if (!isNonEmptyString(body.captchaToken)) throw ERR.captchaRequired();
@@ -118,7 +121,6 @@ export function registerRestockRoutes(kit: RouteKit): void {
         if (!valid) throw ERR.captchaInvalid();
       }
       if (inStock(variant)) throw ERR.inStock();
-      await takeRateLimit(deps.limiters.restockSignUp, request);
 
       const joinMailingList = body.isJoinMailingList === true;
       const signUp = await deps.store.transaction(async (repo) => {
