@@ -15,23 +15,21 @@ import {
   type Ref,
   type Value,
 } from '../engine/plugin-api.ts';
-import type {
-  CurrencyFormatOptions,
-  DateIntervalFormatOptions,
-  DecimalFormatOptions,
-  RelativeTimeFormatOptions,
-} from '@phensley/cldr';
+import type { DateIntervalFormatOptions, RelativeTimeFormatOptions } from '@phensley/cldr';
 import { cldrFor, currencyOptions, decimalOptions, resolveZone, timeZoneRef, zoneText } from './util/cldr.ts';
 import {
+  amountText,
   dateTimeOptions,
-  decimalOf,
   formatDateTime,
   formatInterval,
   intervalOptions,
-  moneyOf,
+  moneyAmountText,
+  moneyCurrency,
+  parseDecimal,
   relativeTimeOptions,
   type DateTimeOptions,
 } from './util/cldr-values.ts';
+import { CurrencySite, DecimalSite, formatPlanned } from './util/number-plan.ts';
 import { messageFormatterFor } from './util/i18n-message.ts';
 import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
@@ -78,25 +76,37 @@ const unit: FormatterSpec<null> = {
   apply: () => undefined,
 };
 
-const decimal: FormatterSpec<DecimalFormatOptions> = {
+// `decimal` and `money` print through a plan bound to the call site (number-plan.ts): the
+// locale's pattern, symbols and grouping resolved once, digits written directly. The CLDR
+// engine formats what a plan does not cover.
+const decimal: FormatterSpec<DecimalSite> = {
   name: 'decimal',
-  bind: (args) => decimalOptions(args),
-  apply(value, options, ctx) {
+  bind: (args) => new DecimalSite(decimalOptions(args)),
+  apply(value, site, ctx) {
     const cldr = cldrFor(ctx.locale);
-    const n = decimalOf(value);
-    if (cldr === null || n === null) return undefined;
-    return cldr.Numbers.formatDecimal(n, options);
+    const text = amountText(value);
+    if (cldr === null || text === null) return undefined;
+    const plan = site.planFor(cldr, ctx.locale);
+    const planned = plan === null ? undefined : formatPlanned(plan, text);
+    if (planned !== undefined) return planned;
+    const n = parseDecimal(text);
+    return n === null ? undefined : cldr.Numbers.formatDecimal(n, site.options);
   },
 };
 
-const money: FormatterSpec<CurrencyFormatOptions> = {
+const money: FormatterSpec<CurrencySite> = {
   name: 'money',
-  bind: (args) => currencyOptions(args),
-  apply(value, options, ctx) {
+  bind: (args) => new CurrencySite(currencyOptions(args)),
+  apply(value, site, ctx) {
     const cldr = cldrFor(ctx.locale);
-    const m = moneyOf(value);
-    if (cldr === null || m === null) return undefined;
-    return cldr.Numbers.formatCurrency(m.amount, m.currency as never, options);
+    const text = moneyAmountText(value);
+    if (cldr === null || text === null) return undefined;
+    const currency = moneyCurrency;
+    const plan = site.planFor(cldr, ctx.locale, currency);
+    const planned = plan === null ? undefined : formatPlanned(plan, text);
+    if (planned !== undefined) return planned;
+    const n = parseDecimal(text);
+    return n === null ? undefined : cldr.Numbers.formatCurrency(n, currency as never, site.options);
   },
 };
 

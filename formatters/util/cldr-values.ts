@@ -39,16 +39,25 @@ export function parseDecimal(text: string): Decimal | null {
 }
 
 /**
+ * The decimal text of an amount: a string as it is, a number node exactly; null for
+ * anything else (booleans, containers, null, missing, NaN and infinities).
+ */
+export function amountText(v: Value): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble) {
+    if (typeof v === 'number' && !Number.isFinite(v)) return null;
+    return numberText(v);
+  }
+  return null;
+}
+
+/**
  * Input of `decimal`: a number node exactly, or a string parsed as a decimal; anything
  * else (unparsable text, booleans, containers, null, missing) is null.
  */
 export function decimalOf(v: Value): Decimal | null {
-  if (typeof v === 'string') return parseDecimal(v);
-  if (typeof v === 'number' || typeof v === 'bigint' || v instanceof JDouble) {
-    if (typeof v === 'number' && !Number.isFinite(v)) return null;
-    return parseDecimal(numberText(v));
-  }
-  return null;
+  const text = amountText(v);
+  return text === null ? null : parseDecimal(text);
 }
 
 // ---- money objects ----------------------------------------------------------------------
@@ -63,6 +72,20 @@ export interface MoneyAmount {
  * are never mixed); null when neither pair is complete or the amount is not a number.
  */
 export function moneyOf(v: Value): MoneyAmount | null {
+  const text = moneyAmountText(v);
+  const decimal = text === null ? null : parseDecimal(text);
+  return decimal === null ? null : { amount: decimal, currency: moneyCurrency };
+}
+
+/** The currency of the money object last read by `moneyAmountText` (valid until the next call). */
+export let moneyCurrency = '';
+
+/**
+ * The amount text of a money object (see `moneyOf`), its currency left in `moneyCurrency`;
+ * null when the object is incomplete, the currency is not a non-empty string or the amount
+ * is not a number or text. The amount text is not parsed yet.
+ */
+export function moneyAmountText(v: Value): string | null {
   if (!isObject(v)) return null;
   let amount = member(v, 'decimalValue');
   let currency = member(v, 'currencyCode');
@@ -71,9 +94,9 @@ export function moneyOf(v: Value): MoneyAmount | null {
     currency = member(v, 'currency');
     if (amount === undefined || currency === undefined) return null;
   }
-  const decimal = decimalOf(amount);
-  if (decimal === null || typeof currency !== 'string' || currency.length === 0) return null;
-  return { amount: decimal, currency };
+  if (typeof currency !== 'string' || currency.length === 0) return null;
+  moneyCurrency = currency;
+  return amountText(amount);
 }
 
 /** The amount of a money object as JSON (for conversions that only need the number). */
