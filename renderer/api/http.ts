@@ -152,6 +152,13 @@ export function toApiError(error: unknown): ApiError {
     default:
       break;
   }
+  // Schema failures normally arrive as the route's own ApiError (route-kit's compiler);
+  // anything Fastify validated itself still gets the B0.2 body, never Fastify's default one.
+  if (code === 'FST_ERR_VALIDATION' || (fastifyError as { validation?: unknown } | null)?.validation) {
+    return (fastifyError as { validationContext?: string }).validationContext === 'querystring'
+      ? GENERIC.badQuery()
+      : GENERIC.badRequest('Request does not match its schema.');
+  }
   if (status === 413) return GENERIC.bodyTooLarge();
   if (status === 415) return GENERIC.unsupportedMediaType();
   if (status >= 400 && status < 500) return GENERIC.badRequest('Bad request.');

@@ -1,7 +1,8 @@
+import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
-import type { RouteKit } from './route-kit.ts';
+import { addRoute, type RouteKit } from './route-kit.ts';
 import { registerCartRoutes } from './routes/cart-routes.ts';
 import { registerCensusRoutes } from './routes/census-routes.ts';
 import { registerFormRoutes } from './routes/form-routes.ts';
@@ -16,6 +17,8 @@ export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
 
 export const API_PREFIX = '/api';
+/** Where the OpenAPI document of every route and its schema is served. */
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +39,18 @@ export async function storefrontApi(
   const deps = createDeps(options, options.limiters);
   const table = new RouteTable();
   app.decorate('storefrontApiRoutes', () => table.list());
+  // Registered on the app, before any route, so it sees every route (its onRoute hook
+  // reaches the encapsulated children registered after it) with its schema.
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Quire storefront API',
+        description: 'STOREFRONT.md B. Errors use the B0.2 body { error, code, errors? }.',
+        version: '1.0.0',
+      },
+    },
+  });
   await app.register(
     async (api) => {
       installBodyParsers(api);
@@ -51,6 +66,12 @@ export async function storefrontApi(
       registerSessionRoutes(kit);
       registerPlatformRoutes(kit);
       registerStoreCreationRoutes(kit);
+      addRoute(kit, {
+        method: 'GET',
+        url: OPENAPI_PATH.slice(API_PREFIX.length),
+        schema: { summary: 'This OpenAPI 3.1 document.' },
+        handler: async () => api.swagger(),
+      });
     },
     { prefix: API_PREFIX },
   );

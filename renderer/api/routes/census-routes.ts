@@ -1,9 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CensusKind } from '../../store/types.ts';
 import { checkCrumbValue, type ApiDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { KIB, formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { KIB, formBody, hasUnstorableText, jsonBody } from '../http.ts';
+import { addRoute, fieldCodes, takeRateLimit, type RouteKit, type SchemaFailure } from '../route-kit.ts';
 
 // B8 (JavaScript error reports) and B20–B25 (visitor analytics). Analytics calls carry no
 // crumb because browsers may send them with sendBeacon, which cannot set headers.
@@ -13,10 +14,46 @@ const MAX_EVENT_LENGTH = 100;
 const MAX_REPORT_EVENT_LENGTH = 200;
 const MAX_STACK_LENGTH = 5000;
 const MAX_HEADER_KEPT = 1000;
-const OVERLAY_ACTIONS = new Set(['render', 'click', 'close', 'submit']);
 const SS_CVR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\|[1-9]\d{0,15}\|[1-9]\d{0,15}\|[1-9]\d{0,15}\|[1-9]\d{0,15}$/i;
 
 const invalidCensus = () => new ApiError(400, 'INVALID_CENSUS', 'Invalid census payload.');
+
+const BEACON_TYPES = ['application/x-www-form-urlencoded', 'text/plain'];
+
+/** B20/B25 form fields; `data` is JSON text, parsed in the handler. */
+const EVENT_FIELDS = {
+  event: Type.String({ minLength: 1, maxLength: MAX_EVENT_LENGTH }),
+  data: Type.String({ description: 'A JSON object, as text.' }),
+};
+const eventFieldCodes = fieldCodes({
+  event: () => new ApiError(400, 'INVALID_EVENT', 'event is required.'),
+  data: () => new ApiError(400, 'INVALID_DATA', 'data must be a JSON object.'),
+});
+
+const REPORTS = Type.Array(
+  Type.Object({
+    event: Type.String({ minLength: 1, maxLength: MAX_REPORT_EVENT_LENGTH }),
+    data: Type.Object({}),
+    timestamp: Type.Number(),
+  }),
+  { minItems: 1, maxItems: MAX_REPORTS },
+);
+
+/** B8: the whole batch (not an array, or 1..20 broken) or one report by its index. */
+function reportCodes(failure: SchemaFailure): ApiError {
+  if (failure.field === '') {
+    return new ApiError(400, 'INVALID_REPORTS', `Expected an array of 1 to ${MAX_REPORTS} error reports.`);
+  }
+  return new ApiError(400, 'INVALID_REPORT', `Report ${failure.field} is invalid.`);
+}
+
+const BUTTON_SCHEMA = Type.Object({
+  visitorCookie: Type.Optional(Type.String()),
+  websiteId: Type.Optional(Type.String()),
+  pageId: Type.String(),
+  pagePath: Type.String(),
+  buttonId: Type.String(),
+});
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,14 +69,11 @@ export function validSsCvr(value: unknown): string | null {
   return typeof value === 'string' && SS_CVR.test(value) ? value : null;
 }
 
-function parseEventFields(fields: Record<string, string>): { event: string; data: Record<string, unknown> } {
-  const event = fields.event;
-  if (!isNonEmptyString(event) || event.length > MAX_EVENT_LENGTH) {
-    throw new ApiError(400, 'INVALID_EVENT', 'event is required.');
-  }
+function parseEventFields(fields: { event: string; data: string }): { event: string; data: Record<string, unknown> } {
+  const { event } = fields;
   let data: unknown = null;
   try {
-    data = typeof fields.data === 'string' ? JSON.parse(fields.data) : null;
+    data = JSON.parse(fields.data);
   } catch {
     data = null;
   }
@@ -71,10 +105,6 @@ async function record(
   return undefined;
 }
 
-function optionalString(value: unknown): boolean {
-  return value === undefined || typeof value === 'string';
-}
-
 export function registerCensusRoutes(kit: RouteKit): void {
   const { deps } = kit;
 
@@ -83,26 +113,16 @@ export function registerCensusRoutes(kit: RouteKit): void {
     url: '/events/RecordJavascriptErrors',
     crumb: true,
     bodyLimit: 256 * KIB,
+    schema: { summary: 'B8: JavaScript error reports.', body: REPORTS },
+    readBody: jsonBody,
+    invalid: reportCodes,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.errorReports, request);
-      const reports = jsonBody(request);
-      if (!Array.isArray(reports) || reports.length < 1 || reports.length > MAX_REPORTS) {
-        throw new ApiError(400, 'INVALID_REPORTS', `Expected an array of 1 to ${MAX_REPORTS} error reports.`);
-      }
-      reports.forEach((report: unknown, index) => {
-        const valid =
-          isPlainObject(report) &&
-          isNonEmptyString(report.event) &&
-          report.event.length <= MAX_REPORT_EVENT_LENGTH &&
-          isPlainObject(report.data) &&
-          typeof report.timestamp === 'number' &&
-          Number.isFinite(report.timestamp);
-        if (!valid) throw new ApiError(400, 'INVALID_REPORT', `Report ${index} is invalid.`);
-      });
+      const reports = request.body;
       const receivedAt = deps.now();
       await deps.store.transaction(async (repo) => {
-        for (const report of reports as { event: string; data: Record<string, unknown>; timestamp: number }[]) {
-          const data = { ...report.data };
+        for (const report of reports) {
+          const data: Record<string, unknown> = { ...report.data };
           if (typeof data.stack === 'string') data.stack = data.stack.slice(0, MAX_STACK_LENGTH);
           await repo.insertJsErrorReport({
             id: deps.newId('jse'),
@@ -124,9 +144,16 @@ export function registerCensusRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/census/RecordHit',
     bodyLimit: 16 * KIB,
+    schema: {
+      summary: 'B20: a page hit (form-encoded, or text/plain as sendBeacon sends it).',
+      consumes: BEACON_TYPES,
+      body: Type.Object({ ...EVENT_FIELDS, ss_cvr: Type.Optional(Type.String()) }),
+    },
+    readBody: formBody,
+    invalid: eventFieldCodes,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
-      const fields = formBody(request);
+      const fields = request.body;
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'hit', event, data, validSsCvr(fields.ss_cvr));
     },
@@ -136,19 +163,11 @@ export function registerCensusRoutes(kit: RouteKit): void {
     addRoute(kit, {
       method: 'POST',
       url: `/census/${kind}`,
+      schema: { summary: `B21: a ${kind} event.`, body: BUTTON_SCHEMA },
+      invalid: invalidCensus,
       handler: async (request, reply) => {
         await takeRateLimit(deps.limiters.census, request);
-        const body = jsonObjectBody(request);
-        const { visitorCookie, websiteId, pageId, pagePath, buttonId } = body;
-        if (
-          typeof buttonId !== 'string' ||
-          typeof pageId !== 'string' ||
-          typeof pagePath !== 'string' ||
-          !optionalString(visitorCookie) ||
-          !optionalString(websiteId)
-        ) {
-          throw invalidCensus();
-        }
+        const { visitorCookie, websiteId, pageId, pagePath, buttonId } = request.body;
         const data = { websiteId: websiteId ?? null, pageId, pagePath, buttonId };
         return record(deps, request, reply, kind, null, data, validSsCvr(visitorCookie));
       },
@@ -158,10 +177,14 @@ export function registerCensusRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: '/census/form-render',
+    schema: {
+      summary: 'B22: a form was shown.',
+      body: Type.Object({ formId: Type.String({ minLength: 1 }), visitorCookie: Type.Optional(Type.String()) }),
+    },
+    invalid: invalidCensus,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
-      const body = jsonObjectBody(request);
-      if (!isNonEmptyString(body.formId) || !optionalString(body.visitorCookie)) throw invalidCensus();
+      const body = request.body;
       return record(deps, request, reply, 'form-render', null, { formId: body.formId }, validSsCvr(body.visitorCookie));
     },
   });
@@ -169,18 +192,18 @@ export function registerCensusRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: '/census/overlay',
+    schema: {
+      summary: 'B23: an overlay event.',
+      body: Type.Object({
+        overlayId: Type.String({ minLength: 1 }),
+        action: Type.Union(['render', 'click', 'close', 'submit'].map((action) => Type.Literal(action))),
+        visitorCookie: Type.Optional(Type.String()),
+      }),
+    },
+    invalid: invalidCensus,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
-      const body = jsonObjectBody(request);
-      const { overlayId, action, visitorCookie } = body;
-      if (
-        !isNonEmptyString(overlayId) ||
-        typeof action !== 'string' ||
-        !OVERLAY_ACTIONS.has(action) ||
-        !optionalString(visitorCookie)
-      ) {
-        throw invalidCensus();
-      }
+      const { overlayId, action, visitorCookie } = request.body;
       return record(deps, request, reply, 'overlay', null, { overlayId, action }, validSsCvr(visitorCookie));
     },
   });
@@ -188,10 +211,13 @@ export function registerCensusRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: '/census/RecordQuickView/:id',
+    // No body (B24): whatever is sent is ignored. Ids are at most 200 characters.
+    schema: { summary: 'B24: a product quick view.', params: Type.Object({ id: Type.String({ maxLength: 200 }) }) },
+    invalid: () => new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.'),
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
-      const { id } = request.params as { id: string };
-      const product = id.length <= 200 ? await deps.store.read.getProduct(id) : null;
+      const { id } = request.params;
+      const product = await deps.store.read.getProduct(id);
       if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
       return record(deps, request, reply, 'quick-view', null, { itemId: product.id }, null);
     },
@@ -200,10 +226,21 @@ export function registerCensusRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: '/events/RecordEvent',
-    handler: async (request, reply) => {
+    schema: {
+      summary: 'B25: a legacy tracker event; its crumb travels in the form.',
+      consumes: BEACON_TYPES,
+      body: Type.Object({ crumb: Type.Optional(Type.String()), ...EVENT_FIELDS }),
+    },
+    // B25 checks the crumb in the body first, then the rate limit, then event and data.
+    readBody: async (request, reply) => {
       const fields = formBody(request);
       checkCrumbValue(request, reply, fields.crumb);
       await takeRateLimit(deps.limiters.trackingEvents, request);
+      return fields;
+    },
+    invalid: eventFieldCodes,
+    handler: async (request, reply) => {
+      const fields = request.body;
       const { event, data } = parseEventFields(fields);
       return record(deps, request, reply, 'event', event, data, null);
     },

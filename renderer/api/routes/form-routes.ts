@@ -1,9 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { liveSession, randomToken, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { FIELD_MESSAGES, FIELD_TYPES, isValidEmail, parseFieldsObject, validateFormValues } from '../form-validation.ts';
 import { jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, queryParam, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { addRoute, checkedInHandler, isNonEmptyString, takeRateLimit, type RouteKit } from '../route-kit.ts';
 import { clientAddress } from '../rate-limits.ts';
 
 // B6, B7, B15, B16: form schema, validation, submission keys and saved submissions.
@@ -13,16 +14,37 @@ export const SUBMISSION_KEY_LIFETIME_MS = 30 * 60 * 1000;
 const formInvalid = (errors: Record<string, string>) =>
   new ApiError(400, 'FORM_INVALID', FIELD_MESSAGES.formInvalid, { errors });
 
+const formParse = () => new ApiError(400, 'FORM_PARSE', 'Could not parse the form fields, please check your entries.');
+
+// B16 checks `form` first; every later field is checked after the form key is spent or a
+// lookup, where its table row puts it, so only `form` is checked before the handler.
+const afterKey = (schema: Parameters<typeof checkedInHandler>[0]) =>
+  checkedInHandler(schema, 'Checked in the handler, in B16 order (after the form key is spent).');
+
+const SAVE_SCHEMA = {
+  summary: 'B16: save a form submission.',
+  body: Type.Object({
+    form: Type.String({ description: 'A JSON object of field id to value, as text.' }),
+    key: afterKey(Type.String({ minLength: 1, maxLength: 200 })),
+    formId: afterKey(Type.String({ minLength: 1 })),
+    captchaKey: Type.Optional(afterKey(Type.String())),
+    pageTitle: Type.Optional(afterKey(Type.String())),
+    pageId: Type.Optional(afterKey(Type.String())),
+    contentSource: afterKey(Type.Union([Type.Literal('i'), Type.Literal('c')])),
+    pagePath: afterKey(Type.String({ pattern: '^/' })),
+    pagePermissionTypeValue: afterKey(Type.Integer({ minimum: -(2 ** 31 - 1), maximum: 2 ** 31 - 1 })),
+  }),
+};
+
 export function registerFormRoutes(kit: RouteKit): void {
   const { deps } = kit;
 
   addRoute(kit, {
     method: 'GET',
     url: '/template/GetTemplateSchema',
-    handler: async (request, reply) => {
-      if (queryParam(request, 'type') !== 'form') {
-        throw new ApiError(400, 'UNSUPPORTED_TYPE', 'Unsupported schema type.');
-      }
+    schema: { summary: 'B6: the form field types.', querystring: Type.Object({ type: Type.Literal('form') }) },
+    invalid: () => new ApiError(400, 'UNSUPPORTED_TYPE', 'Unsupported schema type.'),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return { type: 'form', fieldTypes: FIELD_TYPES };
     },
@@ -32,8 +54,15 @@ export function registerFormRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/rest/forms/validate/:formId',
     crumb: true,
+    schema: {
+      summary: 'B7: validate form values.',
+      params: Type.Object({ formId: Type.String() }),
+      // B7 answers an unknown form (404) before a body that is not an object.
+      body: checkedInHandler(Type.Record(Type.String(), Type.Unknown()), 'Field id to value; read after the form lookup.'),
+    },
+    readBody: (request) => request.body,
     handler: async (request) => {
-      const { formId } = request.params as { formId: string };
+      const { formId } = request.params;
       const form = await deps.store.read.getForm(formId);
       if (!form) throw new ApiError(404, 'FORM_NOT_FOUND', 'Form not found.');
       const { errors } = validateFormValues(form, jsonObjectBody(request));
@@ -46,6 +75,7 @@ export function registerFormRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/form/FormSubmissionKey',
     crumb: true,
+    schema: { summary: 'B15: a single-use form submission key (any body is ignored).' },
     handler: async (request) => {
       // Any body is ignored (B15); reading it only classifies, so nothing to reject.
       await takeRateLimit(deps.limiters.formSubmissionKey, request);
@@ -59,12 +89,12 @@ export function registerFormRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/form/SaveFormSubmission',
     crumb: true,
+    schema: SAVE_SCHEMA,
+    invalid: (failure) => (failure.field === 'form' ? formParse() : undefined),
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       const values = parseFieldsObject(body.form);
-      if (!values) {
-        throw new ApiError(400, 'FORM_PARSE', 'Could not parse the form fields, please check your entries.');
-      }
+      if (!values) throw formParse();
       const now = deps.now();
       // The key is spent as soon as it checks out, whatever fails afterwards (keys are single-use).
       const keyOk =

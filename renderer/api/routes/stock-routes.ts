@@ -1,13 +1,30 @@
-import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { Product, Variant } from '../../store/types.ts';
 import { ApiError, GENERIC } from '../errors.ts';
-import { jsonObjectBody } from '../http.ts';
-import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
+import { addRoute, checkedInHandler, type RouteKit, type RouteSchema, type SchemaRequest } from '../route-kit.ts';
 
 // B5 (public stock read) and B28 (admin stock write, so the restock flow can be driven
 // end to end in tests).
 
 const MAX_STOCK = 1_000_000_000;
+
+const invalidItemId = () => new ApiError(400, 'INVALID_ITEM_ID', 'itemId is required.');
+
+const READ_SCHEMA = {
+  summary: 'B5: stock of every variant of a product.',
+  querystring: Type.Object({ itemId: Type.String({ minLength: 1 }) }),
+} satisfies RouteSchema;
+
+// B28 answers an unknown item or variant (404) before a bad value (400), so the values are
+// checked in the handler, after the lookups.
+const WRITE_SCHEMA = {
+  summary: 'B28: set the stock of one variant.',
+  params: Type.Object({ itemId: Type.String(), variantId: Type.String() }),
+  body: Type.Object({
+    qtyInStock: Type.Optional(checkedInHandler(Type.Integer({ minimum: 0, maximum: MAX_STOCK }), 'After the item and variant lookups.')),
+    unlimited: Type.Optional(checkedInHandler(Type.Boolean(), 'After the item and variant lookups.')),
+  }),
+} satisfies RouteSchema;
 
 function stockResult(product: Product, variant: Variant) {
   return {
@@ -22,26 +39,25 @@ function stockResult(product: Product, variant: Variant) {
 export function registerStockRoutes(kit: RouteKit): void {
   const { deps } = kit;
 
-  const readStock = async (request: FastifyRequest) => {
-    const itemId = queryParam(request, 'itemId');
-    if (typeof itemId !== 'string' || itemId === '') {
-      throw new ApiError(400, 'INVALID_ITEM_ID', 'itemId is required.');
-    }
+  const readStock = async (request: SchemaRequest<typeof READ_SCHEMA>) => {
+    const { itemId } = request.query;
     const product = itemId.length <= 200 ? await deps.store.read.getProduct(itemId) : null;
     if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
     return { results: product.variants.map((variant) => stockResult(product, variant)) };
   };
   // The client calls the path with a trailing slash; both spellings answer (B5).
-  addRoute(kit, { method: 'GET', url: '/commerce/inventory/stock/', handler: readStock });
-  addRoute(kit, { method: 'GET', url: '/commerce/inventory/stock', handler: readStock });
+  for (const url of ['/commerce/inventory/stock/', '/commerce/inventory/stock']) {
+    addRoute(kit, { method: 'GET', url, schema: READ_SCHEMA, invalid: invalidItemId, handler: readStock });
+  }
 
   addRoute(kit, {
     method: 'PUT',
     url: '/commerce/inventory/stock/:itemId/:variantId',
     admin: true,
+    schema: WRITE_SCHEMA,
     handler: async (request) => {
-      const { itemId, variantId } = request.params as { itemId: string; variantId: string };
-      const body = jsonObjectBody(request);
+      const { itemId, variantId } = request.params;
+      const body = request.body;
       return deps.store.transaction(async (repo) => {
         const product = await repo.getProduct(itemId);
         if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', 'Item not found.');
