@@ -20,9 +20,13 @@ import type { ClankerTransport } from '../store/types.ts';
 // codes live in hydrate/shared/platform-wire.ts so the browser clients and this server
 // cannot drift apart. None of these calls carry a crumb: browsers send them by beacon.
 
-/** Designed: how long a pageLoadId accepts records, and how many in all. */
+/**
+ * Designed: how long a pageLoadId accepts records, and how many in all. A page sends at most
+ * 12 (six metrics, flushed 30 s after load and when hidden; collection stops at 60 s or
+ * hidden), so one batch's worth bounds what a page load may store with room to spare.
+ */
 export const PAGE_LOAD_LIFETIME_MS = 24 * 60 * 60_000;
-export const MAX_RECORDS_PER_PAGE_LOAD = 500;
+export const MAX_RECORDS_PER_PAGE_LOAD = PERFORMANCE_WIRE.maxRecordsPerBatch;
 const MAX_USER_AGENT = 1000;
 
 /** Server-side refusals that the wire module does not list (they need server state). */

@@ -153,4 +153,19 @@ describe.skipIf(pgUrl === null)(suiteName, () => {
     expect(signedOut.status).toBe(200);
     expect((await visitor.get('/api/commerce/shopping-cart')).json()).toMatchObject({ id: null });
   });
+
+  it('rate limits are shared: sign-in failures counted by one instance refuse on the other', async () => {
+    // Round robin, as a load balancer without stickiness would spread one client's tries.
+    const visitor = Browser.roundRobin(origins);
+    await visitor.post('/api/commerce/shopping-cart/entries', {}); // 403: picks up a crumb
+    const attempt = () => visitor.post('/api/site-users/account/session', { email: 'nobody@example.com', password: 'guess' });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await attempt()).status);
+    // Five failures per email in 15 minutes (D10), counted once across both instances.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // The counters live in the shared database, as digests of the email.
+    const rows = await stores[0]!.client.query("SELECT key, hits FROM rate_limit_counters WHERE key LIKE 'loginFailures:%'");
+    expect(rows.map((row) => Number(row.hits))).toEqual([5]);
+    expect(JSON.stringify(rows)).not.toContain('nobody');
+  });
 });
