@@ -156,10 +156,23 @@ export function dateTimeOptions(args: readonly string[]): DateTimeOptions {
         break;
     }
   }
-  if (skeleton) format.skeleton = skeleton;
+  if (skeleton) format.skeleton = zonedTimeSkeleton(skeleton);
   // The engine needs both the converted date and the calendar's patterns.
   format.ca = calendar;
   return { format, calendar };
+}
+
+const ZONE_FIELDS = /[zZOvVxX]/;
+const TIME_FIELDS = /[hHkKjJCmsSAabB]/;
+
+/**
+ * A skeleton that asks for a time zone but no time of day. The reference's CLDR data has
+ * no hour-only formats with a zone (`Hv`, `HH'h' v`), so its best match is hour and minute
+ * with the zone: `{t|datetime xyz foo}` is `2017, 14:26 EDT` (PLUGINS §11), where the data of
+ * @phensley/cldr 1.14 would give `2017, 14h EDT`. Asking for `Hm` as well selects that match.
+ */
+function zonedTimeSkeleton(skeleton: string): string {
+  return ZONE_FIELDS.test(skeleton) && !TIME_FIELDS.test(skeleton) ? skeleton + 'Hm' : skeleton;
 }
 
 export function formatDateTime(cldr: CLDR, epochMs: number, zoneId: string, options: DateTimeOptions): string {
