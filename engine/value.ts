@@ -179,7 +179,9 @@ export function isTruthy(v: Value): boolean {
 }
 
 const INT_RE = /^[+-]?\d+$/;
-const FLOAT_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// `\d+(?:\.\d*)?`, not `\d+\.?\d*`: with the dot optional, the two digit loops could split a
+// run of digits in every way, which backtracks quadratically on `111…1x` (issue 13).
+const FLOAT_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The reference's `asLong`: truncating, strings trimmed and parsed, unparsable → 0. */
 export function asLong(v: Value): number {

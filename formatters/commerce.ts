@@ -256,6 +256,33 @@ interface TemplateWithRefs extends ContextRefs {
   readonly template: TemplateHandle;
 }
 
+/**
+ * Each attribute name's distinct value texts, in variant order. One walk over the variants'
+ * own attributes: looking every ordered name up in every variant, with a list search per
+ * value, was quadratic in the number of variants (issue 13). Only own members can be found
+ * by name (`field`), so names that no variant has get no entry.
+ */
+function attributeValues(all: readonly Value[]): Map<string, string[]> {
+  const byName = new Map<string, { values: string[]; seen: Set<string> }>();
+  for (const variant of all) {
+    const attributes = field(variant, 'attributes');
+    if (!isObject(attributes)) continue;
+    for (const name of Object.keys(attributes)) {
+      const v = member(attributes, name);
+      if (v === undefined || v === null) continue;
+      const text = textOf(v);
+      let entry = byName.get(name);
+      if (entry === undefined) byName.set(name, (entry = { values: [], seen: new Set() }));
+      if (entry.seen.has(text)) continue;
+      entry.seen.add(text);
+      entry.values.push(text);
+    }
+  }
+  const out = new Map<string, string[]>();
+  for (const [name, entry] of byName) out.set(name, entry.values);
+  return out;
+}
+
 const variantsSelect: FormatterSpec<TemplateWithRefs> = {
   name: 'variants-select',
   bind: (_args, ctx) => ({ localizedStrings: ctx.parseRef('localizedStrings'), merchandising: ctx.parseRef('productMerchandisingContext'), template: ctx.compileTemplate(VARIANTS_SELECT_TEMPLATE) }),
@@ -264,17 +291,11 @@ const variantsSelect: FormatterSpec<TemplateWithRefs> = {
     if (all.length <= 1) return undefined;
     const ordering = field(structuredContent(item), 'variantOptionOrdering');
     const options: Node[] = [];
-    if (Array.isArray(ordering)) {
+    if (Array.isArray(ordering) && ordering.length > 0) {
+      const byName = attributeValues(all);
       for (const nameNode of ordering) {
         const name = textOf(nameNode);
-        const values: string[] = [];
-        for (const variant of all) {
-          const v = field(field(variant, 'attributes'), name);
-          if (v === undefined || v === null) continue;
-          const text = textOf(v);
-          if (!values.includes(text)) values.push(text);
-        }
-        options.push({ name, values });
+        options.push({ name, values: byName.get(name) ?? [] });
       }
     }
     const strings = resolve(ctx, bound.localizedStrings);

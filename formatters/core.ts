@@ -21,7 +21,7 @@ import {
   type Ref,
   type Value,
 } from '../engine/plugin-api.ts';
-import { isSlug } from './util/class-slug.ts';
+import { classSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
 import { escapeScriptClose, toJsonAttr, toPrettyJson } from './util/json-text.ts';
@@ -179,27 +179,40 @@ const str: FormatterSpec = {
 };
 
 // Tags are `<` up to the nearest `>`, across lines (the reference's lazy `<.*?>` with DOTALL).
-const TAG = /<[^>]*>/g;
+// Scanned by hand: the pattern `/<[^>]*>/g` searched to the end of the text from every `<`
+// that has no `>` after it, quadratic on `<<<<…` (issue 13). Once no `>` follows, no later
+// `<` can start a tag either, so the rest of the text is kept as it is.
+function removeTagSpans(s: string): string {
+  let lt = s.indexOf('<');
+  if (lt < 0) return s;
+  let out = '';
+  let start = 0;
+  while (lt >= 0) {
+    const gt = s.indexOf('>', lt + 1);
+    if (gt < 0) break;
+    out += s.slice(start, lt);
+    start = gt + 1;
+    lt = s.indexOf('<', start);
+  }
+  return start === 0 ? s : out + s.slice(start);
+}
 
 const safe: FormatterSpec = {
   name: 'safe',
   pure: true,
   apply(value) {
     if (!isTruthy(value)) return value;
-    return textOf(value).replace(TAG, '');
+    return removeTagSpans(textOf(value));
   },
 };
 
-// Java's `\s` without the Unicode flag.
-const NOT_SLUG_CHAR = /[^A-Za-z0-9 \t\n\x0B\f\r-]/g;
-const SPACE_RUN = /[ \t\n\x0B\f\r]+/g;
-
+// The reference drops `[^A-Za-z0-9\s-]`, turns `\s+` into `-` and lower-cases (Java's `\s`
+// without the Unicode flag): exactly classSlug, one pass with no pattern to backtrack.
 const slugify: FormatterSpec = {
   name: 'slugify',
   pure: true,
   apply(value) {
-    const s = textOrEmpty(value);
-    return isSlug(s) ? s : s.replace(NOT_SLUG_CHAR, '').replace(SPACE_RUN, '-').toLowerCase();
+    return classSlug(textOrEmpty(value));
   },
 };
 
