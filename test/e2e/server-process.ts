@@ -1,6 +1,7 @@
 // Runs the real server (`bin/start.mjs`, what `npm start` runs: `renderer/main.ts` bundled) as a child process, the
 // way an operator would: configured only through the environment.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,22 @@ export async function freePort(): Promise<number> {
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * One GET on a connection of its own that the server closes after answering: a probe must
+ * leave no keep-alive socket behind, since the connection-limit suites count sockets.
+ */
+function probe(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(true));
+      response.on('error', () => resolve(false));
+    });
+    request.setTimeout(5000, () => request.destroy());
+    request.on('error', () => resolve(false));
   });
 }
 
@@ -56,10 +73,7 @@ export async function startServer(options: { port: number; env: Record<string, s
       child.kill('SIGKILL');
       throw new Error(`server did not answer within ${timeoutMs} ms:\n${output}`);
     }
-    const answered = await fetch(origin + '/', { signal: AbortSignal.timeout(2000) }).then(
-      () => true,
-      () => false,
-    );
+    const answered = await probe(origin + '/');
     if (answered) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
