@@ -122,6 +122,7 @@ async function serve(options: StartOptions): Promise<void> {
     // Display data may be up to 1 s behind another server's writes (README "Store").
     readCacheMs: 1000,
     serverFactory: limitedServerFactory(options.limits),
+    retention: options.retention,
   });
   let closing = false;
   const shutdown = (signal: string) => {

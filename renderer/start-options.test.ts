@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseStartArgs, StartOptionsError } from './start-options.ts';
+import { DEFAULT_RETENTION } from './store/retention.ts';
 
 const root = '/repo';
 
@@ -23,6 +24,7 @@ describe('npm start options', () => {
         connectionTimeoutMs: 30_000,
         maxRequestsPerSocket: 1000,
       },
+      retention: DEFAULT_RETENTION,
     });
   });
 
@@ -103,5 +105,25 @@ describe('connection limits', () => {
 
   it('lets a longer header deadline raise the default request deadline with it', () => {
     expect(parseStartArgs([], { HEADERS_TIMEOUT_MS: '45000' }, root).limits.requestTimeoutMs).toBe(45_000);
+  });
+});
+
+describe('retention', () => {
+  const DAY = 24 * 60 * 60_000;
+
+  it('reads the periods in days from RETAIN_*_DAYS; form keys keep their day', () => {
+    const env = { RETAIN_CENSUS_DAYS: '7', RETAIN_TRACKER_DAYS: '14', RETAIN_ERROR_REPORTS_DAYS: '3', RETAIN_PERFORMANCE_DAYS: '365' };
+    expect(parseStartArgs([], env, root).retention).toEqual({
+      censusEvents: 7 * DAY,
+      clankerEvents: 14 * DAY,
+      jsErrorReports: 3 * DAY,
+      performancePageLoads: 365 * DAY,
+      formSubmissionKeys: DEFAULT_RETENTION.formSubmissionKeys,
+    });
+  });
+
+  it.each(['0', '1.5', '-3', 'forever', '3651'])('refuses RETAIN_CENSUS_DAYS=%j', (text) => {
+    expect(() => parseStartArgs([], { RETAIN_CENSUS_DAYS: text }, root)).toThrow(StartOptionsError);
+    expect(() => parseStartArgs([], { RETAIN_CENSUS_DAYS: text }, root)).toThrow(/RETAIN_CENSUS_DAYS must be an integer from 1 to 3650/);
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ConnectionLimits } from './connection-limits.ts';
+import { DEFAULT_RETENTION, type RetentionPeriods } from './store/retention.ts';
 
 /** A bad command line or environment for `npm start`; main prints it and exits with 2. */
 export class StartOptionsError extends Error {}
@@ -27,6 +28,8 @@ export interface StartOptions {
   trustProxy: boolean | number | string[];
   /** Connection caps and timeouts (README "Limits"). */
   limits: ConnectionLimits;
+  /** How long anonymous writes are kept (README "Limits"): RETAIN_*_DAYS. */
+  retention: RetentionPeriods;
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -108,6 +111,23 @@ function parseLimits(env: NodeJS.ProcessEnv, fileLimit: number | null, trustProx
   };
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+/** The retention periods an operator sets, in whole days (form keys keep their fixed day). */
+const RETENTION_SETTINGS = {
+  RETAIN_CENSUS_DAYS: 'censusEvents',
+  RETAIN_TRACKER_DAYS: 'clankerEvents',
+  RETAIN_ERROR_REPORTS_DAYS: 'jsErrorReports',
+  RETAIN_PERFORMANCE_DAYS: 'performancePageLoads',
+} as const;
+
+function parseRetention(env: NodeJS.ProcessEnv): RetentionPeriods {
+  const periods = { ...DEFAULT_RETENTION };
+  for (const [name, table] of Object.entries(RETENTION_SETTINGS)) {
+    periods[table] = integerSetting(env, name, DEFAULT_RETENTION[table] / DAY_MS, 1, 3650) * DAY_MS;
+  }
+  return periods;
+}
+
 export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, root: string, fileLimit: number | null = null): StartOptions {
   let workers = 1;
   let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
@@ -137,6 +157,7 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     databaseUrl: env.DATABASE_URL,
     trustProxy,
     limits: parseLimits(env, fileLimit, trustProxy),
+    retention: parseRetention(env),
   };
 }
 
