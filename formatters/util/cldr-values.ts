@@ -51,39 +51,20 @@ export function amountText(v: Value): string | null {
   return null;
 }
 
-/**
- * Input of `decimal`: a number node exactly, or a string parsed as a decimal; anything
- * else (unparsable text, booleans, containers, null, missing) is null.
- */
-export function decimalOf(v: Value): Decimal | null {
-  const text = amountText(v);
-  return text === null ? null : parseDecimal(text);
-}
-
 // ---- money objects ----------------------------------------------------------------------
 
-export interface MoneyAmount {
-  readonly amount: Decimal;
-  readonly currency: string;
-}
-
 /**
- * A money object: `decimalValue` + `currencyCode`, else `value` + `currency` (the pairs
- * are never mixed); null when neither pair is complete or the amount is not a number.
+ * The currency of the money object last read by `moneyAmountText`, valid until its next
+ * call: a second result without an object allocated per formatted price.
  */
-export function moneyOf(v: Value): MoneyAmount | null {
-  const text = moneyAmountText(v);
-  const decimal = text === null ? null : parseDecimal(text);
-  return decimal === null ? null : { amount: decimal, currency: moneyCurrency };
-}
-
-/** The currency of the money object last read by `moneyAmountText` (valid until the next call). */
 export let moneyCurrency = '';
 
 /**
- * The amount text of a money object (see `moneyOf`), its currency left in `moneyCurrency`;
- * null when the object is incomplete, the currency is not a non-empty string or the amount
- * is not a number or text. The amount text is not parsed yet.
+ * The amount text of a money object: `decimalValue` + `currencyCode`, else `value` +
+ * `currency` (the pairs are never mixed), its currency left in `moneyCurrency`. Null when
+ * neither pair is complete, the currency is not a non-empty string or the amount is not a
+ * number or text (see `amountText`); the text is not parsed yet (a number that does not
+ * parse also prints nothing).
  */
 export function moneyAmountText(v: Value): string | null {
   if (!isObject(v)) return null;

@@ -14,11 +14,13 @@ import {
   formatInterval,
   intervalOptions,
   isMoneyObject,
+  moneyAmountText,
   moneyAmountValue,
-  moneyOf,
+  moneyCurrency,
   numberText,
   parseDecimal,
 } from './cldr-values.ts';
+import { CurrencySite, formatPlanned } from './number-plan.ts';
 
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);
@@ -82,12 +84,18 @@ function epochOf(v: Value): number {
   return asLong(v as Value);
 }
 
-function customFormatters(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
+function customFormatters(cldr: CLDR, locale: string, zoneId: string): MessageFormatFuncMap {
+  // A money argument prints through the plan of its option text (number-plan.ts), as `money` does.
   const money = (args: MessageArg[], options: string[]): string => {
-    const m = moneyOf(args[0] as Value);
-    if (m === null) return '';
-    const opts = cachedOptions('money', options, currencyOptions);
-    return cldr.Numbers.formatCurrency(m.amount, m.currency as never, opts);
+    const text = moneyAmountText(args[0] as Value);
+    if (text === null) return '';
+    const currency = moneyCurrency;
+    const site = cachedOptions('money', options, (o) => new CurrencySite(currencyOptions(o)));
+    const plan = site.planFor(cldr, locale, currency);
+    const planned = plan === null ? undefined : formatPlanned(plan, text);
+    if (planned !== undefined) return planned;
+    const amount = parseDecimal(text);
+    return amount === null ? '' : cldr.Numbers.formatCurrency(amount, currency as never, site.options);
   };
   const number = (args: MessageArg[], options: string[]): string =>
     cldr.Numbers.formatDecimal(messageDecimal(args[0] as Value), cachedOptions('decimal', options, decimalOptions));
@@ -111,7 +119,7 @@ export function messageFormatterFor(locale: string, zoneText: string): MessageFo
   let mf = byZone?.get(zoneId);
   if (mf === undefined) {
     const cldr = cldrFor(locale);
-    mf = cldr === null ? null : cldr.General.messageFormatter({ converter, formatters: customFormatters(cldr, zoneId), cacheSize: 256 });
+    mf = cldr === null ? null : cldr.General.messageFormatter({ converter, formatters: customFormatters(cldr, locale, zoneId), cacheSize: 256 });
     if (formatterCount > 256) {
       formatters.clear();
       formatterCount = 0;

@@ -102,6 +102,21 @@ describe('number plans: byte-identical to the CLDR engine', () => {
     );
   });
 
+  it('a money argument of a message prints what @phensley/cldr prints', () => {
+    const message = i18nFormatters.find((f) => f.name === 'message') as FormatterSpec<any>;
+    fc.assert(
+      fc.property(amountText, fc.constantFrom(...CURRENCIES), fc.constantFrom(...LOCALES), words(MONEY_WORDS), (amount, currency, locale, args) => {
+        const pattern = `[{0 money ${args.join(' ')}}]`;
+        const price = { decimalValue: amount, currencyCode: currency };
+        const ctx = new TestPluginContext([{ node: { price } }, { node: pattern }], { locale });
+        const out = message.apply(pattern, bindFormatter(message, ['price']), ctx, []);
+        const expected = engineMoney(args, amount, currency, locale);
+        expect(out).toBe(`[${expected ?? ''}]`);
+      }),
+      { numRuns: 800 },
+    );
+  });
+
   // The formatters fall back to the engine when a plan fails its self-check, which would hide a
   // wrong plan from the properties above; these call the plans themselves.
   it('money plans, where there is one, print what the engine prints', () => {
