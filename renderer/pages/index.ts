@@ -20,9 +20,28 @@ export interface PagesPluginOptions {
 
 const UNLOCK_BODY_LIMIT = 4096;
 
-/** Only same-site paths may be returned to after unlocking (no open redirect). */
+/** Stands for this site when resolving `returnTo`; only its origin matters. */
+const SITE_ORIGIN = 'http://site.invalid';
+
+/**
+ * The same-site path to return to after unlocking, else `/` (no open redirect, no 500).
+ * The value is resolved as a browser resolves a Location, against the site's origin (URL
+ * parsing drops tabs and newlines and reads `\` as `/`, so `/\t/evil.example` is another
+ * host); only a result on that origin is kept, as its serialised path and query, so what
+ * reaches the header is percent-encoded ASCII. A path that serialises to `//host` (from
+ * `/.//host`) would leave the site when read back, so it falls back too.
+ */
 function safeReturnPath(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && value.length <= 2000 ? value : '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, SITE_ORIGIN);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SITE_ORIGIN) return '/';
+  const path = url.pathname + url.search;
+  return path.startsWith('/') && !path.startsWith('//') && new URL(path, SITE_ORIGIN).origin === SITE_ORIGIN ? path : '/';
 }
 
 /**
@@ -53,6 +72,16 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     const sheet = siteStylesheet(renderer.getSite());
     if (!sheet || (request.params as { file: string }).file !== sheet.name) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(sheet.body);
+  });
+
+  // What fails outside the page renderer (which answers its own error page) is logged, and
+  // the visitor gets a plain line: an error's own text may name internals (issue 13).
+  app.setErrorHandler((error, request, reply) => {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    if (status === 500) request.log.error({ err: error }, 'page route failure');
+    const text = status === 500 ? 'Something went wrong.' : status === 413 ? 'Request body is too large.' : 'Bad request.';
+    return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
   });
 
   // The password form of the lock screen (103) and of protected pages (105).

@@ -484,6 +484,9 @@ export function createPageRenderer(options: PageRendererOptions) {
       (cart.expiresAt === null || cart.expiresAt > now) &&
       (variant === 'subscription' ? cart.kind === 'subscription' : cart.kind === 'express' || isLiveMainCart(cart, now));
     if (!usable || !cart) throw new NotFound();
+    // The API's owner check (callerCart): a cart that belongs to a user is shown to that user
+    // alone, whoever else knows its id (it was the CART cookie until the user signed in).
+    if (cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== job.session?.siteUserId) throw new NotFound();
     const view = cartView(cart);
     ctx.checkout = {
       kind: variant === 'subscription' ? 'subscription' : 'cart',

@@ -32,9 +32,12 @@ export function unlockToken(websiteId: string, scope: string, password: string):
 
 export function isUnlocked(request: FastifyRequest, websiteId: string, scope: string, password: string): boolean {
   const value = readCookie(request, unlockCookieName(scope));
-  if (value === null || value.length !== 32) return false;
-  const expected = unlockToken(websiteId, scope, password);
-  return crypto.timingSafeEqual(Buffer.from(value), Buffer.from(expected));
+  if (value === null) return false;
+  // Compared as bytes: 32 characters may be more than 32 bytes (`é` is two), and
+  // timingSafeEqual throws on buffers of different lengths.
+  const given = Buffer.from(value);
+  const expected = Buffer.from(unlockToken(websiteId, scope, password));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 /**

@@ -57,7 +57,7 @@ const PAGE = `<div class="sf-page sf-page-{page.slug}">
 const COLLECTION_LIST = `<section class="sf-collection sf-collection-{collection.typeName}">
 <h1 class="sf-collection-title">{collection.title|html}</h1>
 {.section items}<ul class="sf-items">{.repeated section @}
-<li class="sf-item"><a href="{fullUrl}">{title|html}</a>{.section excerpt}<p class="sf-item-excerpt">{@}</p>{.end}</li>{.end}
+<li class="sf-item"><a href="{fullUrl}">{title|html}</a>{.section excerpt}<p class="sf-item-excerpt">{@|html}</p>{.end}</li>{.end}
 </ul>{.or}<p class="sf-empty">Nothing here yet.</p>{.end}
 </section>`;
 
