@@ -257,9 +257,9 @@ describe('a storefront under junk', () => {
     expect((await add('PST-1', 'poster', 9999)).status).toBe(200);
     expect((await add('TEE-M', 'tee', 3)).status).toBe(200);
     // Over the cap and over the stock: refused, nothing changes.
-    expect((await add('PST-1', 'poster', 1)).status).toBe(400);
-    expect((await add('TEE-M', 'tee', 1)).status).toBeGreaterThanOrEqual(400);
-    expect((await add('PST-1', 'poster', 10_000)).status).toBe(400);
+    expect((await add('PST-1', 'poster', 1)).status, 'one more poster on a line of 9999').toBe(400);
+    expect((await add('TEE-M', 'tee', 1)).status, 'a fourth TEE-M with 3 in stock').toBeGreaterThanOrEqual(400);
+    expect((await add('PST-1', 'poster', 10_000)).status, 'a line of 10000').toBe(400);
     const full = await cart();
     expect(quantities(full)).toEqual({ 'PST-1': 9999, 'TEE-M': 3 });
     for (const entry of full.entries) {
