@@ -1,9 +1,11 @@
 import querystring from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
+import { helmetOptions, routerErrorHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
 import { DEFAULT_RETENTION, startRetentionSweep, type RetentionPeriods, type RetentionSweep } from './store/retention.ts';
 import { storefrontPages, type ResolveMember, type SiteSource } from './pages/index.ts';
@@ -13,6 +15,8 @@ export interface BuildAppOptions extends StorefrontApiOptions, StaticRouteOption
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Makes the HTTP server(s) (`npm start`: connection caps and timeouts, `connection-limits.ts`). */
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** Directives that replace those of `CONTENT_SECURITY_POLICY` (`security-headers.ts`); null drops one. */
+  contentSecurityPolicy?: CspDirectives;
   /**
    * The site whose pages are served (section C). A getter is called on every request, so a
    * preview server can swap in a reloaded site. Without it only the API and assets are served.
@@ -51,6 +55,7 @@ const MAX_QUERY_KEYS = 1000;
  * 404/405 handling covers only /api/; every other unmatched path is a page.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const errorHeaders = routerErrorHeaders(options.contentSecurityPolicy);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -65,12 +70,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (_error, _request, reply) => {
       const error = GENERIC.badRequest('Bad request.');
       const plain = reply as unknown as FastifyReply;
-      plain.code(error.status).type('application/json; charset=utf-8').send(error.body());
+      plain.code(error.status).headers(errorHeaders).type('application/json; charset=utf-8').send(error.body());
     },
   });
   const cache = options.readCacheMs ? new ReadCache(options.store, { ttlMs: options.readCacheMs }) : null;
   // Everything writes through the cache's store, so its writes invalidate the cache.
   const served = cache ? { ...options, store: cache.store } : options;
+  // Security headers on every response: pages, API, assets and errors (security-headers.ts).
+  await app.register(fastifyHelmet, helmetOptions(options.contentSecurityPolicy));
   await app.register(fastifyCookie, { hook: 'onRequest' });
   // The unwrapped store: counting a hit and sweeping old rows must not drop the read cache.
   const limiters = await installLimiters(app, options);

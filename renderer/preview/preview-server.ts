@@ -135,7 +135,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   // Until a first good load there is no site to give the page renderer; the onRequest hook
   // below answers every page with the error page in that case, so the getter is not reached.
-  const app = await buildApp({ store, site: () => state.site!, logger: false });
+  const app = await buildApp({ store, site: () => state.site!, logger: false, contentSecurityPolicy: PREVIEW_CSP });
   hub.register(app);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -210,3 +210,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 }
 
 export { EVENTS_PATH };
+
+/** The live-reload script and the overlay's close button are inline; the rest of the policy is production's. */
+const PREVIEW_CSP = { 'script-src': ["'self'", "'unsafe-inline'"], 'script-src-attr': ["'unsafe-inline'"] };

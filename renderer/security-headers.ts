@@ -1,0 +1,63 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/** A Content-Security-Policy as directive name → sources (`null` drops a directive). */
+export type CspDirectives = Record<string, string[] | null>;
+
+/**
+ * The Content-Security-Policy of every response (README "Limits"). Pages load scripts only
+ * from this origin: the islands bundle and its chunks, and the local captcha, all under
+ * `/assets/`. The page's data blocks (`sf-context`, BNPL, cart forms) are
+ * `<script type="application/json">`, which a policy does not govern, so no page needs an
+ * inline script and none may run. Styles may be inline: the head's `<style>` holds the
+ * site's stylesheet and templates write `style` attributes; a style cannot run code.
+ * Images may come from any HTTPS host (sites' images live on CDNs) or `data:` URLs.
+ */
+export const CONTENT_SECURITY_POLICY: CspDirectives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'https:', 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", 'https:', "'unsafe-inline'"],
+};
+
+function mergedDirectives(overrides: CspDirectives): Record<string, string[]> {
+  const directives: Record<string, string[]> = {};
+  for (const [name, sources] of Object.entries({ ...CONTENT_SECURITY_POLICY, ...overrides })) {
+    if (sources !== null) directives[name] = sources;
+  }
+  return directives;
+}
+
+/**
+ * The headers for the few answers Fastify's router gives before any hook runs (a malformed
+ * URL's 400), so helmet never sees them: the policy and `nosniff`, as helmet writes them.
+ */
+export function routerErrorHeaders(overrides: CspDirectives = {}): Record<string, string> {
+  const policy = Object.entries(mergedDirectives(overrides))
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+  return { 'content-security-policy': policy, 'x-content-type-options': 'nosniff' };
+}
+
+/**
+ * `@fastify/helmet` options: helmet's defaults, with the policy above (plus `overrides`, e.g.
+ * the preview's live-reload script) and the browser's own referrer policy, since the trackers
+ * report the in-site referrer (helmet's `no-referrer` would blank it).
+ */
+export function helmetOptions(overrides: CspDirectives = {}): FastifyHelmetOptions {
+  const directives = mergedDirectives(overrides);
+  return {
+    global: true,
+    // useDefaults off: exactly the directives above. Helmet's default adds
+    // upgrade-insecure-requests, which would send a server reached over plain HTTP
+    // (127.0.0.1, an internal network) to https:// for every asset.
+    contentSecurityPolicy: { useDefaults: false, directives },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
