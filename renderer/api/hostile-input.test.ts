@@ -65,6 +65,18 @@ describe('cart quantities keep the add-to-cart bounds on every path', () => {
     expect(quantities(await userCart())).toEqual({ 'SQ-1': 5, 'SQ-2B': 2 });
   });
 
+  it('a line past the bounds from before (near int4) neither grows nor fails the sign-in', async () => {
+    let { session } = await signIn();
+    await post(ENTRIES, { itemId: 'p2', sku: 'SQ-2A', quantity: 5, additionalFields: null }, session);
+    const [line] = (await userCart()).entries;
+    await h.store.read.updateEntryQuantity(line!.id, 2 ** 31 - 10, line!.purchasePriceCents);
+    const out = await h.inject(withCrumb({ method: 'DELETE', url: `${SESSION}?cloneCart=true`, cookies: session }));
+    const cart = cookieOf(out, 'CART')!.value;
+    expect(quantities((await h.store.read.getCart(cart))!)).toEqual({ 'SQ-2A': 9999 });
+    ({ session } = await signIn({ CART: cart }));
+    expect(quantities(await userCart())).toEqual({ 'SQ-2A': 2 ** 31 - 10 });
+  });
+
   it('adding to a line already at 9999 is refused with the range message', async () => {
     const first = await post(ENTRIES, { itemId: 'p2', sku: 'SQ-2A', quantity: 9999, additionalFields: null });
     const cookies = { CART: cookieOf(first, 'CART')!.value };
