@@ -117,6 +117,17 @@ describe('coercions', () => {
     expect([asBoolean(' true '), asBoolean('yes'), asBoolean(2), asBoolean(1.5)]).toEqual([true, false, true, false]);
   });
 
+  it('asDouble reads the same number texts as the pattern with an optional dot did', () => {
+    // The former pattern backtracked quadratically on `111…1x` (issue 13); it is the oracle here.
+    const former = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+    const text = fc.array(fc.constantFrom('1', '0', '.', '+', '-', 'e', 'E', 'x'), { maxLength: 8 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, (s) => Object.is(asDouble(s), former.test(s) ? Number(s) : s === 'NaN' ? NaN : 0)),
+      { seed: 13, numRuns: 1000 },
+    );
+    expect([asDouble('1.'), asDouble('1.e2'), asDouble('.'), asDouble('1e'), asLong('12.5e1')]).toEqual([1, 100, 0, 0, 125]);
+  });
+
   it('jsonEquals distinguishes number kinds and missing from null', () => {
     expect(jsonEquals(1, new JDouble(1))).toBe(false);
     expect(jsonEquals(new JDouble(1), new JDouble(1))).toBe(true);

@@ -347,6 +347,30 @@ describe('variants-select', () => {
     });
   });
 
+  it('gives names no variant has, inherited names and null values no values; dedupes by text', () => {
+    const odd = {
+      structuredContent: {
+        productType: 1,
+        variantOptionOrdering: ['n', 'missing', 'constructor', 'n', 'z'],
+        variants: [
+          { attributes: { n: 1, z: null } },
+          { attributes: { n: '1' } },
+          { attributes: ['n'] },
+          { attributes: { n: 2, constructor: 'c' } },
+        ],
+      },
+    };
+    expect(run('variants-select', odd).ctx.calls[0].node).toMatchObject({
+      options: [
+        { name: 'n', values: ['1', '2'] },
+        { name: 'missing', values: [] },
+        { name: 'constructor', values: ['c'] },
+        { name: 'n', values: ['1', '2'] },
+        { name: 'z', values: [] },
+      ],
+    });
+  });
+
   it('uses the localized select text, and the gift-card texts for gift cards', () => {
     const strings = { productVariantSelectText: 'Pick {variantName}', giftCardValueDisplayText: 'Amount', giftCardVariantSelectText: 'Pick amount' };
     const page = { localizedStrings: strings };

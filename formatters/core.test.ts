@@ -444,6 +444,13 @@ describe('safe', () => {
     expect(run('safe', [], {})).toEqual({});
     expect(run('safe', [], 12)).toBe('12');
   });
+  it('removes exactly what the pattern `<[^>]*>` matched, without its rescans', () => {
+    // The former pattern, as the oracle on short texts (issue 13: it is quadratic on long ones).
+    const text = fc.array(fc.constantFrom('<', '>', 'a', ' ', '\n', '</b>', '<<'), { maxLength: 12 }).map((a) => a.join(''));
+    fc.assert(fc.property(text, (s) => s === '' || run('safe', [], s) === s.replace(/<[^>]*>/g, '')), { seed: 13, numRuns: 500 });
+    expect(run('safe', [], '<'.repeat(5) + 'a')).toBe('<<<<<a');
+    expect(run('safe', [], 'a<b<c>d<e')).toBe('ad<e');
+  });
 });
 
 describe('slugify', () => {
@@ -456,6 +463,11 @@ describe('slugify', () => {
     expect(run('slugify', [], null)).toBe('');
     expect(run('slugify', [], undefined)).toBe('');
     expect(run('slugify', [], true)).toBe('true');
+  });
+  it('is the reference pattern chain: drop, join whitespace runs, lower-case', () => {
+    const text = fc.array(fc.constantFrom('A', 'z', '0', ' ', '\t', '\x0b', '\r', '-', '!', '\u00e9', '\u00a0', '\u212a', '_'), { maxLength: 12 }).map((a) => a.join(''));
+    const chain = (s: string) => s.replace(/[^A-Za-z0-9 \t\n\x0B\f\r-]/g, '').replace(/[ \t\n\x0B\f\r]+/g, '-').toLowerCase();
+    fc.assert(fc.property(text, (s) => run('slugify', [], s) === chain(s)), { seed: 13, numRuns: 500 });
   });
 });
 
