@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
+import { redactingLogger } from './log-redaction.ts';
 import { helmetOptions, routerErrorHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
 import { DEFAULT_RETENTION, startRetentionSweep, type RetentionPeriods, type RetentionSweep } from './store/retention.ts';
@@ -57,7 +58,8 @@ const MAX_QUERY_KEYS = 1000;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const errorHeaders = routerErrorHeaders(options.contentSecurityPolicy);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Logs never hold a visitor's password, email, form values or cookies (log-redaction.ts).
+    logger: redactingLogger(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     return503OnClosing: true,

@@ -1,0 +1,155 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loggableUrl, maskEmails, serializeError } from './log-redaction.ts';
+import type { SqlStore } from './store/store.ts';
+import { acceptanceSeed, ADMIN_TOKEN, CRUMB } from './test-support/api-harness.ts';
+import { demoSite, reseed } from './test-support/page-harness.ts';
+import { openTestStore } from './test-support/test-store.ts';
+
+// The server logs at `trace` into an array while a visitor signs in with a wrong password,
+// submits a form, unlocks with a wrong password and meets a 500 whose database error holds
+// the row's values; none of the visitor's secrets or values may appear in any line.
+
+const EMAIL = 'alice@example.com';
+const WRONG_PASSWORD = 'hunter2-wrong-pass';
+const MESSAGE = 'my-private-message-8d1f';
+const NAME = 'Zebedee-Quintana';
+const CART = 'cart-cookie-value-4c2a';
+const AUTH = 'auth-cookie-value-9e7b';
+const XSRF = 'siteuser-xsrf-value-2b6d';
+
+let store: SqlStore;
+let app: FastifyInstance;
+const lines: string[] = [];
+let failWrites = false;
+
+beforeAll(async () => {
+  store = await openTestStore();
+  await reseed(store, await acceptanceSeed());
+  // A store whose writes and site reads fail on demand the way PostgreSQL does: the message
+  // names the constraint, the detail and the parameters hold the row's values.
+  // Page data reads fail too, so the page renderer's 500 path logs the same error.
+  const reads = new Proxy(store.read, {
+    get: (repo, name) => (name === 'getSite' && failWrites ? async () => Promise.reject(databaseError()) : Reflect.get(repo, name)),
+  });
+  const failing = new Proxy(store, {
+    get(target, key, receiver) {
+      // The app keeps the read side it was built with: its site read checks the switch each time.
+      if (key === 'read') return reads;
+      if (key === 'transaction' && failWrites) {
+        return async () => {
+          throw databaseError();
+        };
+      }
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  function databaseError(): Error {
+    return Object.assign(new Error(`duplicate key value violates unique constraint "submissions_pkey" for ${EMAIL}`), {
+      code: '23505',
+      detail: `Key (email_key)=(${EMAIL}) already exists.`,
+      parameters: [EMAIL, MESSAGE, NAME],
+      // PostgreSQL's data exceptions (class 22) quote the value in the message itself.
+      cause: Object.assign(new Error(`invalid input syntax for type integer: "${MESSAGE}"`), { code: '22P02', where: NAME }),
+    });
+  }
+  app = await buildApp({
+    store: failing,
+    site: await demoSite(),
+    adminToken: ADMIN_TOKEN,
+    logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await store?.close();
+});
+
+beforeEach(() => {
+  lines.length = 0;
+  failWrites = false;
+});
+
+/** A request carrying every cookie and token a signed-in visitor's browser sends. */
+function visitor(options: InjectOptions): InjectOptions {
+  return {
+    ...options,
+    cookies: { crumb: CRUMB, CART, SiteUserSecureAuthToken: AUTH, ...options.cookies },
+    headers: { 'x-csrf-token': CRUMB, 'x-siteuser-xsrf-token': XSRF, authorization: `Bearer ${ADMIN_TOKEN}`, ...options.headers },
+  };
+}
+
+const SECRETS = [EMAIL, WRONG_PASSWORD, MESSAGE, NAME, CRUMB, CART, AUTH, XSRF, ADMIN_TOKEN];
+
+function leaks(): string[] {
+  const text = lines.join('');
+  return SECRETS.filter((secret) => text.toLowerCase().includes(secret.toLowerCase()));
+}
+
+async function submission(): Promise<Record<string, unknown>> {
+  const key = (await app.inject(visitor({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).json().key as string;
+  return {
+    key,
+    formId: 'contact',
+    form: JSON.stringify({ name: [NAME, 'Lee'], msg: MESSAGE }),
+    pageTitle: 'Contact us',
+    pageId: 'page-1',
+    contentSource: 'c',
+    pagePath: '/contact',
+    pagePermissionTypeValue: 1,
+  };
+}
+
+describe('log redaction', () => {
+  it('a wrong password, a form submission and an unlock attempt log none of the visitor\'s values', async () => {
+    const signIn = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/session', payload: { email: EMAIL, password: WRONG_PASSWORD } }));
+    expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
+    const saved = await app.inject(visitor({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: await submission() }));
+    expect(saved.statusCode).toBe(200);
+    const unlock = await app.inject(
+      visitor({ method: 'POST', url: `/unlock?email=${encodeURIComponent(EMAIL)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `scope=site&password=${WRONG_PASSWORD}&returnTo=/` }),
+    );
+    expect(unlock.statusCode).toBeLessThan(500);
+    const page = await app.inject(visitor({ method: 'GET', url: `/shop?q=${MESSAGE}&cartToken=${CART}` }));
+    expect(page.statusCode).toBe(200);
+    // Every request was logged (not a silent logger), by path and query names.
+    expect(lines.join('')).toContain('"url":"/shop?q&cartToken"');
+    expect(lines.filter((line) => line.includes('request completed')).length).toBeGreaterThanOrEqual(5);
+    expect(leaks()).toEqual([]);
+  });
+
+  it('a 500 (API and page) logs the error by type, message and code, without the database detail holding the values', async () => {
+    const body = await submission();
+    failWrites = true;
+    const saved = await app.inject(visitor({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: body }));
+    expect(saved.statusCode).toBe(500);
+    const page = await app.inject(visitor({ method: 'GET', url: `/contact?name=${NAME}` }));
+    expect(page.statusCode).toBe(500);
+    expect(lines.some((line) => line.includes('page render failed'))).toBe(true);
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; err?: Record<string, unknown> }).filter((entry) => entry.level >= 50);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged[0]!.err).toMatchObject({
+      type: 'Error',
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "submissions_pkey" for [email]',
+      cause: { type: 'Error', code: '22P02', message: 'database data exception 22P02 (the message quotes the value)' },
+    });
+    expect(leaks()).toEqual([]);
+  });
+});
+
+describe('log serializers', () => {
+  it('keep only the names of query parameters', () => {
+    expect(loggableUrl('/checkout?cartToken=abc&x=1&flag')).toBe('/checkout?cartToken&x&flag');
+    expect(loggableUrl('/shop')).toBe('/shop');
+  });
+
+  it('mask e-mail addresses and keep an error to type, message, code and stack', () => {
+    expect(maskEmails('no user "Bob.Smith+x@mail.example.org" here')).toBe('no user "[email]" here');
+    const error = Object.assign(new TypeError('bad'), { code: 'E1', detail: 'secret', values: { a: 1 } });
+    expect(Object.keys(serializeError(error) as object).sort()).toEqual(['code', 'message', 'stack', 'type']);
+  });
+});

@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+
+/**
+ * What the server's logs may hold about a visitor (README "Limits"): never a password, an
+ * email, a form's values, a cookie or a token. Three layers:
+ * - `redact`: any of these keys that reaches a log object is censored (headers, bodies, and
+ *   the fields a handler might pass by mistake);
+ * - `req`: a request is logged by method, path and the *names* of its query parameters (a
+ *   query can carry a cart token or a search text), never headers or body;
+ * - `err`: an error keeps its type, message, code and stack, and nothing else: a database
+ *   error's `detail` or `parameters` holds the row's values (`Key (email)=(…)`); e-mail
+ *   addresses left in a message, or in any log message, are masked.
+ */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'req.headers["x-siteuser-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'req.body',
+  'body',
+  'cookies',
+  'password',
+  'email',
+  'values',
+  'form',
+  '*.body',
+  '*.cookies',
+  '*.password',
+  '*.email',
+  '*.values',
+  '*.form',
+];
+export const REDACTED = '[redacted]';
+
+const EMAIL = /[^\s@"'<>()[\]{},;:]+@[^\s@"'<>()[\]{},;:]+\.[^\s@"'<>()[\]{},;:]+/g;
+
+/** A message with any e-mail address in it masked. */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL, '[email]');
+}
+
+/** The path and the query's parameter names: `/checkout?cartToken=…` stays `/checkout?cartToken`. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => pair.split('=')[0]!);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
+/** SQLSTATE class 22, data exceptions: PostgreSQL quotes the offending value in their message. */
+const SQL_DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  statusCode?: number;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+export function serializeError(error: unknown, depth = 0): LoggedError | unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? maskEmails(error) : error === null || typeof error !== 'object' ? error : { type: 'non-error' };
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  const logged: LoggedError = { type: error.constructor?.name ?? 'Error', message: maskEmails(error.message) };
+  if (typeof code === 'string') logged.code = code;
+  if (typeof statusCode === 'number') logged.statusCode = statusCode;
+  // The stack's first line repeats the message.
+  if (error.stack) logged.stack = maskEmails(error.stack);
+  if (typeof code === 'string' && SQL_DATA_EXCEPTION.test(code)) {
+    // `invalid input syntax for type integer: "…"`: the code says what went wrong.
+    logged.message = `database data exception ${code} (the message quotes the value)`;
+    const frames = logged.stack?.indexOf('\n    at ') ?? -1;
+    if (frames < 0) delete logged.stack;
+    else logged.stack = logged.stack!.slice(frames + 1);
+  }
+  if (error.cause !== undefined && depth < 3) logged.cause = serializeError(error.cause, depth + 1) as LoggedError;
+  return logged;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  remoteAddress?: string;
+  remotePort?: number;
+}
+
+function serializeRequest(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }): LoggedRequest {
+  return { method: request.method, url: loggableUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+type LoggerOption = FastifyServerOptions['logger'];
+
+/**
+ * The app's logger options with redaction and the serializers above added (a logger that is
+ * off stays off). Applied in `buildApp`, so every server built from it logs the same way.
+ */
+export function redactingLogger(logger: LoggerOption): LoggerOption {
+  if (!logger) return false;
+  const options = logger === true ? {} : (logger as Exclude<LoggerOption, boolean | undefined | FastifyBaseLogger> & { serializers?: Record<string, unknown> });
+  return {
+    ...options,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // Messages are plain text (Fastify's own error logs use the error's message as theirs).
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? maskEmails(arg) : arg)));
+      },
+    },
+    serializers: { ...options.serializers, req: serializeRequest, err: serializeError },
+  } as unknown as LoggerOption;
+}
