@@ -119,11 +119,23 @@ function schemaCompiler(spec: RouteSpec<RouteSchema>): FastifySchemaCompiler<Rec
     // Every route schema is built with TypeBox (`Type.*`), which this compiler requires.
     const checker = TypeCompiler.Compile(schema as unknown as TSchema);
     const part = (httpPart === 'querystring' || httpPart === 'params' ? httpPart : 'body') as SchemaPart;
+    const order = Object.keys((schema as { properties?: object }).properties ?? {});
+    // The spec checks fields top to bottom and the first failure wins, so the failure
+    // reported is the one of the earliest field: the whole part first, then properties in
+    // schema order (TypeBox lists missing properties before wrong ones), then array items.
+    const rank = (field: string) =>
+      field === '' ? -1 : order.includes(field) ? order.indexOf(field) : /^\d+$/.test(field) ? order.length + Number(field) : Infinity;
     return (data: unknown) => {
       if (checker.Check(data)) return { value: data };
-      const first = checker.Errors(data).First();
-      const path = first?.path ?? '';
-      const failure: SchemaFailure = { part, path, field: path.split('/')[1] ?? '', value: first?.value };
+      let first: SchemaFailure | null = null;
+      for (const error of checker.Errors(data)) {
+        // A field checked in the handler is never reported here (not even as missing).
+        if ((error.schema as unknown as Record<symbol, unknown>)[Kind] === DEFERRED_KIND) continue;
+        const field = error.path.split('/')[1] ?? '';
+        if (first === null || rank(field) < rank(first.field)) first = { part, path: error.path, field, value: error.value };
+        if (field === '') break;
+      }
+      const failure = first ?? { part, path: '', field: '', value: data };
       return { error: spec.invalid?.(failure) ?? defaultInvalid(failure) };
     };
   };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { Repository } from '../../store/repository.ts';
 import type { CartEntryRecord, CartKind, CartRecord, Product, Site, Variant } from '../../store/types.ts';
 import { cartView, emptyCartView, entryView, mockCartView, purchasePrice } from '../cart-view.ts';
@@ -6,8 +6,7 @@ import { callerCart, liveSession, requireSite, type ApiDeps } from '../context.t
 import { CART_COOKIE_MAX_AGE_SECONDS, clearCartCookies, setCartCookies } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
 import { FIELD_MESSAGES, parseFieldsObject, validateFormValues } from '../form-validation.ts';
-import { jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, queryParam, type RouteKit } from '../route-kit.ts';
+import { QueryFlag, addRoute, checkedInHandler, fieldCodes, type RouteKit } from '../route-kit.ts';
 
 // B1–B4, B26, B27: the shopping cart. Every write runs in one transaction that locks the
 // cart row first, so concurrent adds cannot both pass the stock check on stale counts.
@@ -46,8 +45,7 @@ export function checkQuantity(value: unknown, options: { allowZero?: boolean } =
   return value;
 }
 
-async function loadProduct(repo: Repository, itemId: unknown): Promise<Product> {
-  if (!isNonEmptyString(itemId)) throw ERR.invalidItemId();
+async function loadProduct(repo: Repository, itemId: string): Promise<Product> {
   const product = itemId.length <= 200 ? await repo.getProduct(itemId) : null;
   if (!product) throw ERR.itemNotFound();
   return product;
@@ -250,10 +248,22 @@ function findEntry(cart: CartRecord | null, entryId: string): CartEntryRecord {
   return entry;
 }
 
-function entryIdParam(request: FastifyRequest): string {
-  const { entryId } = request.params as { entryId?: string };
-  return typeof entryId === 'string' ? entryId : '';
-}
+// Schemas. B2 and B4 check `itemId` first, then look the product up (404), and only then
+// the other fields; B3 and B26 look the entry up first. A field checked after a lookup is
+// published with its shape but checked in the handler, so the first failure in the
+// table's order still wins (route-kit.ts, checkedInHandler).
+const afterLookup = (schema: TSchema) => checkedInHandler(schema, 'Checked in the handler, after the lookup, in the order of its table.');
+const SKU = Type.Union([Type.String(), Type.Null()]);
+const ADDITIONAL_FIELDS = Type.Union([Type.String({ description: 'A JSON object, as text.' }), Type.Null()]);
+const ENTRY_PARAMS = Type.Object({ entryId: Type.String() });
+const itemIdCodes = fieldCodes({ itemId: ERR.invalidItemId });
+
+const LINE_FIELDS = {
+  itemId: Type.String({ minLength: 1 }),
+  sku: Type.Optional(afterLookup(SKU)),
+  additionalFields: Type.Optional(afterLookup(ADDITIONAL_FIELDS)),
+};
+const QUANTITY = afterLookup(Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }));
 
 export function registerCartRoutes(kit: RouteKit): void {
   const { deps } = kit;
@@ -261,13 +271,17 @@ export function registerCartRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'GET',
     url: '/commerce/shopping-cart',
+    schema: {
+      summary: "B1: the caller's cart.",
+      querystring: Type.Object({
+        mock: Type.Optional(QueryFlag),
+        calculateSubtotal: Type.Optional(QueryFlag),
+        timecode: Type.Optional(Type.Unknown({ description: 'Cache buster, ignored.' })),
+      }),
+    },
     handler: async (request, reply) => {
-      for (const name of ['mock', 'calculateSubtotal']) {
-        const value = queryParam(request, name);
-        if (value !== undefined && value !== 'true' && value !== 'false') throw GENERIC.badQuery();
-      }
       const site = await requireSite(deps);
-      if (queryParam(request, 'mock') === 'true') return { ...mockCartView(site.websiteId) };
+      if (request.query.mock === 'true') return { ...mockCartView(site.websiteId) };
       const session = await liveSession(deps, request);
       const { cart, staleCookie } = await callerCart(deps, deps.store.read, request, session);
       if (staleCookie) clearCartCookies(request, reply);
@@ -279,9 +293,15 @@ export function registerCartRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/commerce/shopping-cart/entries',
     crumb: true,
+    schema: {
+      summary: 'B2: add a line to the cart (express=true: a cart of its own).',
+      querystring: Type.Object({ express: Type.Optional(Type.String()) }),
+      body: Type.Object({ ...LINE_FIELDS, quantity: QUANTITY }),
+    },
+    invalid: itemIdCodes,
     handler: async (request, reply) => {
-      const body = jsonObjectBody(request);
-      const express = queryParam(request, 'express') === 'true';
+      const body = request.body;
+      const express = request.query.express === 'true';
       const site = await requireSite(deps);
       const session = await liveSession(deps, request);
       const outcome = await deps.store.transaction(async (repo) => {
@@ -327,12 +347,17 @@ export function registerCartRoutes(kit: RouteKit): void {
     method: 'PUT',
     url: '/commerce/shopping-cart/entries/:entryId/additionalFields',
     crumb: true,
+    schema: {
+      summary: "B3: replace a line's additional fields.",
+      params: ENTRY_PARAMS,
+      body: Type.Object({ itemId: afterLookup(Type.String()), sku: afterLookup(SKU), additionalFields: afterLookup(ADDITIONAL_FIELDS) }),
+    },
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       const session = await liveSession(deps, request);
       const saved = await deps.store.transaction(async (repo) => {
         const { cart } = await callerCart(deps, repo, request, session, { lock: true });
-        const entry = findEntry(cart, entryIdParam(request));
+        const entry = findEntry(cart, request.params.entryId);
         const product = await repo.getProduct(entry.itemId);
         const skuMatches =
           body.sku === entry.sku || (body.sku === null && product !== null && product.variants.length === 1);
@@ -354,13 +379,18 @@ export function registerCartRoutes(kit: RouteKit): void {
     method: 'PUT',
     url: '/commerce/shopping-cart/entries/:entryId',
     crumb: true,
+    schema: {
+      summary: "B26: change a line's quantity (0 removes it).",
+      params: ENTRY_PARAMS,
+      body: Type.Object({ quantity: afterLookup(Type.Integer({ minimum: 0, maximum: MAX_QUANTITY })) }),
+    },
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       const site = await requireSite(deps);
       const session = await liveSession(deps, request);
       const saved = await deps.store.transaction(async (repo) => {
         const { cart } = await callerCart(deps, repo, request, session, { lock: true });
-        const entry = findEntry(cart, entryIdParam(request));
+        const entry = findEntry(cart, request.params.entryId);
         const quantity = checkQuantity(body.quantity, { allowZero: true });
         if (quantity === 0) {
           await repo.deleteEntry(entry.id);
@@ -382,11 +412,12 @@ export function registerCartRoutes(kit: RouteKit): void {
     method: 'DELETE',
     url: '/commerce/shopping-cart/entries/:entryId',
     crumb: true,
+    schema: { summary: 'B27: remove a line.', params: ENTRY_PARAMS },
     handler: async (request) => {
       const session = await liveSession(deps, request);
       const saved = await deps.store.transaction(async (repo) => {
         const { cart } = await callerCart(deps, repo, request, session, { lock: true });
-        const entry = findEntry(cart, entryIdParam(request));
+        const entry = findEntry(cart, request.params.entryId);
         await repo.deleteEntry(entry.id);
         return reload(repo, entry.cartId);
       });
@@ -398,8 +429,10 @@ export function registerCartRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/3/commerce/cart/subscription',
     crumb: true,
+    schema: { summary: 'B4: a subscription cart of one line.', body: Type.Object({ ...LINE_FIELDS, qty: QUANTITY }) },
+    invalid: itemIdCodes,
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       const site = await requireSite(deps);
       const cartId = await deps.store.transaction(async (repo) => {
         const product = await loadProduct(repo, body.itemId);

@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { requireSite, type ApiDeps } from '../context.ts';
 import { decodeGroupCursor, decodeSignUpCursor, encodeGroupCursor, encodeSignUpCursor } from '../cursor.ts';
 import { ApiError, GENERIC } from '../errors.ts';
 import { isValidEmail } from '../form-validation.ts';
-import { jsonObjectBody } from '../http.ts';
-import { addRoute, isNonEmptyString, queryParam, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { addRoute, checkedInHandler, fieldCodes, isNonEmptyString, takeRateLimit, type RouteKit } from '../route-kit.ts';
 
 // B10–B14: restock sign-ups, the admin lists (keyset pagination) and the send calls.
 
@@ -43,22 +42,23 @@ async function productAndVariant(deps: ApiDeps, productId: unknown, variantId: u
   return { product, variant };
 }
 
-function pageLimit(request: FastifyRequest): number {
-  const raw = queryParam(request, 'limit');
-  if (raw === undefined) return DEFAULT_PAGE_SIZE;
-  const limit = typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw GENERIC.badQuery(`limit must be between 1 and ${MAX_PAGE_SIZE}.`);
-  }
-  return limit;
-}
+// B11/B12 query: `limit` is 1 to 100 written in at most three digits ("007" is 7); a
+// repeated parameter arrives as an array and fails its string schema.
+const PAGING = {
+  limit: Type.Optional(Type.String({ pattern: `^(?=\\d{1,3}$)0*(?:100|[1-9]\\d?)$` })),
+  cursor: Type.Optional(Type.String({ description: 'nextPageCursor of the previous page.' })),
+};
+const pagingCodes = {
+  limit: () => GENERIC.badQuery(`limit must be between 1 and ${MAX_PAGE_SIZE}.`),
+  cursor: ERR.invalidCursor,
+};
+const pageLimit = (limit: string | undefined) => (limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit));
 
-function cursorParam(request: FastifyRequest): string | null {
-  const raw = queryParam(request, 'cursor');
-  if (raw === undefined) return null;
-  if (raw === false) throw ERR.invalidCursor();
-  return raw;
-}
+// B10 and B13 answer an unknown product (404) first: a productId that is not a string is
+// one. Every later field is checked after the product lookup, in the table's order.
+const afterLookup = (schema: Parameters<typeof checkedInHandler>[0]) =>
+  checkedInHandler(schema, 'Checked in the handler, after the product lookup.');
+const productIdCodes = fieldCodes({ productId: ERR.productNotFound });
 
 function signUpView(signUp: RestockSignUp) {
   return {
@@ -101,8 +101,19 @@ export function registerRestockRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/site-users/account/notifications/restock',
     crumb: true,
+    schema: {
+      summary: 'B10: sign up for a restock email.',
+      body: Type.Object({
+        productId: Type.String(),
+        variantId: afterLookup(Type.String()),
+        siteVisitorEmail: afterLookup(Type.String()),
+        isJoinMailingList: Type.Optional(afterLookup(Type.Boolean())),
+        captchaToken: Type.Optional(afterLookup(Type.String())),
+      }),
+    },
+    invalid: productIdCodes,
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       const { product, variant } = await productAndVariant(deps, body.productId, body.variantId);
       if (!product.restockEnabled) throw ERR.restockDisabled();
       const email = typeof body.siteVisitorEmail === 'string' ? body.siteVisitorEmail.trim() : '';
@@ -147,16 +158,20 @@ export function registerRestockRoutes(kit: RouteKit): void {
     method: 'GET',
     url: '/site-users/account/notifications/restock',
     admin: true,
+    schema: {
+      summary: 'B11: the sign-ups of one variant, a page at a time.',
+      querystring: Type.Object({ productId: Type.String({ minLength: 1 }), variantId: Type.String({ minLength: 1 }), ...PAGING }),
+    },
+    invalid: fieldCodes({
+      productId: () => GENERIC.badQuery('productId and variantId are required.'),
+      variantId: () => GENERIC.badQuery('productId and variantId are required.'),
+      ...pagingCodes,
+    }),
     handler: async (request) => {
-      const productId = queryParam(request, 'productId');
-      const variantId = queryParam(request, 'variantId');
-      if (!isNonEmptyString(productId) || !isNonEmptyString(variantId)) {
-        throw GENERIC.badQuery('productId and variantId are required.');
-      }
-      const limit = pageLimit(request);
-      const rawCursor = cursorParam(request);
-      const after = rawCursor === null ? null : decodeSignUpCursor(rawCursor);
-      if (rawCursor !== null && after === null) throw ERR.invalidCursor();
+      const { productId, variantId, cursor } = request.query;
+      const limit = pageLimit(request.query.limit);
+      const after = cursor === undefined ? null : decodeSignUpCursor(cursor);
+      if (cursor !== undefined && after === null) throw ERR.invalidCursor();
       const rows = await deps.store.read.listRestockSignUps(productId, variantId, after, limit + 1);
       const page = rows.slice(0, limit);
       const hasNextPage = rows.length > limit;
@@ -173,11 +188,13 @@ export function registerRestockRoutes(kit: RouteKit): void {
     method: 'GET',
     url: '/site-users/account/notifications/restock/groups',
     admin: true,
+    schema: { summary: 'B12: sign-ups grouped by variant, a page at a time.', querystring: Type.Object(PAGING) },
+    invalid: fieldCodes(pagingCodes),
     handler: async (request) => {
-      const limit = pageLimit(request);
-      const rawCursor = cursorParam(request);
-      const after = rawCursor === null ? null : decodeGroupCursor(rawCursor);
-      if (rawCursor !== null && after === null) throw ERR.invalidCursor();
+      const { cursor } = request.query;
+      const limit = pageLimit(request.query.limit);
+      const after = cursor === undefined ? null : decodeGroupCursor(cursor);
+      if (cursor !== undefined && after === null) throw ERR.invalidCursor();
       const rows = await deps.store.read.listRestockGroups(after, limit + 1);
       const page = rows.slice(0, limit);
       const hasNextPage = rows.length > limit;
@@ -215,8 +232,13 @@ export function registerRestockRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/site-users/account/notifications/restock/send',
     admin: true,
+    schema: {
+      summary: 'B13: send the restock emails of one variant.',
+      body: Type.Object({ productId: Type.String(), variantId: afterLookup(Type.String()) }),
+    },
+    invalid: productIdCodes,
     handler: async (request) => {
-      const body = jsonObjectBody(request);
+      const body = request.body;
       return { sentCount: await sendForVariant(deps, body.productId, body.variantId) };
     },
   });
@@ -225,12 +247,18 @@ export function registerRestockRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/site-users/account/notifications/restock/send/all',
     admin: true,
+    schema: {
+      summary: 'B14: B13 for each item; one failing item does not stop the others.',
+      body: Type.Object({
+        sendRequests: Type.Array(
+          checkedInHandler(Type.Object({ productId: Type.String(), variantId: Type.String() }), 'Each item is checked as B13, its failure reported in its result.'),
+          { minItems: 1, maxItems: MAX_SEND_REQUESTS },
+        ),
+      }),
+    },
+    invalid: () => GENERIC.badRequest(`sendRequests must hold 1 to ${MAX_SEND_REQUESTS} items.`),
     handler: async (request) => {
-      const body = jsonObjectBody(request);
-      const requests = body.sendRequests;
-      if (!Array.isArray(requests) || requests.length < 1 || requests.length > MAX_SEND_REQUESTS) {
-        throw GENERIC.badRequest(`sendRequests must hold 1 to ${MAX_SEND_REQUESTS} items.`);
-      }
+      const requests = request.body.sendRequests;
       const results = [];
       for (const item of requests) {
         const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};

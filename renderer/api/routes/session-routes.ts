@@ -1,6 +1,7 @@
+import { Type } from '@sinclair/typebox';
 import { burnPasswordCheck, verifyPassword } from '../../store/password.ts';
 import { emailKey } from '../../store/repository.ts';
-import { checkUser, isLiveMainCart, liveSession, randomToken, requireSite, type ApiDeps } from '../context.ts';
+import { isLiveMainCart, liveSession, randomToken, requireSite, type ApiDeps } from '../context.ts';
 import {
   CART_COOKIE_MAX_AGE_SECONDS,
   COOKIE,
@@ -12,8 +13,7 @@ import {
   setCookie,
 } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
-import { jsonObjectBody } from '../http.ts';
-import { addRoute, queryParam, type RouteKit } from '../route-kit.ts';
+import { QueryFlag, addRoute, fieldCodes, guardedSession, type RouteKit } from '../route-kit.ts';
 import { copyEntriesThatFit, createEmptyCart, mergeEntryThatFits } from './cart-routes.ts';
 
 // B17–B19: site-user sessions. The session id lives in an HttpOnly cookie; the xsrf token
@@ -21,7 +21,7 @@ import { copyEntriesThatFit, createEmptyCart, mergeEntryThatFits } from './cart-
 
 const SESSION_MS = 12 * 60 * 60 * 1000;
 const REMEMBER_ME_MS = REMEMBER_ME_MAX_AGE_SECONDS * 1000;
-const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+const LANGUAGE_PATTERN = '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$';
 
 const ERR = {
   missingCredentials: () => new ApiError(400, 'MISSING_CREDENTIALS', 'Email and password are required.'),
@@ -40,15 +40,22 @@ export function registerSessionRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/site-users/account/session',
     crumb: true,
+    schema: {
+      summary: 'B17: sign in.',
+      body: Type.Object({
+        // Not empty once trimmed (JavaScript's trim() and \s agree on what is white space).
+        email: Type.String({ pattern: '\\S' }),
+        password: Type.String({ minLength: 1 }),
+        rememberMe: Type.Optional(Type.Boolean()),
+      }),
+    },
+    invalid: fieldCodes({
+      email: ERR.missingCredentials,
+      password: ERR.missingCredentials,
+      rememberMe: () => GENERIC.badRequest('rememberMe must be a boolean.'),
+    }),
     handler: async (request, reply) => {
-      const body = jsonObjectBody(request);
-      const { email, password, rememberMe } = body;
-      if (typeof email !== 'string' || email.trim() === '' || typeof password !== 'string' || password === '') {
-        throw ERR.missingCredentials();
-      }
-      if (rememberMe !== undefined && typeof rememberMe !== 'boolean') {
-        throw GENERIC.badRequest('rememberMe must be a boolean.');
-      }
+      const { email, password, rememberMe } = request.body;
       // Failures count per email (B17) and per client address (password spraying tries many
       // emails from one address); either refuses before any password is hashed.
       const limiterKey = emailKey(email);
@@ -113,12 +120,11 @@ export function registerSessionRoutes(kit: RouteKit): void {
     method: 'DELETE',
     url: '/site-users/account/session',
     crumb: true,
-    beforeGuards: (request) => {
-      const value = queryParam(request, 'cloneCart');
-      if (value !== undefined && value !== 'true' && value !== 'false') throw GENERIC.badQuery();
-    },
+    // B18 answers a bad cloneCart before the crumb check; no body is read.
+    queryBeforeGuards: true,
+    schema: { summary: 'B18: sign out.', querystring: Type.Object({ cloneCart: Type.Optional(QueryFlag) }) },
     handler: async (request, reply) => {
-      const cloneCart = queryParam(request, 'cloneCart') === 'true';
+      const cloneCart = request.query.cloneCart === 'true';
       const session = await liveSession(deps, request);
       const site = await requireSite(deps);
       const clonedId = await deps.store.transaction(async (repo) => {
@@ -147,13 +153,15 @@ export function registerSessionRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/site-users/account/locale',
     crumb: true,
+    user: true,
+    schema: {
+      summary: "B19: the signed-in user's language.",
+      body: Type.Object({ language: Type.String({ maxLength: 35, pattern: LANGUAGE_PATTERN }) }),
+    },
+    invalid: ERR.invalidLanguage,
     handler: async (request) => {
-      const session = await checkUser(deps, request);
-      const body = jsonObjectBody(request);
-      const { language } = body;
-      if (typeof language !== 'string' || language.length > 35 || !LANGUAGE_PATTERN.test(language)) {
-        throw ERR.invalidLanguage();
-      }
+      const session = guardedSession(request);
+      const { language } = request.body;
       await deps.store.read.setUserLocale(session.siteUserId, language);
       return { language };
     },
