@@ -321,16 +321,12 @@ function jsonNumber(v: number | bigint | JDouble, quote: (s: string) => string):
  * the only part of the text with characters to escape.
  */
 export function toJson(v: Value, quote: (s: string) => string = jsonString): string {
-  if (quote === jsonString) {
-    const native = nativeJson(v);
-    if (native !== undefined) return native;
-  }
   let keys = quotedKeys.get(quote);
   if (keys === undefined) {
     if (quotedKeys.size >= 8) quotedKeys.clear();
     quotedKeys.set(quote, (keys = new Map()));
   }
-  return writeJson(v, quote, keys);
+  return quote === jsonString ? mixedJson(v, keys, 0) : writeJson(v, quote, keys);
 }
 
 // `JSON.stringify` writes the same text as `writeJson` for most data, 2–5x faster on objects
@@ -340,12 +336,35 @@ export function toJson(v: Value, quote: (s: string) => string = jsonString): str
 // non-finite numbers and missing values. In strings it differs only where it writes a `\u`
 // escape (control characters in lower-case hex, lone surrogates, which Jackson leaves as
 // they are): a text with `\u` anywhere, rare, is written again by `writeJson`.
+// A container with such a value somewhere is written member by member, each member again
+// through JSON.stringify when it can be, down to MIXED_JSON_LEVELS levels (each level walks
+// its subtree again until the value, so the levels are few); below, the exact writer.
 const NATIVE_JSON_MAX_DEPTH = 512;
+const MIXED_JSON_LEVELS = 4;
 
-function nativeJson(v: Value): string | undefined {
-  if (!plainJson(v, 0)) return undefined;
-  const s = JSON.stringify(v);
-  return s.indexOf('\\u') < 0 ? s : undefined;
+function mixedJson(v: Value, keys: Map<string, string>, level: number): string {
+  if (plainJson(v, 0)) {
+    const s = JSON.stringify(v);
+    return s.indexOf('\\u') < 0 ? s : writeJson(v, jsonString, keys);
+  }
+  if (level >= MIXED_JSON_LEVELS || typeof v !== 'object' || v === null || v instanceof JDouble) return writeJson(v, jsonString, keys);
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) s += ',';
+      s += mixedJson(v[i], keys, level + 1);
+    }
+    return s + ']';
+  }
+  let s = '{';
+  let first = true;
+  for (const k of Object.keys(v)) {
+    if (!first) s += ',';
+    first = false;
+    s += keys.get(k) ?? jsonString(k) + ':';
+    s += mixedJson(v[k], keys, level + 1);
+  }
+  return s + '}';
 }
 
 function plainJson(v: Value, depth: number): boolean {
