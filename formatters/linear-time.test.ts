@@ -184,6 +184,7 @@ function universal(t: string, k: number): Record<string, unknown> {
     currencyCode: t,
     subtotalCents: t,
     entries: list(() => ({ quantity: t })),
+    optionValues: list((i) => ({ value: t + i })),
     items: list((i) => ({ mainImageId: t + i, title: t, body: t, assetUrl: t })),
     coverImage: { title: t, body: t, assetUrl: t },
     structuredContent: {
@@ -270,7 +271,10 @@ function growth(name: string, isPredicate: boolean, shape: Shape, spec: TextSpec
     const data = cachedData(shape, spec, size);
     // A first render warms the caches plugins keep (parsed patterns, zones), as a server's
     // would be; the second is measured.
-    template.render(data, { partials: PARTIALS, now: 0 });
+    const first = template.render(data, { partials: PARTIALS, now: 0 });
+    // A template that did not bind, or a render cut short by a limit, would measure nothing.
+    const unbound = first.errors.filter((e) => e.stage !== 'render' && e.stage !== 'expression');
+    if (unbound.length > 0) throw new Error(`${name} did not run: ${unbound.map((e) => e.message).join('; ')}`);
     return measureWork(() => template.render(data, { partials: PARTIALS, now: 0 }));
   };
   const a = measure(n);
