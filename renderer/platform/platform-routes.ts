@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CLANKER,
@@ -12,7 +13,7 @@ import {
 import type { ApiDeps } from '../api/context.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../api/http.ts';
-import { addRoute, takeRateLimit, type RouteKit } from '../api/route-kit.ts';
+import { addRoute, checkedInHandler, takeRateLimit, type RouteKit, type RouteSchema } from '../api/route-kit.ts';
 import type { ClankerTransport } from '../store/types.ts';
 
 // Server side of the platform runtime calls of templates seed §7: the newer ("clanker")
@@ -94,6 +95,36 @@ async function recordClankerEvent(deps: ApiDeps, request: FastifyRequest, reply:
   return undefined;
 }
 
+// The shapes below are published in the OpenAPI document, but these bodies are checked by
+// hydrate/shared/platform-wire.ts, after the rate limit: the browser clients run the same
+// checks, so the wire module stays their one definition and its error codes stay as listed.
+const WIRE_CHECKED = 'Checked by hydrate/shared/platform-wire.ts (shared with the browser client).';
+const CLANKER_BODY = checkedInHandler(
+  Type.Object({
+    [CLANKER.fields.eventSchemaName]: Type.String(),
+    [CLANKER.fields.eventContent]: Type.String({ description: 'A JSON object, as text.', maxLength: CLANKER.maxEventContentChars }),
+  }),
+  WIRE_CHECKED,
+);
+const CLANKER_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
+const asSent = (request: FastifyRequest) => request.body;
+
+const CLANKER_EVENT_SCHEMA = { summary: 'A newer-tracker event (JSON, or form fields by beacon).', consumes: CLANKER_TYPES, body: CLANKER_BODY } satisfies RouteSchema;
+const CLANKER_VALIDATE_SCHEMA = {
+  summary: 'Validate mode: would this event content be accepted? Stores nothing.',
+  consumes: CLANKER_TYPES,
+  params: Type.Object({ schemaName: Type.String() }),
+  body: CLANKER_BODY,
+} satisfies RouteSchema;
+const PERFORMANCE_RECORDS_SCHEMA = {
+  summary: 'A batch of performance records for a page load.',
+  consumes: ['text/plain', 'application/json'],
+  body: checkedInHandler(
+    Type.Object({ pageLoadId: Type.String(), pagePath: Type.String(), records: Type.Array(Type.Object({})) }),
+    `A JSON object, as text or JSON. ${WIRE_CHECKED}`,
+  ),
+} satisfies RouteSchema;
+
 export function registerPlatformRoutes(kit: RouteKit): void {
   const { deps } = kit;
   const api = (path: string) => path.replace(/^\/api/, '');
@@ -101,6 +132,8 @@ export function registerPlatformRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: api(CLANKER.eventsPath),
+    schema: CLANKER_EVENT_SCHEMA,
+    readBody: asSent,
     handler: (request, reply) => recordClankerEvent(deps, request, reply),
   });
 
@@ -108,9 +141,11 @@ export function registerPlatformRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: `${api(CLANKER.validatePathPrefix)}:schemaName`,
+    schema: CLANKER_VALIDATE_SCHEMA,
+    readBody: asSent,
     handler: async (request) => {
       await takeRateLimit(deps.limiters.trackingEvents, request);
-      const { schemaName } = request.params as { schemaName: string };
+      const { schemaName } = request.params;
       if (!isValidSchemaName(schemaName)) throw wireError('INVALID_SCHEMA_NAME');
       const { fields } = clankerFields(request);
       const named = fields[CLANKER.fields.eventSchemaName];
@@ -124,6 +159,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'GET',
     url: api(PERFORMANCE_WIRE.settingsPath),
+    schema: { summary: 'Issues a pageLoadId for performance records.' },
     handler: async (request) => {
       await takeRateLimit(deps.limiters.performance, request);
       const pageLoadId = deps.newId('pl');
@@ -136,6 +172,8 @@ export function registerPlatformRoutes(kit: RouteKit): void {
     method: 'POST',
     url: api(PERFORMANCE_WIRE.recordsPath),
     bodyLimit: PERFORMANCE_WIRE.maxBatchBytes,
+    schema: PERFORMANCE_RECORDS_SCHEMA,
+    readBody: asSent,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.performance, request);
       const parsed = parsePerformanceBatch(batchText(request));
