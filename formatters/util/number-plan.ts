@@ -231,10 +231,11 @@ const BIG = '1234567890123456789.' + '1'.repeat(60);
 
 // Amounts on which a plan must agree with the engine before it is used: ties, carries into
 // a new digit and a new group, signed zeros, long fractions, the minimum integer digits.
+// Few, because they are formatted cold, on a page's first render; the property tests of
+// number-plan.test.ts try the plans on random amounts.
 const SELF_CHECK = [
-  '0', '-0', '-0.0', '1', '-1', '0.5', '-0.5', '1.5', '2.5', '-2.5', '0.005', '-0.005', '0.015', '0.025', '0.125',
-  '9.995', '-9.995', '999.995', '999999.5', '-999999.9999', '1234.5678', '-1234.5678', '1000', '10000', '100000',
-  '1000000', '0.0001', '-0.0001', '12345678901234567890.125', '3.14159265358979', '0.000000000000000001', '7',
+  '0', '-0.0', '1', '-1', '0.5', '2.5', '-0.005', '0.125', '9.995', '999999.5', '-1234.5678', '1000',
+  '12345678901234567890.125', '0.0001',
 ];
 
 function buildPlan(engine: Engine, options: { round?: RoundingModeType; minimumIntegerDigits?: number }, shift: number): NumberPlan | null {
