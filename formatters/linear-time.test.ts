@@ -178,7 +178,7 @@ function universal(t: string, k: number): Record<string, unknown> {
     type: t,
     rawTitle: t,
     value: t,
-    values: Object.fromEntries(list((i) => [t + i, t])),
+    values: Object.fromEntries(Array.from({ length: k }, (_, i) => [t + i, t])),
     currency: t,
     decimalValue: t,
     currencyCode: t,

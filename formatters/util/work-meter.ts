@@ -17,7 +17,9 @@
 //     each with the reason it is linear); any other pattern is charged stretch × rest of the
 //     text, the cost of a backtracking loop retried from every start position. V8's backtracking
 //     cannot be observed from JavaScript, so a pattern nobody has vetted is assumed to be as
-//     slow as `/<[^>]*>/g` on `<<<<…` really is.
+//     slow as `/<[^>]*>/g` on `<<<<…` really is. (V8's own backtrack counter, behind
+//     `--regexp-backtracks-before-fallback`, cannot tell either: it counts about one backtrack
+//     per start position for a character-class loop, quadratic or not.)
 // Library code (the CLDR engine) is metered the same way, since it calls the same built-ins.
 // Objects and arrays of the input data are seen through `meteredData`: a proxy charges 1 for
 // every member read or tested and 1 per key listed, so a loop over one list nested in a loop
@@ -94,19 +96,15 @@ const includesCost: Cost = (self, args) => {
   return s.length - fromIndex(args[1], s.length) + 1;
 };
 
-/** The work of one `exec`: the stretch searched, times the rest of the text when unvetted. */
-const execCost: Cost = (self: RegExp, args, result) => {
-  const s = str(args[0]);
-  const start = self.global || self.sticky ? Math.min(self.lastIndex, s.length) : 0;
-  // After a global/sticky exec lastIndex has moved; the start is the value before the call,
-  // which the wrapper passes in as `result.start`.
-  const from = result.start ?? start;
-  const end = result.match ? result.match.index + result.match[0].length : s.length;
+/**
+ * The work of one `exec` that started at `from`: the stretch searched, times the rest of the
+ * text when the pattern is not vetted.
+ */
+function execCost(re: RegExp, s: string, from: number, match: RegExpExecArray | null): number {
+  const end = match ? match.index + match[0].length : s.length;
   const stretch = Math.max(0, end - from) + 1;
-  const key = String(self);
-  if (VETTED_REGEXPS.has(key)) return stretch;
-  return stretch * (s.length - from + 1);
-};
+  return VETTED_REGEXPS.has(String(re)) ? stretch : stretch * (s.length - from + 1);
+}
 
 const STRING_PATCHES: [string, Cost][] = [
   ['charCodeAt', one],
@@ -251,7 +249,7 @@ export function measureWork<T>(fn: () => T): WorkReport<T> {
       const s = typeof text === 'string' ? text : String(text);
       const start = this.global || this.sticky ? Math.min(this.lastIndex, s.length) : 0;
       const match = exec.call(this, s);
-      steps += execCost(this, [s], { match, start });
+      steps += execCost(this, s, start, match);
       const key = String(this);
       if (!VETTED_REGEXPS.has(key)) unvetted.set(key, Math.max(unvetted.get(key) ?? 0, s.length - start));
       return match;
