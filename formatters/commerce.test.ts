@@ -357,7 +357,7 @@ describe('variants-select', () => {
           { attributes: { n: '1' } },
           { attributes: ['n'] },
           { attributes: { n: 2, constructor: 'c' } },
-        ],
+        ] as Value[],
       },
     };
     expect(run('variants-select', odd).ctx.calls[0].node).toMatchObject({
