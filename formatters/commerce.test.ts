@@ -348,7 +348,7 @@ describe('variants-select', () => {
   });
 
   it('gives names no variant has, inherited names and null values no values; dedupes by text', () => {
-    const odd = {
+    const odd: Value = {
       structuredContent: {
         productType: 1,
         variantOptionOrdering: ['n', 'missing', 'constructor', 'n', 'z'],
@@ -357,7 +357,7 @@ describe('variants-select', () => {
           { attributes: { n: '1' } },
           { attributes: ['n'] },
           { attributes: { n: 2, constructor: 'c' } },
-        ] as Value[],
+        ],
       },
     };
     expect(run('variants-select', odd).ctx.calls[0].node).toMatchObject({
