@@ -43,7 +43,7 @@ describe('npm start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // A hang guard, not a speed target: start-up speed is measured in bench/.
-    const address = await waitForAddress(child, 100_000);
+    const address = await waitForAddress(child, 150_000);
     const home = await fetch(`${address}/`);
     expect(home.status).toBe(200);
     const sitemap = await (await fetch(`${address}/sitemap.xml`)).text();
@@ -61,5 +61,5 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     child = null;
     expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 });
