@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './quire-cli.ts';
+import { COMMANDS, main } from './quire-cli.ts';
 
 function capture() {
   const io = { stdout: '', stderr: '', out: (s: string) => void (io.stdout += s), err: (s: string) => void (io.stderr += s) };
@@ -17,7 +17,7 @@ const file = (name: string, text: string) => {
 };
 
 describe('quire render', () => {
-  it('prints the HTML and reports diagnostics with a code frame on stderr', async () => {
+  it('prints the HTML, reports diagnostics with a code frame on stderr, and exits 1', async () => {
     const t = file('page.html', '<h1>{title|html}</h1>{x|apply row}\n{y|nope}');
     const d = file('data.json', '{"title": "A & B", "x": {"n": 1.0}}');
     const partials = join(dir, 'partials');
@@ -25,7 +25,8 @@ describe('quire render', () => {
     writeFileSync(join(partials, 'row.html'), '<i>{n|str}</i>');
     const io = capture();
     const code = await main(['render', t, d, '--partials', partials], io);
-    expect(code).toBe(0);
+    // Safe mode prints what it can; the exit code still says the template has an error.
+    expect(code).toBe(1);
     expect(io.stdout).toBe('<h1>A &amp; B</h1><i>1.0</i>\n{y|nope}');
     expect(io.stderr).toContain("FORMATTER_UNKNOWN: Formatter 'nope' is unknown.");
     expect(io.stderr).toContain('> 2 | {y|nope}');
@@ -38,6 +39,38 @@ describe('quire render', () => {
     expect(await main(['render', t, d, '--strict'], io)).toBe(1);
     expect(io.stdout).toBe('');
     expect(io.stderr).toContain('WHITESPACE_EXPECTED');
+  });
+
+  it('exits 1 on a syntax error in safe mode, after printing what it could', async () => {
+    const io = capture();
+    expect(await main(['render', file('half.html', '<p>{a}</p>{.section b}'), file('a.json', '{"a": "x"}')], io)).toBe(1);
+    expect(io.stdout).toBe('<p>x</p>');
+    expect(io.stderr).toContain('EOF_IN_BLOCK');
+  });
+
+  it('exits 0 for a clean template, with the renderer formatters known', async () => {
+    const io = capture();
+    const t = file('img.html', '{hero|image-component}');
+    const d = file('img.json', '{"hero": {"src": "/a.jpg", "width": 8, "height": 6, "alt": "A"}}');
+    expect(await main(['render', t, d], io)).toBe(0);
+    expect(io.stdout).toContain('<img');
+    expect(io.stderr).toBe('');
+  });
+
+  it('a missing template, data file or partials folder is one line and exit 2', async () => {
+    const data = file('d.json', '{}');
+    const template = file('t2.html', 'x');
+    for (const args of [
+      [join(dir, 'missing.html'), data],
+      [template, join(dir, 'missing.json')],
+      [template, data, '--partials', join(dir, 'no-partials')],
+      [dir, data],
+    ]) {
+      const io = capture();
+      expect(await main(['render', ...args], io), args.join(' ')).toBe(2);
+      expect(io.stderr).toMatch(/^quire: \S+: (no such file or folder|is a folder, not a file)\n$/);
+      expect(io.stdout).toBe('');
+    }
   });
 
   it('rejects malformed JSON data with its offset', async () => {
@@ -54,7 +87,7 @@ describe('quire check', () => {
     const io = capture();
     expect(await main(['check', good, bad], io)).toBe(1);
     expect(io.stderr).toContain('EOF_IN_BLOCK: Reached EOF in the middle of {.section a} started at line 2 char 3');
-    expect(io.stdout).toBe('1 of 2 templates have no syntax errors\n');
+    expect(io.stdout).toBe('quire: checked 2 template(s) and partial(s); 1 problem(s)\n');
   });
 
   it('exits 0 when every file compiles', async () => {
@@ -74,6 +107,19 @@ describe('quire check', () => {
   it('prints usage for an unknown command', async () => {
     const io = capture();
     expect(await main(['frobnicate'], io)).toBe(2);
+    expect(io.stderr).toContain('quire: unknown command frobnicate');
     expect(io.stderr).toContain('usage:');
+  });
+
+  it('with no arguments or --help lists every command with a one-line description (exit 0)', async () => {
+    for (const argv of [[], ['--help'], ['-h']]) {
+      const io = capture();
+      expect(await main(argv, io)).toBe(0);
+      for (const [usage, description] of COMMANDS) {
+        expect(io.stdout).toContain(`  ${usage}\n      ${description}\n`);
+        expect(description).not.toContain('\n');
+      }
+      expect(COMMANDS.map(([usage]) => usage.split(' ')[1])).toEqual(['new', 'check', 'preview', 'render-page', 'render']);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Diagnostic, RenderOptions } from '../../engine/index.ts';
+import type { Diagnostic, RenderOptions, Template } from '../../engine/index.ts';
 import { callerCart, ensureCrumbCookie, isLiveMainCart, type ApiDeps } from '../api/context.ts';
 import { cartView, emptyCartView, type ShoppingCartView } from '../api/cart-view.ts';
 import { clearCartCookies } from '../api/cookies.ts';
@@ -69,6 +69,17 @@ function builtinTemplate(name: string): CompiledTemplate | null {
   const { template, hash } = compileCached(file, source);
   hit = { name: file, file, hash, template };
   builtinCache.set(name, hit);
+  return hit;
+}
+
+/** A site's `head` partial compiled once per loaded site (null: the site has none). */
+const headCache = new WeakMap<LoadedSite, Template | null>();
+function headTemplate(site: LoadedSite): Template | null {
+  let hit = headCache.get(site);
+  if (hit === undefined) {
+    hit = Object.hasOwn(site.partials, 'head') ? compileCached('partials/head.jsont', site.partials.head!).template : null;
+    headCache.set(site, hit);
+  }
   return hit;
 }
 
@@ -728,6 +739,14 @@ export function createPageRenderer(options: PageRendererOptions) {
       const layout = site.templates.get('layout') ?? builtinTemplate('layout')!;
       const page = layout.template.render(ctx, options);
       job.diagnostics.push(...page.errors);
+      // `partials/head.jsont`: the site's head tags (description, favicon, fonts), with the page context.
+      let head = '';
+      const headPartial = headTemplate(site);
+      if (headPartial) {
+        const rendered = headPartial.render(ctx, options);
+        job.diagnostics.push(...rendered.errors);
+        head = rendered.html.trim();
+      }
 
       const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options) : '';
       const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
@@ -739,6 +758,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         pillCart: showsPillCart(resolved.pageType, store) ? PILL_CART_HTML : '',
         context: sfContextJson(job, resolved, skip, path),
         captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
+        head,
       });
       const html = documentBytes(frame, pageStyle(site, job.currency), page.html + overlay);
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };

@@ -32,6 +32,11 @@ export interface ShellInput {
   context: Record<string, unknown> | string;
   /** The local captcha provider is configured (site key and provider `local`). */
   captchaLocal: boolean;
+  /**
+   * The site's own head content (its `head` partial, rendered with the page context): written
+   * last in `<head>`, after the renderer's tags and styles, so it can add to or override them.
+   */
+  head?: string;
 }
 
 /** The head's `<style>` element; the site's CSS cannot close it early. */
@@ -82,7 +87,7 @@ export function shellFrame(input: Omit<ShellInput, 'css' | 'style' | 'body'>): S
       '<meta charset="utf-8">\n' +
       '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
       `<title>${escapeHtml(input.title)}</title>\n`,
-    open: `</head>\n<body class="sf-page-type-${input.pageType}">\n`,
+    open: `${input.head ? `${input.head}\n` : ''}</head>\n<body class="sf-page-type-${input.pageType}">\n`,
     close:
       '\n' +
       (input.pillCart ? `${input.pillCart}\n` : '') +

@@ -1,8 +1,12 @@
 // The renderer half of the `quire` command line (bin/quire-cli.ts dispatches here):
+//   quire check SITE_DIR|DIR|FILE...
+//   quire new DIR
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
+import { checkPaths } from './check-site.ts';
 import { framesText } from './diagnostic-frames.ts';
+import { writeStarterSite } from './new-site.ts';
 import { startPreview, type Preview } from './preview-server.ts';
 import { renderPage } from './render-page.ts';
 
@@ -12,6 +16,8 @@ export interface Io {
 }
 
 const USAGE = `usage:
+  quire check SITE_DIR|DIR|FILE...
+  quire new DIR
   quire preview SITE_DIR [--port P] [--host H]
   quire render-page SITE_DIR /path`;
 
@@ -58,6 +64,34 @@ function untilSignal(): Promise<string> {
 export async function main(argv: readonly string[], io: Io, waitForStop: () => Promise<unknown> = untilSignal): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    case 'check': {
+      const { positional, error } = parse(rest, []);
+      if (error || positional.length === 0) {
+        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        return 2;
+      }
+      const result = await checkPaths(positional);
+      for (const line of result.pathErrors) io.err(`quire: ${line}\n`);
+      if (result.frames.length) io.err(framesText(result.frames) + '\n\n');
+      const what = `${result.checked.templates} template(s) and partial(s)${result.checked.sites ? ` in ${result.checked.sites} site folder(s)` : ''}`;
+      io.out(`quire: checked ${what}; ${result.frames.length} problem(s)${result.pathErrors.length ? `; ${result.pathErrors.length} path(s) could not be read` : ''}\n`);
+      return result.exitCode;
+    }
+    case 'new': {
+      const { positional, error } = parse(rest, []);
+      if (error || positional.length !== 1) {
+        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        return 2;
+      }
+      const dir = positional[0]!;
+      const outcome = writeStarterSite(dir);
+      if (!outcome.ok) {
+        io.err(`quire: ${outcome.error}\n`);
+        return 2;
+      }
+      io.out(`quire: wrote a starter site to ${dir} (${outcome.files.length} files)\nnext: quire preview ${dir}\n`);
+      return 0;
+    }
     case 'render-page': {
       const { positional, error } = parse(rest, []);
       if (error || positional.length !== 2) {

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { checkPaths } from './check-site.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const demo = path.join(root, 'fixtures/sites/demo');
+
+describe('checkPaths', () => {
+  let dir: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+    return path.join(dir, file);
+  };
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-check-'));
+  });
+
+  it('accepts the demo site folder, its templates/ and its partials/ (renderer formatters such as image-component known)', async () => {
+    const site = await checkPaths([demo]);
+    expect(site.frames.map((frame) => frame.text)).toEqual([]);
+    expect(site).toMatchObject({ exitCode: 0, pathErrors: [], checked: { sites: 1 } });
+    expect(site.checked.templates).toBeGreaterThan(20);
+    const folders = await checkPaths([path.join(demo, 'templates'), path.join(demo, 'partials')]);
+    expect(folders.frames.map((frame) => frame.text)).toEqual([]);
+    expect(folders.exitCode).toBe(0);
+    const gallery = await checkPaths([path.join(demo, 'templates/gallery.item.jsont')]);
+    expect(gallery.exitCode).toBe(0);
+  });
+
+  it('a missing or unreadable path is one line each and exit 2, and the other paths are still checked', async () => {
+    const bad = write('bad.jsont', '{.section a}');
+    const result = await checkPaths([path.join(dir, 'nope'), path.join(bad, 'below'), bad]);
+    expect(result.exitCode).toBe(2);
+    expect(result.pathErrors).toEqual([`${path.join(dir, 'nope')}: no such file or folder`, `${path.join(bad, 'below')}: a part of the path is not a folder`]);
+    expect(result.frames.map((frame) => frame.code)).toEqual(['EOF_IN_BLOCK']);
+  });
+
+  it('a folder with neither site files nor templates is a path error', async () => {
+    fs.mkdirSync(path.join(dir, 'empty'));
+    const result = await checkPaths([path.join(dir, 'empty')]);
+    expect(result).toMatchObject({ exitCode: 2, pathErrors: [`${path.join(dir, 'empty')}: no templates (*.jsont, *.html) and no site files in this folder`] });
+  });
+
+  it('reports template and partial syntax errors of a site with their file, relative to the path given', async () => {
+    write('site.json', '{"title": "T"}');
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n{page.x|nope}\n');
+    write('partials/card.jsont', '{.section a}\n');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => [frame.code, frame.where])).toEqual([
+      ['FORMATTER_UNKNOWN', path.join(dir, 'templates/page.jsont:2:9')],
+      ['EOF_IN_BLOCK', path.join(dir, 'partials/card.jsont:2:1')],
+    ]);
+    expect(result.frames[0]!.text).toContain(`  at ${path.join(dir, 'templates/page.jsont')}:2:9`);
+    expect(result.frames[0]!.text).toContain('> 2 | {page.x|nope}');
+  });
+
+  it('reports the content problems the site loader finds (bad JSON, bad catalogue)', async () => {
+    write('catalog.json', '{"site": {}}');
+    write('content/about.json', '{ "slug": "about", }');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => frame.code).sort()).toEqual(['SITE_JSON_INVALID', 'SITE_SCHEMA_INVALID']);
+    expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:20'));
+  });
+
+  it('an apply or include naming no partial and no macro is a problem; macros, site and renderer partials are not', async () => {
+    write('site.json', '{}');
+    write('partials/card.jsont', '<b>{title}</b>{@|apply missing-in-partial}');
+    write(
+      'templates/page.jsont',
+      '{.macro m}<i>{@}</i>{.end}{page|apply m}{page|apply card}{.section page}{@|apply sf-product-card}{.end}\n{page|apply cardd}{.include nowhere}',
+    );
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => frame.text.split('\n')[0])).toEqual([
+      "RuntimeError APPLY_PARTIAL_MISSING: 'cardd' names no partial of the site (partials/cardd.jsont) and no macro of this file.",
+      "RuntimeError APPLY_PARTIAL_MISSING: 'nowhere' names no partial of the site (partials/nowhere.jsont) and no macro of this file.",
+      "RuntimeError APPLY_PARTIAL_MISSING: 'missing-in-partial' names no partial of the site (partials/missing-in-partial.jsont) and no macro of this file.",
+    ]);
+    expect(result.frames[0]!.where).toBe(path.join(dir, 'templates/page.jsont:2:7'));
+  });
+});

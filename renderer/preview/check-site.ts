@@ -1,0 +1,222 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { rendererEngine } from '../platform/renderer-engine.ts';
+import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
+import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import type { LoadedSite } from '../site/site-types.ts';
+import { problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+
+// `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
+// by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
+// template and partial syntax, with the renderer's engine so `image-component` is known),
+// and every `apply` / `.include` must name a partial of the site or a macro of its file.
+// Paths that cannot be read are reported in one line each and make the exit code 2.
+
+export interface CheckResult {
+  /** 0: no problems; 1: problems found; 2: a path is missing or unreadable. */
+  exitCode: 0 | 1 | 2;
+  /** One line per path that could not be checked (`PATH: no such file or folder`). */
+  pathErrors: string[];
+  frames: Frame[];
+  /** Templates and partials compiled, content and JSON files read. */
+  checked: { templates: number; sites: number };
+}
+
+const TEMPLATE_EXT = /\.(jsont|html)$/;
+
+/** A folder is a site folder when it holds any of the files `loadSite` reads. */
+async function isSiteFolder(dir: string): Promise<boolean> {
+  for (const name of ['site.json', 'catalog.json', 'content', 'templates']) {
+    if (await fs.stat(path.join(dir, name)).catch(() => null)) return true;
+  }
+  return false;
+}
+
+function pathError(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${file}: no such file or folder`;
+  if (code === 'ENOTDIR') return `${file}: a part of the path is not a folder`;
+  if (code === 'EACCES' || code === 'EPERM') return `${file}: permission denied`;
+  return `${file}: cannot be read (${code ?? (error as Error).message})`;
+}
+
+// The few syntax-tree fields this walk reads (the renderer sees the engine only through
+// engine/index.ts, which does not export the node types).
+interface Inst {
+  kind: string;
+  name?: string;
+  span: { start: number };
+  formatters?: readonly { name: string; args: readonly string[]; span: { start: number } }[];
+  body?: Inst[];
+  alternates?: { body: Inst[] } | null;
+  alt?: OrNode | null;
+}
+interface OrNode {
+  body: Inst[];
+  alt: OrNode | null;
+}
+
+/** `apply NAME` and `.include NAME` calls of a template, with the macros it defines. */
+function partialCalls(body: readonly Inst[], calls: { name: string; start: number }[], macros: Set<string>): void {
+  const walkOr = (alt: OrNode | null) => {
+    for (let or = alt; or; or = or.alt) partialCalls(or.body, calls, macros);
+  };
+  for (const inst of body) {
+    switch (inst.kind) {
+      case 'variable':
+      case 'bindvar':
+        for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) calls.push({ name: call.args[0], start: call.span.start });
+        break;
+      case 'include':
+        calls.push({ name: inst.name!, start: inst.span.start });
+        break;
+      case 'macro':
+        macros.add(inst.name!);
+        partialCalls(inst.body!, calls, macros);
+        break;
+      case 'section':
+      case 'predicate':
+      case 'if':
+        partialCalls(inst.body!, calls, macros);
+        walkOr(inst.alt ?? null);
+        break;
+      case 'repeated':
+        partialCalls(inst.body!, calls, macros);
+        if (inst.alternates) partialCalls(inst.alternates.body, calls, macros);
+        walkOr(inst.alt ?? null);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Frames for every `apply` / `.include` that names neither a partial of the site nor a macro of the file. */
+function missingPartialFrames(template: Template, file: string, partials: Readonly<Record<string, string>>): Frame[] {
+  if (!template.ast) return [];
+  const calls: { name: string; start: number }[] = [];
+  const macros = new Set<string>();
+  partialCalls((template.ast as unknown as { body: Inst[] }).body, calls, macros);
+  const source = new Source(template.source.text, file);
+  const frames: Frame[] = [];
+  for (const call of calls) {
+    if (macros.has(call.name) || Object.hasOwn(partials, call.name)) continue;
+    const { line, column } = source.position(call.start);
+    const d = {
+      kind: 'RuntimeError',
+      code: 'APPLY_PARTIAL_MISSING',
+      message: `'${call.name}' names no partial of the site (partials/${call.name}.jsont) and no macro of this file.`,
+      line,
+      column,
+      source: file,
+    } as unknown as Diagnostic;
+    frames.push({ code: d.code, where: `${file}:${line}:${column}`, text: codeFrame(d, source) });
+  }
+  return frames;
+}
+
+/** Frames are relative to the site folder; the terminal shows them relative to where the author typed. */
+function relocate(frames: Frame[], prefix: string): Frame[] {
+  if (prefix === '' || prefix === '.') return frames;
+  return frames.map((frame) => {
+    const where = frame.where.startsWith('/') ? frame.where : path.join(prefix, frame.where);
+    return { ...frame, where, text: frame.text.replace(`  at ${frame.where}`, `  at ${where}`) };
+  });
+}
+
+async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: number }> {
+  let site: LoadedSite;
+  try {
+    site = await loadSite(dir, { allowTemplateErrors: true });
+  } catch (error) {
+    if (!(error instanceof SiteLoadError)) throw error;
+    return { frames: relocate(error.problems.map((problem) => problemFrame(dir, problem)), dir), templates: 0 };
+  }
+  const frames = siteProblemFrames(site);
+  const siteFiles = new Map<string, Template>();
+  for (const compiled of site.templates.values()) siteFiles.set(compiled.file, compiled.template);
+  for (const name of Object.keys(site.partials)) {
+    const file = `partials/${name}.jsont`;
+    // The renderer's own partials are checked by its tests; the author's are read from disk.
+    const text = await fs.readFile(path.join(site.dir, file), 'utf8').catch(() => null);
+    if (text !== null) siteFiles.set(file, rendererEngine().compile(text, { name: file }));
+  }
+  for (const [file, template] of siteFiles) frames.push(...missingPartialFrames(template, file, site.partials));
+  return { frames: relocate(frames, dir), templates: siteFiles.size };
+}
+
+function checkTemplate(file: string, text: string, partials: Readonly<Record<string, string>> | null): Frame[] {
+  const template = rendererEngine().compile(text, { name: file });
+  const frames = template.diagnostics.map((d) => ({
+    code: d.code,
+    where: `${d.source}:${d.line}:${d.column}`,
+    text: codeFrame(d, new Source(text, file)),
+  }));
+  return partials ? [...frames, ...missingPartialFrames(template, file, partials)] : frames;
+}
+
+/** The partials a loose folder of templates can apply: the renderer's own and its sibling `partials/` (a site's layout). */
+async function siblingPartials(dir: string): Promise<Record<string, string> | null> {
+  const partialsDir = path.basename(path.resolve(dir)) === 'partials' ? dir : path.join(dir, '..', 'partials');
+  const names = await fs.readdir(partialsDir).catch(() => null);
+  if (!names) return null;
+  const out: Record<string, string> = { ...BUILTIN_PARTIALS };
+  for (const name of names) {
+    if (!name.endsWith('.jsont')) continue;
+    const text = await fs.readFile(path.join(partialsDir, name), 'utf8').catch(() => null);
+    if (text !== null) out[name.slice(0, -'.jsont'.length)] = text;
+  }
+  return out;
+}
+
+export async function checkPaths(paths: readonly string[]): Promise<CheckResult> {
+  const pathErrors: string[] = [];
+  const frames: Frame[] = [];
+  const checked = { templates: 0, sites: 0 };
+  for (const given of paths) {
+    const stat = await fs.stat(given).catch((error: unknown) => error as Error);
+    if (stat instanceof Error) {
+      pathErrors.push(pathError(given, stat));
+      continue;
+    }
+    if (stat.isDirectory()) {
+      if (await isSiteFolder(given)) {
+        const site = await checkSite(given);
+        frames.push(...site.frames);
+        checked.templates += site.templates;
+        checked.sites++;
+        continue;
+      }
+      let names: string[];
+      try {
+        names = (await fs.readdir(given)).filter((name) => TEMPLATE_EXT.test(name)).sort();
+      } catch (error) {
+        pathErrors.push(pathError(given, error));
+        continue;
+      }
+      if (names.length === 0) {
+        pathErrors.push(`${given}: no templates (*.jsont, *.html) and no site files in this folder`);
+        continue;
+      }
+      const partials = await siblingPartials(given);
+      for (const name of names) {
+        const file = path.join(given, name);
+        try {
+          frames.push(...checkTemplate(file, await fs.readFile(file, 'utf8'), partials));
+          checked.templates++;
+        } catch (error) {
+          pathErrors.push(pathError(file, error));
+        }
+      }
+      continue;
+    }
+    try {
+      frames.push(...checkTemplate(given, await fs.readFile(given, 'utf8'), null));
+      checked.templates++;
+    } catch (error) {
+      pathErrors.push(pathError(given, error));
+    }
+  }
+  return { exitCode: pathErrors.length ? 2 : frames.length ? 1 : 0, pathErrors, frames, checked };
+}

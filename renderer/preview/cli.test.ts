@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The `quire` command as an author or a CI job runs it: `node bin/quire.js …` (tsx), checked
+// by exit code and by what reaches stdout and stderr (one line, never a stack trace).
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-process-'));
+
+function quire(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin/quire.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)|node:internal|Node\.js v/);
+
+describe('quire (process)', () => {
+  it('quire check fixtures/sites/demo exits 0, and so do its templates/ and partials/ folders', async () => {
+    const site = await quire('check', 'fixtures/sites/demo');
+    expect(site.stderr).toBe('');
+    expect(site.code).toBe(0);
+    expect(site.stdout).toMatch(/^quire: checked \d+ template\(s\) and partial\(s\) in 1 site folder\(s\); 0 problem\(s\)\n$/);
+    const folders = await quire('check', 'fixtures/sites/demo/templates', 'fixtures/sites/demo/partials');
+    expect(folders).toMatchObject({ code: 0, stderr: '' });
+  }, 60_000);
+
+  it('a missing or unreadable path is one line and exit 2, for check and render', async () => {
+    const missing = await quire('check', 'fixtures/sites/nope');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('quire: fixtures/sites/nope: no such file or folder\n');
+    const under = await quire('check', 'package.json/x');
+    expect(under.code).toBe(2);
+    expect(under.stderr).toBe('quire: package.json/x: a part of the path is not a folder\n');
+    const render = await quire('render', 'nope.jsont', 'package.json');
+    expect(render.code).toBe(2);
+    expect(render.stderr).toBe('quire: nope.jsont: no such file or folder\n');
+    const folder = await quire('render', 'fixtures/sites/demo/templates', 'package.json');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe('quire: fixtures/sites/demo/templates: is a folder, not a file\n');
+    for (const result of [missing, under, render, folder]) noStack(result.stderr);
+  }, 60_000);
+
+  it('quire render exits 1 on a template error and still prints what it rendered', async () => {
+    const template = path.join(tmp, 'page.jsont');
+    const data = path.join(tmp, 'data.json');
+    fs.writeFileSync(template, '<h1>{title|html}</h1>\n{.section missing}');
+    fs.writeFileSync(data, '{"title": "Shop"}');
+    const result = await quire('render', template, data);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('<h1>Shop</h1>\n');
+    expect(result.stderr).toContain('EOF_IN_BLOCK');
+    noStack(result.stderr);
+  }, 60_000);
+
+  it('quire alone lists every command with a one-line description', async () => {
+    const result = await quire();
+    expect(result.code).toBe(0);
+    for (const command of ['new', 'check', 'preview', 'render-page', 'render']) expect(result.stdout).toMatch(new RegExp(`\\n  quire ${command}\\b.*\\n      \\S.*\\n`));
+    expect((await quire('--help')).stdout).toBe(result.stdout);
+  }, 60_000);
+
+  it('quire new DIR && quire check DIR exits 0, quire render-page DIR / renders; a second new refuses', async () => {
+    const dir = path.join(tmp, 'x');
+    const created = await quire('new', dir);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const check = await quire('check', dir);
+    expect(check).toMatchObject({ code: 0, stderr: '' });
+    const page = await quire('render-page', dir, '/');
+    expect(page.code).toBe(0);
+    expect(page.stdout).toMatch(/^<!doctype html>/);
+    expect(page.stdout).toContain('<h1 class="sf-page-title">Welcome</h1>');
+    const again = await quire('new', dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe(`quire: ${dir}: the folder is not empty; choose a new or empty folder\n`);
+  }, 120_000);
+});

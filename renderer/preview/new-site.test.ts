@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from '../test-support/test-store.ts';
+import type { SqlStore } from '../store/store.ts';
+import { checkPaths } from './check-site.ts';
+import { STARTER_FILES, writeStarterSite } from './new-site.ts';
+import { renderPage } from './render-page.ts';
+
+const fresh = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-new-')), 'site');
+const headOf = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+
+describe('quire new', () => {
+  let store: SqlStore;
+  beforeAll(async () => {
+    store = await openTestStore();
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('writes a starter that quire check accepts and whose every page renders without a problem', async () => {
+    const dir = fresh();
+    const written = writeStarterSite(dir);
+    expect(written).toEqual({ ok: true, files: Object.keys(STARTER_FILES) });
+    for (const file of ['catalog.json', 'styles.css', 'partials/head.jsont', 'templates/layout.jsont', 'content/journal.json', 'content/contact.json']) {
+      expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
+    }
+    const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'catalog.json'), 'utf8'));
+    expect(catalog.products).toHaveLength(2);
+    expect(catalog.forms.map((form: { id: string }) => form.id)).toEqual(['contact']);
+
+    const check = await checkPaths([dir]);
+    expect(check.frames.map((frame) => frame.text)).toEqual([]);
+    expect(check.exitCode).toBe(0);
+
+    const pages: [string, string][] = [
+      ['/', 'Welcome'],
+      ['/shop', 'Stoneware Mug'],
+      ['/shop/tote', 'Canvas Tote'],
+      ['/journal', 'A new glaze'],
+      ['/journal/hello', 'Hello, world'],
+      ['/contact', 'contact-email'],
+    ];
+    for (const [url, text] of pages) {
+      const result = await renderPage(dir, url, { store, now: () => 1_770_000_000_000 });
+      expect(result.frames.map((frame) => frame.text), url).toEqual([]);
+      expect(result).toMatchObject({ exitCode: 0, status: 200 });
+      expect(result.html, url).toContain(text);
+      // The starter's head partial: a description and an icon inside <head>, on every page.
+      expect(headOf(result.html), url).toContain('<meta name="description" content="Small things, made with care.">');
+      expect(headOf(result.html), url).toContain('<link rel="icon"');
+    }
+  }, 120_000);
+
+  it('refuses a folder that is not empty, and a file, with one line; an empty folder is fine', () => {
+    const dir = fresh();
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    expect(writeStarterSite(dir)).toEqual({ ok: false, error: `${dir}: the folder is not empty; choose a new or empty folder` });
+    expect(fs.readdirSync(dir)).toEqual(['notes.txt']);
+    expect(writeStarterSite(path.join(dir, 'notes.txt'))).toEqual({ ok: false, error: `${path.join(dir, 'notes.txt')}: exists and is not a folder` });
+    const empty = fresh();
+    fs.mkdirSync(empty);
+    expect(writeStarterSite(empty).ok).toBe(true);
+  });
+});
+
+describe('the head partial', () => {
+  let store: SqlStore;
+  let dir: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  beforeAll(async () => {
+    store = await openTestStore();
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('renders with the page context, last inside <head>, and nowhere else', async () => {
+    dir = fresh();
+    write('site.json', JSON.stringify({ title: 'Tiny' }));
+    write('content/about.json', JSON.stringify({ slug: 'about', title: 'About & us', summary: 'Who we are' }));
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>');
+    write('partials/head.jsont', '<meta name="description" content="{page.summary|htmlattr}">\n<meta property="og:title" content="{pageTitle|htmlattr}">\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result).toMatchObject({ exitCode: 0, status: 200, frames: [] });
+    const head = headOf(result.html);
+    expect(head).toContain('<meta name="description" content="Who we are">\n<meta property="og:title" content="About &amp; us">');
+    // After the renderer's own head (title, styles, the site stylesheet), right before </head>.
+    expect(result.html).toMatch(/<\/style>\n(?:<link rel="stylesheet" href="\/assets\/site\/[^"]+">\n)?<meta name="description" content="Who we are">\n<meta property="og:title" content="About &amp; us">\n<\/head>\n<body/);
+    expect(result.html.split('og:title')).toHaveLength(2);
+  }, 60_000);
+
+  it('reports an error in the head partial as a page problem, framed in its file', async () => {
+    dir = fresh();
+    write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
+    write('partials/head.jsont', '<meta name="x">\n{page.title|nope}\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => frame.code)).toContain('FORMATTER_UNKNOWN');
+    expect(result.frames.map((frame) => frame.text).join('\n')).toContain('> 2 | {page.title|nope}');
+  }, 60_000);
+
+  it('a site without one keeps the renderer head unchanged', async () => {
+    dir = fresh();
+    write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.html).toMatch(/<\/style>\n(?:<link rel="stylesheet" href="\/assets\/site\/[^"]+">\n)?<\/head>\n<body/);
+  }, 60_000);
+});
