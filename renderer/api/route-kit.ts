@@ -114,7 +114,7 @@ function defaultInvalid(failure: SchemaFailure): ApiError {
  * handler sees exactly what was sent. A failure becomes an ApiError (B0.2 body) with the
  * route's own code.
  */
-function schemaCompiler(spec: RouteSpec<RouteSchema>): FastifySchemaCompiler<Record<string, unknown>> {
+export function schemaCompiler(invalid?: RouteSpec['invalid']): FastifySchemaCompiler<Record<string, unknown>> {
   return ({ schema, httpPart }) => {
     // Every route schema is built with TypeBox (`Type.*`), which this compiler requires.
     const checker = TypeCompiler.Compile(schema as unknown as TSchema);
@@ -136,7 +136,7 @@ function schemaCompiler(spec: RouteSpec<RouteSchema>): FastifySchemaCompiler<Rec
         if (field === '') break;
       }
       const failure = first ?? { part, path: '', field: '', value: data };
-      return { error: spec.invalid?.(failure) ?? defaultInvalid(failure) };
+      return { error: invalid?.(failure) ?? defaultInvalid(failure) };
     };
   };
 }
@@ -144,7 +144,7 @@ function schemaCompiler(spec: RouteSpec<RouteSchema>): FastifySchemaCompiler<Rec
 /** The query check of a `queryBeforeGuards` route, run in `onRequest`. */
 function queryCheck(spec: RouteSpec<RouteSchema>): ((request: FastifyRequest) => void) | null {
   if (!spec.queryBeforeGuards || !spec.schema?.querystring) return null;
-  const validate = schemaCompiler(spec)({ schema: spec.schema.querystring as unknown as Record<string, unknown>, method: spec.method, url: spec.url, httpPart: 'querystring' });
+  const validate = schemaCompiler(spec.invalid)({ schema: spec.schema.querystring as unknown as Record<string, unknown>, method: spec.method, url: spec.url, httpPart: 'querystring' });
   return (request) => {
     const result = validate(request.query) as { error?: unknown };
     if (result.error) throw result.error;
@@ -181,7 +181,7 @@ export function addRoute<S extends RouteSchema>(kit: RouteKit, spec: RouteSpec<S
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    ...(spec.schema ? { schema: fastifySchema(spec.schema), validatorCompiler: schemaCompiler(plain) } : {}),
+    ...(spec.schema ? { schema: fastifySchema(spec.schema), validatorCompiler: schemaCompiler(plain.invalid) } : {}),
     onRequest: async (request, reply) => {
       spec.beforeGuards?.(request);
       checkQueryFirst?.(request);

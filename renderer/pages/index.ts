@@ -1,7 +1,11 @@
 import querystring from 'node:querystring';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
+import { ApiError, GENERIC } from '../api/errors.ts';
+import { sendError } from '../api/http.ts';
+import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
@@ -19,6 +23,13 @@ export interface PagesPluginOptions {
 }
 
 const UNLOCK_BODY_LIMIT = 4096;
+
+/** The unlock form: every field optional (a missing scope is the whole site). */
+const UNLOCK_FORM = Type.Object({
+  scope: Type.Optional(Type.String({ description: '`site`, or the id of a protected page.' })),
+  password: Type.Optional(Type.String()),
+  returnTo: Type.Optional(Type.String({ description: 'A same-site path; anything else returns to `/`.' })),
+});
 
 /** Stands for this site when resolving `returnTo`; only its origin matters. */
 const SITE_ORIGIN = 'http://site.invalid';
@@ -84,11 +95,20 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
   });
 
-  // The password form of the lock screen (103) and of protected pages (105).
-  app.post('/unlock', async (request, reply) => {
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-    const scope = typeof body.scope === 'string' ? body.scope : 'site';
-    const password = typeof body.password === 'string' ? body.password : '';
+  // The password form of the lock screen (103) and of protected pages (105). A form that
+  // is not one (no body, a repeated field, a body that is not fields) is a 400 in the API's
+  // B0.2 JSON shape; every other failure keeps this context's plain-text answers.
+  app.post<{ Body: Static<typeof UNLOCK_FORM> }>('/unlock', {
+    schema: { summary: 'Unlock a locked site or page.', consumes: ['application/x-www-form-urlencoded'], body: UNLOCK_FORM },
+    validatorCompiler: schemaCompiler(() => GENERIC.badRequest('Invalid unlock form.')) as FastifySchemaCompiler<FastifySchema>,
+    errorHandler: (error, _request, reply) => {
+      if (error instanceof ApiError) return sendError(reply, error);
+      throw error;
+    },
+  }, async (request, reply) => {
+    const body = request.body;
+    const scope = body.scope ?? 'site';
+    const password = body.password ?? '';
     const returnTo = safeReturnPath(body.returnTo);
     // Password guesses per client address (`unlockAttempts`, with the API's limits).
     const verdict = await options.deps.limiters.unlockAttempts.take(request);
