@@ -1,7 +1,9 @@
-// `npm run bench`: runs every (engine, workload) job in its own forked process, in
+// `npm run bench -- --repeated`: the three original workloads on fixed data (the same data
+// on every render). Runs every (engine, workload) job in its own forked process, in
 // interleaved rounds (a fresh shuffled order each round, so drift in machine load spreads
-// over all engines), then writes bench/RESULTS.md. `--check` exits 1 when a target of
-// report.ts is missed. See bench/README.md for the options.
+// over all engines), then writes bench/RESULTS-REPEATED.md. `--check` exits 1 when a target of
+// report.ts is missed. Without `--repeated`, `npm run bench` runs the fresh-data mode
+// (fresh.ts), where the targets hold. See bench/README.md for the options.
 import { execFileSync, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -54,7 +56,7 @@ export const DEFAULT_OPTIONS: BenchOptions = {
   slowdown: {},
   seed: 1,
   check: false,
-  out: fileURLToPath(new URL('./RESULTS.md', import.meta.url)),
+  out: fileURLToPath(new URL('./RESULTS-REPEATED.md', import.meta.url)),
 };
 
 export type JobRunner = (spec: JobSpec) => Promise<JobResult>;
@@ -277,9 +279,11 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (!argv.includes('--repeated')) return (await import('./fresh.ts')).freshMain(argv);
   let o: BenchOptions;
   try {
-    o = parseArgs(process.argv.slice(2));
+    o = parseArgs(argv.filter((a) => a !== '--repeated'));
   } catch (e) {
     process.stderr.write(`bench: ${(e as Error).message}\n`);
     process.exit(2);

@@ -1,0 +1,69 @@
+// One cold render in a fresh process (forked by cold-start.ts): load one engine, compile the
+// templates one demo page renders and render them once, timing each step. This is what the
+// first visitor of a page pays after a start, before any JIT warm-up.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+export interface ColdRender {
+  source: string;
+  /** JSON text of the data the page rendered with. */
+  json: string;
+  partials: Record<string, string>;
+  now: number | undefined;
+}
+
+export interface ColdTiming {
+  /** Wall ms to import the engine (and, for the port, its CLDR bundle). */
+  loadMs: number;
+  /** Wall ms to compile every template of the page once. */
+  compileMs: number;
+  /** Wall ms of the first render of each, summed. */
+  firstRenderMs: number;
+  /** Wall ms of a second render of each, for scale. */
+  secondRenderMs: number;
+  bytes: number;
+}
+
+async function run(engine: 'quire' | 'reference', renders: ColdRender[]): Promise<ColdTiming> {
+  const t0 = performance.now();
+  let compile: (r: ColdRender) => unknown;
+  let render: (c: unknown, r: ColdRender, data: unknown) => string;
+  let prepare: (json: string) => unknown;
+  if (engine === 'quire') {
+    const { getDefaultEngine, parseJson } = await import('../engine/index.ts');
+    const e = getDefaultEngine();
+    compile = (r) => e.compile(r.source);
+    render = (c, r, data) => (c as ReturnType<typeof e.compile>).render(data, { now: r.now, partials: r.partials }).html;
+    prepare = parseJson;
+  } else {
+    const ref = await import('@squarespace/template-engine');
+    const { CLDRFramework } = await import('@phensley/cldr');
+    const require = createRequire(import.meta.url);
+    const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
+    const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
+    const cldr = framework.get('en-US');
+    const compiler = new ref.Compiler({ formatters: ref.Formatters, predicates: ref.Predicates });
+    compile = (r) => compiler.parse(r.source).code;
+    render = (c, r, data) => compiler.execute({ code: c as never, json: data, partials: r.partials, cldr: cldr as never, now: r.now } as never).ctx.render();
+    prepare = JSON.parse;
+  }
+  const datas = renders.map((r) => prepare(r.json));
+  const t1 = performance.now();
+  const compiled = renders.map(compile);
+  const t2 = performance.now();
+  let bytes = 0;
+  for (let i = 0; i < renders.length; i++) bytes += Buffer.byteLength(render(compiled[i], renders[i], datas[i]));
+  const t3 = performance.now();
+  for (let i = 0; i < renders.length; i++) bytes += Buffer.byteLength(render(compiled[i], renders[i], datas[i])) * 0;
+  const t4 = performance.now();
+  return { loadMs: t1 - t0, compileMs: t2 - t1, firstRenderMs: t3 - t2, secondRenderMs: t4 - t3, bytes };
+}
+
+if (process.send && process.argv[2]) {
+  const { engine, file } = JSON.parse(process.argv[2]) as { engine: 'quire' | 'reference'; file: string };
+  run(engine, JSON.parse(readFileSync(file, 'utf8')) as ColdRender[]).then(
+    (r) => process.send?.({ ok: true, result: r }, () => process.exit(0)),
+    (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? e.stack ?? e.message : String(e) }, () => process.exit(1)),
+  );
+}

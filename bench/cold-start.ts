@@ -1,0 +1,219 @@
+// `npm run bench:cold`: how long a fresh server takes to answer its first page, and what the
+// first render of each demo page costs in a fresh process, Quire against the published port.
+//
+//  1. start: `node bin/start.mjs` (what `npm start` runs) with a new temporary DATA_DIR (a
+//     fresh embedded store, seeded on start) and a free PORT; the clock runs from the spawn
+//     to the first 200 answer to GET / (polled every 20 ms). `--rounds` starts, one after the
+//     other; each server is stopped (by its pid) once it answered.
+//  2. first render: each demo page is requested once from Quire's app built in memory, and
+//     every top-level template render it makes is recorded (source, data, partials). Then,
+//     per page and engine, a fresh Node process (cold-render-job.ts, built with esbuild) loads
+//     the engine, compiles the page's templates and renders them once, timing each step.
+//     Engines alternate, rounds interleave.
+// Writes bench/COLD-START-RESULTS.md. Wall-clock times: the machine is shared, read the spread.
+import { spawn, fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ArgReader } from './args.ts';
+import type { ColdRender, ColdTiming } from './cold-render-job.ts';
+import { median } from './report.ts';
+import { describeMachine } from './run.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const OUT = fileURLToPath(new URL('./COLD-START-RESULTS.md', import.meta.url));
+const SITE = join(ROOT, 'fixtures/sites/demo');
+const PAGES = ['/', '/shop', '/shop/tee', '/journal', '/journal/coffee-club-turns-one', '/events', '/events/winter-market', '/gallery', '/about', '/contact', '/cart', '/search?q=mug', '/no-such-page'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface StartTiming {
+  /** Spawn → first 200 answer to GET /. */
+  firstPageMs: number;
+  /** Spawn → first answer of any status (the port is open and the app answers). */
+  firstAnswerMs: number;
+}
+
+async function timeStart(timeoutMs: number): Promise<StartTiming> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-cold-'));
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [join(ROOT, 'bin/start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  let firstAnswerMs = Number.NaN;
+  try {
+    for (;;) {
+      if (exited) throw new Error(`server exited before answering: ${stderr.slice(-500)}`);
+      if (performance.now() - t0 > timeoutMs) throw new Error(`no page within ${timeoutMs} ms`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5000) });
+        await res.arrayBuffer();
+        if (Number.isNaN(firstAnswerMs)) firstAnswerMs = performance.now() - t0;
+        if (res.status === 200) return { firstPageMs: performance.now() - t0, firstAnswerMs };
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    if (!exited) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
+      if (!exited) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Engine values → JSON text the port reads (integral doubles become numbers). */
+function jsonText(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x !== null && typeof x === 'object' && x.constructor?.name === 'JDouble' ? (x as { value: number }).value : x));
+}
+
+async function recordPages(): Promise<Map<string, ColdRender[]>> {
+  const { Template } = await import('../engine/engine.ts');
+  const { loadSite } = await import('../renderer/site/load-site.ts');
+  const { openStore } = await import('../renderer/store/store.ts');
+  const { buildApp } = await import('../renderer/app.ts');
+  const site = await loadSite(SITE);
+  const store = await openStore({ dataDir: null, seed: site.catalog ?? undefined });
+  const app = await buildApp({ store, site, logger: false });
+  const pages = new Map<string, ColdRender[]>();
+  let recorded: ColdRender[] = [];
+  const original = Template.prototype.render;
+  Template.prototype.render = function (this: InstanceType<typeof Template>, data, options = {}) {
+    recorded.push({ source: this.source.text, json: jsonText(data), partials: { ...(options.partials ?? {}) }, now: options.now });
+    return original.call(this, data, options);
+  };
+  try {
+    for (const url of PAGES) {
+      recorded = [];
+      const res = await app.inject({ method: 'GET', url });
+      if (recorded.length) pages.set(`${url} (${res.statusCode})`, recorded);
+    }
+  } finally {
+    Template.prototype.render = original;
+    await app.close();
+    await store.close();
+  }
+  return pages;
+}
+
+const JOB_SOURCE = fileURLToPath(new URL('./cold-render-job.ts', import.meta.url));
+const JOB_BUNDLE = fileURLToPath(new URL('./results/cold-render-job.mjs', import.meta.url));
+
+function coldJob(engine: 'quire' | 'reference', file: string): Promise<ColdTiming> {
+  return new Promise((resolve, reject) => {
+    const child = fork(JOB_BUNDLE, [JSON.stringify({ engine, file })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m: { ok: boolean; result?: ColdTiming; error?: string }) => (m.ok && m.result ? resolve(m.result) : reject(new Error(m.error))));
+    child.on('exit', (code) => code !== 0 && reject(new Error(`cold job exited with ${code}`)));
+  });
+}
+
+const ms = (values: number[]): string => {
+  const v = values.filter(Number.isFinite);
+  if (!v.length) return '–';
+  return `**${median(v).toFixed(1)}** (${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)})`;
+};
+
+async function main(): Promise<void> {
+  let rounds = 5;
+  let starts = 5;
+  let out: string | null = OUT;
+  const args = new ArgReader(process.argv.slice(2));
+  for (let a = args.next(); a !== undefined; a = args.next()) {
+    if (a === '--rounds') rounds = Math.max(1, Math.floor(args.number(1)));
+    else if (a === '--starts') starts = Math.max(0, Math.floor(args.number(0)));
+    else if (a === '--no-write') out = null;
+    else throw new Error(`unknown option ${a}`);
+  }
+  const log = (l: string) => process.stderr.write(l + '\n');
+  const startTimes: StartTiming[] = [];
+  for (let i = 0; i < starts; i++) {
+    const t = await timeStart(60_000);
+    startTimes.push(t);
+    log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms`);
+  }
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [JOB_SOURCE], outfile: JOB_BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  const pages = await recordPages();
+  const dir = mkdtempSync(join(tmpdir(), 'quire-cold-renders-'));
+  const files = new Map<string, string>();
+  for (const [page, renders] of pages) {
+    const file = join(dir, files.size + '.json');
+    writeFileSync(file, JSON.stringify(renders));
+    files.set(page, file);
+  }
+  const timings = new Map<string, { quire: ColdTiming[]; reference: ColdTiming[] }>();
+  for (let r = 0; r < rounds; r++) {
+    for (const [page, file] of files) {
+      const order = (r + files.size) % 2 ? (['quire', 'reference'] as const) : (['reference', 'quire'] as const);
+      const t = timings.get(page) ?? { quire: [], reference: [] };
+      for (const engine of order) t[engine].push(await coldJob(engine, file));
+      timings.set(page, t);
+    }
+    log(`first renders: round ${r + 1}/${rounds} done`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const lines = [
+    '# Cold start',
+    '',
+    `- date: ${new Date().toISOString()}; machine: ${describeMachine()}; Node ${process.version}`,
+    `- ${starts} server starts, ${rounds} rounds of first renders (engines alternating). Wall-clock milliseconds, **median** (min–max); the machine was shared with other work.`,
+    '',
+    '## `npm start` to the first page',
+    '',
+    'Spawn of `node bin/start.mjs` (bundles renderer/main.ts with esbuild, then runs it) on a new temporary `DATA_DIR` (embedded PGlite store created and seeded) to the first answer to `GET /`. Target: < 3,000 ms.',
+    '',
+    '| measure | ms |',
+    '|---|---:|',
+    `| first answer (any status) | ${ms(startTimes.map((t) => t.firstAnswerMs))} |`,
+    `| first page (200) | ${ms(startTimes.map((t) => t.firstPageMs))} |`,
+    '',
+    '## First render of each demo page in a fresh process',
+    '',
+    'Every top-level template render the page makes (page template, layout, partials as the renderer passes them), in a process that has rendered nothing: load = importing the engine (the port: and its CLDR bundle), compile = all the page\'s templates, first = the first render of each (summed), second = a second render, for scale.',
+    '',
+    'Speed ratios are port time / Quire time (above 1: Quire is faster). The port loads its CLDR bundle on start; Quire loads locale data on first use, inside its first render: compare the totals.',
+    '',
+    '| page | renders | port load | Quire load | port compile | Quire compile | port first render | Quire first render | first render port/Quire | port total | Quire total | total port/Quire | port second | Quire second |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const total = (x: ColdTiming) => x.loadMs + x.compileMs + x.firstRenderMs;
+  for (const [page, t] of timings) {
+    const ratio = median(t.reference.map((x) => x.firstRenderMs)) / median(t.quire.map((x) => x.firstRenderMs));
+    const totalRatio = median(t.reference.map(total)) / median(t.quire.map(total));
+    lines.push(`| ${page} | ${pages.get(page)?.length ?? 0} | ${ms(t.reference.map((x) => x.loadMs))} | ${ms(t.quire.map((x) => x.loadMs))} | ${ms(t.reference.map((x) => x.compileMs))} | ${ms(t.quire.map((x) => x.compileMs))} | ${ms(t.reference.map((x) => x.firstRenderMs))} | ${ms(t.quire.map((x) => x.firstRenderMs))} | ${ratio.toFixed(2)}x | ${ms(t.reference.map(total))} | ${ms(t.quire.map(total))} | ${totalRatio.toFixed(2)}x | ${ms(t.reference.map((x) => x.secondRenderMs))} | ${ms(t.quire.map((x) => x.secondRenderMs))} |`);
+  }
+  lines.push('');
+  const markdown = lines.join('\n');
+  if (out) writeFileSync(out, markdown);
+  process.stdout.write(markdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`bench:cold: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(2);
+  });
+}

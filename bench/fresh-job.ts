@@ -1,0 +1,192 @@
+// One fresh-data job in its own process (forked by fresh.ts): one engine, one workload, one
+// kind of measurement, over a rotation of data sets generated from seeds before the clock
+// starts. Each render is followed by what a server does next with the page, turning it into
+// bytes (`Buffer.from`), and both are timed together: an engine whose result is expensive
+// to flatten or encode pays for it here, as it would when the page is sent.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { FRESH_NOW, type FreshWorkload, freshWorkload } from './fresh-workloads.ts';
+
+export type FreshEngine = 'quire' | 'reference';
+
+export interface FreshJobSpec {
+  engine: FreshEngine;
+  workload: string;
+  kind: 'speed' | 'alloc';
+  warmupMs: number;
+  compileWarmupMs: number;
+  compileMs: number;
+  renderMs: number;
+  batches: number;
+  /** `fresh`: the rotation; `repeated`: data set 0 on every render (the memo-friendly figure). */
+  data: 'fresh' | 'repeated';
+  /** Seed offset of this job's rotation (a new one each round). */
+  seed: number;
+  /** `bytes`: render + Buffer.from (the default); `render`: the render alone. */
+  cost: 'bytes' | 'render';
+}
+
+export interface FreshJobResult {
+  engine: FreshEngine;
+  workload: string;
+  kind: FreshJobSpec['kind'];
+  compilePerSec: number[];
+  renderPerSec: number[];
+  outputBytes: number;
+  allocBytesPerRender?: number;
+  pool: number;
+}
+
+interface Engine {
+  compile(): unknown;
+  render(compiled: unknown, data: unknown): string;
+  prepare(json: string): unknown;
+}
+
+async function quire(w: FreshWorkload): Promise<Engine> {
+  const { getDefaultEngine, parseJson } = await import('../engine/index.ts');
+  const engine = getDefaultEngine();
+  const partials = w.partials;
+  const names = Object.keys(partials);
+  return {
+    // Engine.compile, not the cached facade: every call does the full work; partials too
+    // (a render would otherwise compile them once, on first use).
+    compile: () => {
+      for (const n of names) engine.compile(partials[n]);
+      return engine.compile(w.template);
+    },
+    render: (t, data) => (t as ReturnType<typeof engine.compile>).render(data, { now: FRESH_NOW, partials }).html,
+    prepare: (json) => parseJson(json),
+  };
+}
+
+async function reference(w: FreshWorkload): Promise<Engine> {
+  const ref = await import('@squarespace/template-engine');
+  const { CLDRFramework } = await import('@phensley/cldr');
+  const require = createRequire(import.meta.url);
+  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
+  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
+  const cldr = framework.get('en-US');
+  const compiler = new ref.Compiler({ formatters: ref.Formatters, predicates: ref.Predicates });
+  const names = Object.keys(w.partials);
+  type Code = ReturnType<typeof compiler.parse>['code'];
+  return {
+    compile: () => {
+      const partials: Record<string, Code> = {};
+      for (const n of names) partials[n] = compiler.parse(w.partials[n]).code;
+      return { code: compiler.parse(w.template).code, partials };
+    },
+    render: (c, data) => {
+      const { code, partials } = c as { code: Code; partials: Record<string, Code> };
+      return compiler.execute({ code, json: data, cldr: cldr as never, now: FRESH_NOW, partials } as never).ctx.render();
+    },
+    prepare: (json) => JSON.parse(json),
+  };
+}
+
+export async function loadFreshEngine(engine: FreshEngine, w: FreshWorkload): Promise<Engine> {
+  return engine === 'quire' ? quire(w) : reference(w);
+}
+
+/** The JSON text of the rotation's data sets; each engine parses it the way it reads data. */
+export function rotation(w: FreshWorkload, seed: number, mode: 'fresh' | 'repeated'): string[] {
+  const n = mode === 'fresh' ? w.pool : 1;
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) texts.push(JSON.stringify(w.data(seed * 100_000 + i + 1)));
+  return texts;
+}
+
+let sink = 0;
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function measure(fn: () => void, warmupMs: number, totalMs: number, batches: number): number[] {
+  let n = 0;
+  const start = cpuMs();
+  let elapsed = 0;
+  do {
+    fn();
+    n++;
+    elapsed = cpuMs() - start;
+  } while (elapsed < warmupMs);
+  const batchSize = Math.max(1, Math.round(totalMs / batches / (elapsed / n)));
+  const rates: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t0 = cpuMs();
+    for (let i = 0; i < batchSize; i++) fn();
+    rates.push((batchSize * 1000) / Math.max(cpuMs() - t0, 0.001));
+  }
+  return rates;
+}
+
+/** As job.ts: a young generation larger than the measured renders, so the heap growth is the allocation. */
+async function allocationPerRender(render: () => void): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('alloc jobs need --expose-gc');
+  const entries: PerformanceEntry[] = [];
+  const obs = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  obs.observe({ entryTypes: ['gc'] });
+  for (let i = 0; i < 40; i++) render();
+  gc();
+  let before = process.memoryUsage().heapUsed;
+  render();
+  const probe = Math.max(1, process.memoryUsage().heapUsed - before);
+  let n = Math.max(3, Math.min(300, Math.floor(24e6 / probe)));
+  try {
+    for (let attempt = 0; attempt < 6; attempt++, n = Math.max(1, n >> 1)) {
+      gc();
+      await new Promise((r) => setTimeout(r, 5));
+      const t0 = performance.now();
+      before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < n; i++) render();
+      const after = process.memoryUsage().heapUsed;
+      await new Promise((r) => setTimeout(r, 5));
+      if (entries.filter((e) => e.startTime >= t0).length === 0) return (after - before) / n;
+    }
+    return Number.NaN;
+  } finally {
+    obs.disconnect();
+  }
+}
+
+export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
+  const w = freshWorkload(spec.workload);
+  const engine = await loadFreshEngine(spec.engine, w);
+  const datas = rotation(w, spec.seed, spec.data).map((t) => engine.prepare(t));
+  const compiled = engine.compile();
+  let next = 0;
+  const bytes = spec.cost === 'bytes';
+  const render = (): void => {
+    const html = engine.render(compiled, datas[next]);
+    next = next + 1 === datas.length ? 0 : next + 1;
+    sink += bytes ? Buffer.from(html, 'utf8').length : html.length;
+  };
+  const result: FreshJobResult = {
+    engine: spec.engine,
+    workload: spec.workload,
+    kind: spec.kind,
+    compilePerSec: [],
+    renderPerSec: [],
+    outputBytes: Buffer.byteLength(engine.render(compiled, datas[0])),
+    pool: datas.length,
+  };
+  if (spec.kind === 'alloc') result.allocBytesPerRender = await allocationPerRender(render);
+  else {
+    result.compilePerSec = measure(() => void (sink += engine.compile() ? 1 : 0), spec.compileWarmupMs, spec.compileMs, spec.batches);
+    result.renderPerSec = measure(render, spec.warmupMs, spec.renderMs, spec.batches);
+  }
+  if (sink === -1) console.log(sink);
+  return result;
+}
+
+if (process.send && process.argv[2]) {
+  const spec = JSON.parse(process.argv[2]) as FreshJobSpec;
+  runFreshJob(spec).then(
+    (r) => process.send?.({ ok: true, result: r }, () => process.exit(0)),
+    (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? e.stack ?? e.message : String(e) }, () => process.exit(1)),
+  );
+}

@@ -1,0 +1,400 @@
+// `npm run bench` (fresh-data mode, the mode the targets hold in): Quire against the published
+// port on the page workloads of fresh-workloads.ts, each job rendering a rotation of data sets
+// that share no printed value (so memos keyed by values find nothing), each render followed by
+// Buffer.from of the page. Jobs run one per forked process, in interleaved rounds (a new
+// shuffled order and a new rotation seed each round). Writes bench/RESULTS.md;
+// `--check` exits 1 when a target is missed. `npm run bench:serializers` runs the json
+// micro-benchmark the same way (bench/SERIALIZERS-RESULTS.md). See bench/README.md.
+import { execFileSync, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ArgReader } from './args.ts';
+import type { FreshEngine, FreshJobResult, FreshJobSpec } from './fresh-job.ts';
+import { type FreshWorkload, freshWorkloads } from './fresh-workloads.ts';
+import { median } from './report.ts';
+import { describeMachine } from './run.ts';
+
+export interface FreshOptions {
+  group: 'page' | 'serializer';
+  rounds: number;
+  workloads: string[] | null;
+  warmupMs: number;
+  compileWarmupMs: number;
+  compileMs: number;
+  renderMs: number;
+  batches: number;
+  alloc: boolean;
+  /** Also measure every workload with one data set repeated (render only, for comparison). */
+  repeated: boolean;
+  cost: 'bytes' | 'render';
+  seed: number;
+  check: boolean;
+  out: string | null;
+}
+
+const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const SERIALIZER_RESULTS = fileURLToPath(new URL('./SERIALIZERS-RESULTS.md', import.meta.url));
+
+export const FRESH_DEFAULTS: FreshOptions = {
+  group: 'page',
+  rounds: 3,
+  workloads: null,
+  warmupMs: 2000,
+  compileWarmupMs: 2000,
+  compileMs: 250,
+  renderMs: 450,
+  batches: 5,
+  alloc: true,
+  repeated: false,
+  cost: 'bytes',
+  seed: 1,
+  check: false,
+  out: RESULTS,
+};
+
+export interface FreshTarget {
+  what: string;
+  /** Workloads it applies to; `median` compares the median over the page workloads. */
+  workloads: string[] | 'each' | 'median';
+  metric: 'render' | 'compile' | 'alloc';
+  bound: 'min' | 'max';
+  ratio: number;
+}
+
+export const FRESH_TARGETS: readonly FreshTarget[] = [
+  { what: 'every workload, render', workloads: 'each', metric: 'render', bound: 'min', ratio: 3 },
+  { what: 'median over workloads, render', workloads: 'median', metric: 'render', bound: 'min', ratio: 6 },
+  { what: 'product pages and blog post, render', workloads: ['product-variants', 'product-simple', 'blog-post'], metric: 'render', bound: 'min', ratio: 5 },
+  { what: '200-product grid, render', workloads: ['grid-200'], metric: 'render', bound: 'min', ratio: 2.5 },
+  { what: 'every workload, compile', workloads: 'each', metric: 'compile', bound: 'min', ratio: 1.5 },
+  { what: 'every workload, allocation per render', workloads: 'each', metric: 'alloc', bound: 'max', ratio: 0.3 },
+];
+
+/** The serializer micro-benchmark: no formatter slower than the port's. */
+export const SERIALIZER_TARGETS: readonly FreshTarget[] = [
+  { what: 'every serializer, render + bytes', workloads: 'each', metric: 'render', bound: 'min', ratio: 1 },
+];
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): FreshJobSpec[][] {
+  const rand = rng(o.seed);
+  const rounds: FreshJobSpec[][] = [];
+  for (let r = 0; r < o.rounds; r++) {
+    const round: FreshJobSpec[] = [];
+    for (const workload of workloads) {
+      for (const engine of ['quire', 'reference'] as const) {
+        const base = { engine, workload, warmupMs: o.warmupMs, compileWarmupMs: o.compileWarmupMs, compileMs: o.compileMs, renderMs: o.renderMs, batches: o.batches, seed: o.seed * 1000 + r, cost: o.cost, data: 'fresh' as const };
+        round.push({ ...base, kind: 'speed' });
+        if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
+        if (o.repeated) round.push({ ...base, kind: 'speed', data: 'repeated' });
+      }
+    }
+    for (let i = round.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [round[i], round[j]] = [round[j], round[i]];
+    }
+    rounds.push(round);
+  }
+  return rounds;
+}
+
+const JOB_SOURCE = fileURLToPath(new URL('./fresh-job.ts', import.meta.url));
+const JOB_BUNDLE = fileURLToPath(new URL('./results/fresh-job.mjs', import.meta.url));
+
+/** Built once per run with esbuild (see run.ts buildJobBundle: tsx's keepNames slows closures). */
+async function buildBundle(): Promise<string> {
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [JOB_SOURCE], outfile: JOB_BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'error' });
+  return JOB_BUNDLE;
+}
+
+function runJob(jobPath: string, spec: FreshJobSpec): Promise<FreshJobResult & { data: FreshJobSpec['data'] }> {
+  return new Promise((resolve, reject) => {
+    const execArgv = spec.kind === 'alloc' ? ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] : [];
+    const child = fork(jobPath, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    child.on('message', (m: { ok: boolean; result?: FreshJobResult; error?: string }) => {
+      settled = true;
+      if (m.ok && m.result) resolve({ ...m.result, data: spec.data });
+      else reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: ${m.error}`));
+    });
+    child.on('exit', (code) => {
+      if (!settled) reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: job exited with ${code}`));
+    });
+  });
+}
+
+export interface OutputComparison {
+  workload: string;
+  identical: boolean;
+  quireBytes: number;
+  referenceBytes: number;
+  /** Where the pages first differ, with some context. */
+  excerpt?: string;
+}
+
+/** Data sets 1..n of each workload rendered by both engines and compared byte for byte. */
+async function compareOutputs(workloads: readonly FreshWorkload[], sets: number): Promise<OutputComparison[]> {
+  const { loadFreshEngine, rotation } = await import('./fresh-job.ts');
+  const out: OutputComparison[] = [];
+  for (const w of workloads) {
+    const q = await loadFreshEngine('quire', w);
+    const r = await loadFreshEngine('reference', w);
+    const qc = q.compile();
+    const rc = r.compile();
+    const texts = rotation({ ...w, pool: Math.min(sets, w.pool) }, 7, 'fresh');
+    let cmp: OutputComparison = { workload: w.name, identical: true, quireBytes: 0, referenceBytes: 0 };
+    for (const t of texts) {
+      const a = q.render(qc, q.prepare(t));
+      const b = r.render(rc, r.prepare(t));
+      cmp.quireBytes += Buffer.byteLength(a);
+      cmp.referenceBytes += Buffer.byteLength(b);
+      if (a !== b && cmp.identical) {
+        let d = 0;
+        while (d < a.length && a[d] === b[d]) d++;
+        const from = Math.max(0, d - 60);
+        cmp = { ...cmp, identical: false, excerpt: `quire: …${JSON.stringify(a.slice(from, d + 80))}\nport:  …${JSON.stringify(b.slice(from, d + 80))}` };
+      }
+    }
+    out.push(cmp);
+  }
+  return out;
+}
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function spread(values: number[]): Spread | null {
+  const v = values.filter((x) => Number.isFinite(x));
+  return v.length ? { median: median(v), min: Math.min(...v), max: Math.max(...v) } : null;
+}
+
+export interface WorkloadSummary {
+  workload: string;
+  what: string;
+  pool: number;
+  quireRender: number;
+  referenceRender: number;
+  /** Quire/port per round (each the ratio of the two jobs' median batches in that round). */
+  render: Spread | null;
+  compile: Spread | null;
+  repeatedRender: Spread | null;
+  quireAlloc: number | null;
+  referenceAlloc: number | null;
+  alloc: number | null;
+  outputBytes: number;
+}
+
+export function summarizeFresh(results: readonly (FreshJobResult & { data: 'fresh' | 'repeated'; round: number })[], workloads: readonly FreshWorkload[]): WorkloadSummary[] {
+  const out: WorkloadSummary[] = [];
+  for (const w of workloads) {
+    const mine = results.filter((r) => r.workload === w.name);
+    const speed = (engine: FreshEngine, data: 'fresh' | 'repeated') => mine.filter((r) => r.engine === engine && r.kind === 'speed' && r.data === data);
+    const ratios = (data: 'fresh' | 'repeated', pick: (r: FreshJobResult) => number[]) => {
+      const q = speed('quire', data);
+      const p = speed('reference', data);
+      const rs: number[] = [];
+      for (const a of q) {
+        const b = p.find((x) => x.round === (a as { round: number }).round);
+        if (b) rs.push(median(pick(a)) / median(pick(b)));
+      }
+      return spread(rs);
+    };
+    const alloc = (engine: FreshEngine) => mine.find((r) => r.engine === engine && r.kind === 'alloc')?.allocBytesPerRender ?? null;
+    const qa = alloc('quire');
+    const pa = alloc('reference');
+    out.push({
+      workload: w.name,
+      what: w.what,
+      pool: mine[0]?.pool ?? w.pool,
+      quireRender: median(speed('quire', 'fresh').map((r) => median(r.renderPerSec))),
+      referenceRender: median(speed('reference', 'fresh').map((r) => median(r.renderPerSec))),
+      render: ratios('fresh', (r) => r.renderPerSec),
+      compile: ratios('fresh', (r) => r.compilePerSec),
+      repeatedRender: ratios('repeated', (r) => r.renderPerSec),
+      quireAlloc: qa,
+      referenceAlloc: pa,
+      alloc: qa !== null && pa !== null && Number.isFinite(qa) && Number.isFinite(pa) ? qa / pa : null,
+      outputBytes: mine.find((r) => r.engine === 'quire')?.outputBytes ?? 0,
+    });
+  }
+  return out;
+}
+
+export interface FreshOutcome {
+  target: FreshTarget;
+  actual: number | null;
+  worst: string | null;
+  pass: boolean;
+}
+
+export function evaluateFresh(summaries: readonly WorkloadSummary[], targets: readonly FreshTarget[]): FreshOutcome[] {
+  return targets.map((t) => {
+    const value = (s: WorkloadSummary): number | null => (t.metric === 'render' ? s.render?.median : t.metric === 'compile' ? s.compile?.median : s.alloc) ?? null;
+    if (t.workloads === 'median') {
+      const m = median(summaries.map(value).filter((x): x is number => x !== null));
+      return { target: t, actual: Number.isFinite(m) ? m : null, worst: null, pass: Number.isFinite(m) && (t.bound === 'min' ? m >= t.ratio : m <= t.ratio) };
+    }
+    const list = t.workloads === 'each' ? summaries : summaries.filter((s) => (t.workloads as string[]).includes(s.workload));
+    if (list.length === 0) return { target: t, actual: null, worst: null, pass: true };
+    let worst: WorkloadSummary | null = null;
+    let worstValue: number | null = null;
+    for (const s of list) {
+      const v = value(s);
+      if (v === null) return { target: t, actual: null, worst: s.workload, pass: false };
+      if (worstValue === null || (t.bound === 'min' ? v < worstValue : v > worstValue)) [worst, worstValue] = [s, v];
+    }
+    return { target: t, actual: worstValue, worst: worst?.workload ?? null, pass: worstValue !== null && (t.bound === 'min' ? worstValue >= t.ratio : worstValue <= t.ratio) };
+  });
+}
+
+const x = (s: Spread | null): string => (s ? `**${s.median.toFixed(2)}x** (${s.min.toFixed(2)}–${s.max.toFixed(2)})` : '–');
+const kb = (b: number | null): string => (b === null || !Number.isFinite(b) ? '–' : b >= 1e6 ? (b / 1e6).toFixed(2) + ' MB' : (b / 1024).toFixed(1) + ' KB');
+const rate = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+
+export function formatFresh(o: FreshOptions, header: string[], summaries: readonly WorkloadSummary[], outcomes: readonly FreshOutcome[], checks: readonly OutputComparison[]): string {
+  const lines: string[] = [];
+  const serializer = o.group === 'serializer';
+  lines.push(serializer ? '# Serializer micro-benchmark: Quire vs the published port (fresh objects)' : '# Benchmark results: fresh-data mode (Quire vs the published port)', '');
+  lines.push(...header, '');
+  lines.push(
+    'Each figure is a render **plus `Buffer.from(page)`** (what a server pays to send it), in CPU time, for a rotation of',
+    '`pool` data sets generated from seeds, each used once per pass (no printed value repeats within a pass; see',
+    'bench/README.md). Ratios are Quire/port per round (the two jobs of one round), shown as **median** (min–max) over',
+    'rounds. The machine was shared with other work: treat single figures as noisy and read the spread.',
+    '',
+  );
+  const repeated = summaries.some((s) => s.repeatedRender);
+  lines.push(`| workload | pool | page | port render/s | Quire render/s | render Quire/port | compile Quire/port | alloc/render port → Quire | alloc ratio |${repeated ? ' repeated data |' : ''}`);
+  lines.push(`|---|---:|---:|---:|---:|---|---|---|---:|${repeated ? '---|' : ''}`);
+  for (const s of summaries) {
+    lines.push(`| ${s.workload} | ${s.pool} | ${kb(s.outputBytes)} | ${rate(s.referenceRender)} | ${rate(s.quireRender)} | ${x(s.render)} | ${x(s.compile)} | ${kb(s.referenceAlloc)} → ${kb(s.quireAlloc)} | ${s.alloc === null ? '–' : s.alloc.toFixed(2) + 'x'} |${repeated ? ' ' + x(s.repeatedRender) + ' |' : ''}`);
+  }
+  const renders = summaries.map((s) => s.render?.median).filter((v): v is number => v !== undefined);
+  if (renders.length) {
+    const worst = summaries.reduce((a, b) => ((b.render?.median ?? Infinity) < (a.render?.median ?? Infinity) ? b : a));
+    lines.push('', `Over the ${renders.length} workloads, render Quire/port: median **${median(renders).toFixed(2)}x**, worst **${Math.min(...renders).toFixed(2)}x** (${worst.workload}).`);
+  }
+  lines.push('', '## Targets', '', '| target | bound | actual | worst workload | |', '|---|---|---:|---|---|');
+  for (const oc of outcomes) {
+    lines.push(`| ${oc.target.what} | ${oc.target.bound === 'min' ? '≥' : '≤'} ${oc.target.ratio}x | ${oc.actual === null ? '–' : oc.actual.toFixed(2) + 'x'} | ${oc.worst ?? ''} | ${oc.pass ? 'pass' : '**MISS**'} |`);
+  }
+  lines.push('', '## Output against the port', '', 'Data sets 7·10⁵+1 … +3 of each workload rendered by both engines and compared byte for byte.', '');
+  for (const c of checks) {
+    lines.push(`- **${c.workload}**: ${c.identical ? 'identical' : 'DIFFERS'} (${kb(c.quireBytes)} / ${kb(c.referenceBytes)})${c.identical ? '' : (KNOWN_FRESH_DIVERGENCES[c.workload] ? ' — ' + KNOWN_FRESH_DIVERGENCES[c.workload] : ' — not a listed divergence')}`);
+    if (!c.identical && c.excerpt) lines.push('', '  ```', ...c.excerpt.split('\n').map((l) => '  ' + l), '  ```');
+  }
+  lines.push('', '## Workloads', '');
+  for (const w of summaries) lines.push(`- **${w.workload}**: ${w.what}`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Where the port is known to differ from the reference on these workloads (the spec wins). */
+export const KNOWN_FRESH_DIVERGENCES: Record<string, string> = {
+  'event-list':
+    '`google-calendar-url`: the port percent-encodes a non-ASCII character of the title in Latin-1 (`ï` → `%EF`), ' +
+    'Quire in UTF-8 (`%C3%AF`) as the reference (URLEncoder, UTF-8) does; not in PLUGINS §17, reported here',
+  'json-pretty-10k': 'PLUGINS §17.5: the port lays arrays out with JSON.stringify(v, null, 2)',
+  'json-pretty-100k': 'PLUGINS §17.5',
+  'json-pretty-1m': 'PLUGINS §17.5',
+};
+
+function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return head + (dirty ? ' (working tree modified)' : '');
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions = FRESH_DEFAULTS): FreshOptions {
+  const o: FreshOptions = { ...defaults };
+  const args = new ArgReader(argv);
+  for (let a = args.next(); a !== undefined; a = args.next()) {
+    switch (a) {
+      case '--check': o.check = true; break;
+      case '--quick': Object.assign(o, { rounds: 1, warmupMs: 500, compileWarmupMs: 500, compileMs: 150, renderMs: 250 }); break;
+      case '--rounds': o.rounds = Math.max(1, Math.floor(args.number(0))); break;
+      case '--workloads': o.workloads = args.value().split(',').filter(Boolean); break;
+      case '--no-alloc': o.alloc = false; break;
+      case '--repeated-data': o.repeated = true; break;
+      case '--render-only': o.cost = 'render'; break;
+      case '--seed': o.seed = Math.floor(args.number(0)); break;
+      case '--out': o.out = args.value(); break;
+      case '--no-write': o.out = null; break;
+      default: throw new Error(`unknown option ${a}`);
+    }
+  }
+  return o;
+}
+
+export async function runFresh(o: FreshOptions, log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<{ markdown: string; pass: boolean; outcomes: FreshOutcome[] }> {
+  const started = Date.now();
+  const all = freshWorkloads().filter((w) => w.group === o.group);
+  for (const n of o.workloads ?? []) if (!all.some((w) => w.name === n)) throw new Error(`unknown workload ${n}; expected one of ${all.map((w) => w.name).join(', ')}`);
+  const workloads = o.workloads ? all.filter((w) => o.workloads!.includes(w.name)) : all;
+  const checks = await compareOutputs(workloads, 3);
+  for (const c of checks) log(`output ${c.workload}: ${c.identical ? 'identical' : 'DIFFERS'}`);
+  const jobPath = await buildBundle();
+  const plan = planFreshJobs(o, workloads.map((w) => w.name));
+  const results: (FreshJobResult & { data: 'fresh' | 'repeated'; round: number })[] = [];
+  const total = plan.reduce((n, r) => n + r.length, 0);
+  for (const [r, round] of plan.entries()) {
+    for (const spec of round) {
+      const res = await runJob(jobPath, spec);
+      results.push({ ...res, round: r });
+      const what = res.kind === 'alloc' ? kb(res.allocBytesPerRender ?? null) + '/render' : rate(median(res.renderPerSec)) + ' render/s, ' + rate(median(res.compilePerSec)) + ' compile/s';
+      log(`[${results.length}/${total}] round ${r + 1} ${spec.engine} ${spec.workload} ${spec.kind}${spec.data === 'repeated' ? ' (repeated data)' : ''}: ${what}`);
+    }
+  }
+  const summaries = summarizeFresh(results, workloads);
+  const outcomes = evaluateFresh(summaries, o.group === 'serializer' ? SERIALIZER_TARGETS : FRESH_TARGETS);
+  const header = [
+    `- date: ${new Date().toISOString()}; machine: ${describeMachine()}; Node ${process.version}; commit ${gitCommit()}`,
+    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${o.cost === 'bytes' ? 'render + Buffer.from' : 'render only (--render-only)'}; allocation ${o.alloc ? 'in round 1' : 'not measured'}`,
+  ];
+  const markdown = formatFresh(o, header, summaries, outcomes, checks);
+  return { markdown, pass: outcomes.every((oc) => oc.pass), outcomes };
+}
+
+export async function freshMain(argv: readonly string[], defaults: FreshOptions = FRESH_DEFAULTS): Promise<void> {
+  let o: FreshOptions;
+  try {
+    o = parseFreshArgs(argv, defaults);
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const run = await runFresh(o);
+  if (o.out) writeFileSync(o.out, run.markdown);
+  process.stdout.write(run.markdown);
+  if (o.check && !run.pass) {
+    const missed = run.outcomes.filter((oc) => !oc.pass).map((oc) => `${oc.target.what}: ${oc.actual?.toFixed(2) ?? '–'}x${oc.worst ? ' (' + oc.worst + ')' : ''}, target ${oc.target.bound === 'min' ? '≥' : '≤'} ${oc.target.ratio}x`);
+    process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);
+    process.exit(1);
+  }
+}
+
+export const SERIALIZER_DEFAULTS: FreshOptions = { ...FRESH_DEFAULTS, group: 'serializer', alloc: false, warmupMs: 1000, compileWarmupMs: 200, compileMs: 50, out: SERIALIZER_RESULTS };
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  freshMain(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(2);
+  });
+}
