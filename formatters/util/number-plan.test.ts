@@ -40,6 +40,10 @@ const amountText = fc.oneof(
   fc.tuple(sign, fc.constantFrom('9', '99', '999', '9999', '999999', '999999999999999', '0'), fc.constantFrom('.5', '.95', '.995', '.9995', '.49', '.0')).map(([s, i, f]) => s + i + f),
   fc.constantFrom('0', '-0', '0.0', '-0.00', '000.5', '-000', '00012.50', '1e3', '+5', '.5', '5.', ' 5', 'abc', '', '1E+21', '0.00000000000000000001'),
   fc.tuple(sign, fc.constantFrom('1000000000000000', '999999999999999', '1000000000000000000000', '999999999999999999999'), digits(0, 3)).map(([s, i, f]) => (f ? `${s}${i}.${f}` : s + i)),
+  // Exponents, as Java prints doubles (`1.2345E7`, `5.0E-4`) and as data may hold them.
+  fc.tuple(sign, digits(1, 3), digits(0, 6), fc.constantFrom('E', 'e', 'E+', 'E-', 'e-'), fc.integer({ min: 0, max: 40 })).map(
+    ([s, i, f, e, x]) => `${s}${i}${f ? '.' + f : ''}${e}${x}`,
+  ),
 );
 
 /** Amounts as JSON numbers: doubles near 1e15 and 1e21, -0, exact floats (`1.0` stays a JDouble). */
@@ -184,10 +188,11 @@ describe('number plans: byte-identical to the CLDR engine', () => {
     expect(formatPlanned(inr, '1234567890.5')).toBe('1,23,45,67,890.5');
   });
 
-  it('leaves text that is not plain decimal digits to the engine', () => {
+  it('leaves text that is not plain decimal digits (with an exponent) to the engine', () => {
     const plan = currencyPlanFor(cldrFor('en-US')!, 'USD', {})!;
-    for (const text of ['1e3', '+5', '.5', '5.', ' 5', '', '-', '1_000', '0x10', 'x'.repeat(401), '1'.repeat(401)]) {
+    for (const text of ['+5', '.5', '5.', ' 5', '', '-', '1_000', '0x10', '1e', '1e+', '1e0400', '1e1000', 'x'.repeat(401), '1'.repeat(401)]) {
       expect(formatPlanned(plan, text)).toBeUndefined();
     }
+    expect([formatPlanned(plan, '1.2345E7'), formatPlanned(plan, '-5.1E-3'), formatPlanned(plan, '1e+3')]).toEqual(['$12,345,000.00', '-$0.01', '$1,000.00']);
   });
 });

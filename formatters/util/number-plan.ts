@@ -62,8 +62,9 @@ const ROUNDING: Record<RoundingModeType, Rounding> = {
 const MAX_TEXT = 400;
 
 /**
- * Formats decimal text with a plan; undefined when the text is not plain `[-]digits[.digits]`
- * (exponents, `+`, spaces, `.5`, overlong text: the caller then asks the engine).
+ * Formats decimal text with a plan; undefined when the text is not `[-]digits[.digits]`
+ * with an optional exponent `E[+-]digits` (`+5`, spaces, `.5`, `5.`, exponents beyond ±400,
+ * overlong text: the caller then asks the engine).
  */
 export function formatPlanned(plan: NumberPlan, text: string): string | undefined {
   const n = text.length;
@@ -79,12 +80,30 @@ export function formatPlanned(plan: NumberPlan, text: string): string | undefine
   if (i === intStart) return undefined;
   let int = text.slice(intStart, i);
   let frac = '';
-  if (i < n) {
-    if (text.charCodeAt(i) !== 46 /* . */) return undefined;
+  if (i < n && text.charCodeAt(i) === 46 /* . */) {
     const fracStart = ++i;
     while (i < n && isDigit(text.charCodeAt(i))) i++;
-    if (i === fracStart || i !== n) return undefined;
-    frac = text.slice(fracStart);
+    if (i === fracStart) return undefined;
+    frac = text.slice(fracStart, i);
+  }
+  if (i < n) {
+    // An exponent, as Java prints doubles from 1e7 and below 1e-3 (`1.2345E7`).
+    const c = text.charCodeAt(i);
+    if (c !== 101 && c !== 69 /* e E */) return undefined;
+    const exponent = parseExponent(text, i + 1);
+    if (exponent === undefined) return undefined;
+    const digits = int + frac;
+    const point = int.length + exponent;
+    if (point <= 0) {
+      int = '';
+      frac = '0'.repeat(-point) + digits;
+    } else if (point >= digits.length) {
+      int = digits + '0'.repeat(point - digits.length);
+      frac = '';
+    } else {
+      int = digits.slice(0, point);
+      frac = digits.slice(point);
+    }
   }
   if (plan.shift > 0) {
     // Percent and permille move the point right before rounding, as the engine does.
@@ -117,6 +136,26 @@ export function formatPlanned(plan: NumberPlan, text: string): string | undefine
   if (plan.group !== '' && int.length >= plan.groupFrom) int = grouped(int, plan);
   const number = frac.length === 0 ? int : int + plan.decimal + frac;
   return negative ? plan.negPrefix + number + plan.negSuffix : plan.posPrefix + number + plan.posSuffix;
+}
+
+/** `[+-]digits` from `at` to the end, at most ±400 (larger ones are the engine's). */
+function parseExponent(text: string, at: number): number | undefined {
+  let i = at;
+  let negative = false;
+  const c = text.charCodeAt(i);
+  if (c === 43 || c === 45 /* + - */) {
+    negative = c === 45;
+    i++;
+  }
+  if (i >= text.length || text.length - i > 3) return undefined;
+  let value = 0;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (!isDigit(d)) return undefined;
+    value = value * 10 + (d - 48);
+  }
+  if (value > MAX_TEXT) return undefined;
+  return negative ? -value : value;
 }
 
 function isDigit(c: number): boolean {
