@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ISLAND_LOADERS } from './islands/registry.ts';
 import { CONTEXT_SCRIPT_ID } from './protocol/markers.ts';
 import { createPage, type Page } from './test-support/page.ts';
+import { withoutRestockUpgrade } from './test-support/formatter-markup.ts';
 import { contextProducts, productPage, teeProduct } from './test-support/products.ts';
 import { bnplContext, bnplHtml, PILL_CART_HTML, siteFormHtml, ACCOUNT_SIGNED_OUT_HTML } from './test-support/renderer-markup.ts';
 
@@ -41,7 +42,9 @@ describe('boot', () => {
       ['account', 'add-to-cart', 'bnpl', 'pill-cart', 'quantity', 'restock', 'site-form', 'variants'].sort(),
     );
     for (const island of handle.islands) expect(island.container.getAttribute('data-hydrated'), island.kind).toBe('true');
-    expect([...document.querySelectorAll(FORMATTER_CONTAINERS)].map((el) => el.innerHTML)).toEqual(before);
+    // The restock input's upgrade to a labelled email field is the one change the islands make.
+    expect(document.querySelector('.product-restock-notification input[name="email"]')!.getAttribute('type')).toBe('email');
+    expect([...document.querySelectorAll(FORMATTER_CONTAINERS)].map((el) => withoutRestockUpgrade(el.innerHTML))).toEqual(before);
   });
 
   test('only islands whose markers appear are loaded', async () => {

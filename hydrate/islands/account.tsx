@@ -45,7 +45,11 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (password === '') found.password = REQUIRED_MESSAGE;
     setErrors(found);
     setLoginError('');
-    if (found.email || found.password) return;
+    if (found.email || found.password) {
+      // The visitor goes straight to the first field to fix; its error is read with it.
+      form.querySelector<HTMLInputElement>(`input[name="${found.email ? 'email' : 'password'}"]`)?.focus();
+      return;
+    }
     busy.current = true;
     try {
       const result = await runtime.client.request('POST', SESSION_PATH, { json: { email, password, rememberMe } });
@@ -85,29 +89,34 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     logout().catch((err: unknown) => runtime.reporter.reportError('logout', { message: String(err) }));
   };
 
-  const errorFor = (node: SnapshotElement): string | undefined => {
-    if (node.tag !== 'input') return undefined;
+  const fieldOf = (node: SnapshotElement): 'email' | 'password' | null => {
+    if (node.tag !== 'input') return null;
     const name = node.attrs.find((a) => a.name === 'name')?.value;
-    return name === 'email' ? errors.email : name === 'password' ? errors.password : undefined;
+    return name === 'email' || name === 'password' ? name : null;
   };
+  const errorId = (field: 'email' | 'password') => `sf-login-${field}-error`;
+
+  // "Required" goes right above the field it is about, as the field's description.
+  const withErrors = (nodes: SnapshotNode[], path: string): ReactNode[] =>
+    renderSnapshot(nodes, override, path).flatMap((child, i) => {
+      const source = nodes[i];
+      const field = typeof source === 'object' ? fieldOf(source) : null;
+      const error = field ? errors[field] : undefined;
+      return field && error
+        ? [
+            <p key={`${path}.${i}.error`} className="field-error" id={errorId(field)}>
+              {error}
+            </p>,
+            child,
+          ]
+        : [child];
+    });
 
   const override = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string): ReactNode | undefined => {
-    if (node.tag === 'form' && hasClass(node, 'sf-login')) {
-      // "Required" goes right above the field it is about.
-      const children = renderSnapshot(node.children, override, path).flatMap((child, i) => {
-        const source = node.children[i];
-        const error = typeof source === 'object' ? errorFor(source) : undefined;
-        return error
-          ? [
-              <p key={`${path}.${i}.error`} className="field-error">
-                {error}
-              </p>,
-              child,
-            ]
-          : [child];
-      });
-      return renderDefault({ ref: formRef, onSubmit }, children);
-    }
+    if (node.tag === 'form' && hasClass(node, 'sf-login')) return renderDefault({ ref: formRef, onSubmit }, withErrors(node.children, path));
+    if (hasClass(node, 'sf-login-field')) return renderDefault(undefined, withErrors(node.children, path));
+    const field = fieldOf(node);
+    if (field && errors[field]) return renderDefault({ 'aria-invalid': true, 'aria-describedby': errorId(field) });
     if (hasClass(node, 'sf-login-error')) return renderDefault({ hidden: loginError === '' }, loginError);
     if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
     return undefined;

@@ -5,6 +5,7 @@ import { parseProps } from '../protocol/props.ts';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
 import { ADD_MESSAGES } from '../runtime/add-validation.ts';
 import { cartOfResult } from '../runtime/cart-store.ts';
+import { holdPage } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
 import { FieldView } from '../runtime/field-view.tsx';
 import { isActivationKey, trapTab } from '../runtime/focus.ts';
@@ -159,6 +160,7 @@ export function openLightbox(options: LightboxOptions): Promise<Record<string, F
   host.setAttribute('aria-modal', 'true');
   host.setAttribute('aria-labelledby', 'sf-lightbox-title');
   runtime.doc.body.appendChild(host);
+  const release = holdPage(runtime.doc);
   const root = createRoot(host);
   return new Promise((resolve) => {
     let done = false;
@@ -169,6 +171,7 @@ export function openLightbox(options: LightboxOptions): Promise<Record<string, F
       queueMicrotask(() => {
         root.unmount();
         host.remove();
+        release();
         if (opener?.isConnected) opener.focus();
         resolve(values);
       });

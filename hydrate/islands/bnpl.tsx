@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { parseProps } from '../protocol/props.ts';
 import { bnplText, countryEntry, localeKey, parseBnplContext, providerLabel, type BnplContext } from '../runtime/bnpl-rules.ts';
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
+import { holdPage } from '../runtime/dialog.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { trapTab } from '../runtime/focus.ts';
 import { toMinorUnits } from '../runtime/money.ts';
@@ -10,6 +11,9 @@ import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-sc
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
+
+/** Id given to the fetched page's heading, which names the modal. */
+export const BNPL_TITLE_ID = 'sf-bnpl-modal-title';
 
 /** Modal pages are static: fetched once per page life (one runtime) and kept (A5). */
 const modalCaches = new WeakMap<Runtime, Map<string, string>>();
@@ -79,8 +83,23 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
     queueMicrotask(() => infoRef.current?.focus());
   };
 
+  // The modal's name is the fetched page's own heading (B9 fragments open with one); a
+  // fragment without a heading is named after the provider.
+  useLayoutEffect(() => {
+    const modal = modalRef.current;
+    if (modalHtml === null || !modal) return;
+    const heading = modal.querySelector<HTMLElement>('.sf-bnpl-modal-body h1, .sf-bnpl-modal-body h2, .sf-bnpl-modal-body h3');
+    if (heading) {
+      if (!heading.id) heading.id = BNPL_TITLE_ID;
+      modal.setAttribute('aria-labelledby', heading.id);
+    } else if (country) {
+      modal.setAttribute('aria-label', providerLabel(country.provider));
+    }
+  }, [modalHtml, country]);
+
   useEffect(() => {
     if (modalHtml === null) return;
+    const release = holdPage(runtime.doc);
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -91,7 +110,10 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
       }
     };
     runtime.doc.addEventListener('keydown', onKey);
-    return () => runtime.doc.removeEventListener('keydown', onKey);
+    return () => {
+      runtime.doc.removeEventListener('keydown', onKey);
+      release();
+    };
   }, [modalHtml, runtime]);
 
   const openModal = async () => {
@@ -120,6 +142,10 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
     }
   }
   const onBackdrop = () => closeModal();
+  // The fetched page may bring its own close button (B9's fragments do): it closes the modal too.
+  const onBodyClick = (event: MouseEvent) => {
+    if ((event.target as Element | null)?.closest?.('.sf-bnpl-modal-close')) closeModal();
+  };
 
   return (
     <>
@@ -140,7 +166,7 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
                 <button type="button" className="sf-bnpl-modal-close" aria-label="Close" ref={closeRef} onClick={closeModal}>
                   ×
                 </button>
-                <div className="sf-bnpl-modal-body" dangerouslySetInnerHTML={{ __html: modalHtml }} />
+                <div className="sf-bnpl-modal-body" onClick={onBodyClick} dangerouslySetInnerHTML={{ __html: modalHtml }} />
               </div>
             </div>,
             runtime.doc.body,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
 import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
@@ -39,6 +39,17 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   const captchaRef = useRef<HTMLElement | null>(null);
   const captcha = useRef<CaptchaHandle | null>(null);
   const siteKey = runtime.context.captcha.siteKey;
+  const [mounted, setMounted] = useState(false);
+  const successRef = useRef<HTMLParagraphElement | null>(null);
+  const idPrefix = useId();
+  const inputId = `${idPrefix}email`;
+  const errorId = `${idPrefix}error`;
+
+  useEffect(() => setMounted(true), []);
+  // The form is gone after a success; focus goes to the confirmation instead of <body>.
+  useEffect(() => {
+    if (phase === 'success') successRef.current?.focus();
+  }, [phase]);
 
   const go = (next: Phase) => {
     phaseRef.current = next;
@@ -72,8 +83,12 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
       setError(message);
       go('error');
     };
-    if (email === '') return fail(RESTOCK_MESSAGES.blank);
-    if (!isValidEmail(email)) return fail(RESTOCK_MESSAGES.invalid);
+    const fix = (message: string) => {
+      fail(message);
+      emailInput?.focus();
+    };
+    if (email === '') return fix(RESTOCK_MESSAGES.blank);
+    if (!isValidEmail(email)) return fix(RESTOCK_MESSAGES.invalid);
     const hasCaptcha = !!siteKey && captchaRef.current !== null;
     if (hasCaptcha && !captcha.current?.solved()) return fail(RESTOCK_MESSAGES.captcha);
 
@@ -110,13 +125,31 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   };
 
   const done = phase === 'success';
-  const children = renderSnapshot(snapshot, (node, renderDefault) => {
+  const children = renderSnapshot(snapshot, function override(node, renderDefault, path): ReactNode | undefined {
     if (node.tag === 'form' && hasClass(node, 'product-restock-form')) {
-      return done ? null : renderDefault({ ref: formRef, onSubmit, onInput: onEdit });
+      if (done) return null;
+      // The label goes before the email input, which keeps its key (it is never re-created).
+      const formChildren = renderSnapshot(node.children, override, path).flatMap((child, i) => {
+        const source = node.children[i];
+        if (!mounted || typeof source !== 'object' || source.tag !== 'input' || attrOf(source, 'name') !== 'email') return [child];
+        return [
+          <label key={`${path}.label`} className="product-restock-label" htmlFor={inputId}>
+            {attrOf(source, 'placeholder') || 'Email Address'}
+          </label>,
+          child,
+        ];
+      });
+      return renderDefault({ ref: formRef, onSubmit, onInput: onEdit }, formChildren);
     }
     if (done && (hasClass(node, 'product-restock-mailing-list') || hasClass(node, 'captcha-container'))) return null;
     if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef });
     if (node.tag === 'input' && attrOf(node, 'type') === 'submit') return renderDefault({ disabled: phase === 'submitting' });
+    if (node.tag === 'input' && attrOf(node, 'name') === 'email' && mounted) {
+      // The formatter's bytes (PLUGINS.md) make it a text input named only by its placeholder;
+      // once hydrated it is an email field with a label (above), tied to its error.
+      const invalid = error !== '' ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+      return renderDefault({ type: 'email', id: inputId, autoComplete: 'email', ...invalid });
+    }
     return undefined;
   });
   const successText = runtime.context.store.restockNotificationsSuccessText || RESTOCK_MESSAGES.success;
@@ -124,12 +157,12 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
     <>
       {children}
       {error !== '' && !done ? (
-        <p className="product-restock-error" role="alert">
+        <p className="product-restock-error" role="alert" id={errorId}>
           {error}
         </p>
       ) : null}
       {done ? (
-        <p className="product-restock-success" role="status">
+        <p className="product-restock-success" role="status" tabIndex={-1} ref={successRef}>
           {successText}
         </p>
       ) : null}

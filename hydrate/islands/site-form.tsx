@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { visitorCookieValue } from '../runtime/analytics.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
@@ -96,6 +96,9 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
   const busy = useRef(false);
   const captchaRef = useRef<HTMLElement | null>(null);
   const captcha = useRef<CaptchaHandle | null>(null);
+  const submissionRef = useRef<HTMLElement | null>(null);
+  const idPrefix = useId();
+  const errorIdOf = (fieldId: string) => `${idPrefix}${fieldId}-error`;
 
   useEffect(() => {
     setMounted(true);
@@ -128,6 +131,18 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   const search = runtime.win.location.search;
 
+  // After a success the visitor's focus would fall to <body> with the hidden button: it goes
+  // to the submission text, which a screen reader then reads.
+  useEffect(() => {
+    if (done) submissionRef.current?.focus();
+  }, [done]);
+
+  /** Focus goes to the first field in error, whose error is read with it (aria-describedby). */
+  const focusFirstError = (found: Record<string, string>) => {
+    const first = [...form.querySelectorAll('.sf-field[data-field-id]')].find((el) => found[el.getAttribute('data-field-id')!] !== undefined);
+    first?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+  };
+
   async function submit(): Promise<void> {
     if (busy.current) return;
     const fields = [...form.querySelectorAll('.sf-field[data-field-id]')];
@@ -140,6 +155,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
       setErrors(found);
       setTop(SITE_FORM_MESSAGES.problemTop);
       setBottom(SITE_FORM_MESSAGES.problemBottom);
+      focusFirstError(found);
       return;
     }
     if (captchaEnabled && !captcha.current?.solved()) {
@@ -156,6 +172,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
     const failed = (message: string, fieldErrors: Record<string, string> = {}, topMessage = '') => {
       setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
       setTop(topMessage);
       setBottom(message);
       if (captchaEnabled) {
@@ -239,12 +256,20 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     const fieldId = attrOf(node, 'data-field-id') ?? '';
     const error = errors[fieldId];
     const max = counterOn ? maxLengthOf(attrOf(node, 'data-max-length')) : null;
-    const children = renderSnapshot(node.children, override, path).flatMap((child, i) => {
+    // The field's controls are marked invalid and described by its error.
+    const describedBy = error ? errorIdOf(fieldId) : null;
+    const fieldOverride: typeof override = (child, renderChild, childPath) => {
+      if (describedBy && (child.tag === 'input' || child.tag === 'select' || child.tag === 'textarea') && attrOf(child, 'type') !== 'hidden') {
+        return renderChild({ 'aria-invalid': true, 'aria-describedby': describedBy });
+      }
+      return override(child, renderChild, childPath);
+    };
+    const children = renderSnapshot(node.children, fieldOverride, path).flatMap((child, i) => {
       const source = node.children[i];
       const out: ReactNode[] = [];
       if (error && typeof source === 'object' && hasClass(source, 'title')) {
         out.push(
-          <div key={`${path}.error`} className="field-error">
+          <div key={`${path}.error`} className="field-error" id={describedBy!}>
             {error}
           </div>,
         );
@@ -265,10 +290,13 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   const override = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string): ReactNode | undefined => {
     if (hasClass(node, 'sf-field')) return renderField(node, renderDefault, path);
-    if (hasClass(node, 'sf-form-message-top')) return renderDefault({ hidden: top === '' }, top);
+    // Both messages say the same thing at either end of the form; only the bottom one, next to
+    // the button just pressed, is a live alert, so a screen reader hears it once. The server's
+    // role stays for the hydrating render, which must match its markup.
+    if (hasClass(node, 'sf-form-message-top')) return renderDefault({ hidden: top === '', role: mounted ? undefined : attrOf(node, 'role') ?? undefined }, top);
     if (hasClass(node, 'sf-form-message-bottom')) return renderDefault({ hidden: bottom === '' }, bottom);
     if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef, hidden: done || undefined });
-    if (hasClass(node, 'sf-form-submission')) return renderDefault({ hidden: !done });
+    if (hasClass(node, 'sf-form-submission')) return renderDefault({ hidden: !done, ref: submissionRef, tabIndex: done ? -1 : undefined });
     if (hasClass(node, 'sf-form-submit')) {
       const original = node.children.map((c) => (typeof c === 'string' ? c : '')).join('');
       return renderDefault(

@@ -1,3 +1,4 @@
+import { holdPage } from './dialog.ts';
 import { trapTab } from './focus.ts';
 
 /** A0.3 alert titles, quoted from the seeds. */
@@ -43,6 +44,10 @@ export function showAlert(options: AlertOptions, doc: Document = document): HTML
   ok.className = 'sf-alert-ok';
   ok.textContent = 'OK';
   root.append(title, message, ok);
+  // The dimmed page behind the alert: a sibling, so the alert's own markup stays A0.3's. It
+  // takes the clicks meant for the page, which a modal alert must not let through.
+  const backdrop = doc.createElement('div');
+  backdrop.className = 'sf-alert-backdrop';
 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -57,12 +62,15 @@ export function showAlert(options: AlertOptions, doc: Document = document): HTML
     current = null;
     doc.removeEventListener('keydown', onKey, true);
     root.remove();
+    backdrop.remove();
+    release();
     if (returnFocus && returnFocus.isConnected) returnFocus.focus();
     options.onClose?.();
   }
   ok.addEventListener('click', close);
   doc.addEventListener('keydown', onKey, true);
-  doc.body.appendChild(root);
+  doc.body.append(backdrop, root);
+  const release = holdPage(doc);
   current = { element: root, close };
   ok.focus();
   return root;

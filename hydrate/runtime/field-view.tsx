@@ -20,7 +20,14 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
   const id = field.id;
   const required = field.required === true;
   const titleText = field.title ?? '';
-  const errorEl = error ? <div className="field-error">{error}</div> : null;
+  // The error is the field's description for assistive technology, and marks its controls invalid.
+  const errorId = `${id}-error`;
+  const errorEl = error ? (
+    <div className="field-error" id={errorId}>
+      {error}
+    </div>
+  ) : null;
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   const title = (
     <label className="title" htmlFor={id}>
       {titleText}
@@ -63,19 +70,19 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
     const values = asList(initial);
     const offset = field.type === 'phone' && values.length === 4 && parts.length === 3 ? 1 : 0;
     control = parts.map((part, i) => (
-      <input key={part} id={i === 0 ? id : undefined} name={`${id}-${part}`} type="text" placeholder={part} aria-label={`${titleText} ${part}`} defaultValue={values[i + offset] ?? ''} />
+      <input key={part} {...invalid} id={i === 0 ? id : undefined} name={`${id}-${part}`} type="text" placeholder={part} aria-label={`${titleText} ${part}`} defaultValue={values[i + offset] ?? ''} />
     ));
   } else if (field.type === 'checkbox' || field.type === 'radio') {
     const chosen = field.type === 'checkbox' ? asList(initial) : [asText(initial) ?? ''];
     control = (field.options ?? []).map((option, i) => (
       <label key={i} className="option">
-        <input type={field.type} name={id} value={optionValue(option)} defaultChecked={chosen.includes(optionValue(option))} />
+        <input {...invalid} type={field.type} name={id} value={optionValue(option)} defaultChecked={chosen.includes(optionValue(option))} />
         {` ${optionLabel(option)}`}
       </label>
     ));
   } else if (field.type === 'select') {
     control = (
-      <select id={id} name={id} defaultValue={asText(initial) ?? ''}>
+      <select {...invalid} id={id} name={id} defaultValue={asText(initial) ?? ''}>
         <option value="">{field.placeholder ?? ''}</option>
         {(field.options ?? []).map((option, i) => (
           <option key={i} value={optionValue(option)}>
@@ -91,17 +98,18 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
         <span className="likert-question-text">{question}</span>
         {LIKERT_ANSWERS.map((answer) => (
           <label key={answer} className="option">
-            <input type="radio" name={`${id}-${q}`} value={answer} defaultChecked={answers[question] === answer} />
+            <input {...invalid} type="radio" name={`${id}-${q}`} value={answer} defaultChecked={answers[question] === answer} />
             {` ${answer}`}
           </label>
         ))}
       </div>
     ));
   } else if (field.type === 'textarea') {
-    control = <textarea id={id} name={id} placeholder={field.placeholder} defaultValue={asText(initial) ?? ''} />;
+    control = <textarea {...invalid} id={id} name={id} placeholder={field.placeholder} defaultValue={asText(initial) ?? ''} />;
   } else {
     control = (
       <input
+        {...invalid}
         id={id}
         name={id}
         type={TEXT_TYPES[field.type] ?? 'text'}

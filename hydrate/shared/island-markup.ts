@@ -1,7 +1,9 @@
 /**
  * Fixed island markup the renderer writes and the islands hydrate (STOREFRONT A2 pill cart,
  * A10 account block). Pure strings: the renderer puts them in its pages and the island tests
- * hydrate exactly the same text, so the two can never drift apart.
+ * hydrate exactly the same text, so the two can never drift apart. The sign-in fields carry
+ * visible labels (issue 16: unlabelled fields are axe's critical `label` finding); the ids are
+ * fixed because a page holds at most one account block.
  */
 
 export const PILL_CART_HTML =
@@ -15,9 +17,15 @@ export const PILL_CART_HTML =
 export const ACCOUNT_SIGNED_OUT_HTML =
   '<div class="sf-account" data-island="account">\n' +
   '  <form class="sf-login" novalidate>\n' +
-  '    <input type="email" name="email" autocomplete="username">\n' +
-  '    <input type="password" name="password" autocomplete="current-password">\n' +
-  '    <label><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
+  '    <div class="sf-login-field">\n' +
+  '      <label for="sf-login-email">Email</label>\n' +
+  '      <input type="email" id="sf-login-email" name="email" autocomplete="username">\n' +
+  '    </div>\n' +
+  '    <div class="sf-login-field">\n' +
+  '      <label for="sf-login-password">Password</label>\n' +
+  '      <input type="password" id="sf-login-password" name="password" autocomplete="current-password">\n' +
+  '    </div>\n' +
+  '    <label class="sf-login-remember"><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
   '    <button type="submit">Sign In</button>\n' +
   '    <p class="sf-login-error" role="alert" hidden></p>\n' +
   '  </form>\n' +
