@@ -16,6 +16,7 @@ import { cartPageView, collectionObject, contentItemObject, navigation, orderVie
 import { documentBytes } from './document-bytes.ts';
 import { renderShell, rendererCss, shellFrame, shellStyle } from './shell.ts';
 import { endOfTurn } from './turn-batching.ts';
+import { signedInUser } from './signed-in-user.ts';
 import { siteStylesheet } from './site-stylesheet.ts';
 import { PILL_CART_HTML, showsPillCart, skipPageView, type Member } from './tracking.ts';
 import { isStorable, isUnlocked, screenCookies, visitorSession } from './visitor.ts';
@@ -715,6 +716,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       const path = pathOf(request.url);
       const query = (request.query ?? {}) as Json;
       const ctx = baseContext(job, path);
+      // The header names the signed-in member on every page (issue 16).
+      if (session) ctx.siteUser = await signedInUser(deps, session);
 
       let resolved: Resolved;
       if (site.config.lock.enabled && !isUnlocked(request, row.websiteId, 'site', site.config.lock.password)) {
