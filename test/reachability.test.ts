@@ -51,7 +51,6 @@ const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
   'hydrate/shared/gallery-settings.ts': '#18: the gallery island reads its settings through this normaliser',
   'hydrate/shared/relative-time.ts': '#18: islands that show times (account orders, restock) must format them with it',
-  'hydrate/shared/subscription-period.ts': '#18: the islands that show prices (add-to-cart, variants-select) show the period text',
 };
 
 function sources(dir: string): string[] {

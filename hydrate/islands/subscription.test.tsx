@@ -83,3 +83,32 @@ describe('A9 subscription purchase', () => {
     expect(subPosts()).toHaveLength(1);
   });
 });
+
+describe('subscription price text (#18, templates seed §3, §4, §8)', () => {
+  const price = () => document.querySelector('.product-price')!.textContent;
+
+  test('a selected variant of a subscribable product shows its price with the billing period', async () => {
+    await open(subscribable({ subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 26 } }));
+    await selectValid();
+    expect(price()).toBe('25.00 every 2 weeks for 1 year');
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('an indefinite monthly plan reads "every month"', async () => {
+    await open();
+    await selectValid();
+    expect(price()).toBe('25.00 every month');
+  });
+
+  test('a plan whose period cannot be billed shows Unavailable instead of a price', async () => {
+    await open(subscribable({ subscriptionPlan: { billingPeriod: { value: 1, unit: 'DAY' }, numBillingCycles: 0 } }));
+    await selectValid();
+    expect(price()).toBe('Unavailable');
+  });
+
+  test('a one-off product keeps the bare price', async () => {
+    await open(teeProduct());
+    await selectValid();
+    expect(price()).toBe('25.00');
+  });
+});

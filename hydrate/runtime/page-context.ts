@@ -1,5 +1,6 @@
 import { CONTEXT_SCRIPT_ID, ISLAND_PROTOCOL_VERSION, PROTOCOL_VERSION_ATTR } from '../protocol/markers.ts';
 import { parseProps } from '../protocol/props.ts';
+import type { SubscriptionPlanInput } from '../shared/subscription-period.ts';
 
 /** A0.1 page context, normalized: every field present with its documented default. */
 export interface PageContext {
@@ -47,6 +48,8 @@ export interface ProductData {
   variants: VariantData[];
   /** `productMerchandisingContext.<id>.customSoldOutText`, for A3's client-side sold-out mark. */
   customSoldOutText: string;
+  /** `structuredContent.subscriptionPlan` of a subscribable product, for the period in its price. */
+  subscriptionPlan: SubscriptionPlanInput | null;
 }
 
 /** A variant in the template shape (money as `{value, currency}` or `{decimalValue, currencyCode}`). */
@@ -93,6 +96,7 @@ function normalizeProducts(value: unknown): Record<string, ProductData> {
       isSubscribable: p.isSubscribable === true || p.isSubscribable === 'true',
       variants: Array.isArray(p.variants) ? (p.variants.filter((v) => typeof v === 'object' && v !== null) as VariantData[]) : [],
       customSoldOutText: str(p.customSoldOutText, ''),
+      subscriptionPlan: typeof p.subscriptionPlan === 'object' && p.subscriptionPlan !== null ? (p.subscriptionPlan as SubscriptionPlanInput) : null,
     };
   }
   return out;

@@ -1,4 +1,5 @@
 import { VARIANT_IMAGE_ATTR } from '../protocol/markers.ts';
+import { SUBSCRIPTION_UNAVAILABLE, subscriptionPeriod, subscriptionPriceText, type SubscriptionPlanInput } from '../shared/subscription-period.ts';
 import { cldrMoneyText, legacyMoneyHtml } from './money.ts';
 import type { PageContext, VariantData } from './page-context.ts';
 import { inScope, type Scope, type SelectionState } from './product-scope.ts';
@@ -21,10 +22,18 @@ function moneyHtml(node: unknown, context: PageContext): string {
   return context.flags.useCLDRMoneyFormat ? escapeHtml(cldrMoneyText(node, context.websiteLocale)) : legacyMoneyHtml(node);
 }
 
-export function variantPriceHtml(variant: VariantData, context: PageContext): string {
-  const price = moneyHtml(variant.priceMoney, context);
+/**
+ * A selected variant's price as `product-price` writes it. A subscribable product's price
+ * carries its billing period (`$10.00 every 2 weeks`, PLUGINS `product-price`), or the seed's
+ * `Unavailable` when its plan has no period this store can bill; `subscription` is the
+ * product's plan then (undefined for a one-off purchase).
+ */
+export function variantPriceHtml(variant: VariantData, context: PageContext, subscription?: SubscriptionPlanInput | null): string {
+  const text = (money: string): string => (subscription === undefined ? money : subscriptionPriceText(subscription, money));
+  if (subscription !== undefined && !subscriptionPeriod(subscription).ok) return SUBSCRIPTION_UNAVAILABLE;
+  const price = text(moneyHtml(variant.priceMoney, context));
   if (variant.onSale) {
-    const sale = moneyHtml(variant.salePriceMoney, context);
+    const sale = text(moneyHtml(variant.salePriceMoney, context));
     return (
       `<span class="visually-hidden v6-visually-hidden">Sale Price:</span>${sale} ` +
       `<span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">${price}</span>`
@@ -61,12 +70,14 @@ export function createProductDisplay(scope: Scope, itemId: string, context: Page
   const images = [...scope.querySelectorAll<HTMLElement>(`[${VARIANT_IMAGE_ATTR}]`)];
   let lastSku: string | null = null;
   const soldOutText = customSoldOutText || 'sold out';
+  const product = context.products[itemId];
+  const subscription = product?.isSubscribable ? product.subscriptionPlan : undefined;
 
   return {
     update(state) {
       const variant = state.selectedVariant;
       prices.forEach((el, i) => {
-        el.innerHTML = variant ? variantPriceHtml(variant, context) : originalPrices[i]!;
+        el.innerHTML = variant ? variantPriceHtml(variant, context, subscription) : originalPrices[i]!;
       });
       statusWrappers.forEach((wrapper, i) => {
         wrapper.innerHTML = originalStatus[i]!;

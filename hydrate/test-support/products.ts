@@ -87,6 +87,7 @@ export function contextProducts(...items: Json[]): Json {
       isSubscribable: item.structuredContent.isSubscribable === true,
       variants: item.structuredContent.variants,
       customSoldOutText: item.customSoldOutText ?? '',
+      ...(item.structuredContent.subscriptionPlan ? { subscriptionPlan: item.structuredContent.subscriptionPlan } : {}),
     };
   }
   return out;

@@ -240,6 +240,8 @@ export function productView(product: Product, options: ProductViewOptions): Prod
       isSubscribable: product.isSubscribable,
       variants,
       customSoldOutText: merchandising.customSoldOutText,
+      // The islands write the billing period into a selected variant's price.
+      ...(product.isSubscribable && product.subscriptionPlan ? { subscriptionPlan: product.subscriptionPlan } : {}),
     },
   };
 }
