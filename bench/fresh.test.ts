@@ -1,0 +1,58 @@
+// The fresh-data harness without timing: the target gate on fixed summaries, and the
+// property the mode rests on (data sets of one rotation share no printed value).
+import { describe, expect, it } from 'vitest';
+import { FRESH_TARGETS, type WorkloadSummary, evaluateFresh, planFreshJobs, FRESH_DEFAULTS } from './fresh.ts';
+import { freshWorkloads, ROTATION_VALUES } from './fresh-workloads.ts';
+
+const summary = (workload: string, render: number, compile = 2, alloc = 0.2): WorkloadSummary => ({
+  workload, what: '', pool: 10, quireRender: render * 100, referenceRender: 100,
+  render: { median: render, min: render * 0.9, max: render * 1.1 },
+  compile: { median: compile, min: compile, max: compile },
+  repeatedRender: null, quireAlloc: alloc * 1000, referenceAlloc: 1000, alloc, outputBytes: 1000,
+});
+
+describe('fresh-data harness', () => {
+  it('passes when every target holds and names the worst workload when one does not', () => {
+    const good = ['product-variants', 'product-simple', 'blog-post', 'grid-200', 'a', 'b', 'c'].map((w) => summary(w, w === 'grid-200' ? 3 : 7));
+    expect(evaluateFresh(good, FRESH_TARGETS).every((o) => o.pass)).toBe(true);
+    const slowGrid = good.map((s) => (s.workload === 'grid-200' ? summary('grid-200', 2) : s));
+    const out = evaluateFresh(slowGrid, FRESH_TARGETS);
+    expect(out.filter((o) => !o.pass).map((o) => [o.target.what, o.worst])).toEqual([
+      ['every workload, render', 'grid-200'],
+      ['200-product grid, render', 'grid-200'],
+    ]);
+    const median = evaluateFresh(good.map((s) => summary(s.workload, 4)), FRESH_TARGETS).find((o) => o.target.workloads === 'median');
+    expect(median).toMatchObject({ actual: 4, pass: false });
+    const alloc = evaluateFresh([summary('x', 9, 2, 0.5)], FRESH_TARGETS).find((o) => o.target.metric === 'alloc');
+    expect(alloc).toMatchObject({ pass: false, worst: 'x' });
+  });
+
+  it('plans both engines for every workload in every round, allocation in the first only', () => {
+    const plan = planFreshJobs({ ...FRESH_DEFAULTS, rounds: 2 }, ['a', 'b']);
+    expect(plan[0].filter((j) => j.kind === 'speed')).toHaveLength(4);
+    expect(plan[0].filter((j) => j.kind === 'alloc')).toHaveLength(4);
+    expect(plan[1].filter((j) => j.kind === 'alloc')).toHaveLength(0);
+    expect(new Set(plan.map((r) => r[0].seed)).size).toBe(2);
+  });
+
+  it('data sets of a rotation share no title, price, date or id', () => {
+    const leaves = (v: unknown, into: Set<string>): Set<string> => {
+      if (Array.isArray(v)) for (const x of v) leaves(x, into);
+      else if (v !== null && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (['title', 'id', 'sku', 'addedOn', 'startDate', 'body', 'author', 'assetUrl'].includes(k) && ((typeof x === 'string' && x !== '') || typeof x === 'number')) into.add(k + '=' + x);
+          else leaves(x, into);
+        }
+      }
+      return into;
+    };
+    for (const w of freshWorkloads().filter((x) => x.group === 'page')) {
+      const a = leaves(w.data(1), new Set());
+      const b = leaves(w.data(2), new Set());
+      expect(a.size, w.name).toBeGreaterThan(3);
+      expect([...a].filter((x) => b.has(x)), w.name).toEqual([]);
+      expect(w.pool, w.name).toBeGreaterThanOrEqual(12);
+    }
+    expect(ROTATION_VALUES).toBeGreaterThan(4096);
+  });
+});
