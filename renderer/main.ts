@@ -5,7 +5,8 @@
  *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY, the connection limits
  *   (MAX_CONNECTIONS …, README "Limits"); flags `--workers N`, `--site DIR`.
  *
- * The store is created, migrated and seeded from the site's `catalog.json` on first start.
+ * The store is created and migrated, and the site's `catalog.json` is synced into it on every
+ * start (store/site-sync.ts: owner content from the folder, visitor data kept).
  * The islands bundle is built when `dist/assets/islands.js` is missing.
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +19,7 @@ import { buildApp } from './app.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import type { LoadedSite } from './site/site-types.ts';
+import { syncSummary, type SyncResult } from './store/site-sync.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 
@@ -102,11 +104,21 @@ function checkListen(options: StartOptions): Promise<void> {
 
 const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
 
+/**
+ * The site content sync's log line (store/site-sync.ts). With `--workers` the primary syncs
+ * first, so a worker finding nothing left to change stays quiet.
+ */
+function logSync(result: SyncResult): void {
+  const summary = syncSummary(result);
+  if (cluster.isWorker && summary === 'no changes') return;
+  console.log(`quire: site content (catalog.json): ${summary}`);
+}
+
 async function serve(options: StartOptions): Promise<void> {
   const site = await loadSiteOrFail(options.siteDir);
   let store;
   try {
-    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site) });
+    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site), onSync: logSync });
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
@@ -176,7 +188,7 @@ async function main(): Promise<void> {
   }
   if (workers === 1) return serve(options);
   // Migrate and seed once, before the workers race for it.
-  const store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(await loadSiteOrFail(options.siteDir)) }).catch((error: unknown) =>
+  const store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(await loadSiteOrFail(options.siteDir)), onSync: logSync }).catch((error: unknown) =>
     fail(`${(error as Error).message}`),
   );
   await store.close();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
-import { seedStore } from '../store/seed.ts';
+import { syncSiteContent } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
@@ -119,7 +119,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       return { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message };
     }
     try {
-      if (!row || seededCatalog !== null) await seedStore(store, seed);
+      // The same sync as `npm start` (store/site-sync.ts): an upsert by id that hides what
+      // the folder removed and keeps carts, sign-ups and stock movements.
+      if (!row || seededCatalog !== null) await syncSiteContent(store.client, seed);
       seededCatalog = text;
       return null;
     } catch (error) {

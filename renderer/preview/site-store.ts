@@ -4,7 +4,7 @@ import type { LoadedSite } from '../site/site-types.ts';
 
 /**
  * The store of an author tool: the database named by DATABASE_URL or DATA_DIR when one is
- * set (seeded only when empty, as `npm start` does), else a throw-away in-memory database
+ * set (the folder's catalogue synced into it, as `npm start` does), else a throw-away in-memory database
  * seeded from the folder's `catalog.json`.
  */
 export async function openSiteStore(site: LoadedSite | null, env: NodeJS.ProcessEnv = process.env): Promise<SqlStore> {

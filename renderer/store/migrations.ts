@@ -238,7 +238,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX form_submission_keys_created ON form_submission_keys (created_at);
     `,
   },
+  {
+    // Site content sync (store/site-sync.ts): the folder's catalogue is applied on every
+    // start, so what it removed is hidden rather than dropped (orders and carts still name
+    // it), and each variant keeps the stock count last imported from the folder, so a
+    // restart applies only a count the owner changed, never undoing visitors' purchases.
+    // NULL: imported before this migration; the next sync adopts the folder's count as the
+    // baseline and leaves the live count alone.
+    id: '004-site-content-sync',
+    sql: `
+      ALTER TABLE products ADD COLUMN hidden boolean NOT NULL DEFAULT false;
+      ALTER TABLE variants ADD COLUMN hidden boolean NOT NULL DEFAULT false;
+      ALTER TABLE variants ADD COLUMN imported_qty bigint;
+      ALTER TABLE variants ADD COLUMN imported_unlimited boolean;
+      ALTER TABLE forms ADD COLUMN hidden boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
+
+/**
+ * The transaction-level advisory lock that serialises schema changes and site content syncs
+ * of every instance on one database (PGlite accepts the call too).
+ */
+export const MIGRATION_LOCK_KEY = 7318021;
 
 /** Applies the migrations not yet recorded, each in its own transaction. */
 export async function migrate(client: SqlClient, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -133,16 +133,17 @@ export class Repository {
   // ---- catalogue ----------------------------------------------------------------------
 
   async getProduct(id: string): Promise<Product | null> {
-    const rows = await this.db.query('SELECT * FROM products WHERE id = $1', [id]);
+    // Hidden: removed from the site folder (store/site-sync.ts); not listed, not sold, no page.
+    const rows = await this.db.query('SELECT * FROM products WHERE id = $1 AND NOT hidden', [id]);
     const row = rows[0];
     if (!row) return null;
-    const variants = await this.db.query('SELECT * FROM variants WHERE product_id = $1 ORDER BY position', [id]);
+    const variants = await this.db.query('SELECT * FROM variants WHERE product_id = $1 AND NOT hidden ORDER BY position', [id]);
     return toProduct(row, variants);
   }
 
   async listProducts(): Promise<Product[]> {
-    const rows = await this.db.query('SELECT * FROM products ORDER BY position, id');
-    const variants = await this.db.query('SELECT * FROM variants ORDER BY product_id, position');
+    const rows = await this.db.query('SELECT * FROM products WHERE NOT hidden ORDER BY position, id');
+    const variants = await this.db.query('SELECT * FROM variants WHERE NOT hidden ORDER BY product_id, position');
     return rows.map((row) => toProduct(row, variants.filter((v) => v.product_id === row.id)));
   }
 
@@ -186,19 +187,19 @@ export class Repository {
   }
 
   async getForm(id: string): Promise<Form | null> {
-    const rows = await this.db.query('SELECT definition FROM forms WHERE id = $1', [id]);
+    const rows = await this.db.query('SELECT definition FROM forms WHERE id = $1 AND NOT hidden', [id]);
     return rows[0] ? json<Form>(rows[0].definition) : null;
   }
 
   async listForms(): Promise<Form[]> {
-    const rows = await this.db.query('SELECT definition FROM forms ORDER BY id');
+    const rows = await this.db.query('SELECT definition FROM forms WHERE NOT hidden ORDER BY id');
     return rows.map((row) => json<Form>(row.definition));
   }
 
   async putForm(form: Form): Promise<void> {
     await this.db.query(
       `INSERT INTO forms (id, definition) VALUES ($1, $2::jsonb)
-       ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition`,
+       ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition, hidden = false`,
       [form.id, jsonParam(form)],
     );
   }

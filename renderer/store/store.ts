@@ -4,7 +4,8 @@ import { openCachedMemoryClient } from './cluster-cache.ts';
 import { migrate } from './migrations.ts';
 import { Repository } from './repository.ts';
 import { openPgliteClient, openPostgresClient, type SqlClient } from './sql-client.ts';
-import { seedStore, type SeedData } from './seed.ts';
+import type { SeedData } from './seed.ts';
+import { syncSiteContent, type SyncResult } from './site-sync.ts';
 
 /**
  * The storefront state behind one interface. `read` serves single statements; every
@@ -55,8 +56,10 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
   /** PGlite data directory; `null` keeps the database in memory (tests). */
   dataDir?: string | null;
-  /** Loaded into an empty database (no site row yet) after the migrations. */
+  /** The site folder's catalogue, synced into the store after the migrations (store/site-sync.ts). */
   seed?: SeedData;
+  /** Told what the sync changed (`syncSummary` makes the log line). */
+  onSync?: (result: SyncResult) => void;
 }
 
 /** Opens the store named by the options (or `DATABASE_URL` / `DATA_DIR`) and migrates it. */
@@ -74,7 +77,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
   } catch (error) {
     throw new StoreError('STORE_UNAVAILABLE', `Cannot open the database: ${(error as Error).message}`, { cause: error });
   }
-  return migratedStore(client, options.seed);
+  return migratedStore(client, options.seed, options.onSync);
 }
 
 /**
@@ -92,8 +95,8 @@ export async function openMemoryStore(seed?: SeedData, cacheFile?: string): Prom
   return migratedStore(client, seed);
 }
 
-/** Migrations, then the seed when the database has no site yet; the client is closed on failure. */
-async function migratedStore(client: SqlClient, seed: SeedData | undefined): Promise<SqlStore> {
+/** Migrations, then the site content sync of the seed; the client is closed on failure. */
+async function migratedStore(client: SqlClient, seed: SeedData | undefined, onSync?: (result: SyncResult) => void): Promise<SqlStore> {
   try {
     await migrate(client);
   } catch (error) {
@@ -102,7 +105,10 @@ async function migratedStore(client: SqlClient, seed: SeedData | undefined): Pro
   }
   const store = new SqlStore(client);
   try {
-    if (seed && !(await store.read.getSite())) await seedStore(store, seed);
+    if (seed) {
+      const result = await syncSiteContent(client, seed);
+      onSync?.(result);
+    }
   } catch (error) {
     await client.close().catch(() => {});
     throw new StoreError('SEED_INVALID', `Seeding failed: ${(error as Error).message}`, { cause: error });
