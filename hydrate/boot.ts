@@ -137,6 +137,17 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
 
+  // The popup overlay (type 104), its own chunk: only pages that carry one download it.
+  let stopOverlay = () => undefined as void;
+  const overlayRoot = doc.querySelector<HTMLElement>('.sf-popup-overlay[data-overlay-id]');
+  if (overlayRoot) {
+    try {
+      stopOverlay = (await import('./islands/popup-overlay.ts')).startPopupOverlay(runtime, overlayRoot);
+    } catch (err) {
+      runtime.reporter.reportError('island_load', { kind: 'popup-overlay', ...describe(err) });
+    }
+  }
+
   // A lazy chunk: pages that enable no platform client download none of its code.
   let unmounted = false;
   const platformContext = options.platform === false ? null : readPlatformContext(doc);
@@ -158,6 +169,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       unmounted = true;
       void platform.then((handle) => handle?.stop());
       stopAnalytics();
+      stopOverlay();
       stopCartEditing();
       detachErrors();
       for (const island of islands) island.root.unmount();

@@ -24,6 +24,9 @@ import { DEFAULT_PROPS_LIMITS, serializeProps } from '../../hydrate/protocol/pro
 
 type Json = Record<string, unknown>;
 
+/** How long a popup overlay waits before it shows when `site.json` names no `delaySeconds`. */
+const OVERLAY_DEFAULT_DELAY_MS = 5000;
+
 /** What a page render leaves on the request, for the author-preview overlay and logs. */
 export interface QuirePageInfo {
   pageType: number;
@@ -591,14 +594,31 @@ export function createPageRenderer(options: PageRendererOptions) {
 
   /**
    * C1 type 104: a site with an enabled overlay (`site.json` `overlay: {enabled, id, title,
-   * blocks}`) gets it rendered into its content pages, hidden until the client shows it.
+   * version, delaySeconds, paths, blocks}`) gets it rendered into its content pages (those
+   * in `paths` when it is a list), hidden until the client shows it
+   * (hydrate/islands/popup-overlay.ts: after the delay, unless closed at this version or
+   * submitted).
    */
-  async function renderOverlay(job: PageJob, ctx: Json, options: RenderOptions): Promise<string> {
+  async function renderOverlay(job: PageJob, ctx: Json, options: RenderOptions, path: string): Promise<string> {
     const raw = job.site.config.extra.overlay;
     if (typeof raw !== 'object' || raw === null || (raw as Json).enabled !== true) return '';
     const overlay = raw as Json;
+    if (Array.isArray(overlay.paths) && !overlay.paths.includes(path)) return '';
     const blocks = Array.isArray(overlay.blocks) ? (overlay.blocks.filter((b) => typeof b === 'object' && b !== null && typeof (b as Json).type === 'string') as Block[]) : [];
-    ctx.overlay = { ...overlay, id: typeof overlay.id === 'string' ? overlay.id : 'overlay', blocksHtml: await renderContentBlocks(job, ctx, 'c', blocks) };
+    const title = typeof overlay.title === 'string' ? overlay.title : '';
+    const version = typeof overlay.version === 'string' || typeof overlay.version === 'number' ? String(overlay.version) : '1';
+    const seconds = overlay.delaySeconds;
+    // A delay that is not a number of seconds up to an hour falls back to the default.
+    const delayMs = typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 && seconds <= 3600 ? Math.round(seconds * 1000) : OVERLAY_DEFAULT_DELAY_MS;
+    ctx.overlay = {
+      ...overlay,
+      id: typeof overlay.id === 'string' ? overlay.id : 'overlay',
+      // The dialog's accessible name: its title, or a generic one when it has none.
+      label: title || 'Pop-up',
+      version,
+      delayMs,
+      blocksHtml: await renderContentBlocks(job, ctx, 'c', blocks),
+    };
     const template = pickTemplate(job.site, templateNames(PAGE_TYPE.popupOverlay, null));
     const result = template.template.render(ctx, options);
     job.diagnostics.push(...result.errors);
@@ -751,7 +771,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         head = rendered.html.trim();
       }
 
-      const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options) : '';
+      const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options, path) : '';
       const skip = skipPageView({ trackingDisabled, member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
       const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
       const frame = shellFrame({

@@ -162,10 +162,14 @@ const ORDER_CONFIRMED = `<section class="sf-order-confirmed">
 <p class="sf-order-total">Total <span>{order.grandTotalText}</span></p>
 </section>`;
 
-const POPUP_OVERLAY = `<div class="sf-popup-overlay" data-overlay-id="{overlay.id|htmlattr}" role="dialog" aria-label="{overlay.title|htmlattr}" hidden>
+// A modal dialog over the viewport (hydrate/islands/popup-overlay.ts shows it, traps focus and
+// closes it); the content box is what the theme styles as the panel, the root is the backdrop.
+const POPUP_OVERLAY = `<div class="sf-popup-overlay" data-overlay-id="{overlay.id|htmlattr}" data-overlay-version="{overlay.version|htmlattr}" data-overlay-delay-ms="{overlay.delayMs}" role="dialog" aria-modal="true" aria-label="{overlay.label|htmlattr}" hidden>
+<div class="sf-popup-overlay-content">
 {.if overlay.title}<h2 class="sf-popup-overlay-title">{overlay.title|html}</h2>{.end}
 {overlay.blocksHtml}
 <button type="button" class="sf-popup-overlay-close" aria-label="Close">×</button>
+</div>
 </div>`;
 
 /**
