@@ -42,6 +42,23 @@ describe('A10 site-user login and logout', () => {
     expect(sessionCalls('POST')).toHaveLength(0);
   });
 
+  test('the fields are labelled; an empty submit marks both invalid, describes each by its error and focuses the first', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    expect(document.querySelector(`label[for="${email.id}"]`)!.textContent).toBe('Email');
+    expect(document.querySelector(`label[for="${password.id}"]`)!.textContent).toBe('Password');
+    await fillAndSubmit('', '');
+    for (const input of [email, password]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+    }
+    expect(document.activeElement).toBe(email);
+    await fillAndSubmit('a@b.co', '');
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(password);
+  });
+
   test('AUTH-2 and AUTH-3 login body, stored token, reload, and the header afterwards', async () => {
     await open(ACCOUNT_SIGNED_OUT_HTML);
     page.fetch.on('POST', '/api/site-users/account/session', { json: { xsrfToken: 'X1', siteUserId: 'u1' } });

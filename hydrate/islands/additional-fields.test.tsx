@@ -162,6 +162,29 @@ describe('A6 additional-fields form', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  test('field errors describe their controls, which are marked invalid; the page is held still while the lightbox is open', async () => {
+    await open(
+      formProduct([
+        { id: 't', type: 'text', title: 'T', required: true },
+        { id: 'r', type: 'radio', title: 'R', required: true, options: ['A', 'B'] },
+      ]),
+    );
+    await openLightbox();
+    expect(document.documentElement.classList.contains('sf-dialog-open')).toBe(true);
+    await submitLightbox();
+    for (const id of ['t', 'r']) {
+      const controls = [...field(id).querySelectorAll('input')];
+      expect(controls.length).toBeGreaterThan(0);
+      for (const control of controls) {
+        expect(control.getAttribute('aria-invalid')).toBe('true');
+        expect(document.getElementById(control.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+      }
+    }
+    await page.act(() => press(document.body, 'Escape'));
+    await page.advance(0);
+    expect(document.documentElement.classList.contains('sf-dialog-open')).toBe(false);
+  });
+
   test('AF-11 Escape closes without a request; Enter and Space on the close control close it', async () => {
     await open();
     await openLightbox();

@@ -142,6 +142,28 @@ describe('A5 buy-now-pay-later', () => {
     expect(document.activeElement).toBe(link);
   });
 
+  test('the modal is named by the fetched heading (or the provider), holds the page still, and the page\'s own Close button closes it', async () => {
+    await open();
+    page.fetch.routes.unshift((c) =>
+      c.path.startsWith('/static/bnpl/') ? { text: '<div><h2>Pay in 4</h2><button type="button" class="sf-bnpl-modal-close">Close</button></div>' } : undefined,
+    );
+    await openModal();
+    expect(modal()!.getAttribute('aria-labelledby')).toBe('sf-bnpl-modal-title');
+    expect(document.getElementById('sf-bnpl-modal-title')!.textContent).toBe('Pay in 4');
+    expect(document.documentElement.classList.contains('sf-dialog-open')).toBe(true);
+    await page.act(() => modal()!.querySelector<HTMLElement>('.sf-bnpl-modal-body .sf-bnpl-modal-close')!.click());
+    await page.advance(0);
+    expect(modal()).toBeNull();
+    expect(document.documentElement.classList.contains('sf-dialog-open')).toBe(false);
+    expect(document.activeElement).toBe(info());
+  });
+
+  test('a fetched page without a heading names the modal after the provider', async () => {
+    await open();
+    await openModal();
+    expect(modal()!.getAttribute('aria-label')).toBe('Afterpay');
+  });
+
   test('BNPL-14 a 404 only warns', async () => {
     await open();
     page.fetch.routes.unshift((c) => (c.path.startsWith('/static/bnpl/') ? { status: 404, text: 'nope' } : undefined));

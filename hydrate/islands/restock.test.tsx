@@ -134,6 +134,20 @@ describe('A4 restock-notification box', () => {
     expect(Object.keys(posts()[0]!.json as object)).not.toContain('captchaToken');
   });
 
+  test('once hydrated the email field is type="email" with a label; its error describes it; focus goes to the field, then to Signed up!', async () => {
+    await single(0);
+    expect(email().type).toBe('email');
+    expect(view().querySelector(`label[for="${email().id}"]`)!.textContent).toBe('Your Email');
+    await submitWith('');
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email().getAttribute('aria-describedby')!)!.textContent).toBe('Email cannot be blank');
+    expect(document.activeElement).toBe(email());
+    page.fetch.on('POST', '/api/site-users/account/notifications/restock', { json: {} });
+    await submitWith('a@b.co');
+    await page.advance(0);
+    expect(document.activeElement).toBe(view().querySelector('.product-restock-success'));
+  });
+
   test('RST-9 success text, default and custom', async () => {
     await single(0);
     await submitWith('a@b.co');

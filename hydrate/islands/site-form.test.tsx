@@ -171,6 +171,28 @@ describe('A7 site form', () => {
     expect(bottomMsg().textContent).toBe('Error processing form submission. Please reload and try again.');
   });
 
+  test('field errors are tied to their controls, focus goes to the first, and only the bottom message is an alert', async () => {
+    const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
+    await open([text, email]);
+    await submit();
+    for (const [id, message] of [['f1', 'Required'], ['f2', 'Email is not valid. Email addresses should follow the format user@domain.com.']] as const) {
+      expect(input(id).getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input(id).getAttribute('aria-describedby')!)!.textContent).toBe(message);
+    }
+    expect(document.activeElement).toBe(input('f1'));
+    expect(topMsg().hasAttribute('role')).toBe(false);
+    expect(bottomMsg().getAttribute('role')).toBe('alert');
+    await page.act(() => typeInto(input('f1'), 'Ann'));
+    await page.act(() => typeInto(input('f2'), 'ann@example.com'));
+    page.fetch.on('POST', '/api/form/SaveFormSubmission', { json: {} });
+    await submit();
+    expect(input('f1').hasAttribute('aria-invalid')).toBe(false);
+    // After the success the button is hidden: focus goes to the submission text, not <body>.
+    const submission = document.querySelector<HTMLElement>('.sf-form-submission')!;
+    expect(document.activeElement).toBe(submission);
+    expect(submission.getAttribute('tabindex')).toBe('-1');
+  });
+
   test('SF-13 success shows the submission text; valid redirects navigate, bad ones do not', async () => {
     await open([text]);
     page.fetch.on('POST', '/api/form/SaveFormSubmission', { json: {} });
