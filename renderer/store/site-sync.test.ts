@@ -113,6 +113,24 @@ function syncChecks(open: () => Promise<{ store: SqlStore; close(): Promise<void
     }
   });
 
+  it('reports a removal without counting the products after it, and a real reorder once', async () => {
+    const { store, close } = await open();
+    try {
+      await syncSiteContent(store.client, seed());
+      const removed = seed();
+      removed.products!.shift();
+      expect(syncSummary(await syncSiteContent(store.client, removed))).toBe('1 product hidden');
+      expect(syncSummary(await syncSiteContent(store.client, removed))).toBe('no changes');
+      const reordered = seed();
+      reordered.products!.reverse();
+      expect(syncSummary(await syncSiteContent(store.client, reordered))).toBe('1 product shown again; product order changed');
+      expect((await store.read.listProducts()).map((product) => product.id)).toEqual(['cap', 'mug', 'tee']);
+      expect(syncSummary(await syncSiteContent(store.client, reordered))).toBe('no changes');
+    } finally {
+      await close();
+    }
+  });
+
   it('applies the folder once when instances sync at the same time', async () => {
     const { store, close } = await open();
     try {

@@ -44,6 +44,8 @@ export interface SyncResult {
   settings: 'added' | 'changed' | null;
   usersAdded: number;
   ordersAdded: number;
+  /** The folder lists products in another relative order than the store shows them. */
+  productsReordered: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -65,9 +67,25 @@ const jsonParam = (value: unknown): string => JSON.stringify(value ?? null);
 const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-function productFieldsDiffer(row: Row, product: Product, position: number): boolean {
+/**
+ * Whether the ids kept from `rows` (by stored position) come in another relative order than
+ * `ids`: removing an entry shifts the positions after it, which is no reorder.
+ */
+function orderChanged(ids: readonly string[], rows: readonly Row[]): boolean {
+  const wanted = new Set(ids);
+  const stored = rows
+    .filter((row) => row.hidden !== true && wanted.has(String(row.id)))
+    .sort((a, b) => Number(a.position) - Number(b.position))
+    .map((row) => String(row.id));
+  const kept = new Set(stored);
+  const folder = ids.filter((id) => kept.has(id));
+  return folder.some((id, index) => id !== stored[index]);
+}
+
+// Positions are compared apart from the other fields: they are rewritten when they differ,
+// but only a change of relative order is reported.
+function productFieldsDiffer(row: Row, product: Product): boolean {
   return (
-    Number(row.position) !== position ||
     row.title !== product.title ||
     row.url_slug !== product.urlSlug ||
     (row.collection_id ?? null) !== product.collectionId ||
@@ -80,9 +98,8 @@ function productFieldsDiffer(row: Row, product: Product, position: number): bool
   );
 }
 
-function variantFieldsDiffer(row: Row, variant: Variant, position: number): boolean {
+function variantFieldsDiffer(row: Row, variant: Variant): boolean {
   return (
-    Number(row.position) !== position ||
     row.sku !== variant.sku ||
     !jsonEqual(parsed(row.attributes), variant.attributes) ||
     Number(row.price_cents) !== variant.priceCents ||
@@ -143,7 +160,7 @@ async function upsertVariant(tx: Queryable, productId: string, variant: Variant,
 /** Syncs one product's variants; true when any row changed. */
 async function syncVariants(tx: Queryable, product: Product, rows: Row[], result: SyncResult): Promise<boolean> {
   const existing = new Map(rows.map((row) => [String(row.id), row]));
-  let changed = false;
+  let changed = orderChanged(product.variants.map((variant) => variant.id), rows);
   for (const [position, variant] of product.variants.entries()) {
     const row = existing.get(variant.id);
     existing.delete(variant.id);
@@ -159,10 +176,11 @@ async function syncVariants(tx: Queryable, product: Product, rows: Row[], result
     );
     if (stock.applied) result.stockSet++;
     const baselineMissing = row.imported_qty === null || row.imported_unlimited === null;
-    if (!stock.applied && !baselineMissing && !row.hidden && !variantFieldsDiffer(row, variant, position)) continue;
+    const ownerChange = stock.applied || row.hidden === true || variantFieldsDiffer(row, variant);
+    if (!ownerChange && !baselineMissing && Number(row.position) === position) continue;
     await upsertVariant(tx, product.id, variant, position, stock);
-    // Adopting a baseline is bookkeeping, not a change the owner made.
-    if (stock.applied || row.hidden || variantFieldsDiffer(row, variant, position)) changed = true;
+    // Adopting a baseline or shifting a position is bookkeeping, not a change the owner made.
+    if (ownerChange) changed = true;
   }
   for (const row of existing.values()) {
     if (row.hidden) continue;
@@ -195,7 +213,7 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
   const problems = checkSeed(seed);
   if (problems.length > 0) throw new Error(`Invalid seed: ${problems.join('; ')}`);
   const users = await newUsers(client, seed);
-  const result: SyncResult = { products: counts(), forms: counts(), stockSet: 0, settings: null, usersAdded: 0, ordersAdded: 0 };
+  const result: SyncResult = { products: counts(), forms: counts(), stockSet: 0, settings: null, usersAdded: 0, ordersAdded: 0, productsReordered: false };
   await client.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
 
@@ -212,7 +230,9 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
       );
     }
 
-    const productRows = new Map((await tx.query('SELECT * FROM products')).map((row) => [String(row.id), row]));
+    const allProducts = await tx.query('SELECT * FROM products');
+    result.productsReordered = orderChanged((seed.products ?? []).map((product) => product.id), allProducts);
+    const productRows = new Map(allProducts.map((row) => [String(row.id), row]));
     const variantRows = new Map<string, Row[]>();
     for (const row of await tx.query('SELECT * FROM variants ORDER BY product_id, position')) {
       const list = variantRows.get(String(row.product_id)) ?? [];
@@ -223,8 +243,8 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
       const product = normalizeProduct(seedProduct);
       const row = productRows.get(product.id);
       productRows.delete(product.id);
-      const fieldsChanged = !row || row.hidden === true || productFieldsDiffer(row, product, position);
-      if (fieldsChanged) await upsertProduct(tx, product, position);
+      const fieldsChanged = !row || row.hidden === true || productFieldsDiffer(row, product);
+      if (fieldsChanged || !row || Number(row.position) !== position) await upsertProduct(tx, product, position);
       const variantsChanged = await syncVariants(tx, product, variantRows.get(product.id) ?? [], result);
       if (!row) result.products.added++;
       else if (row.hidden === true) result.products.restored++;
@@ -304,6 +324,7 @@ function countsPhrase(noun: string, value: SyncCounts): string | null {
 export function syncSummary(result: SyncResult): string {
   const parts = [
     countsPhrase('product', result.products),
+    result.productsReordered ? 'product order changed' : null,
     result.stockSet > 0 ? `stock of ${plural(result.stockSet, 'variant')} set from the folder` : null,
     countsPhrase('form', result.forms),
     result.settings ? `site settings ${result.settings}` : null,
