@@ -50,9 +50,7 @@ export interface RouteSpec<S extends RouteSchema = RouteSchema> {
   crumb?: boolean;
   /** The [user] guard (B0.3): runs after admin and crumb, before any body complaint. */
   user?: boolean;
-  /** Checks that must answer before the guards (B18 checks its query first). */
-  beforeGuards?: (request: FastifyRequest) => void;
-  /** Validates the query string (its schema) before the guards, as B18 orders it. */
+  /** Checks the query string (its schema) before the guards, as B18 orders it. */
   queryBeforeGuards?: boolean;
   bodyLimit?: number;
   schema?: S;
@@ -183,7 +181,6 @@ export function addRoute<S extends RouteSchema>(kit: RouteKit, spec: RouteSpec<S
     bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
     ...(spec.schema ? { schema: fastifySchema(spec.schema), validatorCompiler: schemaCompiler(plain.invalid) } : {}),
     onRequest: async (request, reply) => {
-      spec.beforeGuards?.(request);
       checkQueryFirst?.(request);
       if (spec.admin) checkAdmin(kit.deps, request);
       if (spec.crumb) checkCrumbHeader(request, reply);
@@ -201,14 +198,7 @@ export function addRoute<S extends RouteSchema>(kit: RouteKit, spec: RouteSpec<S
   });
 }
 
-/** A string query parameter; repeated parameters count as invalid (`false`). */
-export function queryParam(request: FastifyRequest, name: string): string | undefined | false {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (!query || !Object.hasOwn(query, name)) return undefined;
-  const value = query[name];
-  return typeof value === 'string' ? value : false;
-}
-
+/** For fields checked in the handler (`checkedInHandler`); the schemas check all others. */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
