@@ -69,6 +69,19 @@ describe('checkPaths', () => {
     expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:20'));
   });
 
+  it('reports the content problems a page would show: unknown block types, forms and products missing from the catalogue', async () => {
+    write('catalog.json', JSON.stringify({ site: { websiteId: 's' }, forms: [{ id: 'contact' }], products: [{ id: 'mug', variants: [] }] }));
+    write('content/contact.json', JSON.stringify({ slug: 'contact', blocks: [{ type: 'form', formId: 'contact' }, { type: 'newsletter', formId: 'news' }] }, null, 2));
+    write('content/shop.json', JSON.stringify({ slug: 'shop', blocks: [{ type: 'product', productId: 'mug' }, { type: 'product', productId: 'cup' }, { type: 'carousel' }] }, null, 2));
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => [frame.code, frame.where.slice(dir.length + 1), frame.text.split('\n')[0]])).toEqual([
+      ['SITE_CONTENT', 'content/contact.json:10:17', 'RuntimeError SITE_CONTENT: newsletter block: no form "news" in catalog.json'],
+      ['SITE_CONTENT', 'content/shop.json:10:20', 'RuntimeError SITE_CONTENT: product block: no product "cup" in catalog.json'],
+      ['SITE_CONTENT', 'content/shop.json:13:15', 'RuntimeError SITE_CONTENT: unknown block type "carousel"'],
+    ]);
+  });
+
   it('an apply or include naming no partial and no macro is a problem; macros, site and renderer partials are not', async () => {
     write('site.json', '{}');
     write('partials/card.jsont', '<b>{title}</b>{@|apply missing-in-partial}');

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { renderBlock } from '../pages/blocks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
-import type { LoadedSite } from '../site/site-types.ts';
+import type { Block, LoadedSite } from '../site/site-types.ts';
 import { problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
@@ -125,6 +126,45 @@ function relocate(frames: Frame[], prefix: string): Frame[] {
   });
 }
 
+/**
+ * The content problems a page would report when it renders (renderer/pages/blocks.ts): a
+ * block type the renderer does not know, a form or product block naming nothing in the
+ * catalogue. Unknown types are asked of `renderBlock` itself, so this check never lags the
+ * renderer. Framed at the first place the offending value is written in the file.
+ */
+async function blockFrames(site: LoadedSite): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  const formIds = new Set((site.catalog?.forms ?? []).map((form) => form.id));
+  const productIds = new Set((site.catalog?.products ?? []).map((product) => product.id));
+  for (const entry of site.entries) {
+    const blocks: Block[] = [...entry.blocks, ...entry.items.flatMap((item) => item.blocks)];
+    if (blocks.length === 0) continue;
+    const text = await fs.readFile(path.join(site.dir, entry.file), 'utf8').catch(() => '');
+    for (const block of blocks) {
+      let message: string | null = null;
+      let needle = JSON.stringify(block.type);
+      if (block.type === 'form' || block.type === 'newsletter') {
+        const id = typeof block.formId === 'string' ? block.formId : '';
+        if (!formIds.has(id)) [message, needle] = [`${block.type} block: no form "${id}" in catalog.json`, JSON.stringify(id)];
+      } else if (block.type === 'product') {
+        const id = typeof block.productId === 'string' ? block.productId : '';
+        if (!productIds.has(id)) [message, needle] = [`product block: no product "${id}" in catalog.json`, JSON.stringify(id)];
+      } else {
+        const reports: string[] = [];
+        renderBlock(block, { forms: new Map(), productBlock: () => '', accountHtml: '', contentSource: 'c', report: (m) => reports.push(m) });
+        message = reports[0] ?? null;
+      }
+      if (message === null) continue;
+      const at = text.indexOf(needle);
+      const source = new Source(text, entry.file);
+      const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
+      const d = { kind: 'RuntimeError', code: 'SITE_CONTENT', message, line, column, source: entry.file } as unknown as Diagnostic;
+      frames.push({ code: 'SITE_CONTENT', where: `${entry.file}:${line}:${column}`, text: codeFrame(d, source) });
+    }
+  }
+  return frames;
+}
+
 async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: number }> {
   let site: LoadedSite;
   try {
@@ -143,6 +183,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     if (text !== null) siteFiles.set(file, rendererEngine().compile(text, { name: file }));
   }
   for (const [file, template] of siteFiles) frames.push(...missingPartialFrames(template, file, site.partials));
+  frames.push(...(await blockFrames(site)));
   return { frames: relocate(frames, dir), templates: siteFiles.size };
 }
 
