@@ -340,13 +340,14 @@ export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions =
       default: throw new Error(`unknown option ${a}`);
     }
   }
+  const names = freshWorkloads().filter((w) => w.group === o.group).map((w) => w.name);
+  for (const n of o.workloads ?? []) if (!names.includes(n)) throw new Error(`unknown workload ${n}; expected one of ${names.join(', ')}`);
   return o;
 }
 
 export async function runFresh(o: FreshOptions, log: (line: string) => void = (l) => process.stderr.write(l + '\n')): Promise<{ markdown: string; pass: boolean; outcomes: FreshOutcome[] }> {
   const started = Date.now();
   const all = freshWorkloads().filter((w) => w.group === o.group);
-  for (const n of o.workloads ?? []) if (!all.some((w) => w.name === n)) throw new Error(`unknown workload ${n}; expected one of ${all.map((w) => w.name).join(', ')}`);
   const workloads = o.workloads ? all.filter((w) => o.workloads!.includes(w.name)) : all;
   const checks = await compareOutputs(workloads, 3);
   for (const c of checks) log(`output ${c.workload}: ${c.identical ? 'identical' : 'DIFFERS'}`);
