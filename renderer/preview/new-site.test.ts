@@ -96,14 +96,16 @@ describe('the head partial', () => {
     expect(result.html.split('og:title')).toHaveLength(2);
   }, 60_000);
 
-  it('reports an error in the head partial as a page problem, framed in its file', async () => {
+  it('reports a render error of the head partial as a page problem, framed in its file', async () => {
     dir = fresh();
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
-    write('partials/head.jsont', '<meta name="x">\n{page.title|nope}\n');
+    // A render-time error: only a head partial that is rendered can report it.
+    write('partials/head.jsont', '<meta name="x">\n{page|apply nowhere}\n');
     const result = await renderPage(dir, '/about', { store });
     expect(result.exitCode).toBe(1);
-    expect(result.frames.map((frame) => frame.code)).toContain('FORMATTER_UNKNOWN');
-    expect(result.frames.map((frame) => frame.text).join('\n')).toContain('> 2 | {page.title|nope}');
+    expect(result.frames.map((frame) => frame.code)).toEqual(['APPLY_PARTIAL_MISSING']);
+    expect(result.frames[0]!.text).toContain('at partials/head.jsont:2:');
+    expect(result.frames[0]!.text).toContain('> 2 | {page|apply nowhere}');
   }, 60_000);
 
   it('a site without one keeps the renderer head unchanged', async () => {
