@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { jsonSpans, LineIndex, spanAt, type JsonSpan } from './json-positions.ts';
+
+const TEXT = `{
+  "site": { "websiteId": "w" },
+  "products": [
+    { "id": "tee", "variants": [ { "id": "s", "price": 25, "esc\\"aped": [1, {"x": null}] } ] }
+  ],
+  "a/b": true
+}`;
+
+describe('jsonSpans', () => {
+  it('finds keys and values by JSON Pointer, with line and column', () => {
+    const root = jsonSpans(TEXT)!;
+    const lines = new LineIndex(TEXT);
+    const price = spanAt(root, '/products/0/variants/0/price');
+    expect(lines.at(price.keyOffset!)).toEqual({ line: 4, column: 47 });
+    expect(TEXT.slice(price.offset, price.offset + 2)).toBe('25');
+    expect(TEXT.slice(spanAt(root, '/products/0/variants/0/esc"aped/1/x').offset).startsWith('null')).toBe(true);
+    expect(TEXT[spanAt(root, '/a~1b').offset]).toBe('t');
+    expect(lines.at(spanAt(root, '/site/websiteId').offset)).toEqual({ line: 2, column: 26 });
+    // A path that goes past the text stops at the nearest ancestor.
+    expect(spanAt(root, '/products/0/nope/deeper')).toBe(spanAt(root, '/products/0'));
+  });
+
+  it('gives null for text JSON.parse rejects, and handles a bare value and empty containers', () => {
+    expect(jsonSpans('{"a": }')).toBeNull();
+    expect(jsonSpans('  42 ')).toEqual({ offset: 2 });
+    const root = jsonSpans('{"a":{},"b":[],"c":[[]]}')!;
+    expect([...root.members!.keys()]).toEqual(['a', 'b', 'c']);
+    expect(spanAt(root, '/c/0').elements).toEqual([]);
+  });
+
+  it('does work in proportion to the text: 4x the members, 4x the spans, no recursion limit', () => {
+    const count = (span: JsonSpan): number =>
+      1 + [...(span.members?.values() ?? []), ...(span.elements ?? [])].reduce((sum, child) => sum + count(child), 0);
+    const doc = (n: number) => JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: `i${i}`, n: i })) });
+    expect(count(jsonSpans(doc(4000))!)).toBe(4 * (count(jsonSpans(doc(1000))!) - 2) + 2);
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    expect(jsonSpans(deep)?.elements?.length).toBe(1);
+  });
+});

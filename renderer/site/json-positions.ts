@@ -1,0 +1,147 @@
+/*
+ * Where each key and value of a JSON text starts, for diagnostics at file:line:col
+ * (`JSON.parse` and the engine's `parseJson` keep no positions). One linear pass over text
+ * that `JSON.parse` already accepted; a text it rejects gives null (the loader reports the
+ * syntax error itself). Line and column come from a line-start table, by binary search.
+ */
+
+export interface JsonSpan {
+  /** Offset of the value's first character. */
+  offset: number;
+  /** Offset of the key's opening quote, for a member of an object. */
+  keyOffset?: number;
+  /** Members by key (the last of duplicate keys wins, as in JSON.parse). */
+  members?: Map<string, JsonSpan>;
+  elements?: JsonSpan[];
+}
+
+export interface LineColumn {
+  line: number;
+  column: number;
+}
+
+/** Offsets to 1-based line and column (in UTF-16 code units, as editors count them). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  at(offset: number): LineColumn {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - this.starts[low]! + 1 };
+  }
+}
+
+/** The spans of a JSON text, or null when it is not valid JSON. */
+export function jsonSpans(text: string): JsonSpan | null {
+  let i = 0;
+  const n = text.length;
+  const ws = () => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+  };
+  // Strings are read with JSON.parse on their exact slice, so escapes decode as JSON.parse does.
+  const string = (): string => {
+    const start = i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c) i += 2;
+      else if (c === 0x22) break;
+      else i++;
+    }
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  // Iterative over an explicit stack: deep nesting cannot overflow the call stack.
+  interface Frame {
+    span: JsonSpan;
+    key: string | null;
+    keyOffset: number;
+  }
+  const stack: Frame[] = [];
+  let root: JsonSpan | null = null;
+  const attach = (span: JsonSpan) => {
+    const parent = stack[stack.length - 1];
+    if (!parent) root = span;
+    else if (parent.span.members) {
+      span.keyOffset = parent.keyOffset;
+      parent.span.members.set(parent.key!, span);
+    } else parent.span.elements!.push(span);
+  };
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  // After a value (or an opening bracket), read separators until the next value starts.
+  const next = (): boolean => {
+    for (;;) {
+      ws();
+      const frame = stack[stack.length - 1];
+      if (!frame) return false;
+      if (text[i] === ',') {
+        i++;
+        ws();
+      }
+      if (text[i] === '}' || text[i] === ']') {
+        i++;
+        stack.pop();
+        continue;
+      }
+      if (frame.span.members) {
+        frame.keyOffset = i;
+        frame.key = string();
+        ws();
+        i++; // ':'
+      }
+      ws();
+      return true;
+    }
+  };
+  ws();
+  for (;;) {
+    const c = text[i];
+    const span: JsonSpan = { offset: i };
+    attach(span);
+    if (c === '{' || c === '[') {
+      if (c === '{') span.members = new Map();
+      else span.elements = [];
+      i++;
+      stack.push({ span, key: null, keyOffset: 0 });
+    } else if (c === '"') string();
+    else {
+      // A number, true, false or null: up to the next separator.
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 0x2c || d === 0x5d || d === 0x7d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+        i++;
+      }
+    }
+    if (!next()) break;
+  }
+  return root;
+}
+
+/** The span at a JSON Pointer (`/products/0/priceCents`, as Ajv's instancePath), or the nearest ancestor found. */
+export function spanAt(root: JsonSpan, pointer: string): JsonSpan {
+  let span = root;
+  if (pointer === '') return span;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const child = span.members ? span.members.get(token) : span.elements?.[Number(token)];
+    if (!child) return span;
+    span = child;
+  }
+  return span;
+}

@@ -1,0 +1,254 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/*
+ * The JSON Schemas of a site folder's data files (renderer/README.md "Site folder"), written
+ * once in TypeBox. `npx tsx renderer/site/schema/write-schemas.ts` writes them as the
+ * published `*.schema.json` files beside this module (editors validate and complete with
+ * them); site-folder-schema.test.ts fails when the published files drift from this source.
+ *
+ * `additionalProperties: false` marks a closed object: any other key is ignored by the loader,
+ * so `validate-site-files.ts` warns about it (with a "did you mean"). Open objects
+ * (`site.json`, content files, items, blocks) pass every key to templates; there only a key
+ * within a small edit distance of a known one is reported, as a likely typo.
+ */
+
+const nullable = (type: 'string' | 'integer' | 'number' | 'object', description: string): TSchema =>
+  Type.Unsafe({ type: [type, 'null'], description });
+// enum rather than a union of literals: one clear error ("must be equal to one of …") instead of one per branch.
+const oneOf = (type: 'string' | 'integer', values: readonly (string | number)[], description?: string): TSchema =>
+  Type.Unsafe({ type, enum: [...values], ...(description ? { description } : {}) });
+const open = (description: string): TSchema => Type.Object({}, { additionalProperties: true, description });
+const id = (description: string) => Type.String({ minLength: 1, description });
+const cents = (description: string) => Type.Integer({ description });
+const opt = Type.Optional;
+
+// ---- site.json ---------------------------------------------------------------------------
+
+export const SITE_SCHEMA = Type.Object(
+  {
+    $schema: opt(Type.String()),
+    title: opt(Type.String({ description: 'Site title (<title>, header).' })),
+    locale: opt(Type.String({ description: 'BCP 47 tag: <html lang>, the engine locale. Default en-US.' })),
+    templateId: opt(Type.String({ description: 'Default quire-default.' })),
+    homePage: opt(Type.String({ description: 'Slug of the content file served at / when none says "home": true.' })),
+    cartVersion: opt(oneOf('integer', [1, 2], '1: /cart is page type 200; 2: page type 205.')),
+    lock: opt(
+      Type.Object(
+        { enabled: opt(Type.Boolean()), password: opt(Type.String()) },
+        { additionalProperties: false, description: 'Site-wide lock screen (page type 103).' },
+      ),
+    ),
+    trackingDisabled: opt(Type.Boolean({ description: "ORed with the store's trackingDisabled." })),
+    platform: opt(Type.Unsafe({ type: ['object', 'boolean'], description: 'sf-context.platform overrides; false turns the clients off.' })),
+    navigation: opt(
+      Type.Array(Type.Object({ title: Type.String(), path: Type.String() }, { additionalProperties: false }), {
+        description: 'Header links; by default every content file whose navigation is not false.',
+      }),
+    ),
+    reviews: opt(
+      Type.Object({ nativeEnabled: opt(Type.Boolean()), importedEnabled: opt(Type.Boolean()) }, { additionalProperties: false }),
+    ),
+    bnpl: opt(
+      Type.Unsafe({
+        type: ['object', 'null'],
+        additionalProperties: false,
+        properties: {
+          afterPayAvailable: { type: 'boolean' },
+          afterPayMin: { type: 'number' },
+          afterPayMax: { type: 'number' },
+          stripeAccountCountry: { type: 'string' },
+          shopperLanguage: { type: 'string' },
+        },
+        description: 'Buy-now-pay-later context; null: none.',
+      }),
+    ),
+    minimumOrderSubtotalCents: opt(Type.Integer({ minimum: 0 })),
+    flags: opt(Type.Record(Type.String(), Type.Boolean(), { description: "Feature flags the store does not hold; the store's flags win." })),
+    localizedStrings: opt(Type.Record(Type.String(), Type.String())),
+    overlay: opt(open('The popup overlay (page type 104): {enabled, id, title, blocks}.')),
+    baseUrl: opt(Type.String({ description: 'Absolute origin used by the sitemap.' })),
+  },
+  {
+    title: 'Quire site.json',
+    description: 'Website settings of a site folder. Any other key reaches templates as website.*.',
+    additionalProperties: true,
+  },
+);
+
+// ---- catalog.json ------------------------------------------------------------------------
+
+const VARIANT = Type.Object(
+  {
+    id: id('Stable id; carts and sign-ups name it.'),
+    sku: Type.String({ description: 'Stock-keeping unit shown in carts.' }),
+    attributes: opt(Type.Record(Type.String(), Type.String(), { description: 'Option values, e.g. {"Size": "M"}.' })),
+    priceCents: opt(cents('Price in minor units (2500 = $25.00). Default 0.')),
+    salePriceCents: opt(cents('Sale price in minor units, used when onSale.')),
+    onSale: opt(Type.Boolean()),
+    qtyInStock: opt(
+      Type.Integer({
+        minimum: 0,
+        description: 'Stock count. Applied on start only when it differs from the last imported count (sales since are kept).',
+      }),
+    ),
+    unlimited: opt(Type.Boolean({ description: 'Never runs out.' })),
+  },
+  { additionalProperties: false },
+);
+
+const PRODUCT = Type.Object(
+  {
+    id: id('Stable id; removing it from the file hides the product (kept for orders and carts).'),
+    title: opt(Type.String()),
+    urlSlug: opt(Type.String({ description: 'URL segment under its collection; default the id.' })),
+    collectionId: opt(nullable('string', 'id of the products collection (content file) listing it.')),
+    productType: opt(oneOf('integer', [1, 2, 3, 4], '1 physical, 2 digital, 3 service, 4 gift card.')),
+    isSubscribable: opt(Type.Boolean()),
+    subscriptionPlan: opt(nullable('object', 'Subscription plan data.')),
+    additionalFieldsFormId: opt(nullable('string', 'id of a form asked for when adding to the cart.')),
+    restockEnabled: opt(Type.Boolean({ description: 'Offer restock sign-ups when sold out.' })),
+    variants: Type.Array(VARIANT, { description: 'At least one variant per product.' }),
+    extra: opt(open('Display data for templates: body, excerpt, images, …')),
+  },
+  { additionalProperties: false },
+);
+
+const FORM = Type.Object(
+  {
+    id: id('Stable id; content blocks name it as formId.'),
+    name: opt(Type.String()),
+    fields: opt(Type.Array(Type.Object({ id: Type.String(), type: Type.String() }, { additionalProperties: true }))),
+    captchaEnabled: opt(Type.Boolean()),
+    storageConfigured: opt(Type.Boolean()),
+    isNewsletter: opt(Type.Boolean()),
+    extra: opt(open('Submission texts and anything else the renderer shows.')),
+  },
+  { additionalProperties: false },
+);
+
+const SETTINGS = Type.Object(
+  {
+    currency: opt(Type.String({ description: 'ISO 4217 code. Default USD.' })),
+    expressCheckout: opt(Type.Boolean()),
+    customCart: opt(Type.Boolean()),
+    multipleQuantityAllowedForServices: opt(Type.Boolean()),
+    restockNotificationsSuccessText: opt(nullable('string', 'Text shown after a restock sign-up.')),
+    captcha: opt(
+      Type.Object(
+        { siteKey: opt(nullable('string', 'Captcha site key; null: none.')), provider: opt(oneOf('string', ['local', 'recaptcha'])) },
+        { additionalProperties: false },
+      ),
+    ),
+    cookiePolicy: opt(nullable('object', 'Cookie banner settings.')),
+    trackingDisabled: opt(Type.Boolean()),
+    isCloneable: opt(Type.Boolean()),
+    flags: opt(Type.Record(Type.String(), Type.Boolean())),
+    timeZone: opt(Type.String({ description: 'IANA time zone. Default America/New_York.' })),
+    extra: opt(open('Renderer-only settings, passed through.')),
+  },
+  { additionalProperties: false },
+);
+
+export const CATALOG_SCHEMA = Type.Object(
+  {
+    $schema: opt(Type.String()),
+    site: Type.Object({ websiteId: id('The website id.'), settings: opt(SETTINGS) }, { additionalProperties: false }),
+    products: opt(Type.Array(PRODUCT)),
+    forms: opt(Type.Array(FORM)),
+    users: opt(
+      Type.Array(
+        Type.Object(
+          {
+            id: id('Account id.'),
+            email: Type.String({ minLength: 1 }),
+            password: opt(Type.String({ description: 'Plain text, hashed when imported.' })),
+            passwordHash: opt(Type.String()),
+            locale: opt(nullable('string', 'Preferred locale.')),
+          },
+          { additionalProperties: false, description: 'Imported once, never overwritten.' },
+        ),
+      ),
+    ),
+    orders: opt(
+      Type.Array(
+        Type.Object(
+          {
+            id: id('Order id.'),
+            purchasedCartId: opt(nullable('string', 'The cart it was bought from.')),
+            testMode: opt(Type.Boolean()),
+            websiteId: opt(Type.String()),
+            items: opt(Type.Array(Type.Unknown())),
+            grandTotal: opt(Type.Unknown()),
+            shippingTotal: opt(Type.Unknown()),
+            taxTotal: opt(Type.Unknown()),
+            extra: opt(open('Anything else.')),
+          },
+          { additionalProperties: false, description: 'Imported once, never overwritten.' },
+        ),
+      ),
+    ),
+  },
+  {
+    title: 'Quire catalog.json',
+    description:
+      'What the owner sells: store settings, products, variants, prices, forms. Synced into the store on every start (renderer/README.md "Site content sync").',
+    additionalProperties: false,
+  },
+);
+
+// ---- content/*.json ----------------------------------------------------------------------
+
+const BLOCK = Type.Object(
+  {
+    type: Type.String({ description: 'html, markdown, image, form, newsletter, product, account, button, …' }),
+  },
+  { additionalProperties: true },
+);
+
+const ITEM = Type.Object(
+  {
+    id: opt(Type.String()),
+    slug: opt(Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$' })),
+    title: opt(Type.String()),
+    blocks: opt(Type.Array(BLOCK)),
+  },
+  { additionalProperties: true, description: 'An inline item; every field reaches the template.' },
+);
+
+export const CONTENT_SCHEMA = Type.Object(
+  {
+    $schema: opt(Type.String()),
+    kind: opt(oneOf('string', ['page', 'collection', 'cover'])),
+    slug: opt(Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', description: 'URL segment; default the file name.' })),
+    id: opt(Type.String()),
+    title: opt(Type.String()),
+    home: opt(Type.Boolean({ description: 'Served at / (one file at most).' })),
+    pageType: opt(Type.Integer({ description: 'A special page type (203 donate … 300).' })),
+    template: opt(Type.String({ description: 'Template name to use instead of the default.' })),
+    collectionType: opt(Type.String({ description: 'products (store products whose collectionId is this id), blog, events, gallery, …' })),
+    items: opt(Type.Array(ITEM)),
+    blocks: opt(Type.Array(BLOCK)),
+    password: opt(Type.String({ description: 'Protected page (105).' })),
+    memberArea: opt(Type.Boolean({ description: 'Signed-in visitors only (106).' })),
+    videoPaywall: opt(Type.Boolean()),
+    navigation: opt(Type.Boolean({ description: 'false: left out of the default navigation.' })),
+    description: opt(Type.String()),
+  },
+  {
+    title: 'Quire content file',
+    description: 'One page, cover or collection (content/{slug}.json). Any other field reaches the template.',
+    additionalProperties: true,
+  },
+);
+
+/** The published schemas by file name (beside this module). */
+export const SITE_FOLDER_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  'site.schema.json': SITE_SCHEMA,
+  'catalog.schema.json': CATALOG_SCHEMA,
+  'content.schema.json': CONTENT_SCHEMA,
+};
+
+/** The published text of a schema: the plain JSON Schema, two-space indented. */
+export function schemaText(schema: TSchema): string {
+  return `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...schema }, null, 2)}\n`;
+}

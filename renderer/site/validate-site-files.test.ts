@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { didYouMean, editDistance, formatSiteDiagnostic, validateSiteFiles, validateSiteText } from './validate-site-files.ts';
+
+const DEMO = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sites', 'demo');
+
+const CATALOG = `{
+  "site": { "websiteId": "w" },
+  "products": [
+    {
+      "id": "tee",
+      "titel": "Tee",
+      "variants": [
+        { "id": "s", "sku": "S", "price": 2500, "qtyInStock": "5" }
+      ]
+    }
+  ]
+}`;
+
+describe('validateSiteText', () => {
+  it('warns about unknown catalogue keys with a suggestion and a position, and errors on wrong types', () => {
+    expect(validateSiteText('catalog.json', CATALOG).map(formatSiteDiagnostic)).toEqual([
+      'catalog.json:6:7 warning SITE_KEY_UNKNOWN unknown key "titel" in products[0] (did you mean "title"?)',
+      'catalog.json:8:34 warning SITE_KEY_UNKNOWN unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)',
+      'catalog.json:8:63 error SITE_VALUE_INVALID products[0].variants[0].qtyInStock must be integer, found string "5"',
+    ]);
+  });
+
+  it('reports a key with no close match without a suggestion, and missing ids and bad enums as errors', () => {
+    const text = JSON.stringify({ site: {}, products: [{ id: 'p', productType: 9, variants: [], colour: 'red' }] }, null, 2);
+    expect(validateSiteText('catalog.json', text).map((d) => `${d.severity} ${d.message}`)).toEqual([
+      'error site needs "websiteId"',
+      'error products[0].productType must be one of 1, 2, 3, 4, found 9',
+      'warning unknown key "colour" in products[0]',
+    ]);
+  });
+
+  it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {
+    const site = '{\n  "title": "x",\n  "navigaton": [],\n  "websiteSettings": {},\n  "flags": { "anyFlag": true }\n}';
+    expect(validateSiteText('site.json', site).map(formatSiteDiagnostic)).toEqual([
+      'site.json:3:3 warning SITE_KEY_UNKNOWN unknown key "navigaton" (did you mean "navigation"?)',
+    ]);
+    const page = '{ "kind": "page", "tagline": "hi", "blcoks": [ { "type": "html", "html": "<p>", "tpye": 1 } ], "memberarea": true }';
+    expect(validateSiteText('content/about.json', page).map((d) => d.message)).toEqual([
+      'unknown key "blcoks" (did you mean "blocks"?)',
+      'unknown key "memberarea" (did you mean "memberArea"?)',
+    ]);
+    expect(validateSiteText('content/about.json', '{ "kind": "post", "home": "yes" }').map((d) => d.message)).toEqual([
+      'kind must be one of "page", "collection", "cover", found "post"',
+      'home must be boolean, found string "yes"',
+    ]);
+  });
+
+  it('leaves text that is not JSON, and files without a schema, to the loader', () => {
+    expect(validateSiteText('catalog.json', '{ "site": ')).toEqual([]);
+    expect(validateSiteText('templates/x.json', '{"a": 1}')).toEqual([]);
+  });
+});
+
+describe('did you mean', () => {
+  it('takes a close spelling first, then (in closed objects) a key the word starts', () => {
+    expect(didYouMean('price', ['id', 'sku', 'priceCents', 'salePriceCents'], true)).toBe('priceCents');
+    expect(didYouMean('qty', ['qtyInStock', 'sku'], true)).toBe('qtyInStock');
+    expect(didYouMean('onsale', ['onSale', 'salePriceCents'], true)).toBe('onSale');
+    expect(didYouMean('home', ['homePage', 'title'], false)).toBeNull();
+    expect(didYouMean('zzz', ['id', 'sku'], true)).toBeNull();
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('abcdefgh', 'zzzzzzzz', 2)).toBe(3);
+  });
+});
+
+describe('validateSiteFiles', () => {
+  it('finds nothing in the demo site', async () => {
+    expect(await validateSiteFiles(DEMO)).toEqual([]);
+  });
+
+  it('checks site.json, catalog.json and every content file of a folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-validate-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'content'));
+      fs.writeFileSync(path.join(dir, 'catalog.json'), CATALOG);
+      fs.writeFileSync(path.join(dir, 'site.json'), '{ "titel": "x" }');
+      fs.writeFileSync(path.join(dir, 'content', 'a.json'), '{ "slug": "A b" }');
+      const found = await validateSiteFiles(dir);
+      expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
+        'site.json:1:3 SITE_KEY_UNKNOWN',
+        'catalog.json:6:7 SITE_KEY_UNKNOWN',
+        'catalog.json:8:34 SITE_KEY_UNKNOWN',
+        'catalog.json:8:63 SITE_VALUE_INVALID',
+        'content/a.json:1:11 SITE_VALUE_INVALID',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

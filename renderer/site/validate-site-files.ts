@@ -1,0 +1,229 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { jsonSpans, LineIndex, spanAt, type JsonSpan } from './json-positions.ts';
+import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
+
+/*
+ * Checks a site folder's data files (site.json, catalog.json, content/*.json) against the
+ * published JSON Schemas (schema/*.schema.json), with file:line:col for each finding:
+ * - a value of the wrong type (or outside its allowed values) is an error
+ *   (SITE_VALUE_INVALID): the loader would ignore it or misread it;
+ * - a key the schema does not know is a warning (SITE_KEY_UNKNOWN) with a "did you mean"
+ *   (`price` -> `priceCents`). In closed objects (the catalogue's) every unknown key is
+ *   reported, since the loader ignores it; in open ones (site.json, content files, items,
+ *   blocks: other keys reach templates) only a likely typo of a known key.
+ * Files that are not valid JSON are left to the loader, which reports their syntax error.
+ * Used by `quire check`, the preview's overlay and the start log.
+ */
+
+export type SiteDiagnosticCode = 'SITE_KEY_UNKNOWN' | 'SITE_VALUE_INVALID';
+
+export interface SiteDiagnostic {
+  severity: 'error' | 'warning';
+  code: SiteDiagnosticCode;
+  /** Path relative to the site folder. */
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+type SchemaNode = {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  items?: SchemaNode;
+  [key: string]: unknown;
+};
+
+/** The schema of a data file by its path in the folder; null for files with none. */
+export function schemaForFile(file: string): TSchema | null {
+  const normal = file.split(path.sep).join('/');
+  if (normal === 'site.json') return SITE_SCHEMA;
+  if (normal === 'catalog.json') return CATALOG_SCHEMA;
+  if (/^content\/[^/]+\.json$/.test(normal)) return CONTENT_SCHEMA;
+  return null;
+}
+
+let ajv: Ajv | null = null;
+const validators = new Map<TSchema, ValidateFunction>();
+
+function validatorFor(schema: TSchema): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    // Unknown keys are this module's own walk (with suggestions), not Ajv's errors.
+    ajv ??= new Ajv({ allErrors: true, strict: false });
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Levenshtein distance, case-insensitive, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  if (Math.abs(s.length - t.length) > limit) return limit + 1;
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      best = Math.min(best, current[j]!);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[t.length]!;
+}
+
+/**
+ * The allowed key `key` was most likely meant to be, or null. A close spelling (edit
+ * distance up to a third of the longer key, at least 2) counts; in a closed object, so does a
+ * known key that starts with it (`price` -> `priceCents`, `qty` -> `qtyInStock`), the way
+ * authors shorten names.
+ */
+export function didYouMean(key: string, allowed: readonly string[], closed: boolean): string | null {
+  let best: string | null = null;
+  let bestScore = Infinity;
+  for (const candidate of allowed) {
+    if (candidate === key || candidate === '$schema') continue;
+    const limit = Math.max(2, Math.floor(Math.max(key.length, candidate.length) / 3));
+    const distance = editDistance(key, candidate, limit);
+    const prefix = closed && key.length >= 3 && candidate.toLowerCase().startsWith(key.toLowerCase());
+    // A prefix match ranks after any close spelling.
+    const score = distance <= limit && (closed || key.length >= 4) ? distance : prefix ? limit + 1 : Infinity;
+    if (score < bestScore) {
+      bestScore = score;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+/** `products[0].variants[1]` for the JSON Pointer `/products/0/variants/1`. */
+function where(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(token) ? `[${token}]` : out === '' ? token : `.${token}`;
+  }
+  return out;
+}
+
+const escapeToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Unknown keys of `value` and below, walking the schema beside the data (properties, items, additionalProperties). */
+function unknownKeys(value: unknown, schema: SchemaNode | undefined, pointer: string, out: { pointer: string; key: string; suggestion: string | null }[]): void {
+  if (!schema) return;
+  if (Array.isArray(value)) {
+    if (schema.items && typeof schema.items === 'object') value.forEach((item, index) => unknownKeys(item, schema.items, `${pointer}/${index}`, out));
+    return;
+  }
+  if (!isObject(value)) return;
+  const properties = schema.properties ?? {};
+  const allowed = Object.keys(properties);
+  const closed = schema.additionalProperties === false;
+  // TypeBox writes a record (string keys of one schema, e.g. flags) as patternProperties.
+  const pattern = isObject(schema.patternProperties) ? (Object.values(schema.patternProperties)[0] as SchemaNode | undefined) : undefined;
+  const extraSchema = pattern ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+  for (const [key, child] of Object.entries(value)) {
+    const childPointer = `${pointer}/${escapeToken(key)}`;
+    if (Object.hasOwn(properties, key)) {
+      unknownKeys(child, properties[key], childPointer, out);
+      continue;
+    }
+    // A record's keys are free, and so are those of an open object that names none.
+    if (pattern || extraSchema || (allowed.length === 0 && !closed)) {
+      unknownKeys(child, extraSchema, childPointer, out);
+      continue;
+    }
+    const suggestion = didYouMean(key, allowed, closed);
+    if (closed || suggestion) out.push({ pointer: childPointer, key, suggestion });
+  }
+}
+
+function ajvMessage(error: ErrorObject, value: unknown): string {
+  const at = where(error.instancePath) || 'the file';
+  if (error.keyword === 'required') return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"`;
+  if (error.keyword === 'enum') return `${at} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(value)}`;
+  if (error.keyword === 'type') {
+    const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+    return `${at} must be ${String((error.params as { type: string | string[] }).type).replace(',', ' or ')}, found ${found}`;
+  }
+  return `${at} ${error.message ?? 'is not valid'}`;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    value = Array.isArray(value) ? value[Number(token)] : isObject(value) ? value[token] : undefined;
+  }
+  return value;
+}
+
+/** The findings for one data file's text; `file` (relative to the folder) picks the schema. */
+export function validateSiteText(file: string, text: string, schema: TSchema | null = schemaForFile(file)): SiteDiagnostic[] {
+  if (!schema) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const spans = jsonSpans(text)!;
+  const lines = new LineIndex(text);
+  const diagnostics: SiteDiagnostic[] = [];
+  const at = (span: JsonSpan, useKey: boolean) => lines.at(useKey && span.keyOffset !== undefined ? span.keyOffset : span.offset);
+
+  const validate = validatorFor(schema);
+  if (!validate(data)) {
+    const seen = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      if (error.keyword === 'additionalProperties') continue;
+      // One finding per place: a failed `type` also fails its enum or minimum there.
+      if (seen.has(error.instancePath)) continue;
+      seen.add(error.instancePath);
+      const value = valueAt(data, error.instancePath);
+      const { line, column } = at(spanAt(spans, error.instancePath), false);
+      diagnostics.push({ severity: 'error', code: 'SITE_VALUE_INVALID', file, line, column, message: ajvMessage(error, value) });
+    }
+  }
+  const unknown: { pointer: string; key: string; suggestion: string | null }[] = [];
+  unknownKeys(data, schema as SchemaNode, '', unknown);
+  for (const { pointer, key, suggestion } of unknown) {
+    const parent = where(pointer.slice(0, pointer.lastIndexOf('/')));
+    const { line, column } = at(spanAt(spans, pointer), true);
+    const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+    const place = parent ? ` in ${parent}` : '';
+    diagnostics.push({ severity: 'warning', code: 'SITE_KEY_UNKNOWN', file, line, column, message: `unknown key "${key}"${place}${hint}` });
+  }
+  return diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/**
+ * Validates site.json, catalog.json and content/*.json of the folder `dir` (those present)
+ * against the published schemas; findings in file order, then by position.
+ */
+export async function validateSiteFiles(dir: string): Promise<SiteDiagnostic[]> {
+  const files = ['site.json', 'catalog.json'];
+  const content = await fs.readdir(path.join(dir, 'content')).catch(() => [] as string[]);
+  for (const name of content.filter((entry) => entry.endsWith('.json')).sort()) files.push(`content/${name}`);
+  const diagnostics: SiteDiagnostic[] = [];
+  for (const file of files) {
+    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
+    if (text !== null) diagnostics.push(...validateSiteText(file, text));
+  }
+  return diagnostics;
+}
+
+/** `catalog.json:12:9 warning SITE_KEY_UNKNOWN unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)` */
+export function formatSiteDiagnostic(diagnostic: SiteDiagnostic): string {
+  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
+}
