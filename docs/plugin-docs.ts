@@ -59,6 +59,12 @@ const fence = (text: string, lang = '') => {
   return `${ticks}${lang}\n${text}\n${ticks}`;
 };
 
+/** Short data on one line; longer data indented, to be read. */
+const dataText = (data: unknown) => {
+  const line = JSON.stringify(data);
+  return line.length > 100 ? JSON.stringify(data, null, 2) : line;
+};
+
 const anchor = (name: string) => name.toLowerCase().replace(/[^a-z0-9-]/g, '');
 
 const TITLES: Record<PluginKind, string> = { formatters: 'Formatters', predicates: 'Predicates' };
@@ -101,7 +107,7 @@ export function referenceMarkdown(kind: PluginKind): string {
         '',
         'Data:',
         '',
-        fence(JSON.stringify(doc.example.data), 'json'),
+        fence(dataText(doc.example.data), 'json'),
         '',
         'Output:',
         '',
