@@ -70,7 +70,14 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
         return 2;
       }
-      const result = await checkPaths(positional);
+      let result: Awaited<ReturnType<typeof checkPaths>>;
+      try {
+        result = await checkPaths(positional);
+      } catch (failure) {
+        // Whatever a folder holds, the gate answers in one line, never a stack trace.
+        io.err(`quire: check failed: ${(failure as Error).message}\n`);
+        return 2;
+      }
       for (const line of result.pathErrors) io.err(`quire: ${line}\n`);
       if (result.frames.length) io.err(framesText(result.frames) + '\n\n');
       const what = `${result.checked.templates} template(s) and partial(s)${result.checked.sites ? ` in ${result.checked.sites} site folder(s)` : ''}`;
