@@ -1,4 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
@@ -17,6 +18,17 @@ export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
 
 export const API_PREFIX = '/api';
+/** The B0.2 error body, as published in the OpenAPI document. */
+const ERROR_BODY = Type.Object(
+  {
+    error: Type.String({ description: 'A human-readable message.' }),
+    code: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', description: 'Stable; the endpoint tables of STOREFRONT.md B name them.' }),
+    errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field id to message, for field failures.' })),
+    crumbFail: Type.Optional(Type.Literal(true)),
+  },
+  { description: 'B0.2 error body' },
+);
+
 /** Where the OpenAPI document of every route and its schema is served. */
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
@@ -42,6 +54,12 @@ export async function storefrontApi(
   // Registered on the app, before any route, so it sees every route (its onRoute hook
   // reaches the encapsulated children registered after it) with its schema.
   await app.register(fastifySwagger, {
+    // Documentation only (the routes' own schemas carry no `response`, so nothing is
+    // serialised through it): every /api/ route may answer the B0.2 error body.
+    transform: ({ schema, url }) => ({
+      url,
+      schema: url.startsWith(`${API_PREFIX}/`) ? { ...schema, response: { '4XX': ERROR_BODY, '5XX': ERROR_BODY } } : schema,
+    }),
     openapi: {
       openapi: '3.1.0',
       info: {

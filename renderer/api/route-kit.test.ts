@@ -364,6 +364,10 @@ describe('route schemas', () => {
   });
 });
 
+function cartErrorSchema(document: any): { required: string[] } {
+  return document.paths['/api/commerce/shopping-cart/entries'].post.responses['4XX'].content['application/json'].schema;
+}
+
 describe('OpenAPI document', () => {
   it(`is served at ${OPENAPI_PATH} and lists every route with its method and body schema`, async () => {
     const response = await h.inject({ method: 'GET', url: OPENAPI_PATH });
@@ -396,6 +400,9 @@ describe('OpenAPI document', () => {
     }
     expect(missing).toEqual([]);
     expect(withoutBodySchema).toEqual([]);
+    // Every API route publishes the B0.2 error body for its 4xx answers.
+    const errorBody = cartErrorSchema(document);
+    expect(errorBody.required).toEqual(['error', 'code']);
     // Path parameters and query parameters are published too.
     const cart = document.paths['/api/commerce/shopping-cart/entries/{entryId}'].put;
     expect(cart.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'entryId', required: true })]));
