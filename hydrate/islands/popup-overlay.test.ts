@@ -38,6 +38,7 @@ const censusActions = () => page.fetch.callsTo('/api/census/overlay', 'POST').ma
 describe('popup overlay (page type 104, #18)', () => {
   test('shows after its delay as a modal dialog, focus inside, and sends the render census', async () => {
     await open();
+    expect(overlay().getAttribute('data-overlay-state')).toBe('waiting');
     await page.advance(2999);
     expect(overlay().hidden).toBe(true);
     expect(censusActions()).toEqual([]);
@@ -100,6 +101,7 @@ describe('popup overlay (page type 104, #18)', () => {
     await open('1');
     await page.advance(60_000);
     expect(overlay().hidden).toBe(true);
+    expect(overlay().getAttribute('data-overlay-state')).toBe('skipped');
     page.cleanup();
 
     await open('2');

@@ -47,7 +47,13 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
   const version = root.getAttribute('data-overlay-version') || '1';
   const delay = Number(root.getAttribute('data-overlay-delay-ms'));
   const delayMs = Number.isFinite(delay) && delay >= 0 ? delay : 0;
-  if (!overlayDue(store, version)) return () => undefined;
+  // `data-overlay-state` tells the theme and tests where the overlay stands: `skipped` (closed
+  // before at this version, or submitted), `waiting` (its delay runs), `open`, `closed`.
+  const state = (value: 'skipped' | 'waiting' | 'open' | 'closed') => root.setAttribute('data-overlay-state', value);
+  if (!overlayDue(store, version)) {
+    state('skipped');
+    return () => undefined;
+  }
 
   let open = false;
   let submitted = false;
@@ -63,6 +69,7 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
   function show(): void {
     if (open || !overlayDue(store, version)) return;
     open = true;
+    state('open');
     const active = doc.activeElement as HTMLElement | null;
     returnFocus = active && active !== doc.body && typeof active.focus === 'function' ? active : null;
     root.hidden = false;
@@ -77,6 +84,7 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
     if (!open) return;
     open = false;
     root.hidden = true;
+    state('closed');
     releasePage?.();
     releasePage = null;
     store.set(OVERLAY_KEYS.dateClosed, String(now()));
@@ -124,6 +132,7 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
   doc.addEventListener('keydown', onKeyDown);
   root.addEventListener('click', onClick);
   const timer = setTimeout(show, delayMs);
+  state('waiting');
 
   return () => {
     clearTimeout(timer);
