@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
+import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-files.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSummary, type SyncResult } from './store/site-sync.ts';
 import { openStore, StoreError } from './store/store.ts';
@@ -179,6 +180,9 @@ async function main(): Promise<void> {
   }
   if (cluster.isWorker) return serve(options);
   await checkListen(options);
+  // Schema findings of the folder's data files (a misspelled key is otherwise silently
+  // ignored): logged, never fatal; `quire check` is the gate.
+  for (const finding of await validateSiteFiles(options.siteDir)) console.warn(`quire: ${formatSiteDiagnostic(finding)}`);
   ensureAssets(options.assetsDir);
   let workers = options.workers;
   if (workers > 1 && !usesPostgres(options.databaseUrl)) {

@@ -82,6 +82,16 @@ describe('checkPaths', () => {
     ]);
   });
 
+  it('reports data files against the published schemas: unknown keys with a suggestion, wrong types', async () => {
+    write('catalog.json', JSON.stringify({ site: { websiteId: 's' }, products: [{ id: 'mug', variants: [{ id: 'm', sku: 'M', price: 900, onSale: 'yes' }] }] }, null, 2));
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.text.split('\n')[0]])).toEqual([
+      ['catalog.json:12:11', 'Warning SITE_KEY_UNKNOWN: unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)'],
+      ['catalog.json:13:21', 'Error SITE_VALUE_INVALID: products[0].variants[0].onSale must be boolean, found string "yes"'],
+    ]);
+  });
+
   it('an apply or include naming no partial and no macro is a problem; macros, site and renderer partials are not', async () => {
     write('site.json', '{}');
     write('partials/card.jsont', '<b>{title}</b>{@|apply missing-in-partial}');

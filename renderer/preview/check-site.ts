@@ -5,6 +5,7 @@ import { renderBlock } from '../pages/blocks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import { validateSiteFiles } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 
@@ -184,6 +185,9 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   }
   for (const [file, template] of siteFiles) frames.push(...missingPartialFrames(template, file, site.partials));
   frames.push(...(await blockFrames(site)));
+  // site.json, catalog.json and content files against the published schemas (unknown keys
+  // with a "did you mean", wrong types): site/validate-site-files.ts.
+  for (const d of await validateSiteFiles(dir)) frames.push(problemFrame(dir, { ...d, kind: d.severity === 'error' ? 'Error' : 'Warning' }));
   return { frames: relocate(frames, dir), templates: siteFiles.size };
 }
 

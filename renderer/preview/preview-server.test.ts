@@ -180,6 +180,27 @@ describe('quire preview', () => {
     expect((await store.read.getProduct('mug'))?.variants[0]).toMatchObject({ priceCents: 1800, qtyInStock: 4 });
   });
 
+  it('hides a product catalog.json no longer has, and frames its unknown keys with a suggestion', async () => {
+    let reloaded = nextReload();
+    const cup = { id: 'cup', title: 'Cup', variants: [{ id: 'cup-1', sku: 'CUP-1', price: 900 }] };
+    fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [cup] }, null, 2));
+    expect((await reloaded).ok).toBe(true);
+    expect(await store.read.getProduct('mug')).toBeNull();
+    expect((await store.read.listProducts()).map((product) => product.id)).toEqual(['cup']);
+    const response = await fetch(preview.url + '/about');
+    const html = await response.text();
+    expect(html).toContain('Warning SITE_KEY_UNKNOWN: unknown key &quot;price&quot; in products[0].variants[0] (did you mean &quot;priceCents&quot;?)');
+    expect(html).toContain('at catalog.json:13:11');
+    expect(html).toContain('&gt; 13 |           &quot;price&quot;: 900');
+    expect(response.headers.get('x-quire-preview-problems')).toBe('1');
+
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [{ ...cup, variants: [{ id: 'cup-1', sku: 'CUP-1', priceCents: 900 }] }] }));
+    expect((await reloaded).ok).toBe(true);
+    expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
+    expect((await store.read.getProduct('cup'))?.variants[0]?.priceCents).toBe(900);
+  });
+
   it('leaves the API untouched', async () => {
     const response = await fetch(preview.url + '/api/commerce/shopping-cart');
     expect(response.status).toBe(200);

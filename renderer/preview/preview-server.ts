@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
+import { validateSiteFiles, type SiteDiagnostic } from '../site/validate-site-files.ts';
 import { syncSiteContent } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
@@ -50,6 +51,8 @@ interface Loaded {
   site: LoadedSite | null;
   /** Problems that stopped the last reload; the previous good site stays in service. */
   error: SiteLoadError | null;
+  /** Schema findings of the folder's data files (site/validate-site-files.ts): shown, never blocking. */
+  content: SiteDiagnostic[];
 }
 
 async function tryLoad(dir: string): Promise<{ site: LoadedSite } | { error: SiteLoadError }> {
@@ -72,6 +75,7 @@ function isHtml(contentType: unknown): boolean {
 function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[] {
   const frames: Frame[] = [];
   for (const problem of state.error?.problems ?? []) frames.push(problemFrame(dir, problem));
+  for (const d of state.content) frames.push(problemFrame(dir, { ...d, kind: d.severity === 'error' ? 'Error' : 'Warning' }));
   const shown = new Set<string>();
   if (state.site) frames.push(...siteProblemFrames(state.site));
   for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
@@ -98,7 +102,8 @@ function loadErrorPage(frames: Frame[], version: number): string {
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const first = await tryLoad(options.dir);
-  const state: Loaded = 'site' in first ? { site: first.site, error: null } : { site: null, error: first.error };
+  const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [] } : { site: null, error: first.error, content: [] };
+  state.content = await validateSiteFiles(options.dir);
   const ownsStore = options.store === undefined;
   const store = options.store ?? (await openSiteStore(state.site));
   // The catalogue the store was last seeded from; null until a site has loaded.
@@ -160,6 +165,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   async function reload(files: string[] = []): Promise<ReloadOutcome> {
     const next = await tryLoad(options.dir);
+    state.content = await validateSiteFiles(options.dir);
     if ('site' in next) {
       const problem = await syncCatalog(next.site);
       if (problem) {

@@ -60,11 +60,14 @@ function syncScenario(database: () => Promise<{ env: Record<string, string>; dro
     tee.title = 'Everyday Tee';
     tee.variants[0]!.priceCents = 2700;
     catalog.products = catalog.products.filter((product) => product.id !== 'cap');
+    // A misspelled key is ignored by the import, and said so in the start log.
+    (catalog.products.find((product) => product.id === 'mug')!.variants[0] as Record<string, unknown>).price = 1900;
     fs.writeFileSync(file, JSON.stringify(catalog, null, 2));
 
     await server.kill('SIGTERM');
     server = await start();
     expect(server.output()).toContain('quire: site content (catalog.json): 1 product changed, 1 hidden');
+    expect(server.output()).toMatch(/quire: catalog\.json:\d+:\d+ warning SITE_KEY_UNKNOWN unknown key "price" in products\[2\]\.variants\[0\] \(did you mean "priceCents"\?\)/);
 
     const page = await visitor.get('/shop/tee');
     expect(page.status).toBe(200);
