@@ -14,6 +14,7 @@ import type { PlatformHandle } from './platform/start-platform.ts';
 import { startAnalytics } from './runtime/analytics.ts';
 import { platformWanted } from './shared/platform-context.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
+import { startRelativeTimes } from './runtime/relative-times.ts';
 
 export interface BootOptions {
   doc?: Document;
@@ -136,6 +137,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
 
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
+  const stopRelativeTimes = startRelativeTimes(doc);
 
   // The popup overlay (type 104), its own chunk: only pages that carry one download it.
   let stopOverlay = () => undefined as void;
@@ -170,6 +172,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       void platform.then((handle) => handle?.stop());
       stopAnalytics();
       stopOverlay();
+      stopRelativeTimes();
       stopCartEditing();
       detachErrors();
       for (const island of islands) island.root.unmount();

@@ -24,6 +24,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'hydrate/entry.ts': '/assets/islands.js: named in hydrate/build.ts entryPoints (a path, not an import)',
   'hydrate/captcha-local.ts': '/assets/captcha-local.js: named in hydrate/build.ts entryPoints',
   'engine/index.ts': 'the library API (README "Using the engine"); reaches formatters/ and predicates/',
+  'renderer/site/schema/write-schemas.ts': 'maintainer script (`npx tsx …`): writes the published site-folder JSON Schemas',
 };
 
 /**
@@ -49,7 +50,6 @@ const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/shared/colour-rules.ts': '#18: light/dark text on the demo theme\'s colour blocks (renderer blocks or an island)',
   'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
   'hydrate/shared/gallery-settings.ts': '#18: the gallery island reads its settings through this normaliser',
-  'hydrate/shared/relative-time.ts': '#18: islands that show times (account orders, restock) must format them with it',
 };
 
 function sources(dir: string): string[] {
