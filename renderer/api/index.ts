@@ -1,9 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
-import { addRoute, type RouteKit } from './route-kit.ts';
+import { addRoute, schemaCompiler, type RouteKit } from './route-kit.ts';
 import { registerCartRoutes } from './routes/cart-routes.ts';
 import { registerCensusRoutes } from './routes/census-routes.ts';
 import { registerFormRoutes } from './routes/form-routes.ts';
@@ -75,6 +75,9 @@ export async function storefrontApi(
       installErrorHandler(api);
       installInputScreen(api);
       installNotFoundHandler(api, table);
+      // Routes carry their own compiler (addRoute); a route registered here any other way
+      // still gets the same one: TypeBox's, which neither coerces nor strips (route-kit.ts).
+      api.setValidatorCompiler(schemaCompiler() as FastifySchemaCompiler<FastifySchema>);
       const kit: RouteKit = { app: api, deps, table, prefix: API_PREFIX };
       registerCartRoutes(kit);
       registerStockRoutes(kit);
