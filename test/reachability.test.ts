@@ -47,7 +47,6 @@ const TEST_SUPPORT_FILES: Record<string, string> = {
 const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/platform/image/image-component.tsx': '#18: islands rendering images (gallery island, lightbox) must render it',
   'hydrate/platform/session-recording.ts': '#18: start-platform gates recording on feature toggles + GET /api/commerce/fullstory/getId',
-  'hydrate/shared/colour-rules.ts': '#18: light/dark text on the demo theme\'s colour blocks (renderer blocks or an island)',
   'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
   'hydrate/shared/gallery-settings.ts': '#18: the gallery island reads its settings through this normaliser',
 };

@@ -1,5 +1,6 @@
 import { CENSUS_BUTTON_ATTR } from '../../hydrate/protocol/markers.ts';
 import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../../hydrate/shared/island-markup.ts';
+import { isDarkColour, parseHexColour } from '../../hydrate/shared/colour-rules.ts';
 import type { Form, FormField } from '../store/types.ts';
 import type { Block } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -135,8 +136,25 @@ function imageHtml(block: Block): string {
   );
 }
 
+/**
+ * A colour block: a panel on `colour` (hex, 3 or 6 digits, seed §5) with an optional heading
+ * and text. The luminance rule of seed §9 (shared/colour-rules.ts) picks the text: light on a
+ * dark colour, dark on a light one, so the author never chooses a colour nobody can read on.
+ */
+function colourBlockHtml(block: Block, env: BlockEnv): string {
+  const colour = parseHexColour(block.colour);
+  if (!colour.ok) env.report(`colour block: "${str(block.colour)}" is not a hex colour (#rgb or #rrggbb)`);
+  const text = colour.ok && isDarkColour(colour.rgb) ? 'light' : 'dark';
+  const style = colour.ok ? ` style="background-color:${colour.hex}"` : '';
+  const heading = typeof block.heading === 'string' ? `<h2>${escapeHtml(block.heading)}</h2>` : '';
+  const body = typeof block.text === 'string' ? `<p>${escapeHtml(block.text)}</p>` : '';
+  return `<section class="sf-block sf-colour-block sf-colour-block--${text}-text"${style}>${heading}${body}</section>`;
+}
+
 export function renderBlock(block: Block, env: BlockEnv): string {
   switch (block.type) {
+    case 'colour':
+      return colourBlockHtml(block, env);
     case 'html':
       // Site content is trusted markup, written by the site's author.
       return str(block.html);

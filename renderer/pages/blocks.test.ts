@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../site/site-types.ts';
+import { renderBlock, type BlockEnv } from './blocks.ts';
+
+function env(problems: string[] = []): BlockEnv {
+  return { forms: new Map(), productBlock: () => null, accountHtml: '', contentSource: 'c', report: (m) => problems.push(m) };
+}
+const colour = (value: unknown, extra: Partial<Block> = {}) => renderBlock({ type: 'colour', colour: value, ...extra }, env());
+
+describe('colour block (#18: the luminance rule of templates seed §9 picks the text)', () => {
+  it('light text on a dark colour, dark text on a light one', () => {
+    expect(colour('#1d3557', { heading: 'Indigo & ink', text: 'Dyed <by hand>' })).toBe(
+      '<section class="sf-block sf-colour-block sf-colour-block--light-text" style="background-color:#1d3557"><h2>Indigo &amp; ink</h2><p>Dyed &lt;by hand&gt;</p></section>',
+    );
+    expect(colour('#f4e3c1')).toBe('<section class="sf-block sf-colour-block sf-colour-block--dark-text" style="background-color:#f4e3c1"></section>');
+  });
+
+  it('follows the weighted luminance, not the 24-bit number: maroon is dark, though 0x800000 > 0x7fffff', () => {
+    expect(colour('#800000')).toContain('sf-colour-block--light-text');
+    expect(colour('00f')).toContain('sf-colour-block--light-text');
+    expect(colour('#ffff00')).toContain('sf-colour-block--dark-text');
+    // At the 0.65 × 256 boundary: grey 166 (luminance 166 < 166.4) is dark, 167 is light.
+    expect(colour('#a6a6a6')).toContain('--light-text');
+    expect(colour('#a7a7a7')).toContain('--dark-text');
+  });
+
+  it('a colour that is not hex is a content problem, and the block keeps the theme colours', () => {
+    const problems: string[] = [];
+    const html = renderBlock({ type: 'colour', colour: 'teal', text: 'x' }, env(problems));
+    expect(html).toBe('<section class="sf-block sf-colour-block sf-colour-block--dark-text"><p>x</p></section>');
+    expect(problems).toEqual(['colour block: "teal" is not a hex colour (#rgb or #rrggbb)']);
+  });
+});
