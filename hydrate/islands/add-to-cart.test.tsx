@@ -299,4 +299,31 @@ describe('A1 add-to-cart button', () => {
     expect(label()).toBe('Adding…');
     expect(entriesPosts()).toHaveLength(1);
   });
+
+  // Issue 16: a sold-out variant or product does not keep an active Add To Cart.
+  test('the button reads Sold Out and aria-disabled while a sold-out variant is chosen', async () => {
+    await teePage();
+    expect(label()).toBe('Add To Cart');
+    expect(button().hasAttribute('aria-disabled')).toBe(false);
+    await chooseTee('S', 'Red');
+    expect(label()).toBe('Sold Out');
+    expect(button().getAttribute('aria-disabled')).toBe('true');
+    expect(button().getAttribute('data-state')).toBe('sold-out');
+    await page.act(() => click(button()));
+    expect(alertText()?.message).toBe('Sorry, we do not have enough of that item available.');
+    expect(entriesPosts()).toHaveLength(0);
+    await chooseTee('M', 'Red');
+    expect(label()).toBe('Add To Cart');
+    expect(button().hasAttribute('aria-disabled')).toBe(false);
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a product with no variant in stock reads sold out from the start, in its custom text', async () => {
+    const item = { ...product({ variants: [variant('ONE', {}, { qtyInStock: 0 })] }), customSoldOutText: 'Back soon' };
+    page = createPage({ body: productPage(item), context: { products: contextProducts(item) } });
+    await page.boot();
+    expect(page.recoverableErrors).toEqual([]);
+    expect(label()).toBe('Back soon');
+    expect(button().getAttribute('aria-disabled')).toBe('true');
+  });
 });

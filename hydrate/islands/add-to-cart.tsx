@@ -5,7 +5,7 @@ import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { isActivationKey } from '../runtime/focus.ts';
-import { scopeOf, type SelectionStore } from '../runtime/product-scope.ts';
+import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
@@ -14,6 +14,19 @@ import type { IslandDefinition } from './island.ts';
 export const ADD_TIMINGS = { minAddingMs: 1000, addedMs: 2000, errorResetMs: 1000 } as const;
 export const ADDING_LABEL = 'Adding…';
 export const ADDED_LABEL = 'Added!';
+/** The label of a sold-out button when the product has no `customSoldOutText` (issue 16). */
+export const SOLD_OUT_LABEL = 'Sold Out';
+
+/**
+ * Whether the button should read as sold out for this selection: the chosen variant is out
+ * of stock, or (nothing chosen yet) no variant of the product is in stock. Digital products
+ * and gift cards never sell out (STOREFRONT C1 "Sold out").
+ */
+export function soldOutFor(state: SelectionState, variants: readonly unknown[], productType: number): boolean {
+  if (productType === 2 || productType === 4) return false;
+  if (state.selectedVariant) return !state.inStock;
+  return variants.length > 0 && !variants.some((v) => isInStock(v as SelectionState['selectedVariant']));
+}
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
 
@@ -60,10 +73,23 @@ interface Props {
   snapshot: SnapshotNode[];
   info: AddButtonInfo;
   selection: SelectionStore;
+  soldOutLabel: string;
 }
 
-function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNode {
+function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: Props): ReactNode {
   const [state, setState] = useState<ButtonState>('idle');
+  // Starts false so the first render equals the server markup; the effect then applies the
+  // product's state, and the selection store keeps it in step with the chosen variant.
+  const [soldOut, setSoldOut] = useState(false);
+  const soldOutRef = useRef(false);
+  useEffect(() => {
+    const apply = (current: SelectionState) => {
+      soldOutRef.current = soldOutFor(current, selection.info().variants, info.productType);
+      setSoldOut(soldOutRef.current);
+    };
+    apply(selection.get());
+    return selection.subscribe(apply);
+  }, [selection, info.productType]);
   const stateRef = useRef<ButtonState>('idle');
   const buttonRef = useRef<HTMLElement | null>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
@@ -85,6 +111,11 @@ function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNo
     if (stateRef.current !== 'idle') return;
     const opener = buttonRef.current!;
     const current = selection.get();
+    if (soldOutRef.current) {
+      // The button reads as disabled; activating it still says why (ATC-6's message).
+      showAlert({ title: alertTitle, message: ADD_MESSAGES.notEnough }, runtime.doc);
+      return;
+    }
 
     if (info.productType === 4) {
       // A8: gift cards go to their own checkout page; nothing is added to the cart.
@@ -182,12 +213,14 @@ function AddToCartButton({ runtime, snapshot, info, selection }: Props): ReactNo
   };
 
     // The error state keeps the in-flight label; the original one comes back when it ends (A1 table).
-  const label = state === 'adding' || state === 'error' ? ADDING_LABEL : state === 'added' ? ADDED_LABEL : info.originalLabel;
+  const showSoldOut = soldOut && state === 'idle';
+  const label = state === 'adding' || state === 'error' ? ADDING_LABEL : state === 'added' ? ADDED_LABEL : showSoldOut ? soldOutLabel : info.originalLabel;
   return renderSnapshot(snapshot, (node, renderDefault) => {
     if (hasClass(node, 'sqs-add-to-cart-button')) {
       return renderDefault({
         ref: buttonRef,
-        'data-state': state === 'idle' ? undefined : state,
+        'data-state': showSoldOut ? 'sold-out' : state === 'idle' ? undefined : state,
+        'aria-disabled': showSoldOut ? 'true' : undefined,
         onClick: onActivate,
         onKeyDown,
       });
@@ -211,7 +244,8 @@ export const addToCartIsland: IslandDefinition = {
     const inner = container.querySelector('.sqs-add-to-cart-button-inner');
     if (inner && inner.textContent !== info.originalLabel) info.originalLabel = inner.textContent ?? info.originalLabel;
     const selection = runtime.selection(scopeOf(container), info.itemId);
-    return <AddToCartButton runtime={runtime} snapshot={snapshot} info={info} selection={selection} />;
+    const soldOutLabel = runtime.context.products[info.itemId]?.customSoldOutText || SOLD_OUT_LABEL;
+    return <AddToCartButton runtime={runtime} snapshot={snapshot} info={info} selection={selection} soldOutLabel={soldOutLabel} />;
   },
 };
 

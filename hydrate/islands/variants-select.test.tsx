@@ -219,4 +219,39 @@ describe('A3 variant selectors and quantity input', () => {
     await page.act(() => label.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     expect(select('Size').value).toBe('L');
   });
+
+  // Issue 16: a combination no variant has is marked in the selectors, not offered and refused.
+  test('values no variant has with the current choice are disabled and say (unavailable)', async () => {
+    await open();
+    const texts = (name: string) => [...select(name).options].map((o) => `${o.text}${o.disabled ? ' [disabled]' : ''}`);
+    expect(texts('Color')).toEqual(['Select Color', 'Red', 'Blue']);
+    await page.act(() => choose(select('Size'), 'M'));
+    expect(texts('Color')).toEqual(['Select Color', 'Red', 'Blue (unavailable) [disabled]']);
+    expect(radio('Color', 'Blue').disabled).toBe(true);
+    expect(document.querySelector('label[for="variant-option-Color-Blue"]')!.getAttribute('aria-disabled')).toBe('true');
+    await page.act(() => choose(select('Size'), 'L'));
+    expect(texts('Color')).toEqual(['Select Color', 'Red', 'Blue']);
+    expect(radio('Color', 'Blue').disabled).toBe(false);
+    expect(document.querySelector('label[for="variant-option-Color-Blue"]')!.hasAttribute('aria-disabled')).toBe(false);
+    await page.act(() => choose(select('Color'), 'Blue'));
+    expect(texts('Size')).toEqual(['Select Size', 'M (unavailable) [disabled]', 'L', 'S (unavailable) [disabled]']);
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('the sale mark follows the chosen variant', async () => {
+    const item = product({
+      options: ['Size'],
+      variants: [variant('FULL', { Size: 'S' }), variant('SALE', { Size: 'M' }, { onSale: true, salePriceMoney: money('20.00') })],
+    });
+    page = createPage({ body: productPage(item, { status: 'sale' }), context: { products: contextProducts(item) } });
+    await page.boot();
+    const marks = () => [...document.querySelectorAll('.sf-product-status .product-mark')].map((m) => `${m.className}:${m.textContent}`);
+    expect(marks()).toEqual(['product-mark sale:sale']);
+    await page.act(() => choose(select('Size'), 'S'));
+    expect(marks()).toEqual([]);
+    await page.act(() => choose(select('Size'), 'M'));
+    expect(marks()).toEqual(['product-mark sale:sale']);
+    await page.act(() => choose(select('Size'), ''));
+    expect(marks()).toEqual(['product-mark sale:sale']);
+  });
 });

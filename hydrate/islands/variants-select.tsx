@@ -1,7 +1,8 @@
-import { useMemo, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { isActivationKey } from '../runtime/focus.ts';
 import { createProductDisplay } from '../runtime/product-display.ts';
-import { scopeOf, VARIANT_CHANGE_EVENT, type SelectionStore } from '../runtime/product-scope.ts';
+import { readChosenValues, scopeOf, VARIANT_CHANGE_EVENT, type SelectionStore } from '../runtime/product-scope.ts';
+import type { VariantData } from '../runtime/page-context.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
@@ -25,6 +26,54 @@ function optionGroup(container: HTMLElement, name: string) {
   return { select, radios };
 }
 
+/** Suffix of an option no variant has together with the other chosen values (issue 16). */
+export const UNAVAILABLE_SUFFIX = ' (unavailable)';
+
+/**
+ * Whether choosing `value` for option `name` can still lead to a variant, given the values
+ * chosen for the other options (unchosen ones match anything).
+ */
+export function valueAvailable(variants: readonly VariantData[], chosen: Record<string, string>, name: string, value: string): boolean {
+  // A value no variant spells that way (the formatter's escaping of odd option text) is left
+  // alone: only the data can say a value is impossible.
+  if (!variants.some((variant) => variant.attributes?.[name] === value)) return true;
+  return variants.some(
+    (variant) =>
+      variant.attributes?.[name] === value &&
+      Object.entries(chosen).every(([other, wanted]) => other === name || variant.attributes?.[other] === wanted),
+  );
+}
+
+/**
+ * Marks the values that no variant has with the current choice: the dropdown's option is
+ * disabled and says `(unavailable)`, the radio is disabled and its label aria-disabled. The
+ * dropdown's options are inner HTML to React (revive.ts), and the radios' `disabled` is no prop
+ * of theirs, so these DOM edits are never undone by a render.
+ */
+function markUnavailable(container: HTMLElement, variants: readonly VariantData[], originalText: WeakMap<HTMLOptionElement, string>): void {
+  const chosen = readChosenValues(container);
+  for (const select of container.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')) {
+    const name = select.getAttribute('data-variant-option-name') ?? '';
+    for (const option of select.options) {
+      if (option.value === '') continue;
+      if (!originalText.has(option)) originalText.set(option, option.textContent ?? '');
+      const available = valueAvailable(variants, chosen, name, option.value);
+      option.disabled = !available;
+      const text = originalText.get(option)! + (available ? '' : UNAVAILABLE_SUFFIX);
+      if (option.textContent !== text) option.textContent = text;
+    }
+    for (const radio of optionGroup(container, name).radios) {
+      const available = valueAvailable(variants, chosen, name, radio.value);
+      radio.disabled = !available;
+      const label = radio.id ? [...container.querySelectorAll('label[for]')].find((el) => el.getAttribute('for') === radio.id) : undefined;
+      if (label) {
+        if (available) label.removeAttribute('aria-disabled');
+        else label.setAttribute('aria-disabled', 'true');
+      }
+    }
+  }
+}
+
 function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Props): ReactNode {
   const display = useMemo(
     () =>
@@ -32,7 +81,13 @@ function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Pro
     [container, itemId, runtime],
   );
 
+  const originalText = useMemo(() => new WeakMap<HTMLOptionElement, string>(), []);
+  useEffect(() => {
+    markUnavailable(container, selection.info().variants, originalText);
+  }, [container, selection, originalText]);
+
   const publish = () => {
+    markUnavailable(container, selection.info().variants, originalText);
     selection.refresh();
     const state = selection.get();
     display.update(state);

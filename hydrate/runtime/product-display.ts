@@ -81,7 +81,15 @@ export function createProductDisplay(scope: Scope, itemId: string, context: Page
       });
       statusWrappers.forEach((wrapper, i) => {
         wrapper.innerHTML = originalStatus[i]!;
-        if (!variant || state.inStock) return;
+        if (!variant) return;
+        if (state.inStock) {
+          // The sale mark follows the chosen variant (issue 16): a product on sale through one
+          // variant must not show `sale` while a full-price variant is chosen, and the reverse.
+          const sale = wrapper.querySelector('.product-mark.sale');
+          if (variant.onSale !== true) sale?.remove();
+          else if (!wrapper.querySelector('.product-mark')) wrapper.insertAdjacentHTML('beforeend', '<div class="product-mark sale">sale</div>');
+          return;
+        }
         const mark = wrapper.querySelector('.product-mark');
         if (mark) {
           mark.className = 'product-mark sold-out';
