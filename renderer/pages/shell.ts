@@ -15,6 +15,8 @@ export function rendererCss(currency: string): string {
     '[hidden] { display: none !important; }\n' +
     '.sf-pill-cart-wrapper { opacity: 0; transition: opacity 300ms ease-out; }\n' +
     '.sf-pill-cart-wrapper.sf-fade-in { opacity: 1; }\n' +
+    // The popup overlay is a modal dialog over the viewport whatever the theme; themes style its panel.
+    '.sf-popup-overlay { position: fixed; inset: 0; z-index: 900; overflow-y: auto; }\n' +
     `${moneySymbolCss(currency)}\n`
   );
 }
