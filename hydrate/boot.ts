@@ -135,6 +135,17 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
     }
   }
 
+  // Quick view (issue 16), its own chunk: only pages with a shop card's Quick View load it.
+  // Started before the cart store, so `sf-cart-ready` also means the button listens.
+  let stopQuickView = () => undefined as void;
+  if (doc.querySelector('.sqs-product-quick-view-button[data-id]')) {
+    try {
+      stopQuickView = (await import('./islands/quick-view.tsx')).startQuickView(runtime);
+    } catch (err) {
+      runtime.reporter.reportError('island_load', { kind: 'quick-view', ...describe(err) });
+    }
+  }
+
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
@@ -172,6 +183,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       void platform.then((handle) => handle?.stop());
       stopAnalytics();
       stopOverlay();
+      stopQuickView();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();

@@ -199,6 +199,34 @@ describe.skipIf(!chromiumPath)(`accessibility and pop-ups in Chromium${chromiumP
       await viewportShot(v.page, `dlg-lightbox-required-${viewport}`);
     });
 
+    test(`DLG-4 (${viewport}) Quick View on a shop card is a named dialog over the dimmed shop with the product's images, price, variants and Add To Cart`, async () => {
+      const v = await visitor(viewport);
+      await visit(v.page, '/shop');
+      const opener = v.page.locator('.sf-product-card[data-item-id="hoodie"] .sqs-product-quick-view-button');
+      await checkPopUp(v, viewport, 'dlg-quick-view', opener, {
+        dialog: '.sf-quick-view',
+        panel: '.sf-quick-view-content',
+        close: '.sf-quick-view-close',
+        name: 'Harbor Hoodie',
+        role: 'dialog',
+      });
+      await opener.click();
+      const dialog = v.page.getByRole('dialog', { name: 'Harbor Hoodie' });
+      await dialog.locator('.sqs-add-to-cart-button-wrapper[data-hydrated="true"]').waitFor();
+      expect(await dialog.locator('.sf-product-images img').count()).toBeGreaterThan(0);
+      expect(await dialog.locator('.product-price').textContent()).toContain('55.00');
+      // The quick view's selectors are live: a choice there prices the variant and adds it.
+      await dialog.getByRole('combobox', { name: 'Select Size' }).selectOption('L');
+      await dialog.getByRole('combobox', { name: 'Select Color' }).selectOption('Sand');
+      await expect.poll(() => dialog.locator('.product-price').textContent()).toContain('58.00');
+      await Promise.all([
+        v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+        dialog.locator('.sqs-add-to-cart-button').click(),
+      ]);
+      await expect.poll(() => dialog.locator('.sqs-add-to-cart-button-inner').textContent()).toBe('Added!');
+      await viewportShot(v.page, `dlg-quick-view-added-${viewport}`);
+    });
+
     test(`SIGN-1 (${viewport}) the header links to sign-in; the form is labelled, says what is missing, and the member's name shows on every page`, async () => {
       const v = await visitor(viewport);
       v.allowConsoleError(/status of 403/);
