@@ -46,9 +46,7 @@ const TEST_SUPPORT_FILES: Record<string, string> = {
  */
 const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/platform/image/image-component.tsx': '#18: islands rendering images (gallery island, lightbox) must render it',
-  'hydrate/platform/session-recording.ts': '#18: start-platform gates recording on feature toggles + GET /api/commerce/fullstory/getId',
   'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
-  'hydrate/shared/gallery-settings.ts': '#18: the gallery island reads its settings through this normaliser',
 };
 
 function sources(dir: string): string[] {

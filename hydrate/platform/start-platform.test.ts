@@ -122,3 +122,47 @@ describe('platform runtime in the page boot', () => {
     expect(handle!.experiments.isFeatureEnabled('f').enabled).toBe(true);
   });
 });
+
+describe('session recording gate in the platform boot (#18, seed §7, §9)', () => {
+  const GET_ID = '/api/commerce/fullstory/getId';
+  const experiments = (toggle: string) => ({
+    'session-recording': { experimentType: 'FEATURE_TOGGLE', variant: toggle },
+    'commerce-activation-session-recording': { experimentType: 'AB_TEST', variant: 'enabled', segmentName: 's' },
+  });
+  beforeEach(() => Object.defineProperty(navigator, 'hardwareConcurrency', { configurable: true, value: 8 }));
+  afterEach(() => delete (navigator as { hardwareConcurrency?: unknown }).hardwareConcurrency);
+
+  test('no toggle in the page context: the id is never asked for', async () => {
+    const handle = await load(ALL_ON);
+    expect(await handle!.sessionRecording).toEqual({ state: 'off' });
+    expect(page.fetch.callsTo(GET_ID)).toEqual([]);
+  });
+
+  test('toggle switched off: nothing asked, nothing loaded', async () => {
+    const handle = await load({ ...ALL_ON, experiments: experiments('false') });
+    expect(await handle!.sessionRecording).toEqual({ state: 'off' });
+    expect(page.fetch.callsTo(GET_ID)).toEqual([]);
+  });
+
+  test('toggle on and the experiment allowing: one id call; the mock id skips recording', async () => {
+    const ready = (async () => {
+      const handle = await load({ ...ALL_ON, experiments: experiments('true') });
+      return handle!.sessionRecording;
+    })();
+    page.fetch.on('GET', GET_ID, { json: { id: 'mock-session-recording-id' } });
+    expect(await ready).toEqual({ state: 'skipped' });
+    expect(page.fetch.callsTo(GET_ID, 'GET')).toHaveLength(1);
+    expect(document.querySelectorAll('script[src]')).toHaveLength(0);
+  });
+
+  test('a real id is reported ready (no recorder ships); a failed call is no recording', async () => {
+    const ready = (async () => (await load({ ...ALL_ON, experiments: experiments('true') }))!.sessionRecording)();
+    page.fetch.on('GET', GET_ID, { json: { id: 'org-7' } });
+    expect(await ready).toEqual({ state: 'ready', id: 'org-7' });
+    page.cleanup();
+
+    const failed = (async () => (await load({ ...ALL_ON, experiments: experiments('true') }))!.sessionRecording)();
+    page.fetch.on('GET', GET_ID, { status: 500, json: { error: 'x' } });
+    expect(await failed).toEqual({ state: 'skipped' });
+  });
+});

@@ -9,6 +9,7 @@ import { createLegacyTracker, type LegacyPayload, type LegacyTracker } from './l
 import type { PerformanceRecordsHandle, PerformanceRecordsOptions } from './performance-records.ts';
 import { consoleWarn, type Warn } from './platform-messages.ts';
 import { resolveSessionRecord, type SessionRecord } from './session-record.ts';
+import { checkSessionRecording, type SessionRecordingState } from './session-recording.ts';
 import { createStorageAccess } from './storage-access.ts';
 
 export interface PlatformHandle {
@@ -17,6 +18,8 @@ export interface PlatformHandle {
   clanker: ClankerTracker;
   analyticsId(): string;
   session(): SessionRecord;
+  /** The session-recording gate (feature toggle, experiment, cores) and, when open, the id call. */
+  sessionRecording: Promise<SessionRecordingState>;
   /** Settles once the page view calls are sent and the performance chunk is started. */
   ready: Promise<void>;
   stop(): void;
@@ -119,6 +122,12 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
     }
   }
 
+  const sessionRecording = checkSessionRecording(runtime.client, experiments, win.navigator?.hardwareConcurrency).catch((err: unknown) => {
+    reporter.reportError('session_recording', { message: errorMessage(err) });
+    return { state: 'off' } as const;
+  });
+  tasks.push(sessionRecording);
+
   let performance: PerformanceRecordsHandle | null = null;
   let stopped = false;
   if (platform.performance) {
@@ -145,6 +154,7 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
     clanker,
     analyticsId,
     session: sessionRecord,
+    sessionRecording,
     ready: Promise.all(tasks).then(() => undefined),
     stop() {
       stopped = true;

@@ -121,6 +121,17 @@ export const PERFORMANCE_WIRE = {
   maxBatchBytes: 16 * 1024,
 } as const;
 
+/**
+ * Session recording (seed §7): `GET /api/commerce/fullstory/getId` answers a string id, and the
+ * mock id means "load no recorder". Quire ships no recording service, so its server always
+ * answers the mock id (`{id}`; the shape and the id are designed).
+ */
+export const SESSION_RECORDING_WIRE = {
+  idPath: '/api/commerce/fullstory/getId',
+  mockId: 'mock-session-recording-id',
+  timeoutMs: 2500,
+} as const;
+
 /** pageLoadId (designed): 1 to 64 url-safe characters. */
 export const PAGE_LOAD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -261,6 +261,9 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
   'GET /api/1/performance/settings': {
     cases: [{ query: 'x=1&x=2', status: 200 }],
   },
+  'GET /api/commerce/fullstory/getId': {
+    cases: [{ query: 'x=1&x=2', status: 200 }],
+  },
   'POST /api/1/performance/records': {
     cases: [{ body: { pageLoadId: 5, pagePath: '/', records: [] }, status: 400, code: 'INVALID_PERFORMANCE_BATCH' }],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLANKER, PERFORMANCE_WIRE, rateMetric, type PerformanceBatch } from '../../hydrate/shared/platform-wire.ts';
+import { CLANKER, PERFORMANCE_WIRE, SESSION_RECORDING_WIRE, rateMetric, type PerformanceBatch } from '../../hydrate/shared/platform-wire.ts';
 import { CRUMB, START, json, useApiHarness } from '../test-support/api-harness.ts';
 import { MAX_RECORDS_PER_PAGE_LOAD, PAGE_LOAD_LIFETIME_MS } from './platform-routes.ts';
 
@@ -274,5 +274,13 @@ describe('performance: settings and records', () => {
     const limited = await h.inject({ method: 'GET', url: PERFORMANCE_WIRE.settingsPath });
     expect(limited.statusCode).toBe(429);
     expect(json(limited).code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('session recording: GET /api/commerce/fullstory/getId (seed §7, #18)', () => {
+  it('answers the mock id, which tells the client to load no recorder', async () => {
+    const response = await h.inject({ method: 'GET', url: SESSION_RECORDING_WIRE.idPath });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ id: SESSION_RECORDING_WIRE.mockId });
   });
 });

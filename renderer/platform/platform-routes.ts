@@ -4,6 +4,7 @@ import {
   CLANKER,
   PERFORMANCE_WIRE,
   PLATFORM_ERRORS,
+  SESSION_RECORDING_WIRE,
   isValidSchemaName,
   parseClankerEvent,
   parsePerformanceBatch,
@@ -154,6 +155,15 @@ export function registerPlatformRoutes(kit: RouteKit): void {
       if (!parsed.ok) throw wireError(parsed.code);
       return validateEventContent(parsed.value.content);
     },
+  });
+
+  // Seed §7: the session-recording id. No recording service exists here, so every site gets
+  // the mock id, and the client's gate (hydrate/platform/session-recording.ts) loads nothing.
+  addRoute(kit, {
+    method: 'GET',
+    url: api(SESSION_RECORDING_WIRE.idPath),
+    schema: { summary: 'The session-recording id; the mock id means no recording.' },
+    handler: async () => ({ id: SESSION_RECORDING_WIRE.mockId }),
   });
 
   addRoute(kit, {
