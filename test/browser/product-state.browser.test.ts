@@ -1,0 +1,84 @@
+// Product state as a visitor sees it (issue 16), in Debian's Chromium against the real server on
+// the demo site: a sold-out product or variant has no active Add To Cart, the sale mark follows
+// the chosen variant, and combinations no variant has are marked unavailable in the selectors.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { visit } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+
+const button = (page: Page) => page.locator('.sf-product .sqs-add-to-cart-button');
+const buttonState = async (page: Page) => ({
+  label: await button(page).locator('.sqs-add-to-cart-button-inner').textContent(),
+  disabled: await button(page).getAttribute('aria-disabled'),
+});
+const optionTexts = (page: Page, name: string) =>
+  page.locator(`.sf-product select[data-variant-option-name="${name}"] option`).evaluateAll((options) =>
+    (options as HTMLOptionElement[]).map((o) => `${o.textContent}${o.disabled ? ' [disabled]' : ''}`),
+  );
+
+describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  test('PS-1 a sold-out product reads Sold Out on load; a sold-out variant once chosen; an in-stock one brings Add To Cart back', async () => {
+    const v = await tier.newVisitor();
+    await visit(v.page, '/shop/vinyl');
+    // The formatter's markup says Add To Cart; the island relabels it once hydrated.
+    await expect.poll(() => buttonState(v.page)).toEqual({ label: 'Sold Out', disabled: 'true' });
+    await v.screenshot('product-state-1-vinyl-sold-out');
+
+    await visit(v.page, '/shop/tee');
+    expect(await buttonState(v.page)).toEqual({ label: 'Add To Cart', disabled: null });
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'L');
+    await expect.poll(() => buttonState(v.page)).toEqual({ label: 'Sold Out', disabled: 'true' });
+    expect(await v.page.getByRole('button', { name: 'Sold Out' }).getAttribute('aria-disabled')).toBe('true');
+    // Activating it still says why, and nothing is added.
+    let posts = 0;
+    v.page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries') posts += 1;
+    });
+    await button(v.page).focus();
+    await v.page.keyboard.press('Enter');
+    await expect.poll(() => v.page.locator('.sf-alert-message').textContent()).toBe('Sorry, we do not have enough of that item available.');
+    await v.screenshot('product-state-2-tee-l-sold-out');
+    await v.page.keyboard.press('Escape');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'S');
+    await expect.poll(() => buttonState(v.page)).toEqual({ label: 'Add To Cart', disabled: null });
+    expect(posts).toBe(0);
+    expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  test('PS-2 the SALE mark follows the chosen variant', async () => {
+    const v = await tier.newVisitor();
+    await visit(v.page, '/shop/tee');
+    const marks = () => v.page.locator('.sf-product .sf-product-status .product-mark').allTextContents();
+    expect(await marks()).toEqual(['sale']);
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'S');
+    await expect.poll(marks).toEqual([]);
+    expect(await v.page.locator('.sf-product .product-price').textContent()).toContain('25.00');
+    await v.screenshot('product-state-3-tee-s-no-sale');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
+    await expect.poll(marks).toEqual(['sale']);
+    expect(await v.page.locator('.sf-product .product-price .original-price').textContent()).toContain('25.00');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'L');
+    await expect.poll(marks).toEqual(['sold out']);
+  });
+
+  test('PS-3 the hoodie in S offers no Sand, and Sand offers no S: marked (unavailable) and disabled', async () => {
+    const v = await tier.newVisitor();
+    await visit(v.page, '/shop/hoodie');
+    expect(await optionTexts(v.page, 'Color')).toEqual(['Select Color', 'Navy', 'Sand']);
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'S');
+    await expect.poll(() => optionTexts(v.page, 'Color')).toEqual(['Select Color', 'Navy', 'Sand (unavailable) [disabled]']);
+    await v.screenshot('product-state-4-hoodie-s');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', '');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Color"]', 'Sand');
+    await expect.poll(() => optionTexts(v.page, 'Size')).toEqual(['Select Size', 'S (unavailable) [disabled]', 'M', 'L']);
+    // Sand in M exists but is sold out: offered, and the button says so.
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
+    await expect.poll(() => buttonState(v.page)).toEqual({ label: 'Sold Out', disabled: 'true' });
+    expect(await axeViolations(v.page)).toEqual([]);
+  });
+});
