@@ -3,7 +3,8 @@
  *
  *   HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, embedded PGlite), DATABASE_URL
  *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY, the connection limits
- *   (MAX_CONNECTIONS …, README "Limits"); flags `--workers N`, `--site DIR`.
+ *   (MAX_CONNECTIONS …, README "Limits"), SMTP_URL / MAIL_FROM / MAIL_* (mail/README.md);
+ *   flags `--workers N`, `--site DIR`.
  *
  * The store is created and migrated, and the site's `catalog.json` is synced into it on every
  * start (store/site-sync.ts: owner content from the folder, visitor data kept).
@@ -16,6 +17,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-files.ts';
@@ -116,6 +118,14 @@ function logSync(result: SyncResult): void {
 }
 
 async function serve(options: StartOptions): Promise<void> {
+  // Checked before the database opens, so a bad mail setting is one line and no half start.
+  let mailSettings;
+  try {
+    mailSettings = mailSettingsFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof MailSettingsError) fail(error.message);
+    throw error;
+  }
   const site = await loadSiteOrFail(options.siteDir);
   let store;
   try {
@@ -137,14 +147,26 @@ async function serve(options: StartOptions): Promise<void> {
     serverFactory: limitedServerFactory(options.limits),
     retention: options.retention,
   });
+  // The outbox worker (mail/outbox-worker.ts): SMTP with SMTP_URL, else .eml files under
+  // DATA_DIR/outbox. Every cluster worker runs one; claims (SKIP LOCKED + lease) keep them
+  // from delivering a message twice.
+  const outbox = createOutboxWorker({
+    store,
+    transport: transportFor(mailSettings),
+    from: mailSettings.from,
+    maxAttempts: mailSettings.maxAttempts,
+    retryBaseMs: mailSettings.retryBaseMs,
+    retryMaxMs: mailSettings.retryMaxMs,
+    pollMs: mailSettings.pollMs,
+    log: (line) => console.log(line),
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: closing`);
-    // Stop accepting, let in-flight requests finish, then close the database cleanly.
-    app
-      .close()
+    // Stop accepting, let in-flight requests and a running delivery finish, then close the database cleanly.
+    Promise.all([app.close(), outbox.stop()])
       .then(() => store.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -167,6 +189,7 @@ async function serve(options: StartOptions): Promise<void> {
     }
     throw error;
   }
+  outbox.start();
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
 }
 

@@ -254,6 +254,24 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE forms ADD COLUMN hidden boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    // Outbox delivery (mail/outbox-worker.ts): each message is pending, sent or failed. A
+    // worker claims due rows by setting claimed_by/claimed_until (a lease, so a crashed
+    // worker's claim lapses) and counts the attempt; a refused attempt is retried at
+    // next_attempt_at. Rows queued before this migration are pending and due at once.
+    id: '005-outbox-delivery',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN status text NOT NULL DEFAULT 'pending';
+      ALTER TABLE outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE outbox ADD COLUMN next_attempt_at bigint NOT NULL DEFAULT 0;
+      ALTER TABLE outbox ADD COLUMN claimed_by text;
+      ALTER TABLE outbox ADD COLUMN claimed_until bigint;
+      ALTER TABLE outbox ADD COLUMN sent_at bigint;
+      ALTER TABLE outbox ADD COLUMN last_error text;
+      ALTER TABLE outbox ADD COLUMN message_id text;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
+    `,
+  },
 ];
 
 /**

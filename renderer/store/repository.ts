@@ -14,6 +14,8 @@ import type {
   MailingListSource,
   Order,
   OutboxMessage,
+  OutboxRow,
+  OutboxStatus,
   PerformancePageLoad,
   Product,
   ProductType,
@@ -468,17 +470,53 @@ export class Repository {
     );
   }
 
-  async listOutbox(): Promise<OutboxMessage[]> {
+  async listOutbox(): Promise<OutboxRow[]> {
     const rows = await this.db.query('SELECT * FROM outbox ORDER BY queued_on, id');
-    return rows.map((row) => ({
-      id: str(row.id),
-      to: str(row.to_email),
-      subject: str(row.subject),
-      body: str(row.body),
-      productId: strOrNull(row.product_id),
-      variantId: strOrNull(row.variant_id),
-      queuedOn: num(row.queued_on),
-    }));
+    return rows.map(toOutboxRow);
+  }
+
+  /**
+   * Claims up to `limit` due pending messages for `claimer` until `leaseUntil`, counting the
+   * attempt. Run inside a transaction: FOR UPDATE SKIP LOCKED lets concurrent workers on one
+   * PostgreSQL database claim disjoint rows without waiting on each other; a lapsed lease
+   * (a worker that died mid-send) makes the row claimable again.
+   */
+  async claimOutbox(now: number, claimer: string, leaseUntil: number, limit: number): Promise<OutboxRow[]> {
+    const due = await this.db.query(
+      `SELECT id FROM outbox
+       WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+       ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [now, limit],
+    );
+    if (due.length === 0) return [];
+    const rows = await this.db.query(
+      `UPDATE outbox SET claimed_by = $2, claimed_until = $3, attempts = attempts + 1
+       WHERE id = ANY($1::text[]) RETURNING *`,
+      [due.map((row) => str(row.id)), claimer, leaseUntil],
+    );
+    return rows.map(toOutboxRow).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || (a.id < b.id ? -1 : 1));
+  }
+
+  /** Records the hand-over; false when the claim was lost (another worker took the lapsed row). */
+  async markOutboxSent(id: string, claimer: string, now: number, messageId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE outbox SET status = 'sent', sent_at = $3, message_id = $4, claimed_by = NULL, claimed_until = NULL, last_error = NULL
+       WHERE id = $1 AND claimed_by = $2 AND status = 'pending' RETURNING id`,
+      [id, claimer, now, messageId],
+    );
+    return rows.length === 1;
+  }
+
+  /** A refused attempt: due again at `nextAttemptAt`, or `failed` for good when that is null. */
+  async markOutboxAttemptFailed(id: string, claimer: string, nextAttemptAt: number | null, error: string, messageId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE outbox SET status = CASE WHEN $3::bigint IS NULL THEN 'failed' ELSE 'pending' END,
+         next_attempt_at = COALESCE($3::bigint, next_attempt_at), last_error = $4, message_id = $5,
+         claimed_by = NULL, claimed_until = NULL
+       WHERE id = $1 AND claimed_by = $2 AND status = 'pending' RETURNING id`,
+      [id, claimer, nextAttemptAt, error, messageId],
+    );
+    return rows.length === 1;
   }
 
   // ---- forms --------------------------------------------------------------------------
@@ -845,5 +883,25 @@ function toStoreCollection(row: Row): StoreCollection {
     description: str(row.description),
     enabled: Boolean(row.enabled),
     createdAt: num(row.created_at),
+  };
+}
+
+function toOutboxRow(row: Row): OutboxRow {
+  return {
+    id: str(row.id),
+    to: str(row.to_email),
+    subject: str(row.subject),
+    body: str(row.body),
+    productId: strOrNull(row.product_id),
+    variantId: strOrNull(row.variant_id),
+    queuedOn: num(row.queued_on),
+    status: str(row.status) as OutboxStatus,
+    attempts: num(row.attempts),
+    nextAttemptAt: num(row.next_attempt_at),
+    claimedBy: strOrNull(row.claimed_by),
+    claimedUntil: numOrNull(row.claimed_until),
+    sentAt: numOrNull(row.sent_at),
+    lastError: strOrNull(row.last_error),
+    messageId: strOrNull(row.message_id),
   };
 }

@@ -88,6 +88,8 @@ export function normalizeForm(seed: SeedForm): Form {
     captchaEnabled: seed.captchaEnabled ?? false,
     storageConfigured: seed.storageConfigured ?? true,
     isNewsletter: seed.isNewsletter ?? false,
+    // Only when set, so forms without it keep the definition stored before it existed.
+    ...(typeof seed.notifyEmail === 'string' && seed.notifyEmail.trim() !== '' ? { notifyEmail: seed.notifyEmail.trim() } : {}),
     extra: seed.extra ?? {},
   };
 }

@@ -75,6 +75,8 @@ export interface Form {
   captchaEnabled: boolean;
   storageConfigured: boolean;
   isNewsletter: boolean;
+  /** The owner's address told of each saved submission (through the outbox); absent: nobody. */
+  notifyEmail?: string;
   /** Submission texts and anything else the renderer shows. */
   extra: Record<string, unknown>;
 }
@@ -150,6 +152,21 @@ export interface OutboxMessage {
   productId: string | null;
   variantId: string | null;
   queuedOn: number;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** An outbox row with its delivery state (mail/outbox-worker.ts). */
+export interface OutboxRow extends OutboxMessage {
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  claimedBy: string | null;
+  claimedUntil: number | null;
+  sentAt: number | null;
+  lastError: string | null;
+  /** The Message-ID header the message was (last) handed over with. */
+  messageId: string | null;
 }
 
 export interface FormSubmissionKey {

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { formNotification } from '../../mail/form-notification.ts';
+import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { liveSession, randomToken, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -155,6 +157,11 @@ export function registerFormRoutes(kit: RouteKit): void {
                 await repo.addToMailingList(value.trim(), 'newsletter', now);
               }
             }
+          }
+          // In the same transaction: the owner hears of exactly the submissions that were saved.
+          if (form.notifyEmail) {
+            const message = formNotification({ ...form, notifyEmail: form.notifyEmail }, accepted, pagePath as string);
+            await enqueueMail(repo, { ...message, id: deps.newId('m'), queuedOn: now });
           }
         });
       } catch (error) {

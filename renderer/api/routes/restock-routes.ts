@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { enqueueMail } from '../../mail/outbox-worker.ts';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { requireSite, type ApiDeps } from '../context.ts';
@@ -80,7 +81,8 @@ async function sendForVariant(deps: ApiDeps, productId: unknown, variantId: unkn
     const now = deps.now();
     const notified = await repo.markRestockNotified(product.id, variant.id, now);
     for (const signUp of notified) {
-      await repo.queueOutbox({
+      // Delivered by the outbox worker (mail/outbox-worker.ts) once this transaction commits.
+      await enqueueMail(repo, {
         id: deps.newId('m'),
         to: signUp.siteVisitorEmail,
         subject: `${product.title} is back in stock`,

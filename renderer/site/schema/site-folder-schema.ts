@@ -121,6 +121,7 @@ const FORM = Type.Object(
     captchaEnabled: opt(Type.Boolean()),
     storageConfigured: opt(Type.Boolean()),
     isNewsletter: opt(Type.Boolean()),
+    notifyEmail: opt(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', description: "The owner's address that is sent a notification of each saved submission (through the outbox)." })),
     extra: opt(open('Submission texts and anything else the renderer shows.')),
   },
   { additionalProperties: false },
