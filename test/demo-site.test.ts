@@ -107,6 +107,20 @@ describe('demo site content', () => {
     expect(press).toMatch(/<figure class="demo-gallery-figure">\n<img src="data:image\/svg\+xml,[^"]+" width="1200" height="800" alt="[^"]+" style="display:block" decoding="async" loading="eager" fetchPriority="high"\/>/);
   });
 
+  it('galleries: one per design, each a plain linked list the gallery island reads its settings from', async () => {
+    for (const [url, design, photos] of [['/gallery', 'grid', 6], ['/gallery-slideshow', 'slideshow', 6], ['/gallery-slider', 'slider', 4], ['/gallery-stacked', 'stacked', 3]] as const) {
+      const html = main(await page(url));
+      expect(html).toContain(`data-island="gallery"`);
+      expect(html).toContain(`data-gallery-design="${design}"`);
+      const settings = /data-gallery-settings="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(settings.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).design).toBe(design);
+      // Without JavaScript every photo is there, linked to its own page.
+      expect([...html.matchAll(/<li class="demo-gallery-tile[^"]*"><a href="\/gallery[-a-z]*\/[a-z]+"><img /g)]).toHaveLength(photos);
+      expect(html).toContain('<nav class="demo-gallery-more" aria-label="More galleries">');
+    }
+    expect(main(await page('/gallery-slideshow/indigo'))).toContain('<h1 class="sf-item-title">Indigo dye day</h1>');
+  });
+
   it('contact: the site form and a newsletter block from the catalogue', async () => {
     const html = main(await page('/contact'));
     expect(html).toMatch(/<form class="sf-site-form" data-island="site-form" data-form-id="contact"[^>]*data-newsletter="false"/);

@@ -15,4 +15,5 @@ export const ISLAND_LOADERS: Record<IslandKind, () => Promise<IslandDefinition>>
   'site-form': () => import('./site-form.tsx').then((m) => m.siteFormIsland),
   'account': () => import('./account.tsx').then((m) => m.accountIsland),
   'cart-page': () => import('./cart-page.tsx').then((m) => m.cartPageIsland),
+  'gallery': () => import('./gallery.tsx').then((m) => m.galleryIsland),
 };
