@@ -18,7 +18,12 @@ function valueText(value: unknown): string {
 export function formNotification(form: Form & { notifyEmail: string }, values: Record<string, unknown>, pagePath: string): MailMessage {
   const lines = form.fields
     .filter((field) => field.id in values)
-    .map((field) => `${field.title ?? field.name ?? field.id}: ${valueText(values[field.id])}`);
+    .map((field) => {
+      const value = values[field.id];
+      // A name is first and last: one space, as it is written.
+      const text = field.type === 'name' && Array.isArray(value) ? value.map(valueText).join(' ').trim() : valueText(value);
+      return `${field.title ?? field.name ?? field.id}: ${text}`;
+    });
   return {
     to: form.notifyEmail,
     subject: `New submission: ${form.name}`,
