@@ -15,6 +15,7 @@ import { startAnalytics } from './runtime/analytics.ts';
 import { platformWanted } from './shared/platform-context.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
 import { startRelativeTimes } from './runtime/relative-times.ts';
+import { startCartLink } from './runtime/cart-link.ts';
 
 export interface BootOptions {
   doc?: Document;
@@ -146,6 +147,8 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
     }
   }
 
+  // Before the cart loads, so the header's count appears with the first cart the store announces.
+  const stopCartLink = startCartLink(runtime);
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
@@ -184,6 +187,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       stopAnalytics();
       stopOverlay();
       stopQuickView();
+      stopCartLink();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();

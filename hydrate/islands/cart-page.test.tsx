@@ -254,4 +254,46 @@ describe('cart page quantity rules', () => {
     expect(maxQuantityOf(lines, lines[2]!)).toBe(1);
     document.body.innerHTML = '';
   });
+
+  // Issue 16: a quantity above the stock is cut, and the line says so.
+  test('50 of a tee with 5 in stock becomes 5 with a message next to the line, gone on the next edit', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', (call) => ({ json: { shoppingCart: cartOf([{ ...TEE, quantity: (call.json as { quantity: number }).quantity }, MUG]) } }));
+    await page.act(() => typeInto(input('e1'), '50'));
+    await page.act(() => press(input('e1'), 'Enter'));
+    await page.advance(0);
+    expect(input('e1').value).toBe('5');
+    const message = row('e1')!.querySelector('.sf-entry-quantity .sf-entry-message');
+    expect(message?.textContent).toBe('Sorry, we do not have enough of that item available. The quantity is now 5, the most you can order.');
+    expect(message!.getAttribute('role')).toBe('status');
+    expect(input('e1').getAttribute('aria-describedby')).toBe(message!.id);
+    await page.act(() => typeInto(input('e1'), '2'));
+    expect(row('e1')!.querySelector('.sf-entry-message')).toBeNull();
+    expect(input('e1').hasAttribute('aria-describedby')).toBe(false);
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a line with additional fields shows the submitted values, and the new ones after an edit', async () => {
+    const fields = JSON.stringify({ 'engrave-text': 'Hi', 'engrave-font': 'Serif' });
+    const forms = { engraving: { id: 'engraving', fields: [{ id: 'engrave-text', type: 'text', title: 'Engraving text' }, { id: 'engrave-font', type: 'select', title: 'Font' }] } };
+    const html = cartPageHtml([TEE, MUG])
+      .replace('data-sku="MUG-1">', `data-sku="MUG-1" data-form-id="engraving" data-additional-fields="${fields.replace(/"/g, '&quot;')}">`)
+      .replace('>Mug</a></td>', '>Mug</a><dl class="sf-entry-fields"><div class="sf-entry-field"><dt>Engraving text</dt> <dd>Hi</dd></div><div class="sf-entry-field"><dt>Font</dt> <dd>Serif</dd></div></dl> <a class="sf-entry-edit-form" href="#">Edit form</a></td>')
+      .replace('</section>', `<script type="application/json" data-cart-forms>${JSON.stringify(forms)}</script></section>`);
+    page = createPage({ body: html, context: { pageType: 200, store: { selectedCurrency: 'USD' } }, cookies: { CART: 'cart-1', crumb: 'c' } });
+    const withFields = (text: string) => {
+      const cart = cartOf([TEE, MUG]);
+      (cart.entries as Array<Record<string, unknown>>)[1]!.additionalFields = text;
+      return cart;
+    };
+    page.fetch.on('GET', '/api/commerce/shopping-cart', { json: withFields(fields) });
+    await page.boot();
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    const shown = () => [...row('e2')!.querySelectorAll('.sf-entry-field')].map((f) => f.textContent);
+    expect(shown()).toEqual(['Engraving text Hi', 'Font Serif']);
+    await page.act(() => page.handle!.runtime.cart.set(withFields(JSON.stringify({ 'engrave-text': 'Bye', 'engrave-font': 'Script' })) as never));
+    expect(shown()).toEqual(['Engraving text Bye', 'Font Script']);
+    expect(page.recoverableErrors).toEqual([]);
+  });
 });

@@ -6,6 +6,10 @@ import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { formatMoney } from '../shared/currency.ts';
+import { fieldValueLines } from '../shared/field-values.ts';
+import type { FormField } from '../shared/form-field.ts';
+import { parseProps } from '../protocol/props.ts';
+import { ADD_MESSAGES } from '../runtime/add-validation.ts';
 import type { IslandDefinition } from './island.ts';
 
 // The cart page's entries (C1 page types 200/205): quantity changes (B26) and removals (B27),
@@ -16,6 +20,15 @@ export const QUANTITY_DEBOUNCE_MS = 600;
 /** B2 upper bound of a quantity. */
 export const MAX_QUANTITY = 9999;
 export const EMPTY_CART_TEXT = 'You have nothing in your shopping cart.';
+
+/**
+ * Said next to a line whose typed quantity was above what can be ordered (issue 16: 50 of a
+ * tee with 5 in stock becomes 5, and the visitor is told). The first sentence is the seed's
+ * (D11 "Variant out of stock").
+ */
+export function stockMessage(max: number): string {
+  return `${ADD_MESSAGES.notEnough} The quantity is now ${max}, the most you can order.`;
+}
 
 /** C6 / D11: the minimum-subtotal notice. */
 export function minimumNotice(minimumCents: number, currency: string): string {
@@ -44,6 +57,10 @@ export interface CartLine {
   pending: number;
   removing: boolean;
   removed: boolean;
+  /** The entry's additional-fields JSON (A6), kept in step with the server's cart. */
+  fields: string | null;
+  /** The stock message shown next to the line, or null. */
+  message: string | null;
 }
 
 /** B2 rules as a cap: the stock and service limits minus what the other entries hold. */
@@ -95,6 +112,8 @@ export function readLines(container: HTMLElement): CartLine[] {
       pending: 0,
       removing: false,
       removed: false,
+      fields: row.getAttribute('data-additional-fields'),
+      message: null,
     });
   }
   return lines;
@@ -107,8 +126,9 @@ export function syncLines(lines: readonly CartLine[], cart: Cart): CartLine[] {
     const entry = cart.entries.find((e) => e.id === line.id);
     if (!entry) return { ...line, removed: true };
     const unit = typeof entry.purchasePriceCents === 'number' ? entry.purchasePriceCents : line.unitCents;
-    if (entry.quantity === line.confirmed && entry.quantity === line.quantity && unit === line.unitCents) return line;
-    return { ...line, quantity: entry.quantity, confirmed: entry.quantity, text: String(entry.quantity), unitCents: unit };
+    const fields = typeof entry.additionalFields === 'string' ? entry.additionalFields : line.fields;
+    if (entry.quantity === line.confirmed && entry.quantity === line.quantity && unit === line.unitCents && fields === line.fields) return line;
+    return { ...line, quantity: entry.quantity, confirmed: entry.quantity, text: String(entry.quantity), unitCents: unit, fields };
   });
 }
 
@@ -132,9 +152,11 @@ interface Props {
   snapshot: SnapshotNode[];
   initial: CartLine[];
   checkoutUrl: string;
+  /** The fields of each form the entries use (`script[data-cart-forms]`), by form id. */
+  forms: Record<string, readonly FormField[]>;
 }
 
-function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props): ReactNode {
+function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }: Props): ReactNode {
   const [lines, setLines] = useState(initial);
   const [mounted, setMounted] = useState(false);
   const linesRef = useRef(initial);
@@ -184,12 +206,16 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
     const current = linesRef.current;
     const line = current.find((l) => l.id === id);
     if (!line || line.removed || line.removing) return;
-    const quantity = clampQuantity(line.text, maxQuantityOf(current, line));
+    const max = maxQuantityOf(current, line);
+    const quantity = clampQuantity(line.text, max);
+    // Above the stock: the quantity is cut to what can be ordered, and the line says so.
+    const typed = Number(line.text.trim());
+    const message = quantity !== null && quantity === max && Number.isFinite(typed) && Math.trunc(typed) > max ? stockMessage(max) : null;
     if (quantity === null || quantity === line.quantity) {
-      patch(id, (l) => ({ text: String(l.quantity), dirty: false }));
+      patch(id, (l) => ({ text: String(l.quantity), dirty: false, message }));
       return;
     }
-    patch(id, (l) => ({ quantity, text: String(quantity), dirty: false, pending: l.pending + 1 }));
+    patch(id, (l) => ({ quantity, text: String(quantity), dirty: false, pending: l.pending + 1, message }));
     enqueue(async () => {
       const result = await runtime.client.request('PUT', entryUrl(id), { json: { quantity } });
       const cart = cartOfResult(result);
@@ -261,15 +287,36 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
   const hadCheckout = containsClass(snapshot, 'sf-checkout-button');
   const byId = new Map(lines.map((l) => [l.id, l]));
 
-  const rowOverride = (line: CartLine): Override => (node, renderDefault) => {
+  const messageId = (line: CartLine) => `sf-entry-message-${line.id}`;
+  const rowOverride = (line: CartLine, formId: string | null): Override => (node, renderDefault, path) => {
+    if (hasClass(node, 'sf-entry-quantity') && mounted && line.message) {
+      return renderDefault(undefined, [
+        ...renderSnapshot(node.children, rowOverride(line, formId), path),
+        <p key={`${path}.message`} className="sf-entry-message" id={messageId(line)} role="status">
+          {line.message}
+        </p>,
+      ]);
+    }
+    if (hasClass(node, 'sf-entry-fields') && mounted && formId && forms[formId]) {
+      // After an edit (A6 flow b) the server's cart brings the new values: the line shows them.
+      return renderDefault(
+        undefined,
+        fieldValueLines(forms[formId], line.fields).map((f, i) => (
+          <div key={i} className="sf-entry-field">
+            <dt>{f.label}</dt> <dd>{f.value}</dd>
+          </div>
+        )),
+      );
+    }
     if (hasClass(node, 'sf-entry-quantity-input')) {
       return renderDefault({
         defaultValue: undefined,
         value: line.text,
+        ...(mounted && line.message ? { 'aria-describedby': messageId(line) } : {}),
         ...(mounted ? { max: String(maxQuantityOf(lines, line)) } : {}),
         onChange: (event: { target: HTMLInputElement }) => {
           const text = event.target.value;
-          patch(line.id, () => ({ text, dirty: true }));
+          patch(line.id, () => ({ text, dirty: true, message: null }));
           clearTimer(line.id);
           timers.current.set(line.id, setTimeout(() => commit(line.id), QUANTITY_DEBOUNCE_MS));
         },
@@ -298,7 +345,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl }: Props)
       const line = byId.get(entryId);
       if (!line) return undefined;
       if (line.removed) return null;
-      return renderDefault(line.pending > 0 ? { 'aria-busy': 'true' } : undefined, renderSnapshot(node.children, rowOverride(line), path));
+      return renderDefault(line.pending > 0 ? { 'aria-busy': 'true' } : undefined, renderSnapshot(node.children, rowOverride(line, attrOf(node, 'data-form-id')), path));
     }
     if (!mounted || !known) return undefined;
     if (hasClass(node, 'sf-cart-subtotal')) {
@@ -340,6 +387,18 @@ function dropTableWhitespace(container: HTMLElement): void {
   }
 }
 
+/** The fields of the forms the cart's entries use, from the renderer's `script[data-cart-forms]` block. */
+function readFormFields(doc: Document): Record<string, readonly FormField[]> {
+  const block = doc.querySelector('script[data-cart-forms]');
+  const parsed = block ? parseProps(block.textContent ?? '') : null;
+  if (!parsed || !parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return {};
+  const out: Record<string, readonly FormField[]> = {};
+  for (const [id, form] of Object.entries(parsed.value as Record<string, { fields?: unknown }>)) {
+    if (form && Array.isArray(form.fields)) out[id] = form.fields as FormField[];
+  }
+  return out;
+}
+
 export const cartPageIsland: IslandDefinition = {
   prepare(container, runtime) {
     const initial = readLines(container);
@@ -347,6 +406,15 @@ export const cartPageIsland: IslandDefinition = {
     dropTableWhitespace(container);
     const cartId = container.closest('[data-cart-id]')?.getAttribute('data-cart-id') ?? '';
     const checkoutUrl = cartId ? `/checkout?cartToken=${encodeURIComponent(cartId)}` : '/checkout';
-    return <CartPage runtime={runtime} container={container} snapshot={snapshotChildren(container)} initial={initial} checkoutUrl={checkoutUrl} />;
+    return (
+      <CartPage
+        runtime={runtime}
+        container={container}
+        snapshot={snapshotChildren(container)}
+        initial={initial}
+        checkoutUrl={checkoutUrl}
+        forms={readFormFields(container.ownerDocument)}
+      />
+    );
   },
 };

@@ -1,6 +1,7 @@
 import type { ShoppingCartView } from '../api/cart-view.ts';
 import type { ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
 import type { Form, Order, Product } from '../store/types.ts';
+import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
 import { PAGE_TYPE } from './route-resolver.ts';
@@ -118,6 +119,8 @@ export function cartPageView(
       variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
       fullUrl: product ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : '#',
       formId: form ? form.id : null,
+      // What the visitor submitted in the form (the mug's engraving), shown on the line (issue 16).
+      fieldValues: form ? fieldValueLines(form.fields, entry.additionalFields) : [],
       unitPriceText: formatMoney(entry.purchasePriceCents, currency),
       totalText: formatMoney(entry.subTotal, currency),
       maxPerVariant,
