@@ -343,6 +343,9 @@ const NATIVE_JSON_MAX_DEPTH = 512;
 const MIXED_JSON_LEVELS = 4;
 
 function mixedJson(v: Value, keys: Map<string, string>, level: number): string {
+  // A scalar (json-pretty writes every leaf through here) costs less in the loop than a
+  // native call and a scan of its text.
+  if (typeof v !== 'object' || v === null) return writeJson(v, jsonString, keys);
   if (plainJson(v, 0)) {
     const s = JSON.stringify(v);
     return s.indexOf('\\u') < 0 ? s : writeJson(v, jsonString, keys);
