@@ -242,6 +242,18 @@ describe('the gallery island', () => {
     expect(document.activeElement).toBe(link);
   });
 
+  test('a carousel follows the lightbox: closed on another photo, that photo is shown and focused', async () => {
+    await open({ design: 'slideshow', lightbox: true });
+    const link = slides()[0]!.querySelector('a')!;
+    link.focus();
+    await page.act(() => link.click());
+    await page.act(() => press(document.activeElement!, 'ArrowLeft'));
+    await page.act(() => press(document.activeElement!, 'Escape'));
+    expect(lightbox()).toBeNull();
+    expect(index()).toBe('3');
+    expect(document.activeElement).toBe(slides()[3]!.querySelector('a'));
+  });
+
   test('without the lightbox flag a click follows the link', async () => {
     await open({ design: 'stacked' });
     const clicked = new MouseEvent('click', { bubbles: true, cancelable: true });

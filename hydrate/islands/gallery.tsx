@@ -194,6 +194,9 @@ function Gallery({ runtime, container, snapshot, settings, label }: { runtime: R
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
   const swiped = useRef(false);
   const playing = isPlaying(state, settings);
+  const shownIndex = useRef(state.index);
+  shownIndex.current = state.index;
+  const focusShown = useRef(false);
 
   // After mount: the layout's attributes, and the slides as the lightbox and thumbnails show them.
   useEffect(() => {
@@ -253,7 +256,8 @@ function Gallery({ runtime, container, snapshot, settings, label }: { runtime: R
     list?.setAttribute('aria-live', playing ? 'off' : 'polite');
     items.forEach((li, i) => {
       const active = i === state.index;
-      li.setAttribute('role', 'group');
+      // The slides stay list items (a role on them would break the list's semantics): each
+      // is described as a slide and named by its place.
       li.setAttribute('aria-roledescription', 'slide');
       li.setAttribute('aria-label', `${i + 1} of ${items.length}`);
       li.classList.toggle('sf-gallery-active', active);
@@ -261,6 +265,10 @@ function Gallery({ runtime, container, snapshot, settings, label }: { runtime: R
       if (active) li.removeAttribute('aria-hidden');
       else li.setAttribute('aria-hidden', 'true');
     });
+    if (focusShown.current) {
+      focusShown.current = false;
+      items[state.index]?.querySelector<HTMLElement>('a')?.focus();
+    }
     if (settings.design === 'slider' && list) {
       const active = items[state.index];
       const viewport = list.parentElement?.clientWidth ?? 0;
@@ -340,12 +348,16 @@ function Gallery({ runtime, container, snapshot, settings, label }: { runtime: R
 
   const closeLightbox = (index: number) => {
     setLightboxAt(null);
-    if (carousel) dispatch({ type: 'go', index });
     const back = opener.current;
     opener.current = null;
-    // The opener may have become inert (another slide is shown now): fall back to the region.
-    if (back && !back.closest('[inert]')) back.focus();
-    else container.querySelector<HTMLElement>('.sf-gallery-active a, .sf-gallery-next, .sf-gallery-prev')?.focus();
+    if (carousel && index !== shownIndex.current) {
+      // The carousel follows the lightbox; the opener's slide becomes inert, so focus goes to
+      // the newly shown slide once it is committed.
+      focusShown.current = true;
+      dispatch({ type: 'go', index });
+      return;
+    }
+    back?.focus();
   };
 
   const n = state.count;
