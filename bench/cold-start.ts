@@ -12,7 +12,7 @@
 //     Engines alternate, rounds interleave.
 // Writes bench/COLD-START-RESULTS.md. Wall-clock times: the machine is shared, read the spread.
 import { spawn, fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,23 @@ interface StartTiming {
   firstPageMs: number;
   /** Spawn → first answer of any status (the port is open and the app answers). */
   firstAnswerMs: number;
+  /**
+   * CPU the server process used up to its first page (user + system, its threads and its
+   * waited-for children, from /proc): on a shared machine the wall time above mostly counts
+   * waiting for a core, this counts the work. NaN where /proc is missing.
+   */
+  cpuMs: number;
+}
+
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime stime cutime cstime
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function timeStart(timeoutMs: number): Promise<StartTiming> {
@@ -68,7 +85,7 @@ async function timeStart(timeoutMs: number): Promise<StartTiming> {
         const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5000) });
         await res.arrayBuffer();
         if (Number.isNaN(firstAnswerMs)) firstAnswerMs = performance.now() - t0;
-        if (res.status === 200) return { firstPageMs: performance.now() - t0, firstAnswerMs };
+        if (res.status === 200) return { firstPageMs: performance.now() - t0, firstAnswerMs, cpuMs: processCpuMs(child.pid) };
       } catch {
         // not listening yet
       }
@@ -142,7 +159,7 @@ async function main(): Promise<void> {
   let out: string | null = OUT;
   const args = new ArgReader(process.argv.slice(2));
   for (let a = args.next(); a !== undefined; a = args.next()) {
-    if (a === '--rounds') rounds = Math.max(1, Math.floor(args.number(1)));
+    if (a === '--rounds') rounds = Math.floor(args.number(0));
     else if (a === '--starts') starts = Math.max(0, Math.floor(args.number(0)));
     else if (a === '--no-write') out = null;
     else throw new Error(`unknown option ${a}`);
@@ -152,11 +169,11 @@ async function main(): Promise<void> {
   for (let i = 0; i < starts; i++) {
     const t = await timeStart(60_000);
     startTimes.push(t);
-    log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms`);
+    log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms, server CPU ${t.cpuMs.toFixed(0)} ms`);
   }
   const { build } = await import('esbuild');
   await build({ entryPoints: [JOB_SOURCE], outfile: JOB_BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
-  const pages = await recordPages();
+  const pages = rounds > 0 ? await recordPages() : new Map<string, ColdRender[]>();
   const dir = mkdtempSync(join(tmpdir(), 'quire-cold-renders-'));
   const files = new Map<string, string>();
   for (const [page, renders] of pages) {
@@ -189,6 +206,7 @@ async function main(): Promise<void> {
     '|---|---:|',
     `| first answer (any status) | ${ms(startTimes.map((t) => t.firstAnswerMs))} |`,
     `| first page (200) | ${ms(startTimes.map((t) => t.firstPageMs))} |`,
+    `| server CPU to the first page (user + system, with its children) | ${ms(startTimes.map((t) => t.cpuMs))} |`,
     '',
     '## First render of each demo page in a fresh process',
     '',
