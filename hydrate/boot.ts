@@ -16,6 +16,7 @@ import { platformWanted } from './shared/platform-context.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
 import { startRelativeTimes } from './runtime/relative-times.ts';
 import { startCartLink } from './runtime/cart-link.ts';
+import { startMenuToggles } from './runtime/menu-toggle.ts';
 
 export interface BootOptions {
   doc?: Document;
@@ -149,6 +150,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
 
   // Before the cart loads, so the header's count appears with the first cart the store announces.
   const stopCartLink = startCartLink(runtime);
+  const stopMenus = startMenuToggles(doc);
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
@@ -188,6 +190,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       stopOverlay();
       stopQuickView();
       stopCartLink();
+      stopMenus();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();
