@@ -19,6 +19,9 @@ const RESTOCK = '/api/site-users/account/notifications/restock';
 async function signUpRestockAndSendAll(origin: string, emails: string[]): Promise<void> {
   const visitor = Browser.at(origin);
   expect((await visitor.get('/')).status).toBe(200);
+  // Sold out again (a later round): sign-ups are taken only for a variant out of stock.
+  const soldOut = await visitor.request('PUT', '/api/commerce/inventory/stock/tee/tee-l', { qtyInStock: 0 }, ADMIN);
+  expect(soldOut.status, soldOut.text).toBe(200);
   for (const [index, email] of emails.entries()) {
     const signedUp = await visitor.post(RESTOCK, { productId: 'tee', variantId: 'tee-l', siteVisitorEmail: email, captchaToken: `local-ok:demo-site-key:mail-${index}-${Math.random()}` });
     expect(signedUp.status, signedUp.text).toBe(200);
@@ -60,11 +63,12 @@ describe('mail from the server process', () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('restock send-all via the admin API reaches the SMTP server of SMTP_URL', async () => {
+  it('restock send-all via the admin API reaches the SMTP server of SMTP_URL, and a restart sends nothing twice', async () => {
     sink = await startSmtpSink();
+    const dir = dataDir();
     server = await startServer({
       port: await freePort(),
-      env: { DATA_DIR: dataDir(), ADMIN_TOKEN: 'mail-admin', SMTP_URL: sink.url, MAIL_FROM: 'Demo Shop <shop@demo.test>', MAIL_POLL_MS: '100' },
+      env: { DATA_DIR: dir, ADMIN_TOKEN: 'mail-admin', SMTP_URL: sink.url, MAIL_FROM: 'Demo Shop <shop@demo.test>', MAIL_POLL_MS: '100' },
     });
     await signUpRestockAndSendAll(server.origin, ['night.owl@example.com', 'early.bird@example.com']);
     const mails = await sink.waitFor(2);
@@ -78,7 +82,19 @@ describe('mail from the server process', () => {
     const lines = await outputMatching(server, /^quire: mail sent: .*$/, 2);
     expect(lines.join('\n')).toContain('n***@example.com');
     expect(server.output()).not.toMatch(/night\.owl@example\.com|early\.bird@example\.com/);
-  }, 180_000);
+
+    // A restart on the same DATA_DIR sends nothing again: the worker claims the oldest due
+    // rows first, so once a message queued after the restart has arrived, a resend of the
+    // earlier two would have arrived before it.
+    await server.kill('SIGTERM');
+    server = await startServer({
+      port: await freePort(),
+      env: { DATA_DIR: dir, ADMIN_TOKEN: 'mail-admin', SMTP_URL: sink.url, MAIL_FROM: 'Demo Shop <shop@demo.test>', MAIL_POLL_MS: '100' },
+    });
+    await signUpRestockAndSendAll(server.origin, ['late.lark@example.com']);
+    await sink.waitFor(3);
+    expect(sink.received.map((mail) => mail.to[0])).toEqual([...mails.slice(0, 2).map((mail) => mail.to[0]), 'late.lark@example.com']);
+  }, 240_000);
 
   it('without SMTP_URL writes each message to DATA_DIR/outbox/<id>.eml and lists it in the log', async () => {
     const dir = dataDir();
