@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { DIALOG_OPEN_CLASS } from '../runtime/dialog.ts';
+import { env } from '../runtime/env.ts';
+import { addToCartBtn, variantsSelect } from '../test-support/formatter-markup.ts';
+import { click, createPage, press, type Page } from '../test-support/page.ts';
+import { contextProducts, teeProduct } from '../test-support/products.ts';
+
+let page: Page;
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  page?.cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A shop card as `sf-product-card` writes it (the Quick View span is `product-quick-view`'s). */
+const CARD =
+  '<div class="sf-product-card" data-product-scope data-item-id="p1"><a class="sf-product-card-link" href="/shop/tee">Tee</a>' +
+  '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1" data-group="">Quick View</span></div>';
+
+/** The product page the card links to: its `sf-product-detail` part and its page context. */
+function productPageHtml(): string {
+  const item = teeProduct();
+  return (
+    `<html><body><article class="sf-product" data-product-scope data-item-id="p1"><div class="sf-product-images"><img src="data:," alt="Tee"></div>` +
+    `<div class="sf-product-summary"><h1 class="sf-product-title">Tee</h1>${variantsSelect(item)}${addToCartBtn(item)}` +
+    `<div class="sf-product-body"><p>Body</p></div></div><section class="sf-reviews"><h2>Reviews</h2></section></article>` +
+    `<script type="application/json" id="sf-context" data-protocol="1">${JSON.stringify({ products: contextProducts(item) })}</script></body></html>`
+  );
+}
+
+async function openShop() {
+  page = createPage({ body: CARD, context: { pageType: 1 } });
+  page.fetch.on('GET', '/shop/tee', { text: productPageHtml() });
+  page.fetch.on('POST', '/api/census/RecordQuickView/p1', { status: 204 });
+  await page.boot();
+}
+const quickView = () => document.querySelector<HTMLElement>('.sf-quick-view');
+/** The opening is over when the dialog has moved focus to its close button (fetch, chunks, hydration). */
+async function opened(): Promise<void> {
+  // The island chunks are real module imports, which no fake timer resolves: wait for the state.
+  await vi.waitFor(async () => {
+    await page.advance(0);
+    expect(document.activeElement?.classList.contains('sf-quick-view-close')).toBe(true);
+    // A hang guard for a busy machine, not a time limit.
+  }, { timeout: 30_000, interval: 20 });
+}
+const opener = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
+
+describe('quick view (issue 16)', () => {
+  test('Quick View opens the product page part as a named modal dialog with live islands; Escape closes it and focus returns', async () => {
+    await openShop();
+    opener().focus();
+    await page.act(() => press(opener(), 'Enter'));
+    await opened();
+    const dialog = quickView()!;
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Tee');
+    expect(dialog.querySelector('h1')).toBeNull();
+    expect(dialog.querySelector('.sf-product-body, .sf-reviews')).toBeNull();
+    expect(dialog.querySelector('.sf-quick-view-more')!.getAttribute('href')).toBe('/shop/tee');
+    expect(document.documentElement.classList.contains(DIALOG_OPEN_CLASS)).toBe(true);
+    expect(document.activeElement).toBe(dialog.querySelector('.sf-quick-view-close'));
+    expect(dialog.querySelector('.sqs-add-to-cart-button-wrapper')!.getAttribute('data-hydrated')).toBe('true');
+    expect(dialog.querySelector('.product-variants')!.getAttribute('data-hydrated')).toBe('true');
+    expect(page.recoverableErrors).toEqual([]);
+    // The census of A12.7 counts the keyboard opening too (Enter clicks the span).
+    expect(page.fetch.callsTo('/api/census/RecordQuickView/p1', 'POST')).toHaveLength(1);
+
+    await page.act(() => press(dialog, 'Escape'));
+    expect(quickView()).toBeNull();
+    expect(document.documentElement.classList.contains(DIALOG_OPEN_CLASS)).toBe(false);
+    expect(document.activeElement).toBe(opener());
+  });
+
+  test('Tab stays inside; the x button and a click on the backdrop close it', async () => {
+    await openShop();
+    await page.act(() => click(opener()));
+    await opened();
+    const dialog = quickView()!;
+    const more = dialog.querySelector<HTMLElement>('.sf-quick-view-more')!;
+    more.focus();
+    await page.act(() => press(more, 'Tab'));
+    expect(document.activeElement).toBe(dialog.querySelector('.sf-quick-view-close'));
+    await page.act(() => click(dialog.querySelector('.sf-quick-view-close')!));
+    expect(quickView()).toBeNull();
+    await page.act(() => click(opener()));
+    await opened();
+    await page.act(() => click(quickView()!));
+    expect(quickView()).toBeNull();
+  });
+
+  test('when the product page cannot be read, the visitor is taken to it', async () => {
+    page = createPage({ body: CARD, context: { pageType: 1 } });
+    page.fetch.on('GET', '/shop/tee', { status: 500, text: 'no' });
+    page.fetch.on('POST', '/api/census/RecordQuickView/p1', { status: 204 });
+    const navigate = vi.spyOn(env, 'navigate').mockImplementation(() => undefined);
+    await page.boot();
+    await page.act(() => click(opener()));
+    await page.advance(0);
+    expect(quickView()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/shop/tee');
+  });
+});
