@@ -187,6 +187,41 @@ function outboxSuite(name: string, open: () => Promise<{ store: SqlStore; close(
       await w.stop();
     });
 
+    it('an accepted message whose mark fails is not counted as refused: it is resent only after the lease', async () => {
+      await queue(store, 'm1', 'gil@example.com', 'Back in stock', 'Hello', clock.now());
+      let failMark = true;
+      const read = new Proxy(store.read, {
+        get(target, name, receiver) {
+          if (name === 'markOutboxSent' && failMark) {
+            return async () => {
+              failMark = false;
+              throw new Error('connection terminated');
+            };
+          }
+          const value = Reflect.get(target, name, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const flaky = { kind: store.kind, read, transaction: store.transaction.bind(store), close: () => store.close() };
+      const lease = 60_000;
+      const w = worker({ store: flaky, leaseMs: lease });
+      await expect(w.tick()).rejects.toThrow('connection terminated');
+      await sink.waitFor(1);
+      let [row] = await store.read.listOutbox();
+      // Still claimed and pending, no error recorded: the SMTP server did take it.
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: null });
+      expect(row!.claimedUntil).toBe(clock.now() + lease);
+      expect(await w.tick()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      clock.advance(lease);
+      expect(await w.tick()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      const mails = await sink.waitFor(2);
+      // The duplicate the at-least-once window allows, recognisable by its Message-ID.
+      expect(mails.map((mail) => mail.messageId)).toEqual(['<outbox-m1@quire.test>', '<outbox-m1@quire.test>']);
+      [row] = await store.read.listOutbox();
+      expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+      await w.stop();
+    });
+
     it('two workers ticking at once deliver every message exactly once', async () => {
       for (let i = 0; i < 12; i++) await queue(store, `m${String(i).padStart(2, '0')}`, `v${i}@example.com`, `Subject ${i}`, 'Hello', clock.now());
       const a = worker({ batchSize: 4, workerId: 'a' });

@@ -245,12 +245,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliverOne(row: OutboxRow, result: TickResult): Promise<void> {
     const messageId = outboxMessageId(row.id, options.from);
     const what = `to ${maskAddress(row.to)}, "${maskEmails(row.subject)}"`;
+    let receipt: DeliveryReceipt;
     try {
-      const receipt = await transport.deliver(row, { from: options.from, messageId });
-      const marked = await store.read.markOutboxSent(row.id, workerId, now(), messageId);
-      result.sent++;
-      const verb = transport.kind === 'eml' ? 'mail written (no SMTP_URL, not sent)' : 'mail sent';
-      log(`quire: ${verb}: ${what}, ${receipt.detail}${marked ? '' : ' (claim lapsed: another worker may send it again)'}`);
+      receipt = await transport.deliver(row, { from: options.from, messageId });
     } catch (error) {
       const permanent = isPermanent(error);
       const last = permanent || row.attempts >= maxAttempts;
@@ -263,7 +260,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         result.retried++;
         log(`quire: mail attempt ${row.attempts} refused, retrying in ${Math.round((next! - now()) / 1000)} s: ${what}: ${errorText(error)}`);
       }
+      return;
     }
+    // Accepted. A failure to record it (database gone) is not a refusal: it propagates, the
+    // row stays claimed, and it is resent only after the lease (the at-least-once window).
+    const marked = await store.read.markOutboxSent(row.id, workerId, now(), messageId);
+    result.sent++;
+    const verb = transport.kind === 'eml' ? 'mail written (no SMTP_URL, not sent)' : 'mail sent';
+    log(`quire: ${verb}: ${what}, ${receipt.detail}${marked ? '' : ' (claim lapsed: another worker may send it again)'}`);
   }
 
   async function tick(): Promise<TickResult> {
