@@ -47,7 +47,6 @@ declare module 'fastify' {
   }
 }
 
-
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
 
