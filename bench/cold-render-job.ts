@@ -2,8 +2,9 @@
 // templates one demo page renders and render them once, timing each step. This is what the
 // first visitor of a page pays after a start, before any JIT warm-up.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { serveJob } from './job-process.ts';
+import { loadReferencePort } from './reference-port.ts';
 
 export interface ColdRender {
   source: string;
@@ -37,13 +38,7 @@ async function run(engine: 'quire' | 'reference', renders: ColdRender[]): Promis
     render = (c, r, data) => (c as ReturnType<typeof e.compile>).render(data, { now: r.now, partials: r.partials }).html;
     prepare = parseJson;
   } else {
-    const ref = await import('@squarespace/template-engine');
-    const { CLDRFramework } = await import('@phensley/cldr');
-    const require = createRequire(import.meta.url);
-    const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
-    const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
-    const cldr = framework.get('en-US');
-    const compiler = new ref.Compiler({ formatters: ref.Formatters, predicates: ref.Predicates });
+    const { cldr, compiler } = await loadReferencePort();
     compile = (r) => compiler.parse(r.source).code;
     render = (c, r, data) => compiler.execute({ code: c as never, json: data, partials: r.partials, cldr: cldr as never, now: r.now } as never).ctx.render();
     prepare = JSON.parse;
@@ -60,10 +55,4 @@ async function run(engine: 'quire' | 'reference', renders: ColdRender[]): Promis
   return { loadMs: t1 - t0, compileMs: t2 - t1, firstRenderMs: t3 - t2, secondRenderMs: t4 - t3, bytes };
 }
 
-if (process.send && process.argv[2]) {
-  const { engine, file } = JSON.parse(process.argv[2]) as { engine: 'quire' | 'reference'; file: string };
-  run(engine, JSON.parse(readFileSync(file, 'utf8')) as ColdRender[]).then(
-    (r) => process.send?.({ ok: true, result: r }, () => process.exit(0)),
-    (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? e.stack ?? e.message : String(e) }, () => process.exit(1)),
-  );
-}
+serveJob(({ engine, file }: { engine: 'quire' | 'reference'; file: string }) => run(engine, JSON.parse(readFileSync(file, 'utf8')) as ColdRender[]));

@@ -11,15 +11,17 @@
 //     the engine, compiles the page's templates and renders them once, timing each step.
 //     Engines alternate, rounds interleave.
 // Writes bench/COLD-START-RESULTS.md. Wall-clock times: the machine is shared, read the spread.
-import { spawn, fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
+import { runIfMain } from './cli.ts';
 import type { ColdRender, ColdTiming } from './cold-render-job.ts';
+import { freePort } from './free-port.ts';
+import { bundleJob, forkJob } from './job-process.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
@@ -27,17 +29,6 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = fileURLToPath(new URL('./COLD-START-RESULTS.md', import.meta.url));
 const SITE = join(ROOT, 'fixtures/sites/demo');
 const PAGES = ['/', '/shop', '/shop/tee', '/journal', '/journal/coffee-club-turns-one', '/events', '/events/winter-market', '/gallery', '/about', '/contact', '/cart', '/search?q=mug', '/no-such-page'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface StartTiming {
   /** Spawn → first 200 answer to GET /. */
@@ -140,11 +131,7 @@ const JOB_SOURCE = fileURLToPath(new URL('./cold-render-job.ts', import.meta.url
 const JOB_BUNDLE = fileURLToPath(new URL('./results/cold-render-job.mjs', import.meta.url));
 
 function coldJob(engine: 'quire' | 'reference', file: string): Promise<ColdTiming> {
-  return new Promise((resolve, reject) => {
-    const child = fork(JOB_BUNDLE, [JSON.stringify({ engine, file })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('message', (m: { ok: boolean; result?: ColdTiming; error?: string }) => (m.ok && m.result ? resolve(m.result) : reject(new Error(m.error))));
-    child.on('exit', (code) => code !== 0 && reject(new Error(`cold job exited with ${code}`)));
-  });
+  return forkJob<ColdTiming>(JOB_BUNDLE, { engine, file }, `cold job ${engine}`);
 }
 
 const ms = (values: number[]): string => {
@@ -171,8 +158,7 @@ async function main(): Promise<void> {
     startTimes.push(t);
     log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms, server CPU ${t.cpuMs.toFixed(0)} ms`);
   }
-  const { build } = await import('esbuild');
-  await build({ entryPoints: [JOB_SOURCE], outfile: JOB_BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  await bundleJob(JOB_SOURCE, JOB_BUNDLE);
   const pages = rounds > 0 ? await recordPages() : new Map<string, ColdRender[]>();
   const dir = mkdtempSync(join(tmpdir(), 'quire-cold-renders-'));
   const files = new Map<string, string>();
@@ -229,9 +215,4 @@ async function main(): Promise<void> {
   process.stdout.write(markdown);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((e: unknown) => {
-    process.stderr.write(`bench:cold: ${e instanceof Error ? e.stack : String(e)}\n`);
-    process.exit(2);
-  });
-}
+runIfMain(import.meta.url, 'bench:cold', main);

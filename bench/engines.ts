@@ -2,16 +2,15 @@
 // them alike. Data is prepared once per job (outside the timed loops) in the form each
 // engine expects: Quire gets parseJson output (number kinds kept), the others JSON.parse.
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CLDR } from '@phensley/cldr';
 import type * as ReferenceModule from '@squarespace/template-engine';
 import type HandlebarsModule from 'handlebars';
 import type { Liquid } from 'liquidjs';
 import type { Template } from '../engine/index.ts';
 import * as peer from './peer-helpers.ts';
+import { loadReferencePort } from './reference-port.ts';
 
 export const WORKLOADS = ['product-page', 'collection-grid', 'blog-post'] as const;
 export type WorkloadName = (typeof WORKLOADS)[number];
@@ -86,14 +85,7 @@ async function quireAdapter(): Promise<Adapter<Template>> {
 type RefCode = ReturnType<ReferenceModule.Compiler['parse']>['code'];
 
 async function referenceAdapter(): Promise<Adapter<RefCode>> {
-  const reference = await import('@squarespace/template-engine');
-  const { CLDRFramework } = await import('@phensley/cldr');
-  // The port returns empty strings from CLDR formatters unless it is given a bundle.
-  const require = createRequire(import.meta.url);
-  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
-  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
-  const cldr: CLDR = framework.get('en-US');
-  const compiler = new reference.Compiler({ formatters: reference.Formatters, predicates: reference.Predicates });
+  const { cldr, compiler } = await loadReferencePort();
   return {
     name: 'reference',
     compiles: true,

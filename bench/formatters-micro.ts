@@ -12,10 +12,10 @@
 //
 // Usage: npx tsx bench/formatters-micro.ts [--rounds N] [--quick] [--cases money-usd,percent]
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { CLDR } from '@phensley/cldr';
+import { cpuMs } from './measure.ts';
+import { mulberry32 } from './random.ts';
+import { loadReferencePort } from './reference-port.ts';
 
 type Engine = 'quire' | 'reference';
 
@@ -27,17 +27,6 @@ interface Case {
 
 const ITEMS = 50;
 const DATA_SETS = 512;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A price as a storefront holds it: decimal text with the currency's digits, 0.01 to ~1e6. */
 function priceText(rand: () => number, digits: number): string {
@@ -86,7 +75,7 @@ export const CASES: Record<string, Case> = {
 
 function dataSets(name: string): string[] {
   const c = CASES[name];
-  const rand = rng(0x5eed + name.length * 7919 + name.charCodeAt(0));
+  const rand = mulberry32(0x5eed + name.length * 7919 + name.charCodeAt(0));
   const out: string[] = [];
   for (let d = 0; d < DATA_SETS; d++) {
     const items: unknown[] = [];
@@ -108,24 +97,13 @@ interface JobSpec {
 
 type Renderer = (data: unknown) => string;
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 async function renderer(engine: Engine, c: Case): Promise<{ prepare: (json: string) => unknown; render: Renderer }> {
   if (engine === 'quire') {
     const { getDefaultEngine, parseJson } = await import('../engine/index.ts');
     const template = getDefaultEngine().compile(c.template);
     return { prepare: parseJson, render: (data) => template.render(data as never, { locale: c.locale }).html };
   }
-  const reference = await import('@squarespace/template-engine');
-  const { CLDRFramework } = await import('@phensley/cldr');
-  const require = createRequire(import.meta.url);
-  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
-  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
-  const cldr: CLDR = framework.get(c.locale);
-  const compiler = new reference.Compiler({ formatters: reference.Formatters, predicates: reference.Predicates });
+  const { cldr, compiler } = await loadReferencePort(c.locale);
   const code = compiler.parse(c.template).code;
   return { prepare: (json) => JSON.parse(json), render: (data) => compiler.execute({ code, json: data, cldr: cldr as never }).ctx.render() };
 }
@@ -225,7 +203,7 @@ async function main(argv: string[]): Promise<void> {
 
   for (const p of await checkOutputs(cases)) console.log(p);
   const bundle = await build();
-  const rand = rng(1);
+  const rand = mulberry32(1);
   const rates: Record<string, Record<Engine, number[]>> = {};
   for (const c of cases) rates[c] = { quire: [], reference: [] };
   for (let r = 0; r < rounds; r++) {

@@ -3,15 +3,14 @@
 // date or id: a memo that keeps results per value (escaping, prices, dates) meets a value it
 // has not seen on every render, as on a site the benchmark has never seen.
 
-/** xorshift32: small, fast, and the same sequence in every engine's process. */
+import { xorshift32 } from './random.ts';
+
+/**
+ * xorshift32 (random.ts), the same sequence in every engine's process; the seed is spread
+ * by Knuth's multiplicative hash first, so neighbouring data-set seeds start far apart.
+ */
 export function rng(seed: number): () => number {
-  let s = (seed * 2654435761) >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
+  return xorshift32((seed * 2654435761) >>> 0);
 }
 
 export type Rand = () => number;

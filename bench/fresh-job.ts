@@ -3,10 +3,10 @@
 // starts. Each render is followed by what a server does next with the page, turning it into
 // bytes (`Buffer.from`), and both are timed together: an engine whose result is expensive
 // to flatten or encode pays for it here, as it would when the page is sent.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { FRESH_NOW, type FreshWorkload, freshWorkload } from './fresh-workloads.ts';
+import { serveJob } from './job-process.ts';
+import { allocationPerRender, measure } from './measure.ts';
+import { loadReferencePort } from './reference-port.ts';
 
 export type FreshEngine = 'quire' | 'reference';
 
@@ -62,13 +62,7 @@ async function quire(w: FreshWorkload): Promise<Engine> {
 }
 
 async function reference(w: FreshWorkload): Promise<Engine> {
-  const ref = await import('@squarespace/template-engine');
-  const { CLDRFramework } = await import('@phensley/cldr');
-  const require = createRequire(import.meta.url);
-  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
-  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
-  const cldr = framework.get('en-US');
-  const compiler = new ref.Compiler({ formatters: ref.Formatters, predicates: ref.Predicates });
+  const { cldr, compiler } = await loadReferencePort();
   const names = Object.keys(w.partials);
   type Code = ReturnType<typeof compiler.parse>['code'];
   return {
@@ -99,60 +93,6 @@ export function rotation(w: FreshWorkload, seed: number, mode: 'fresh' | 'repeat
 
 let sink = 0;
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function measure(fn: () => void, warmupMs: number, totalMs: number, batches: number): number[] {
-  let n = 0;
-  const start = cpuMs();
-  let elapsed = 0;
-  do {
-    fn();
-    n++;
-    elapsed = cpuMs() - start;
-  } while (elapsed < warmupMs);
-  const batchSize = Math.max(1, Math.round(totalMs / batches / (elapsed / n)));
-  const rates: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const t0 = cpuMs();
-    for (let i = 0; i < batchSize; i++) fn();
-    rates.push((batchSize * 1000) / Math.max(cpuMs() - t0, 0.001));
-  }
-  return rates;
-}
-
-/** As job.ts: a young generation larger than the measured renders, so the heap growth is the allocation. */
-async function allocationPerRender(render: () => void): Promise<number> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('alloc jobs need --expose-gc');
-  const entries: PerformanceEntry[] = [];
-  const obs = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-  obs.observe({ entryTypes: ['gc'] });
-  for (let i = 0; i < 40; i++) render();
-  gc();
-  let before = process.memoryUsage().heapUsed;
-  render();
-  const probe = Math.max(1, process.memoryUsage().heapUsed - before);
-  let n = Math.max(3, Math.min(300, Math.floor(24e6 / probe)));
-  try {
-    for (let attempt = 0; attempt < 6; attempt++, n = Math.max(1, n >> 1)) {
-      gc();
-      await new Promise((r) => setTimeout(r, 5));
-      const t0 = performance.now();
-      before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < n; i++) render();
-      const after = process.memoryUsage().heapUsed;
-      await new Promise((r) => setTimeout(r, 5));
-      if (entries.filter((e) => e.startTime >= t0).length === 0) return (after - before) / n;
-    }
-    return Number.NaN;
-  } finally {
-    obs.disconnect();
-  }
-}
-
 export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   const w = freshWorkload(spec.workload);
   const engine = await loadFreshEngine(spec.engine, w);
@@ -174,7 +114,7 @@ export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
     outputBytes: Buffer.byteLength(engine.render(compiled, datas[0])),
     pool: datas.length,
   };
-  if (spec.kind === 'alloc') result.allocBytesPerRender = await allocationPerRender(render);
+  if (spec.kind === 'alloc') result.allocBytesPerRender = await allocationPerRender(render, 40);
   else {
     result.compilePerSec = measure(() => void (sink += engine.compile() ? 1 : 0), spec.compileWarmupMs, spec.compileMs, spec.batches);
     result.renderPerSec = measure(render, spec.warmupMs, spec.renderMs, spec.batches);
@@ -183,10 +123,4 @@ export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   return result;
 }
 
-if (process.send && process.argv[2]) {
-  const spec = JSON.parse(process.argv[2]) as FreshJobSpec;
-  runFreshJob(spec).then(
-    (r) => process.send?.({ ok: true, result: r }, () => process.exit(0)),
-    (e: unknown) => process.send?.({ ok: false, error: e instanceof Error ? e.stack ?? e.message : String(e) }, () => process.exit(1)),
-  );
-}
+serveJob(runFreshJob);

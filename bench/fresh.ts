@@ -5,12 +5,14 @@
 // shuffled order and a new rotation seed each round). Writes bench/RESULTS.md;
 // `--check` exits 1 when a target is missed. `npm run bench:serializers` runs the json
 // micro-benchmark the same way (bench/SERIALIZERS-RESULTS.md). See bench/README.md.
-import { execFileSync, fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
+import { optionsOrExit, publish, runIfMain } from './cli.ts';
 import type { FreshEngine, FreshJobResult, FreshJobSpec } from './fresh-job.ts';
 import { type FreshWorkload, freshWorkloads } from './fresh-workloads.ts';
+import { ALLOC_EXEC_ARGV, bundleJob, forkJob } from './job-process.ts';
+import { shuffle, xorshift32 } from './random.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
@@ -75,18 +77,8 @@ export const SERIALIZER_TARGETS: readonly FreshTarget[] = [
   { what: 'every serializer, render + bytes', workloads: 'each', metric: 'render', bound: 'min', ratio: 1 },
 ];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
 export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): FreshJobSpec[][] {
-  const rand = rng(o.seed);
+  const rand = xorshift32(o.seed);
   const rounds: FreshJobSpec[][] = [];
   for (let r = 0; r < o.rounds; r++) {
     const round: FreshJobSpec[] = [];
@@ -98,11 +90,7 @@ export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): Fr
         if (o.repeated) round.push({ ...base, kind: 'speed', data: 'repeated' });
       }
     }
-    for (let i = round.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      [round[i], round[j]] = [round[j], round[i]];
-    }
-    rounds.push(round);
+    rounds.push(shuffle(round, rand));
   }
   return rounds;
 }
@@ -110,27 +98,9 @@ export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): Fr
 const JOB_SOURCE = fileURLToPath(new URL('./fresh-job.ts', import.meta.url));
 const JOB_BUNDLE = fileURLToPath(new URL('./results/fresh-job.mjs', import.meta.url));
 
-/** Built once per run with esbuild (see run.ts buildJobBundle: tsx's keepNames slows closures). */
-async function buildBundle(): Promise<string> {
-  const { build } = await import('esbuild');
-  await build({ entryPoints: [JOB_SOURCE], outfile: JOB_BUNDLE, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'error' });
-  return JOB_BUNDLE;
-}
-
-function runJob(jobPath: string, spec: FreshJobSpec): Promise<FreshJobResult & { data: FreshJobSpec['data'] }> {
-  return new Promise((resolve, reject) => {
-    const execArgv = spec.kind === 'alloc' ? ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] : [];
-    const child = fork(jobPath, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let settled = false;
-    child.on('message', (m: { ok: boolean; result?: FreshJobResult; error?: string }) => {
-      settled = true;
-      if (m.ok && m.result) resolve({ ...m.result, data: spec.data });
-      else reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: ${m.error}`));
-    });
-    child.on('exit', (code) => {
-      if (!settled) reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: job exited with ${code}`));
-    });
-  });
+async function runJob(jobPath: string, spec: FreshJobSpec): Promise<FreshJobResult & { data: FreshJobSpec['data'] }> {
+  const result = await forkJob<FreshJobResult>(jobPath, spec, `${spec.engine}/${spec.workload}/${spec.kind}`, spec.kind === 'alloc' ? ALLOC_EXEC_ARGV : []);
+  return { ...result, data: spec.data };
 }
 
 export interface OutputComparison {
@@ -353,7 +323,8 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
   const workloads = o.workloads ? all.filter((w) => o.workloads!.includes(w.name)) : all;
   const checks = await compareOutputs(workloads, 3);
   for (const c of checks) log(`output ${c.workload}: ${c.identical ? 'identical' : 'DIFFERS'}`);
-  const jobPath = await buildBundle();
+  // Built once per run (job-process.ts bundleJob: tsx's keepNames slows closures).
+  const jobPath = await bundleJob(JOB_SOURCE, JOB_BUNDLE);
   const plan = planFreshJobs(o, workloads.map((w) => w.name));
   const results: (FreshJobResult & { data: 'fresh' | 'repeated'; round: number })[] = [];
   const total = plan.reduce((n, r) => n + r.length, 0);
@@ -376,28 +347,12 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
 }
 
 export async function freshMain(argv: readonly string[], defaults: FreshOptions = FRESH_DEFAULTS): Promise<void> {
-  let o: FreshOptions;
-  try {
-    o = parseFreshArgs(argv, defaults);
-  } catch (e) {
-    process.stderr.write(`bench: ${(e as Error).message}\n`);
-    process.exit(2);
-  }
+  const o = optionsOrExit(() => parseFreshArgs(argv, defaults));
   const run = await runFresh(o);
-  if (o.out) writeFileSync(o.out, run.markdown);
-  process.stdout.write(run.markdown);
-  if (o.check && !run.pass) {
-    const missed = run.outcomes.filter((oc) => !oc.pass).map((oc) => `${oc.target.what}: ${oc.actual?.toFixed(2) ?? '–'}x${oc.worst ? ' (' + oc.worst + ')' : ''}, target ${oc.target.bound === 'min' ? '≥' : '≤'} ${oc.target.ratio}x`);
-    process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);
-    process.exit(1);
-  }
+  const missed = run.outcomes.filter((oc) => !oc.pass).map((oc) => `${oc.target.what}: ${oc.actual?.toFixed(2) ?? '–'}x${oc.worst ? ' (' + oc.worst + ')' : ''}, target ${oc.target.bound === 'min' ? '≥' : '≤'} ${oc.target.ratio}x`);
+  publish(run.markdown, o.out, o.check, missed);
 }
 
 export const SERIALIZER_DEFAULTS: FreshOptions = { ...FRESH_DEFAULTS, group: 'serializer', alloc: false, warmupMs: 1000, compileWarmupMs: 200, compileMs: 50, out: SERIALIZER_RESULTS };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  freshMain(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
-    process.exit(2);
-  });
-}
+runIfMain(import.meta.url, 'bench', () => freshMain(process.argv.slice(2)));

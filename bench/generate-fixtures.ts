@@ -4,21 +4,11 @@
 // Usage: npx tsx bench/generate-fixtures.ts
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './random.ts';
 
 const OUT = fileURLToPath(new URL('../fixtures/bench/', import.meta.url));
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = rng(20261122);
+const rand = mulberry32(20261122);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 

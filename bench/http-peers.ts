@@ -13,9 +13,8 @@
 // they make (a render embedded in a later one, like the page template's in the layout, is sent
 // only inside it). It does no database reads, no shell, no cookies, no islands script: the
 // reference gets the engine work of the page and nothing else, so the comparison leans its way.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { loadReferencePort } from './reference-port.ts';
 
 export interface PeerReady {
   port: number;
@@ -72,13 +71,7 @@ async function recordPage(siteDir: string, url: string): Promise<RecordedRender[
 
 async function referenceServer(siteDir: string, url: string, batched: boolean): Promise<PeerReady> {
   const renders = await recordPage(siteDir, url);
-  const reference = await import('@squarespace/template-engine');
-  const { CLDRFramework } = await import('@phensley/cldr');
-  const require = createRequire(import.meta.url);
-  const packDir = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
-  const framework = new CLDRFramework({ loader: (language: string) => readFileSync(packDir + language + '.json', 'utf8') });
-  const cldr = framework.get('en-US');
-  const compiler = new reference.Compiler({ formatters: reference.Formatters, predicates: reference.Predicates });
+  const { cldr, compiler } = await loadReferencePort();
   // Compiled once at start-up, as Quire's renderer compiles its templates once.
   const jobs = renders.map((r) => ({ code: compiler.parse(r.source).code, json: r.data, partials: r.partials, now: r.now, sent: true }));
   const run = (j: (typeof jobs)[number]): string => compiler.execute({ code: j.code, json: j.json, partials: j.partials, cldr: cldr as never, now: j.now }).ctx.render();

@@ -18,13 +18,14 @@
 // Targets are rounds interleaved in a fixed order; each measurement is bounded (`--duration`).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { PeerReady } from './http-peers.ts';
 import { ArgReader } from './args.ts';
+import { runIfMain } from './cli.ts';
+import { freePort } from './free-port.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
@@ -70,17 +71,6 @@ export interface HttpMeasure {
   bytesPerResponse: number;
   /** The server process's CPU time per response, µs; NaN where /proc is not there. */
   cpuUsPerRequest: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -325,9 +315,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((e: unknown) => {
-    process.stderr.write(`bench:http: ${e instanceof Error ? e.stack : String(e)}\n`);
-    process.exit(2);
-  });
-}
+runIfMain(import.meta.url, 'bench:http', main);

@@ -4,13 +4,16 @@
 // over all engines), then writes bench/RESULTS-REPEATED.md. `--check` exits 1 when a target of
 // report.ts is missed. Without `--repeated`, `npm run bench` runs the fresh-data mode
 // (fresh.ts), where the targets hold. See bench/README.md for the options.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ENGINES, type EngineName, WORKLOADS, type WorkloadName } from './engines.ts';
 import { ArgReader } from './args.ts';
+import { optionsOrExit, publish, runIfMain } from './cli.ts';
 import type { JobResult, JobSpec } from './job.ts';
+import { ALLOC_EXEC_ARGV, bundleJob, forkJob } from './job-process.ts';
+import { shuffle, xorshift32 } from './random.ts';
 import {
   type EngineSummary,
   type OutputCheck,
@@ -69,27 +72,9 @@ export const KNOWN_DIVERGENCES: Partial<Record<WorkloadName, string>> = {
     'on [1,2,3]: spec/Quire `1[x]2[]3`, port `1x][2][3]`); LANGUAGE §4.16 lets blocks open inside ALTERNATES_WITH.',
 };
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-function shuffle<T>(list: T[], rand: () => number): T[] {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
-  }
-  return list;
-}
-
 /** The jobs of every round, in run order. */
 export function planJobs(o: BenchOptions): JobSpec[][] {
-  const rand = rng(o.seed);
+  const rand = xorshift32(o.seed);
   const rounds: JobSpec[][] = [];
   for (let r = 0; r < o.rounds; r++) {
     const round: JobSpec[] = [];
@@ -119,40 +104,13 @@ let jobBundle: Promise<string> | null = null;
  * measured as the compiled JavaScript they publish; Quire now is too.
  */
 export function buildJobBundle(): Promise<string> {
-  jobBundle ??= import('esbuild').then(async ({ build }) => {
-    await build({
-      entryPoints: [JOB_SOURCE],
-      outfile: JOB_BUNDLE,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: true,
-      logLevel: 'error',
-    });
-    return JOB_BUNDLE;
-  });
+  jobBundle ??= bundleJob(JOB_SOURCE, JOB_BUNDLE);
   return jobBundle;
 }
 
 /** Runs one job in a fresh Node process. */
 export const forkRunner: JobRunner = (spec) =>
-  buildJobBundle().then((jobPath) => new Promise((resolve, reject) => {
-    const execArgv: string[] = [];
-    // A young generation larger than the measured renders, so that none of them triggers a GC.
-    if (spec.kind === 'alloc') execArgv.push('--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64');
-    const child = fork(jobPath, [JSON.stringify(spec)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let settled = false;
-    child.on('message', (m: { ok: boolean; result?: JobResult; error?: string }) => {
-      settled = true;
-      if (m.ok && m.result) resolve(m.result);
-      else reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: ${m.error}`));
-    });
-    child.on('exit', (code) => {
-      if (!settled) reject(new Error(`${spec.engine}/${spec.workload}/${spec.kind}: job exited with ${code}`));
-    });
-  }));
+  buildJobBundle().then((jobPath) => forkJob<JobResult>(jobPath, spec, `${spec.engine}/${spec.workload}/${spec.kind}`, spec.kind === 'alloc' ? ALLOC_EXEC_ARGV : []));
 
 /**
  * Renders each workload once with Quire, leaves the page where the concat baseline reads it,
@@ -281,26 +239,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (!argv.includes('--repeated')) return (await import('./fresh.ts')).freshMain(argv);
-  let o: BenchOptions;
-  try {
-    o = parseArgs(argv.filter((a) => a !== '--repeated'));
-  } catch (e) {
-    process.stderr.write(`bench: ${(e as Error).message}\n`);
-    process.exit(2);
-  }
+  const o = optionsOrExit(() => parseArgs(argv.filter((a) => a !== '--repeated')));
   const run = await runBench(o);
-  if (o.out) writeFileSync(o.out, run.markdown);
-  process.stdout.write(run.markdown);
-  if (o.check && !run.pass) {
-    const missed = run.outcomes.filter((x) => !x.pass).map((x) => `${x.workload} ${x.metric} ${x.actual?.toFixed(2) ?? '–'}x (target ${x.bound === 'min' ? '≥' : '≤'} ${x.ratio}x)`);
-    process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);
-    process.exit(1);
-  }
+  const missed = run.outcomes.filter((x) => !x.pass).map((x) => `${x.workload} ${x.metric} ${x.actual?.toFixed(2) ?? '–'}x (target ${x.bound === 'min' ? '≥' : '≤'} ${x.ratio}x)`);
+  publish(run.markdown, o.out, o.check, missed);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((e: unknown) => {
-    process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
-    process.exit(2);
-  });
-}
+runIfMain(import.meta.url, 'bench', main);
