@@ -22,6 +22,7 @@ import { runIfMain } from './cli.ts';
 import type { ColdRender, ColdTiming } from './cold-render-job.ts';
 import { freePort } from './free-port.ts';
 import { bundleJob, forkJob } from './job-process.ts';
+import { recordRenders } from './record-renders.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
@@ -99,31 +100,9 @@ function jsonText(v: unknown): string {
 }
 
 async function recordPages(): Promise<Map<string, ColdRender[]>> {
-  const { Template } = await import('../engine/engine.ts');
-  const { loadSite } = await import('../renderer/site/load-site.ts');
-  const { openStore } = await import('../renderer/store/store.ts');
-  const { buildApp } = await import('../renderer/app.ts');
-  const site = await loadSite(SITE);
-  const store = await openStore({ dataDir: null, seed: site.catalog ?? undefined });
-  const app = await buildApp({ store, site, logger: false });
+  const recorded = await recordRenders(SITE, PAGES, (source, data, options): ColdRender => ({ source, json: jsonText(data), partials: { ...(options.partials ?? {}) }, now: options.now }));
   const pages = new Map<string, ColdRender[]>();
-  let recorded: ColdRender[] = [];
-  const original = Template.prototype.render;
-  Template.prototype.render = function (this: InstanceType<typeof Template>, data, options = {}) {
-    recorded.push({ source: this.source.text, json: jsonText(data), partials: { ...(options.partials ?? {}) }, now: options.now });
-    return original.call(this, data, options);
-  };
-  try {
-    for (const url of PAGES) {
-      recorded = [];
-      const res = await app.inject({ method: 'GET', url });
-      if (recorded.length) pages.set(`${url} (${res.statusCode})`, recorded);
-    }
-  } finally {
-    Template.prototype.render = original;
-    await app.close();
-    await store.close();
-  }
+  for (const p of recorded) if (p.renders.length) pages.set(`${p.url} (${p.status})`, p.renders);
   return pages;
 }
 

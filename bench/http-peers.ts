@@ -14,6 +14,7 @@
 // only inside it). It does no database reads, no shell, no cookies, no islands script: the
 // reference gets the engine work of the page and nothing else, so the comparison leans its way.
 import Fastify from 'fastify';
+import { recordRenders } from './record-renders.ts';
 import { loadReferencePort } from './reference-port.ts';
 
 export interface PeerReady {
@@ -45,28 +46,9 @@ function plain(v: unknown): unknown {
 }
 
 async function recordPage(siteDir: string, url: string): Promise<RecordedRender[]> {
-  const { Template } = await import('../engine/engine.ts');
-  const { loadSite } = await import('../renderer/site/load-site.ts');
-  const { openStore } = await import('../renderer/store/store.ts');
-  const { buildApp } = await import('../renderer/app.ts');
-  const site = await loadSite(siteDir);
-  const store = await openStore({ dataDir: null, seed: site.catalog ?? undefined });
-  const app = await buildApp({ store, site, logger: false });
-  const recorded: RecordedRender[] = [];
-  const original = Template.prototype.render;
-  Template.prototype.render = function (this: InstanceType<typeof Template>, data, options = {}) {
-    recorded.push({ source: this.source.text, data: plain(data), partials: { ...(options.partials ?? {}) }, now: options.now });
-    return original.call(this, data, options);
-  };
-  try {
-    const res = await app.inject({ method: 'GET', url });
-    if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}`);
-  } finally {
-    Template.prototype.render = original;
-    await app.close();
-    await store.close();
-  }
-  return recorded;
+  const [page] = await recordRenders(siteDir, [url], (source, data, options): RecordedRender => ({ source, data: plain(data), partials: { ...(options.partials ?? {}) }, now: options.now }));
+  if (page.status !== 200) throw new Error(`GET ${url} answered ${page.status}`);
+  return page.renders;
 }
 
 async function referenceServer(siteDir: string, url: string, batched: boolean): Promise<PeerReady> {
