@@ -1,27 +1,18 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
-import { openTestStore } from '../test-support/test-store.ts';
+import { useTestStore } from '../test-support/use-test-store.ts';
 import { DatabaseCounters, MemoryCounters, installRateLimits, type CounterBackend, type Limiter } from './rate-limits.ts';
 
-let store: SqlStore;
-
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
+const store = useTestStore();
 
 const backends: [string, (now: () => number) => CounterBackend][] = [
   ['memory', (now) => new MemoryCounters(now)],
-  ['database', (now) => new DatabaseCounters(store, now)],
+  ['database', (now) => new DatabaseCounters(store(), now)],
 ];
 
 describe.each(backends)('%s counters', (_name, make) => {
   it('count hits in a fixed window that starts again once it ends', async () => {
-    await store.read.truncateAll();
+    await store().read.truncateAll();
     const clock = { now: 1_000_000 };
     const counters = make(() => clock.now);
     expect(await counters.hit('k', 60_000)).toEqual({ hits: 1, expiresAt: 1_060_000 });
@@ -35,7 +26,7 @@ describe.each(backends)('%s counters', (_name, make) => {
   });
 
   it('count every one of many concurrent hits', async () => {
-    await store.read.truncateAll();
+    await store().read.truncateAll();
     const counters = make(() => 5_000);
     await Promise.all(Array.from({ length: 25 }, () => counters.hit('busy', 60_000)));
     expect(await counters.peek('busy')).toEqual({ hits: 25, expiresAt: 65_000 });
@@ -102,17 +93,17 @@ describe('installRateLimits (@fastify/rate-limit with a custom store)', () => {
   });
 
   it('keys are digests: a long subject is stored at a fixed size and not in clear', async () => {
-    await store.read.truncateAll();
+    await store().read.truncateAll();
     const shared = Fastify();
     const limits = await installRateLimits(shared, {
       rules: { login: { limit: 5, windowMs: 60_000 } },
-      backend: new DatabaseCounters(store, () => clock.now),
+      backend: new DatabaseCounters(store(), () => clock.now),
       now: () => clock.now,
     });
     const email = `${'x'.repeat(60_000)}@example.com`;
     expect((await limits.login.take(request('10.0.0.1'), email)).allowed).toBe(true);
     expect((await limits.login.check(request('10.0.0.1'), email)).allowed).toBe(true);
-    const rows = await store.client.query('SELECT key FROM rate_limit_counters');
+    const rows = await store().client.query('SELECT key FROM rate_limit_counters');
     expect(rows).toHaveLength(1);
     expect(String(rows[0]!.key)).toMatch(/^login:[A-Za-z0-9_-]{43}$/);
     await shared.close();

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestStore } from '../test-support/test-store.ts';
-import type { SqlStore } from '../store/store.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestStore } from '../test-support/use-test-store.ts';
 import { checkPaths } from './check-site.ts';
 import { STARTER_FILES, writeStarterSite } from './new-site.ts';
 import { renderPage } from './render-page.ts';
@@ -12,13 +11,7 @@ const fresh = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-new-'
 const headOf = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
 
 describe('quire new', () => {
-  let store: SqlStore;
-  beforeAll(async () => {
-    store = await openTestStore();
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-  });
+  const store = useTestStore();
 
   it('writes a starter that quire check accepts and whose every page renders without a problem', async () => {
     const dir = fresh();
@@ -44,7 +37,7 @@ describe('quire new', () => {
       ['/contact', 'contact-email'],
     ];
     for (const [url, text] of pages) {
-      const result = await renderPage(dir, url, { store, now: () => 1_770_000_000_000 });
+      const result = await renderPage(dir, url, { store: store(), now: () => 1_770_000_000_000 });
       expect(result.frames.map((frame) => frame.text), url).toEqual([]);
       expect(result).toMatchObject({ exitCode: 0, status: 200 });
       expect(result.html, url).toContain(text);
@@ -68,18 +61,12 @@ describe('quire new', () => {
 });
 
 describe('the head partial', () => {
-  let store: SqlStore;
+  const store = useTestStore();
   let dir: string;
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   };
-  beforeAll(async () => {
-    store = await openTestStore();
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-  });
 
   it('renders with the page context, last inside <head>, and nowhere else', async () => {
     dir = fresh();
@@ -87,7 +74,7 @@ describe('the head partial', () => {
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About & us', summary: 'Who we are' }));
     write('templates/page.jsont', '<h1>{page.title|html}</h1>');
     write('partials/head.jsont', '<meta name="description" content="{page.summary|htmlattr}">\n<meta property="og:title" content="{pageTitle|htmlattr}">\n');
-    const result = await renderPage(dir, '/about', { store });
+    const result = await renderPage(dir, '/about', { store: store() });
     expect(result).toMatchObject({ exitCode: 0, status: 200, frames: [] });
     const head = headOf(result.html);
     expect(head).toContain('<meta name="description" content="Who we are">\n<meta property="og:title" content="About &amp; us">');
@@ -101,7 +88,7 @@ describe('the head partial', () => {
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
     // A render-time error: only a head partial that is rendered can report it.
     write('partials/head.jsont', '<meta name="x">\n{page|apply nowhere}\n');
-    const result = await renderPage(dir, '/about', { store });
+    const result = await renderPage(dir, '/about', { store: store() });
     expect(result.exitCode).toBe(1);
     expect(result.frames.map((frame) => frame.code)).toEqual(['APPLY_PARTIAL_MISSING']);
     expect(result.frames[0]!.text).toContain('at partials/head.jsont:2:');
@@ -111,7 +98,7 @@ describe('the head partial', () => {
   it('a site without one keeps the renderer head unchanged', async () => {
     dir = fresh();
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About' }));
-    const result = await renderPage(dir, '/about', { store });
+    const result = await renderPage(dir, '/about', { store: store() });
     expect(result.html).toMatch(/<\/style>\n(?:<link rel="stylesheet" href="\/assets\/site\/[^"]+">\n)?<\/head>\n<body/);
   }, 60_000);
 });

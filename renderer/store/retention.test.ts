@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openTestStore } from '../test-support/test-store.ts';
+import { useTestStore } from '../test-support/use-test-store.ts';
 import { DEFAULT_RETENTION, startRetentionSweep, sweepExpired } from './retention.ts';
-import type { SqlStore } from './store.ts';
 
 const DAY = 24 * 60 * 60_000;
 /** vi.waitFor polls for the state; the bound only keeps a broken sweep from hanging the suite. */
 const UNTIL = { timeout: 60_000, interval: 20 };
 const NOW = Date.UTC(2026, 5, 1);
 
-let store: SqlStore;
-
-beforeAll(async () => {
-  store = await openTestStore();
-}, 60_000);
-
-afterAll(async () => {
-  await store?.close();
-});
+const store = useTestStore();
 
 /** One row per anonymous table, written `ageMs` before NOW, ids suffixed with `tag`. */
 async function writeRows(tag: string, ageMs: number): Promise<void> {
   const at = NOW - ageMs;
-  const repo = store.read;
+  const repo = store().read;
   await repo.insertCensusEvent({ id: `ev-${tag}`, kind: 'hit', event: 'view', data: {}, ssCvr: null, userAgent: null, receivedAt: at });
   await repo.insertJsErrorReport({ id: `jse-${tag}`, event: 'e', data: {}, timestamp: at, userAgent: null, referer: null, receivedAt: at });
   await repo.insertClankerEvent({ id: `ce-${tag}`, schemaName: 's', content: {}, transport: 'json', userAgent: null, receivedAt: at });
@@ -35,7 +26,7 @@ async function writeRows(tag: string, ageMs: number): Promise<void> {
 }
 
 async function remaining(): Promise<Record<string, string[]>> {
-  const ids = async (sql: string) => (await store.client.query(sql)).map((row) => String(row.id)).sort();
+  const ids = async (sql: string) => (await store().client.query(sql)).map((row) => String(row.id)).sort();
   return {
     census: await ids('SELECT id FROM census_events'),
     errors: await ids('SELECT id FROM js_error_reports'),
@@ -49,7 +40,7 @@ async function remaining(): Promise<Record<string, string[]>> {
 
 describe('retention sweep', () => {
   beforeEach(async () => {
-    await store.read.truncateAll();
+    await store().read.truncateAll();
   });
 
   it('deletes the rows older than each table period and keeps the rest', async () => {
@@ -57,10 +48,10 @@ describe('retention sweep', () => {
     await writeRows('week', 7 * DAY); // older than the form keys' day only
     await writeRows('month', 31 * DAY); // older than errors' and performance's 30 days
     await writeRows('quarter', 91 * DAY); // older than every period
-    await store.read.hitRateCounter('ended', NOW - 120_000, 60_000);
-    await store.read.hitRateCounter('live', NOW - 30_000, 60_000);
+    await store().read.hitRateCounter('ended', NOW - 120_000, 60_000);
+    await store().read.hitRateCounter('live', NOW - 30_000, 60_000);
 
-    const result = await sweepExpired(store, NOW, DEFAULT_RETENTION);
+    const result = await sweepExpired(store(), NOW, DEFAULT_RETENTION);
 
     expect(result.complete).toBe(true);
     expect(await remaining()).toEqual({
@@ -76,15 +67,15 @@ describe('retention sweep', () => {
   });
 
   it('deletes in bounded batches and says when it stopped short', async () => {
-    for (let i = 0; i < 7; i++) await store.read.insertCensusEvent({ id: `old-${i}`, kind: 'hit', event: 'view', data: {}, ssCvr: null, userAgent: null, receivedAt: NOW - 100 * DAY + i });
-    const calls = vi.spyOn(store.read, 'deleteExpired');
+    for (let i = 0; i < 7; i++) await store().read.insertCensusEvent({ id: `old-${i}`, kind: 'hit', event: 'view', data: {}, ssCvr: null, userAgent: null, receivedAt: NOW - 100 * DAY + i });
+    const calls = vi.spyOn(store().read, 'deleteExpired');
 
-    const first = await sweepExpired(store, NOW, DEFAULT_RETENTION, { batchSize: 2, maxBatches: 2 });
+    const first = await sweepExpired(store(), NOW, DEFAULT_RETENTION, { batchSize: 2, maxBatches: 2 });
     expect(first.complete).toBe(false);
     expect(first.deleted.censusEvents).toBe(4);
     expect(calls.mock.calls.filter(([table]) => table === 'censusEvents')).toHaveLength(2);
 
-    const second = await sweepExpired(store, NOW, DEFAULT_RETENTION, { batchSize: 2, maxBatches: 2 });
+    const second = await sweepExpired(store(), NOW, DEFAULT_RETENTION, { batchSize: 2, maxBatches: 2 });
     expect(second.deleted.censusEvents).toBe(3);
     expect(second.complete).toBe(true);
     expect((await remaining()).census).toEqual([]);
@@ -93,14 +84,14 @@ describe('retention sweep', () => {
 
   it('periods are configurable', async () => {
     await writeRows('week', 7 * DAY);
-    await sweepExpired(store, NOW, { ...DEFAULT_RETENTION, censusEvents: 6 * DAY });
+    await sweepExpired(store(), NOW, { ...DEFAULT_RETENTION, censusEvents: 6 * DAY });
     expect((await remaining()).census).toEqual([]);
     expect((await remaining()).tracker).toEqual(['ce-week']);
   });
 
   it('startRetentionSweep sweeps at once on its own unref-ed timer, and stop waits for it', async () => {
     await writeRows('quarter', 91 * DAY);
-    const sweep = startRetentionSweep({ store, now: () => NOW, periods: DEFAULT_RETENTION });
+    const sweep = startRetentionSweep({ store: store(), now: () => NOW, periods: DEFAULT_RETENTION });
     await vi.waitFor(async () => expect((await remaining()).census).toEqual([]), UNTIL);
     await sweep.stop();
     expect(await sweep.run()).not.toBeNull();
@@ -109,13 +100,13 @@ describe('retention sweep', () => {
   it('buildApp enforces retention from its start, by its injected clock', async () => {
     await writeRows('quarter', 91 * DAY);
     await writeRows('fresh', 0);
-    const app = await buildApp({ store, now: () => NOW });
+    const app = await buildApp({ store: store(), now: () => NOW });
     await app.ready();
     await vi.waitFor(async () => expect((await remaining()).census).toEqual(['ev-fresh']), UNTIL);
     await app.close();
 
     await writeRows('again', 91 * DAY);
-    const off = await buildApp({ store, now: () => NOW, retention: false });
+    const off = await buildApp({ store: store(), now: () => NOW, retention: false });
     await off.ready();
     expect(off.retentionSweep).toBeNull();
     await off.close();

@@ -1,11 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { ServerLimits } from '../api/context.ts';
 import { hashPassword } from '../store/password.ts';
 import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
-import { openTestStore, reseed } from './test-store.ts';
+import { reseed } from './test-store.ts';
+import { useTestStore } from './use-test-store.ts';
 
 export const CRUMB = 'crumb-0123456789abcdefghijklmnop';
 export const ADMIN_TOKEN = 'admin-secret-token';
@@ -124,23 +125,13 @@ export interface ApiHarness extends Harness {
  * the file (or of a describe block); the returned object always points at the current app.
  */
 export function useApiHarness(): ApiHarness {
-  let store: SqlStore | undefined;
+  const open = useTestStore();
   let current: Harness | undefined;
-  const open = (): SqlStore => {
-    if (!store) throw new Error('the test database opens in beforeAll');
-    return store;
-  };
   const harness = (): Harness => {
     if (!current) throw new Error('the harness is built in beforeEach');
     return current;
   };
 
-  beforeAll(async () => {
-    store = await openTestStore();
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-  });
   beforeEach(async () => {
     current = await freshHarness(open());
   });
