@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { OutboxRow } from '../store/types.ts';
+import { backgroundLoop } from '../background-loop.ts';
 import { maskEmails } from '../log-redaction.ts';
 
 /*
@@ -279,41 +280,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<TickResult | null> | null = null;
-  let stopped = false;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  };
-
-  function run(): Promise<TickResult | null> {
-    running ??= tick()
-      .catch((error: unknown) => {
-        log(`quire: outbox worker: ${errorText(error)}`);
-        return null;
-      })
-      .then((result) => {
-        running = null;
-        const busy = result !== null && result.sent + result.retried + result.failed >= batchSize;
-        schedule(busy ? 0 : pollMs);
-        return result;
-      });
-    return running;
-  }
+  const loop = backgroundLoop(
+    tick,
+    // A full batch means more may be due: the next tick follows at once.
+    (result) => (result !== null && result.sent + result.retried + result.failed >= batchSize ? 0 : pollMs),
+    (error) => log(`quire: outbox worker: ${errorText(error)}`),
+  );
 
   return {
     tick,
-    start() {
-      stopped = false;
-      schedule(0);
-    },
+    start: () => loop.start(),
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

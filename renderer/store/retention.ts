@@ -1,3 +1,4 @@
+import { backgroundLoop } from '../background-loop.ts';
 import type { RetentionTable } from './repository.ts';
 import type { Store } from './store.ts';
 
@@ -100,38 +101,12 @@ const CATCH_UP_MS = 1000;
 /** Sweeps at once and then every `intervalMs`; the timers are unref'd, so they never keep a process alive. */
 export function startRetentionSweep(options: RetentionSweepOptions): RetentionSweep {
   const interval = options.intervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<SweepResult | null> | null = null;
-  let stopped = false;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  };
-
-  function run(): Promise<SweepResult | null> {
-    running ??= sweepExpired(options.store, options.now(), options.periods, options.limits)
-      .catch((error: unknown) => {
-        options.onError?.(error);
-        return null;
-      })
-      .then((result) => {
-        running = null;
-        if (timer) clearTimeout(timer);
-        schedule(result && !result.complete ? CATCH_UP_MS : interval);
-        return result;
-      });
-    return running;
-  }
-
-  schedule(0);
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = backgroundLoop(
+    () => sweepExpired(options.store, options.now(), options.periods, options.limits),
+    // A sweep that ran out of batches left rows behind: the next one follows soon.
+    (result) => (result && !result.complete ? CATCH_UP_MS : interval),
+    (error) => options.onError?.(error),
+  );
+  loop.start();
+  return { run: loop.run, stop: loop.stop };
 }
