@@ -5,20 +5,15 @@
 // to flatten or encode pays for it here, as it would when the page is sent.
 import { FRESH_NOW, type FreshWorkload, freshWorkload } from './fresh-workloads.ts';
 import { serveJob } from './job-process.ts';
-import { allocationPerRender, measure } from './measure.ts';
+import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
 import { loadReferencePort } from './reference-port.ts';
 
 export type FreshEngine = 'quire' | 'reference';
 
-export interface FreshJobSpec {
+export interface FreshJobSpec extends MeasureSchedule {
   engine: FreshEngine;
   workload: string;
   kind: 'speed' | 'alloc';
-  warmupMs: number;
-  compileWarmupMs: number;
-  compileMs: number;
-  renderMs: number;
-  batches: number;
   /** `fresh`: the rotation; `repeated`: data set 0 on every render (the memo-friendly figure). */
   data: 'fresh' | 'repeated';
   /** Seed offset of this job's rotation (a new one each round). */

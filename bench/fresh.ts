@@ -12,19 +12,15 @@ import { optionsOrExit, publish, runIfMain } from './cli.ts';
 import type { FreshEngine, FreshJobResult, FreshJobSpec } from './fresh-job.ts';
 import { type FreshWorkload, freshWorkloads } from './fresh-workloads.ts';
 import { ALLOC_EXEC_ARGV, bundleJob, forkJob } from './job-process.ts';
+import { DEFAULT_SCHEDULE, type MeasureSchedule, QUICK_SCHEDULE, scheduleOf } from './measure.ts';
 import { shuffle, xorshift32 } from './random.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
 
-export interface FreshOptions {
+export interface FreshOptions extends MeasureSchedule {
   group: 'page' | 'serializer';
   rounds: number;
   workloads: string[] | null;
-  warmupMs: number;
-  compileWarmupMs: number;
-  compileMs: number;
-  renderMs: number;
-  batches: number;
   alloc: boolean;
   /** Also measure every workload with one data set repeated (render only, for comparison). */
   repeated: boolean;
@@ -41,11 +37,7 @@ export const FRESH_DEFAULTS: FreshOptions = {
   group: 'page',
   rounds: 3,
   workloads: null,
-  warmupMs: 2000,
-  compileWarmupMs: 2000,
-  compileMs: 250,
-  renderMs: 450,
-  batches: 5,
+  ...DEFAULT_SCHEDULE,
   alloc: true,
   repeated: false,
   cost: 'bytes',
@@ -84,7 +76,7 @@ export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): Fr
     const round: FreshJobSpec[] = [];
     for (const workload of workloads) {
       for (const engine of ['quire', 'reference'] as const) {
-        const base = { engine, workload, warmupMs: o.warmupMs, compileWarmupMs: o.compileWarmupMs, compileMs: o.compileMs, renderMs: o.renderMs, batches: o.batches, seed: o.seed * 1000 + r, cost: o.cost, data: 'fresh' as const };
+        const base = { engine, workload, ...scheduleOf(o), seed: o.seed * 1000 + r, cost: o.cost, data: 'fresh' as const };
         round.push({ ...base, kind: 'speed' });
         if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
         if (o.repeated) round.push({ ...base, kind: 'speed', data: 'repeated' });
@@ -300,7 +292,7 @@ export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions =
   for (let a = args.next(); a !== undefined; a = args.next()) {
     switch (a) {
       case '--check': o.check = true; break;
-      case '--quick': Object.assign(o, { rounds: 1, warmupMs: 500, compileWarmupMs: 500, compileMs: 150, renderMs: 250 }); break;
+      case '--quick': Object.assign(o, { rounds: 1, ...QUICK_SCHEDULE }); break;
       case '--rounds': o.rounds = Math.max(1, Math.floor(args.number(0))); break;
       case '--workloads': o.workloads = args.value().split(',').filter(Boolean); break;
       case '--no-alloc': o.alloc = false; break;

@@ -3,19 +3,13 @@
 // from leaking into the others' numbers. The result goes back over the IPC channel.
 import { type EngineName, type WorkloadName, loadAdapter, loadWorkload } from './engines.ts';
 import { serveJob } from './job-process.ts';
-import { allocationPerRender, measure } from './measure.ts';
+import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
 
-export interface JobSpec {
+export interface JobSpec extends MeasureSchedule {
   engine: EngineName;
   workload: WorkloadName;
   /** `speed`: compile/s, render/s, peak heap. `alloc`: bytes allocated per render (needs --expose-gc). */
   kind: 'speed' | 'alloc';
-  /** Render warm-up; compile gets its own, longer one (compilers reach steady state slowly). */
-  warmupMs: number;
-  compileWarmupMs: number;
-  compileMs: number;
-  renderMs: number;
-  batches: number;
   /** Deliberate slowdown for the harness self-check: each render is done this many times. */
   slowdown?: number;
 }

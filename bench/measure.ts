@@ -4,6 +4,31 @@
 // construction, not by keeping two copies in step.
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 
+/** How a speed job measures: a warm-up each for compile and render, then `batches` timed batches sharing `compileMs`/`renderMs` of CPU. */
+export interface MeasureSchedule {
+  /** Render warm-up; compile gets its own (compilers reach steady state slowly). */
+  warmupMs: number;
+  compileWarmupMs: number;
+  compileMs: number;
+  renderMs: number;
+  batches: number;
+}
+
+/**
+ * The schedule of both modes. Engines tier up slowly: Quire's product page climbs from
+ * ~1,000 to ~20,000 renders/s over its first ~0.7 s of CPU, the reference's blog post
+ * reaches its steady rate after ~1.5 s (bench/README.md). Every engine gets the same warm-up.
+ */
+export const DEFAULT_SCHEDULE: MeasureSchedule = { warmupMs: 2000, compileWarmupMs: 2000, compileMs: 250, renderMs: 450, batches: 5 };
+
+/** `--quick`: a smoke run of the harness, not figures to quote. */
+export const QUICK_SCHEDULE: MeasureSchedule = { warmupMs: 500, compileWarmupMs: 500, compileMs: 150, renderMs: 250, batches: 5 };
+
+/** The schedule fields of a run's options, for its jobs' specs. */
+export function scheduleOf(o: MeasureSchedule): MeasureSchedule {
+  return { warmupMs: o.warmupMs, compileWarmupMs: o.compileWarmupMs, compileMs: o.compileMs, renderMs: o.renderMs, batches: o.batches };
+}
+
 /**
  * The job's clock: CPU time of this process (user + system, GC threads included), in ms.
  * The machine is shared (other jobs, other people's test runs); wall time counted the time

@@ -13,6 +13,7 @@ import { ArgReader } from './args.ts';
 import { optionsOrExit, publish, runIfMain } from './cli.ts';
 import type { JobResult, JobSpec } from './job.ts';
 import { ALLOC_EXEC_ARGV, bundleJob, forkJob } from './job-process.ts';
+import { DEFAULT_SCHEDULE, type MeasureSchedule, QUICK_SCHEDULE, scheduleOf } from './measure.ts';
 import { shuffle, xorshift32 } from './random.ts';
 import {
   type EngineSummary,
@@ -25,15 +26,10 @@ import {
   summarize,
 } from './report.ts';
 
-export interface BenchOptions {
+export interface BenchOptions extends MeasureSchedule {
   rounds: number;
   engines: EngineName[];
   workloads: WorkloadName[];
-  warmupMs: number;
-  compileWarmupMs: number;
-  compileMs: number;
-  renderMs: number;
-  batches: number;
   /** Measure allocation (one extra job per pair, in the first round only). */
   alloc: boolean;
   /** Deliberate slowdown factor per engine, for checking that the gate catches it. */
@@ -47,14 +43,7 @@ export const DEFAULT_OPTIONS: BenchOptions = {
   rounds: 3,
   engines: [...ENGINES],
   workloads: [...WORKLOADS],
-  // Engines tier up slowly: Quire's product page climbs from ~1,000 to ~20,000 renders/s
-  // over its first ~0.7 s of CPU, the reference's blog post reaches its steady rate after
-  // ~1.5 s (bench/README.md). Every engine gets the same warm-up.
-  warmupMs: 2000,
-  compileWarmupMs: 2000,
-  compileMs: 250,
-  renderMs: 450,
-  batches: 5,
+  ...DEFAULT_SCHEDULE,
   alloc: true,
   slowdown: {},
   seed: 1,
@@ -80,7 +69,7 @@ export function planJobs(o: BenchOptions): JobSpec[][] {
     const round: JobSpec[] = [];
     for (const workload of o.workloads) {
       for (const engine of o.engines) {
-        const base = { engine, workload, warmupMs: o.warmupMs, compileWarmupMs: o.compileWarmupMs, compileMs: o.compileMs, renderMs: o.renderMs, batches: o.batches, slowdown: o.slowdown[engine] };
+        const base = { engine, workload, ...scheduleOf(o), slowdown: o.slowdown[engine] };
         round.push({ ...base, kind: 'speed' });
         if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
       }
@@ -217,7 +206,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   for (let a = args.next(); a !== undefined; a = args.next()) {
     switch (a) {
       case '--check': o.check = true; break;
-      case '--quick': Object.assign(o, { rounds: 1, warmupMs: 500, compileWarmupMs: 500, compileMs: 150, renderMs: 250, batches: 5 }); break;
+      case '--quick': Object.assign(o, { rounds: 1, ...QUICK_SCHEDULE }); break;
       case '--rounds': o.rounds = Math.max(1, Math.floor(num())); break;
       case '--engines': o.engines = list(value(), ENGINES); break;
       case '--workloads': o.workloads = list(value(), WORKLOADS); break;
