@@ -22,7 +22,7 @@ describe('npm start options', () => {
         requestTimeoutMs: 30_000,
         keepAliveTimeoutMs: 5_000,
         connectionTimeoutMs: 30_000,
-        maxRequestsPerSocket: 1000,
+        maxRequestsPerSocket: 0,
       },
       retention: DEFAULT_RETENTION,
     });
