@@ -1,12 +1,11 @@
 import querystring from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
 import { redactingLogger } from './log-redaction.ts';
-import { helmetOptions, routerErrorHeaders, type CspDirectives } from './security-headers.ts';
+import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
 import { DEFAULT_RETENTION, startRetentionSweep, type RetentionPeriods, type RetentionSweep } from './store/retention.ts';
 import { storefrontPages, type ResolveMember, type SiteSource } from './pages/index.ts';
@@ -55,7 +54,7 @@ const MAX_QUERY_KEYS = 1000;
  * 404/405 handling covers only /api/; every other unmatched path is a page.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const errorHeaders = routerErrorHeaders(options.contentSecurityPolicy);
+  const headers = securityHeaders(options.contentSecurityPolicy);
   const app = Fastify({
     // Logs never hold a visitor's password, email, form values or cookies (log-redaction.ts).
     logger: redactingLogger(options.logger ?? false),
@@ -71,14 +70,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (_error, _request, reply) => {
       const error = GENERIC.badRequest('Bad request.');
       const plain = reply as unknown as FastifyReply;
-      plain.code(error.status).headers(errorHeaders).type('application/json; charset=utf-8').send(error.body());
+      plain.code(error.status).headers(headers).type('application/json; charset=utf-8').send(error.body());
     },
   });
   const cache = options.readCacheMs ? new ReadCache(options.store, { ttlMs: options.readCacheMs }) : null;
   // Everything writes through the cache's store, so its writes invalidate the cache.
   const served = cache ? { ...options, store: cache.store } : options;
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
-  await app.register(fastifyHelmet, helmetOptions(options.contentSecurityPolicy));
+  installSecurityHeaders(app, headers);
   await app.register(fastifyCookie, { hook: 'onRequest' });
   // The unwrapped store: counting a hit and sweeping old rows must not drop the read cache.
   const limiters = await installLimiters(app, options);
