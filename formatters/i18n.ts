@@ -25,11 +25,10 @@ import {
   intervalOptions,
   moneyAmountText,
   moneyCurrency,
-  parseDecimal,
   relativeTimeOptions,
   type DateTimeOptions,
 } from './util/cldr-values.ts';
-import { CurrencySite, DecimalSite, formatPlanned } from './util/number-plan.ts';
+import { CurrencySite, DecimalSite } from './util/number-plan.ts';
 import { messageFormatterFor } from './util/i18n-message.ts';
 import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
@@ -86,11 +85,7 @@ const decimal: FormatterSpec<DecimalSite> = {
     const cldr = cldrFor(ctx.locale);
     const text = amountText(value);
     if (cldr === null || text === null) return undefined;
-    const plan = site.planFor(cldr, ctx.locale);
-    const planned = plan === null ? undefined : formatPlanned(plan, text);
-    if (planned !== undefined) return planned;
-    const n = parseDecimal(text);
-    return n === null ? undefined : cldr.Numbers.formatDecimal(n, site.options);
+    return site.format(cldr, ctx.locale, text);
   },
 };
 
@@ -101,12 +96,7 @@ const money: FormatterSpec<CurrencySite> = {
     const cldr = cldrFor(ctx.locale);
     const text = moneyAmountText(value);
     if (cldr === null || text === null) return undefined;
-    const currency = moneyCurrency;
-    const plan = site.planFor(cldr, ctx.locale, currency);
-    const planned = plan === null ? undefined : formatPlanned(plan, text);
-    if (planned !== undefined) return planned;
-    const n = parseDecimal(text);
-    return n === null ? undefined : cldr.Numbers.formatCurrency(n, currency as never, site.options);
+    return site.format(cldr, ctx.locale, moneyCurrency, text);
   },
 };
 

@@ -20,7 +20,7 @@ import {
   numberText,
   parseDecimal,
 } from './cldr-values.ts';
-import { CurrencySite, formatPlanned } from './number-plan.ts';
+import { CurrencySite } from './number-plan.ts';
 
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);
@@ -91,11 +91,7 @@ function customFormatters(cldr: CLDR, locale: string, zoneId: string): MessageFo
     if (text === null) return '';
     const currency = moneyCurrency;
     const site = cachedOptions('money', options, (o) => new CurrencySite(currencyOptions(o)));
-    const plan = site.planFor(cldr, locale, currency);
-    const planned = plan === null ? undefined : formatPlanned(plan, text);
-    if (planned !== undefined) return planned;
-    const amount = parseDecimal(text);
-    return amount === null ? '' : cldr.Numbers.formatCurrency(amount, currency as never, site.options);
+    return site.format(cldr, locale, currency, text) ?? '';
   };
   const number = (args: MessageArg[], options: string[]): string =>
     cldr.Numbers.formatDecimal(messageDecimal(args[0] as Value), cachedOptions('decimal', options, decimalOptions));

@@ -14,6 +14,7 @@
 // the engine. `number-plan.test.ts` compares the two on random amounts.
 import { Decimal } from '@phensley/cldr';
 import type { CLDR, CurrencyFormatOptions, DecimalFormatOptions, Part, RoundingModeType } from '@phensley/cldr';
+import { parseDecimal } from './cldr-values.ts';
 
 /** What the engine prints for a number of one (locale, currency, options), minus the digits. */
 export interface NumberPlan {
@@ -422,6 +423,15 @@ export class CurrencySite {
     this.plan = plan;
     return plan;
   }
+
+  /** An amount text in `currency`: through the plan when it has one, else the engine; undefined when the text does not parse. */
+  format(cldr: CLDR, locale: string, currency: string, text: string): string | undefined {
+    const plan = this.planFor(cldr, locale, currency);
+    const planned = plan === null ? undefined : formatPlanned(plan, text);
+    if (planned !== undefined) return planned;
+    const n = parseDecimal(text);
+    return n === null ? undefined : cldr.Numbers.formatCurrency(n, currency as never, this.options);
+  }
 }
 
 /** A `decimal` call site: as `CurrencySite`, keyed by locale only. */
@@ -440,5 +450,14 @@ export class DecimalSite {
     this.locale = locale;
     this.plan = plan;
     return plan;
+  }
+
+  /** As `CurrencySite.format`, for a plain number. */
+  format(cldr: CLDR, locale: string, text: string): string | undefined {
+    const plan = this.planFor(cldr, locale);
+    const planned = plan === null ? undefined : formatPlanned(plan, text);
+    if (planned !== undefined) return planned;
+    const n = parseDecimal(text);
+    return n === null ? undefined : cldr.Numbers.formatDecimal(n, this.options);
   }
 }
