@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { showAlert } from '../runtime/alert.ts';
 import { env } from '../runtime/env.ts';
-import { REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
+import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
@@ -116,7 +116,7 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (node.tag === 'form' && hasClass(node, 'sf-login')) return renderDefault({ ref: formRef, onSubmit }, withErrors(node.children, path));
     if (hasClass(node, 'sf-login-field')) return renderDefault(undefined, withErrors(node.children, path));
     const field = fieldOf(node);
-    if (field && errors[field]) return renderDefault({ 'aria-invalid': true, 'aria-describedby': errorId(field) });
+    if (field && errors[field]) return renderDefault(invalidAttrs(errorId(field)));
     if (hasClass(node, 'sf-login-error')) return renderDefault({ hidden: loginError === '' }, loginError);
     if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
     return undefined;

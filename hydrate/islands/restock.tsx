@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
+import { invalidAttrs } from '../runtime/form-fields.ts';
 import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -147,8 +148,7 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
     if (node.tag === 'input' && attrOf(node, 'name') === 'email' && mounted) {
       // The formatter's bytes (PLUGINS.md) make it a text input named only by its placeholder;
       // once hydrated it is an email field with a label (above), tied to its error.
-      const invalid = error !== '' ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-      return renderDefault({ type: 'email', id: inputId, autoComplete: 'email', ...invalid });
+      return renderDefault({ type: 'email', id: inputId, autoComplete: 'email', ...invalidAttrs(error !== '' && errorId) });
     }
     return undefined;
   });

@@ -3,7 +3,7 @@ import { visitorCookieValue } from '../runtime/analytics.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
 import { env } from '../runtime/env.ts';
-import { collectFieldValue, isEmptyValue, isSection, REQUIRED_MESSAGE, type FieldValue } from '../runtime/form-fields.ts';
+import { collectFieldValue, invalidAttrs, isEmptyValue, isSection, REQUIRED_MESSAGE, type FieldValue } from '../runtime/form-fields.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -260,7 +260,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     const describedBy = error ? errorIdOf(fieldId) : null;
     const fieldOverride: typeof override = (child, renderChild, childPath) => {
       if (describedBy && (child.tag === 'input' || child.tag === 'select' || child.tag === 'textarea') && attrOf(child, 'type') !== 'hidden') {
-        return renderChild({ 'aria-invalid': true, 'aria-describedby': describedBy });
+        return renderChild(invalidAttrs(describedBy));
       }
       return override(child, renderChild, childPath);
     };

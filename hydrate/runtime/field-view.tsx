@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FIELD_PARTS, LIKERT_ANSWERS, optionLabel, optionValue, phoneParts, type FieldValue, type FormField } from './form-fields.ts';
+import { FIELD_PARTS, invalidAttrs, LIKERT_ANSWERS, optionLabel, optionValue, phoneParts, type FieldValue, type FormField } from './form-fields.ts';
 
 const TEXT_TYPES: Record<string, string> = {
   text: 'text', email: 'email', number: 'number', website: 'url', currency: 'text', password: 'password', twitter: 'text',
@@ -27,7 +27,7 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
       {error}
     </div>
   ) : null;
-  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const invalid = invalidAttrs(error && errorId);
   const title = (
     <label className="title" htmlFor={id}>
       {titleText}

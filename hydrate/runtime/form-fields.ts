@@ -25,6 +25,14 @@ export type FieldValue = string | string[] | Record<string, string>;
 
 export const REQUIRED_MESSAGE = 'Required';
 
+/**
+ * The attributes of a control whose field is in error: marked invalid and described by the
+ * error's element (id `errorId`), so the error is read with it. None when there is no error.
+ */
+export function invalidAttrs(errorId: string | null | false | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+}
+
 export const LIKERT_ANSWERS = ['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree'] as const;
 
 /** Parts of the multi-part field types, in collection order. */
