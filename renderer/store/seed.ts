@@ -34,8 +34,10 @@ export interface SeedData {
   products?: SeedProduct[];
   forms?: SeedForm[];
   users?: SeedUser[];
-  orders?: (Partial<Order> & { id: string })[];
+  orders?: SeedOrder[];
 }
+
+export type SeedOrder = Partial<Order> & { id: string };
 
 export function siteSettings(partial: Partial<SiteSettings> = {}): SiteSettings {
   return {
@@ -94,19 +96,43 @@ export function normalizeForm(seed: SeedForm): Form {
   };
 }
 
+export function normalizeOrder(seed: SeedOrder, websiteId: string): Order {
+  return {
+    id: seed.id,
+    purchasedCartId: seed.purchasedCartId ?? null,
+    testMode: seed.testMode ?? false,
+    websiteId: seed.websiteId ?? websiteId,
+    items: seed.items ?? [],
+    grandTotal: seed.grandTotal ?? null,
+    shippingTotal: seed.shippingTotal ?? null,
+    taxTotal: seed.taxTotal ?? null,
+    extra: seed.extra ?? {},
+  };
+}
+
+export interface HashedSeedUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  locale: string | null;
+}
+
+/** A seed user with its password hashed (scrypt: slow, so callers do it outside a transaction). */
+export async function hashSeedUser(user: SeedUser): Promise<HashedSeedUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    passwordHash: user.passwordHash ?? (await hashPassword(user.password ?? '')),
+    locale: user.locale ?? null,
+  };
+}
+
 /** Writes the seed in one transaction; existing rows with the same ids are replaced. */
 export async function seedStore(store: Store, seed: SeedData): Promise<void> {
   const problems = checkSeed(seed);
   if (problems.length > 0) throw new Error(`Invalid seed: ${problems.join('; ')}`);
   // Hashing is slow; do it before the transaction so the database lock is held briefly.
-  const users = await Promise.all(
-    (seed.users ?? []).map(async (user) => ({
-      id: user.id,
-      email: user.email,
-      passwordHash: user.passwordHash ?? (await hashPassword(user.password ?? '')),
-      locale: user.locale ?? null,
-    })),
-  );
+  const users = await Promise.all((seed.users ?? []).map(hashSeedUser));
   const site: Site = { websiteId: seed.site.websiteId, settings: siteSettings(seed.site.settings) };
   await store.transaction(async (repo) => {
     await repo.putSite(site);
@@ -114,17 +140,7 @@ export async function seedStore(store: Store, seed: SeedData): Promise<void> {
     for (const form of seed.forms ?? []) await repo.putForm(normalizeForm(form));
     for (const user of users) await repo.putUser(user);
     for (const order of seed.orders ?? []) {
-      await repo.putOrder({
-        id: order.id,
-        purchasedCartId: order.purchasedCartId ?? null,
-        testMode: order.testMode ?? false,
-        websiteId: order.websiteId ?? site.websiteId,
-        items: order.items ?? [],
-        grandTotal: order.grandTotal ?? null,
-        shippingTotal: order.shippingTotal ?? null,
-        taxTotal: order.taxTotal ?? null,
-        extra: order.extra ?? {},
-      });
+      await repo.putOrder(normalizeOrder(order, site.websiteId));
     }
   });
 }

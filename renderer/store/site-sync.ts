@@ -1,7 +1,6 @@
 import { MIGRATION_LOCK_KEY } from './migrations.ts';
-import { hashPassword } from './password.ts';
 import { emailKey } from './repository.ts';
-import { checkSeed, normalizeForm, normalizeProduct, siteSettings, type SeedData } from './seed.ts';
+import { checkSeed, hashSeedUser, normalizeForm, normalizeOrder, normalizeProduct, siteSettings, type HashedSeedUser, type SeedData } from './seed.ts';
 import type { Queryable, SqlClient } from './sql-client.ts';
 import type { Form, Product, Variant } from './types.ts';
 
@@ -191,21 +190,12 @@ async function syncVariants(tx: Queryable, product: Product, rows: Row[], result
 }
 
 /** Password hashes of the catalogue's users not yet in the store (hashing is slow: outside the transaction, only for new ones). */
-async function newUsers(client: Queryable, seed: SeedData): Promise<{ id: string; email: string; passwordHash: string; locale: string | null }[]> {
+async function newUsers(client: Queryable, seed: SeedData): Promise<HashedSeedUser[]> {
   const users = seed.users ?? [];
   if (users.length === 0) return [];
   const rows = await client.query<{ id: string }>('SELECT id FROM site_users WHERE id = ANY($1::text[])', [users.map((user) => user.id)]);
   const present = new Set(rows.map((row) => row.id));
-  return Promise.all(
-    users
-      .filter((user) => !present.has(user.id))
-      .map(async (user) => ({
-        id: user.id,
-        email: user.email,
-        passwordHash: user.passwordHash ?? (await hashPassword(user.password ?? '')),
-        locale: user.locale ?? null,
-      })),
-  );
+  return Promise.all(users.filter((user) => !present.has(user.id)).map(hashSeedUser));
 }
 
 /** Applies the folder's catalogue to the store by the rules above; returns what changed. */
@@ -287,17 +277,7 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
       result.usersAdded += inserted.length;
     }
     for (const order of seed.orders ?? []) {
-      const data = {
-        id: order.id,
-        purchasedCartId: order.purchasedCartId ?? null,
-        testMode: order.testMode ?? false,
-        websiteId: order.websiteId ?? seed.site.websiteId,
-        items: order.items ?? [],
-        grandTotal: order.grandTotal ?? null,
-        shippingTotal: order.shippingTotal ?? null,
-        taxTotal: order.taxTotal ?? null,
-        extra: order.extra ?? {},
-      };
+      const data = normalizeOrder(order, seed.site.websiteId);
       const inserted = await tx.query('INSERT INTO orders (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING RETURNING id', [order.id, jsonParam(data)]);
       result.ordersAdded += inserted.length;
     }
