@@ -6,7 +6,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, recordTexts, visit, waitForBoot } from './support/visit.ts';
+import { pageContext, recordTexts, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const TEE = '/shop/tee';
@@ -36,12 +36,6 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
 
     const label = v.page.locator('.sqs-add-to-cart-button-inner');
     const texts = await recordTexts(v.page, '.sqs-add-to-cart-button-inner');
-    // Lets the page run whatever a fired timer queued (React renders in a message task).
-    const settle = () => v.page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(0);
-    }));
     const [added] = await Promise.all([
       v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries'),
       v.page.click('.sqs-add-to-cart-button'),
@@ -55,13 +49,13 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await expect.poll(() => pill(v).getAttribute('data-state')).toBe('visible');
     expect(await v.page.locator('.sf-pill-count').textContent()).toBe('1');
     await v.page.clock.runFor(999);
-    await settle();
+    await settle(v.page);
     expect(await label.textContent()).toBe('Adding…');
     await v.page.clock.runFor(1);
     await expect.poll(() => label.textContent()).toBe('Added!');
     await v.screenshot('atc-2-added');
     await v.page.clock.runFor(1999);
-    await settle();
+    await settle(v.page);
     expect(await label.textContent()).toBe('Added!');
     await v.page.clock.runFor(1);
     await expect.poll(() => label.textContent()).toBe('Add To Cart');

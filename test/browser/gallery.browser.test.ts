@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit } from './support/visit.ts';
+import { settle, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const SLIDESHOW = '/gallery-slideshow';
@@ -25,13 +25,6 @@ describe.skipIf(!chromiumPath)(`gallery in Chromium${chromiumPath ? '' : ` (skip
 
   const attr = (page: Page, name: string) => page.evaluate((name) => document.querySelector('.sf-gallery')?.getAttribute(name) ?? null, name);
   const index = (page: Page) => attr(page, 'data-gallery-index');
-  /** Lets the page run whatever a fired timer queued. */
-  const settle = (page: Page) =>
-    page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(0);
-    }));
 
   test('GAL-1 the slideshow is a carousel region that advances on its own, then by keyboard', async () => {
     const v = await tier.newVisitor();

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
-import { visit } from './support/visit.ts';
+import { settle, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const JOURNAL = '/journal';
@@ -28,13 +28,6 @@ describe.skipIf(!chromiumPath)(`popup overlay in Chromium${chromiumPath ? '' : `
   const overlayActions = async (): Promise<string[]> => (await allActions()).slice(before);
   /** The overlay's own state (`data-overlay-state`): its module loads after the boot, so the test waits for it. */
   const overlayState = (page: Page) => page.evaluate(() => document.querySelector('.sf-popup-overlay')?.getAttribute('data-overlay-state') ?? null);
-  /** Lets the page run whatever a fired timer queued. */
-  const settle = (page: Page) =>
-    page.evaluate(() => new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(0);
-    }));
 
   test('OVL-1 appears after its delay over the viewport, closes with Escape, stays closed on reload; render and close are stored', async () => {
     before = (await allActions()).length;

@@ -28,6 +28,19 @@ export async function waitForBoot(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Lets the page run whatever a fired timer queued (React renders in a message task): resolves
+ * after one message-channel round trip in the page. With the fake page clock stepped by the
+ * test, this is how a scenario waits for the effects of an exact step, never for a time.
+ */
+export function settle(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  }));
+}
+
 /** The page's `sf-context` block (A0.1). */
 export function pageContext(page: Page): Promise<Record<string, unknown>> {
   return page.evaluate(() => JSON.parse(document.getElementById('sf-context')?.textContent ?? 'null') as Record<string, unknown>);
