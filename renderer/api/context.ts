@@ -129,7 +129,8 @@ export async function requireSite(deps: ApiDeps): Promise<Site> {
   return site;
 }
 
-function safeEqual(a: string, b: string): boolean {
+/** Constant-time equality of two strings, compared as bytes (timingSafeEqual throws on a length mismatch). */
+export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && crypto.timingSafeEqual(left, right);

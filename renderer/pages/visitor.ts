@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { liveSession, type ApiDeps } from '../api/context.ts';
+import { liveSession, safeEqual, type ApiDeps } from '../api/context.ts';
 import { clearCookie, COOKIE, readCookie, setCookie } from '../api/cookies.ts';
 import type { Session } from '../store/types.ts';
 
@@ -32,12 +32,8 @@ export function unlockToken(websiteId: string, scope: string, password: string):
 
 export function isUnlocked(request: FastifyRequest, websiteId: string, scope: string, password: string): boolean {
   const value = readCookie(request, unlockCookieName(scope));
-  if (value === null) return false;
-  // Compared as bytes: 32 characters may be more than 32 bytes (`é` is two), and
-  // timingSafeEqual throws on buffers of different lengths.
-  const given = Buffer.from(value);
-  const expected = Buffer.from(unlockToken(websiteId, scope, password));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  // Compared as bytes (`safeEqual`): 32 characters may be more than 32 bytes (`é` is two).
+  return value !== null && safeEqual(value, unlockToken(websiteId, scope, password));
 }
 
 /**
