@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { liveSession, safeEqual, type ApiDeps } from '../api/context.ts';
 import { clearCookie, COOKIE, readCookie, setCookie } from '../api/cookies.ts';
+import { hasUnstorableText } from '../api/http.ts';
 import type { Session } from '../store/types.ts';
 
 // C3: what the renderer reads from and writes to the visitor's cookies.
 
-/** PostgreSQL cannot store or compare NUL or unpaired surrogates; such input names nothing. */
+/** PostgreSQL cannot store or compare NUL or unpaired surrogates; such input names nothing (the API's rule). */
 export function isStorable(text: string): boolean {
-  return !/\0|[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/.test(text);
+  return !hasUnstorableText(text);
 }
 
 /** Drops cookies the store could not be asked about, so they count as absent (never a 500). */
