@@ -725,6 +725,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       if (!row) throw new Error('the store has no site row; seed it first');
       trackingDisabled ||= row.settings.trackingDisabled;
       ensureCrumbCookie(request, reply);
+      // The header's signed-in member (issue 16), looked up while the member lookup runs.
+      const siteUser = session ? signedInUser(deps, session) : null;
       // A failing member lookup must not take the page down: the visitor is treated as no member.
       const member = await Promise.resolve()
         .then(() => resolveMember(request))
@@ -736,8 +738,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const path = pathOf(request.url);
       const query = (request.query ?? {}) as Json;
       const ctx = baseContext(job, path);
-      // The header names the signed-in member on every page (issue 16).
-      if (session) ctx.siteUser = await signedInUser(deps, session);
+      if (siteUser) ctx.siteUser = await siteUser;
 
       let resolved: Resolved;
       if (site.config.lock.enabled && !isUnlocked(request, row.websiteId, 'site', site.config.lock.password)) {
