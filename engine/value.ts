@@ -350,7 +350,7 @@ function mixedJson(v: Value, keys: Map<string, string>, level: number): string {
     const s = JSON.stringify(v);
     return s.indexOf('\\u') < 0 ? s : writeJson(v, jsonString, keys);
   }
-  if (level >= MIXED_JSON_LEVELS || typeof v !== 'object' || v === null || v instanceof JDouble) return writeJson(v, jsonString, keys);
+  if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v, jsonString, keys);
   if (Array.isArray(v)) {
     let s = '[';
     for (let i = 0; i < v.length; i++) {
