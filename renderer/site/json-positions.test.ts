@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSpans, LineIndex, spanAt, type JsonSpan } from './json-positions.ts';
+import { Source } from '../../engine/index.ts';
+import { jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 
 const TEXT = `{
   "site": { "websiteId": "w" },
@@ -12,13 +13,13 @@ const TEXT = `{
 describe('jsonSpans', () => {
   it('finds keys and values by JSON Pointer, with line and column', () => {
     const root = jsonSpans(TEXT)!;
-    const lines = new LineIndex(TEXT);
+    const lines = new Source(TEXT);
     const price = spanAt(root, '/products/0/variants/0/price');
-    expect(lines.at(price.keyOffset!)).toEqual({ line: 4, column: 47 });
+    expect(lines.position(price.keyOffset!)).toEqual({ line: 4, column: 47 });
     expect(TEXT.slice(price.offset, price.offset + 2)).toBe('25');
     expect(TEXT.slice(spanAt(root, '/products/0/variants/0/esc"aped/1/x').offset).startsWith('null')).toBe(true);
     expect(TEXT[spanAt(root, '/a~1b').offset]).toBe('t');
-    expect(lines.at(spanAt(root, '/site/websiteId').offset)).toEqual({ line: 2, column: 26 });
+    expect(lines.position(spanAt(root, '/site/websiteId').offset)).toEqual({ line: 2, column: 26 });
     // A path that goes past the text stops at the nearest ancestor.
     expect(spanAt(root, '/products/0/nope/deeper')).toBe(spanAt(root, '/products/0'));
   });

@@ -2,7 +2,7 @@
  * Where each key and value of a JSON text starts, for diagnostics at file:line:col
  * (`JSON.parse` and the engine's `parseJson` keep no positions). One linear pass over text
  * that `JSON.parse` already accepted; a text it rejects gives null (the loader reports the
- * syntax error itself). Line and column come from a line-start table, by binary search.
+ * syntax error itself). Line and column come from the engine's `Source`.
  */
 
 export interface JsonSpan {
@@ -13,31 +13,6 @@ export interface JsonSpan {
   /** Members by key (the last of duplicate keys wins, as in JSON.parse). */
   members?: Map<string, JsonSpan>;
   elements?: JsonSpan[];
-}
-
-export interface LineColumn {
-  line: number;
-  column: number;
-}
-
-/** Offsets to 1-based line and column (in UTF-16 code units, as editors count them). */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-
-  at(offset: number): LineColumn {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - this.starts[low]! + 1 };
-  }
 }
 
 /** The spans of a JSON text, or null when it is not valid JSON. */

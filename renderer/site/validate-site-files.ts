@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { jsonSpans, LineIndex, spanAt, type JsonSpan } from './json-positions.ts';
+import { Source } from '../../engine/index.ts';
+import { jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
 
 /*
@@ -178,9 +179,9 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
     return [];
   }
   const spans = jsonSpans(text)!;
-  const lines = new LineIndex(text);
+  const lines = new Source(text);
   const diagnostics: SiteDiagnostic[] = [];
-  const at = (span: JsonSpan, useKey: boolean) => lines.at(useKey && span.keyOffset !== undefined ? span.keyOffset : span.offset);
+  const at = (span: JsonSpan, useKey: boolean) => lines.position(useKey && span.keyOffset !== undefined ? span.keyOffset : span.offset);
 
   const validate = validatorFor(schema);
   if (!validate(data)) {
