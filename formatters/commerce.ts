@@ -263,23 +263,21 @@ interface TemplateWithRefs extends ContextRefs {
  * by name (`field`), so names that no variant has get no entry.
  */
 function attributeValues(all: readonly Value[]): Map<string, string[]> {
-  const byName = new Map<string, { values: string[]; seen: Set<string> }>();
+  // A Set keeps its first-insertion order: the distinct texts in variant order.
+  const byName = new Map<string, Set<string>>();
   for (const variant of all) {
     const attributes = field(variant, 'attributes');
     if (!isObject(attributes)) continue;
     for (const name of Object.keys(attributes)) {
       const v = member(attributes, name);
       if (v === undefined || v === null) continue;
-      const text = textOf(v);
-      let entry = byName.get(name);
-      if (entry === undefined) byName.set(name, (entry = { values: [], seen: new Set() }));
-      if (entry.seen.has(text)) continue;
-      entry.seen.add(text);
-      entry.values.push(text);
+      let values = byName.get(name);
+      if (values === undefined) byName.set(name, (values = new Set()));
+      values.add(textOf(v));
     }
   }
   const out = new Map<string, string[]>();
-  for (const [name, entry] of byName) out.set(name, entry.values);
+  for (const [name, values] of byName) out.set(name, [...values]);
   return out;
 }
 
