@@ -8,7 +8,7 @@ import { cartOfResult } from '../runtime/cart-store.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
 import { FieldView } from '../runtime/field-view.tsx';
-import { isActivationKey, trapTab } from '../runtime/focus.ts';
+import { isActivationKey, modalKey } from '../runtime/focus.ts';
 import { collectForm, requiredError, type FieldValue, type FormDefinition } from '../runtime/form-fields.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { FormFlow } from './add-to-cart.tsx';
@@ -59,12 +59,7 @@ function Lightbox({ runtime, form, initial, afterValidate, onDone }: LightboxPro
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onDone(null);
-      } else if (contentRef.current && trapTab(contentRef.current, event)) {
-        event.preventDefault();
-      }
+      modalKey(contentRef.current, event, () => onDone(null));
     };
     runtime.doc.addEventListener('keydown', onKey);
     return () => runtime.doc.removeEventListener('keydown', onKey);

@@ -5,7 +5,7 @@ import { bnplText, countryEntry, localeKey, parseBnplContext, providerLabel, typ
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
-import { trapTab } from '../runtime/focus.ts';
+import { modalKey } from '../runtime/focus.ts';
 import { toMinorUnits } from '../runtime/money.ts';
 import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
@@ -102,12 +102,7 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
     const release = holdPage(runtime.doc);
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        closeModal();
-      } else if (modalRef.current && trapTab(modalRef.current, event)) {
-        event.preventDefault();
-      }
+      modalKey(modalRef.current, event, closeModal);
     };
     runtime.doc.addEventListener('keydown', onKey);
     return () => {

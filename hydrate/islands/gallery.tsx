@@ -2,7 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent as R
 import { createPortal } from 'react-dom';
 import { normalizeGallerySettings, type GallerySettings } from '../shared/gallery-settings.ts';
 import { holdPage } from '../runtime/dialog.ts';
-import { trapTab } from '../runtime/focus.ts';
+import { modalKey } from '../runtime/focus.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
@@ -143,16 +143,16 @@ function Lightbox({ slides, start, theme, onClose, doc }: { slides: Slide[]; sta
   }, [doc]);
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose(indexRef.current);
-    } else if (event.key === 'ArrowRight') {
+    if (event.key === 'ArrowRight') {
       setIndex((i) => (i + 1) % n);
     } else if (event.key === 'ArrowLeft') {
       setIndex((i) => (i - 1 + n) % n);
-    } else if (panel.current && trapTab(panel.current, event.nativeEvent)) {
-      event.preventDefault();
+    } else {
+      modalKey(panel.current, event.nativeEvent, () => {
+        // The Escape is the lightbox's alone (React passes a portal's events up to its parents).
+        event.stopPropagation();
+        onClose(indexRef.current);
+      });
     }
   };
 

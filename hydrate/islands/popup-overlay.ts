@@ -15,7 +15,7 @@
 import { createSessionDataStore, type SessionDataStore } from '../platform/session-data-store.ts';
 import { visitorCookieValue } from '../runtime/analytics.ts';
 import { holdPage } from '../runtime/dialog.ts';
-import { focusableIn, trapTab } from '../runtime/focus.ts';
+import { focusableIn, modalKey } from '../runtime/focus.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
 /** The seed's three keys, under one prefix so that they cannot meet another feature's keys. */
@@ -102,13 +102,7 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
   }
 
   const onKeyDown = (event: KeyboardEvent): void => {
-    if (!open) return;
-    if (event.key === 'Escape' || event.key === 'Esc') {
-      event.preventDefault();
-      close();
-    } else if (trapTab(root, event)) {
-      event.preventDefault();
-    }
+    if (open) modalKey(root, event, close);
   };
 
   const onClick = (event: MouseEvent): void => {

@@ -4,7 +4,7 @@ import { FORMATTER_ISLANDS, HYDRATED_ATTR, type FormatterIslandKind } from '../p
 import { holdPage } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
-import { isActivationKey, trapTab } from '../runtime/focus.ts';
+import { isActivationKey, modalKey } from '../runtime/focus.ts';
 import { normalizePageContext } from '../runtime/page-context.ts';
 import { parseProps } from '../protocol/props.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -141,12 +141,7 @@ export function startQuickView(runtime: Runtime): () => void {
       const onKeyDown = (event: KeyboardEvent) => {
         // An alert opened over the quick view handles its own keys.
         if (doc.querySelector('.sf-alert, .sf-lightbox') && !root.contains(event.target as Node)) return;
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          current?.close(true);
-        } else if (trapTab(panel, event)) {
-          event.preventDefault();
-        }
+        modalKey(panel, event, () => current?.close(true));
       };
       const onClick = (event: MouseEvent) => {
         const target = event.target as Element;

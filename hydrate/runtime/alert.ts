@@ -1,5 +1,5 @@
 import { holdPage } from './dialog.ts';
-import { trapTab } from './focus.ts';
+import { modalKey } from './focus.ts';
 
 /** A0.3 alert titles, quoted from the seeds. */
 export const ALERT_TITLES = {
@@ -50,12 +50,7 @@ export function showAlert(options: AlertOptions, doc: Document = document): HTML
   backdrop.className = 'sf-alert-backdrop';
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (trapTab(root, event)) {
-      event.preventDefault();
-    }
+    modalKey(root, event, close);
   };
   function close(): void {
     if (current?.element !== root) return;

@@ -27,6 +27,24 @@ export function trapTab(root: Element, event: KeyboardEvent): boolean {
   return false;
 }
 
+/**
+ * A modal's keys, the same for every dialog (alert, lightboxes, BNPL, quick view, pop-up):
+ * Escape ('Esc' in old Edge) calls `close`, Tab and Shift+Tab stay inside `root`. Returns true
+ * when it handled the key, whose default it has then prevented.
+ */
+export function modalKey(root: Element | null, event: KeyboardEvent, close: () => void): boolean {
+  if (event.key === 'Escape' || event.key === 'Esc') {
+    event.preventDefault();
+    close();
+    return true;
+  }
+  if (root && trapTab(root, event)) {
+    event.preventDefault();
+    return true;
+  }
+  return false;
+}
+
 /** Enter or Space on a role="button" element activates it, as a native button would. */
 export function isActivationKey(event: { key: string }): boolean {
   return event.key === 'Enter' || event.key === ' ' || event.key === 'Spacebar';
