@@ -180,15 +180,24 @@ export function addRoute<S extends RouteSchema>(kit: RouteKit, spec: RouteSpec<S
     url: spec.url,
     bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
     ...(spec.schema ? { schema: fastifySchema(spec.schema), validatorCompiler: schemaCompiler(plain.invalid) } : {}),
-    onRequest: async (request, reply) => {
-      checkQueryFirst?.(request);
-      if (spec.admin) checkAdmin(kit.deps, request);
-      if (spec.crumb) checkCrumbHeader(request, reply);
-    },
-    preValidation: async (request, reply) => {
-      if (spec.user) userSessions.set(request, await checkUser(kit.deps, request));
-      if (readBody) request.body = await readBody(request, reply);
-    },
+    // Hooks only on the routes that have something to do in them (no empty hook per request).
+    ...(checkQueryFirst || spec.admin || spec.crumb
+      ? {
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            checkQueryFirst?.(request);
+            if (spec.admin) checkAdmin(kit.deps, request);
+            if (spec.crumb) checkCrumbHeader(request, reply);
+          },
+        }
+      : {}),
+    ...(spec.user || readBody
+      ? {
+          preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (spec.user) userSessions.set(request, await checkUser(kit.deps, request));
+            if (readBody) request.body = await readBody(request, reply);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const result = await spec.handler(request as SchemaRequest<S>, reply);
       if (result === undefined) return reply;
