@@ -1,27 +1,18 @@
 // `npm start` on a port another process holds prints one line that says what to change and
 // exits non-zero, with no stack trace; `--workers N` too (no crash loop of workers).
-import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './server-process.ts';
+import { freePort, spawnStart } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function runStart(port: number, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/start.mjs', ...args], {
-      cwd: ROOT,
-      // DATABASE_URL names no server: the port check comes before any database work.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(ROOT, 'data', 'never-created'), DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+async function runStart(port: number, args: string[]): Promise<{ code: number | null; output: string }> {
+  // DATABASE_URL names no server: the port check comes before any database work.
+  const run = spawnStart(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(ROOT, 'data', 'never-created'), DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' });
+  const code = await run.exited;
+  return { code, output: run.output() };
 }
 
 describe('npm start on a port in use', () => {

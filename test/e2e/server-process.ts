@@ -45,6 +45,21 @@ export interface ServerProcess {
 }
 
 /**
+ * Runs `bin/start.mjs` with `args`, the environment of this process plus `env`, and its output
+ * (stdout and stderr together) collected; `exited` resolves with its exit code. The one
+ * spawner of the process suites: `startServer` waits for it to answer, a test that expects
+ * `npm start` to refuse waits for `exited`.
+ */
+export function spawnStart(args: string[], env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['bin/start.mjs', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/**
  * Spawns the server on `port` with the given environment (DATA_DIR, DATABASE_URL …) and
  * arguments (`--workers N`), and
  * waits until `GET /` answers with any status. Fails with the process output when it exits
@@ -54,24 +69,22 @@ export interface ServerProcess {
 export async function startServer(options: { port: number; env: Record<string, string>; args?: string[]; timeoutMs?: number }): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 80_000;
   const started = Date.now();
-  const child = spawn(process.execPath, ['bin/start.mjs', ...(options.args ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output: outputOf, exited } = spawnStart(options.args ?? [], {
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    ...options.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
 
   const origin = `http://127.0.0.1:${options.port}`;
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before answering:\n${output}`);
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode} before answering:\n${outputOf()}`);
     if (Date.now() - started > timeoutMs) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${outputOf()}`);
     }
     const answered = await probe(origin + '/');
     if (answered) break;
@@ -80,7 +93,7 @@ export async function startServer(options: { port: number; env: Record<string, s
   return {
     origin,
     child,
-    output: () => output,
+    output: outputOf,
     kill: async (signal) => {
       if (exitCode === undefined) child.kill(signal);
       return exited;
