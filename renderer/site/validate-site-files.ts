@@ -178,10 +178,14 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
   } catch {
     return [];
   }
-  const spans = jsonSpans(text)!;
-  const lines = new Source(text);
+  // Positions only for a file with findings: most files have none, and the spans cost a map per object.
+  let spans: JsonSpan | null = null;
+  let lines: Source | null = null;
   const diagnostics: SiteDiagnostic[] = [];
-  const at = (span: JsonSpan, useKey: boolean) => lines.position(useKey && span.keyOffset !== undefined ? span.keyOffset : span.offset);
+  const at = (pointer: string, useKey: boolean) => {
+    const span = spanAt((spans ??= jsonSpans(text)!), pointer);
+    return (lines ??= new Source(text)).position(useKey && span.keyOffset !== undefined ? span.keyOffset : span.offset);
+  };
 
   const validate = validatorFor(schema);
   if (!validate(data)) {
@@ -192,7 +196,7 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
       if (seen.has(error.instancePath)) continue;
       seen.add(error.instancePath);
       const value = valueAt(data, error.instancePath);
-      const { line, column } = at(spanAt(spans, error.instancePath), false);
+      const { line, column } = at(error.instancePath, false);
       diagnostics.push({ severity: 'error', code: 'SITE_VALUE_INVALID', file, line, column, message: ajvMessage(error, value) });
     }
   }
@@ -200,7 +204,7 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
   unknownKeys(data, schema as SchemaNode, '', unknown);
   for (const { pointer, key, suggestion } of unknown) {
     const parent = where(pointer.slice(0, pointer.lastIndexOf('/')));
-    const { line, column } = at(spanAt(spans, pointer), true);
+    const { line, column } = at(pointer, true);
     const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
     const place = parent ? ` in ${parent}` : '';
     diagnostics.push({ severity: 'warning', code: 'SITE_KEY_UNKNOWN', file, line, column, message: `unknown key "${key}"${place}${hint}` });
