@@ -55,7 +55,8 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-function jsonParam(value: unknown): string {
+/** A value as a `$n::jsonb` parameter (undefined as JSON null). */
+export function jsonParam(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 

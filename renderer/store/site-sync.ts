@@ -1,5 +1,5 @@
 import { MIGRATION_LOCK_KEY } from './migrations.ts';
-import { emailKey } from './repository.ts';
+import { emailKey, jsonParam } from './repository.ts';
 import { checkSeed, hashSeedUser, normalizeForm, normalizeOrder, normalizeProduct, siteSettings, type HashedSeedUser, type SeedData } from './seed.ts';
 import type { Queryable, SqlClient } from './sql-client.ts';
 import type { Form, Product, Variant } from './types.ts';
@@ -62,7 +62,6 @@ function canonical(value: unknown): string {
 }
 
 const jsonEqual = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
-const jsonParam = (value: unknown): string => JSON.stringify(value ?? null);
 const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
