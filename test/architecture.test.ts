@@ -4,46 +4,22 @@
 //   renderer    → engine/index.ts, formatters, predicates, hydrate/protocol
 //   hydrate     → itself only, no node: built-ins
 //   nothing     → bench/; only bench/ may import @squarespace/template-engine
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const SKIP = new Set(['node_modules', '.git', 'data', 'dist', 'scratch', '.scratch', 'coverage', 'test-output']);
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name)) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sources(p));
-    else if (/\.(ts|tsx|js|mjs)$/.test(name)) out.push(p);
-  }
-  return out;
-}
-
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const out: string[] = [];
-  for (const m of text.matchAll(IMPORT)) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
+import { importsOf, repoSources, root } from './import-graph.ts';
 
 function area(rel: string): string {
   return rel.split('/')[0];
 }
 
-const files = sources(root).map((f) => relative(root, f));
+const files = repoSources();
 
 function violations(): string[] {
   const bad: string[] = [];
   for (const file of files) {
     const from = area(file);
     const isTest = /\.test\.tsx?$/.test(file);
-    for (const spec of importsOf(join(root, file))) {
+    for (const spec of importsOf(file)) {
       if (spec === '@squarespace/template-engine' || spec.startsWith('@squarespace/template-engine/')) {
         if (from !== 'bench') bad.push(`${file}: only bench/ may import ${spec}`);
         continue;
@@ -94,6 +70,6 @@ describe('architecture', () => {
   it('the checker sees the tree', () => {
     // Guards against a checker that silently scans nothing.
     expect(files).toContain('engine/index.ts');
-    expect(importsOf(join(root, 'engine/index.ts'))).toContain('../formatters/index.ts');
+    expect(importsOf('engine/index.ts')).toContain('../formatters/index.ts');
   });
 });

@@ -4,14 +4,12 @@
 // down but not done. The walk starts at the entry points below and follows relative imports
 // (static `import`/`export … from`, side-effect `import '…'`, and `import('…')` with a literal
 // string), the same edges esbuild and Node follow; tests, bench/ and fuzz/ are never walked.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, repoSources, root } from './import-graph.ts';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const AREAS = ['hydrate', 'renderer', 'formatters', 'predicates', 'engine'];
-const SKIP = new Set(['node_modules', '.git', 'data', 'dist', 'scratch', '.scratch', 'coverage', 'test-output']);
 
 /**
  * Where the product starts. Each is run or loaded by something that is not an import edge.
@@ -49,26 +47,6 @@ const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
 };
 
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name)) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sources(p));
-    else if (/\.(ts|tsx|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
-
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
-  const out: string[] = [];
-  for (const m of text.matchAll(IMPORT)) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
-
 const isTest = (file: string): boolean => /\.test\.tsx?$/.test(file);
 
 /** Every file reachable from the entry points, plus the relative imports that resolve to nothing. */
@@ -93,9 +71,7 @@ function walk(entries: readonly string[]): { reached: Set<string>; broken: strin
 const isTestSupport = (file: string): boolean =>
   TEST_SUPPORT_FOLDERS.some((folder) => file.startsWith(folder)) || file in TEST_SUPPORT_FILES;
 
-const modules = sources(root)
-  .map((f) => relative(root, f))
-  .filter((f) => AREAS.includes(f.split('/')[0]) && !isTest(f));
+const modules = repoSources().filter((f) => !f.endsWith('.d.ts') && AREAS.includes(f.split('/')[0]) && !isTest(f));
 const { reached, broken } = walk(Object.keys(ENTRY_POINTS));
 
 describe('reachability (#18)', () => {
