@@ -187,7 +187,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   frames.push(...(await blockFrames(site)));
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.
-  for (const d of await validateSiteFiles(dir)) frames.push(problemFrame(dir, { ...d, kind: d.severity === 'error' ? 'Error' : 'Warning' }));
+  for (const d of await validateSiteFiles(dir)) frames.push(problemFrame(dir, d));
   return { frames: relocate(frames, dir), templates: siteFiles.size };
 }
 

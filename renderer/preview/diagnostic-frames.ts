@@ -47,13 +47,13 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic): Frame {
  * file it names, read from the folder: the engine's one frame printer, fed a diagnostic
  * of the problem's position.
  */
-export function problemFrame(dir: string, problem: Omit<SiteProblem, 'code'> & { code: string; kind?: string }): Frame {
+export function problemFrame(dir: string, problem: Omit<SiteProblem, 'code'> & { code: string; severity?: 'error' | 'warning' }): Frame {
   const where = `${problem.file}:${problem.line}:${problem.column}`;
   const text = readSiteFile(dir, problem.file);
   if (text === null) return { code: problem.code, where, text: `${problem.code}: ${problem.message}\n  at ${where}` };
   const pseudo = {
-    // A schema finding of a data file says Warning or Error; a load problem is a syntax error.
-    kind: problem.kind ?? 'SyntaxError',
+    // A schema finding of a data file (site/validate-site-files.ts) says Warning or Error; a load problem is a syntax error.
+    kind: problem.severity === 'warning' ? 'Warning' : problem.severity === 'error' ? 'Error' : 'SyntaxError',
     code: problem.code,
     message: problem.message,
     line: problem.line,

@@ -75,7 +75,7 @@ function isHtml(contentType: unknown): boolean {
 function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[] {
   const frames: Frame[] = [];
   for (const problem of state.error?.problems ?? []) frames.push(problemFrame(dir, problem));
-  for (const d of state.content) frames.push(problemFrame(dir, { ...d, kind: d.severity === 'error' ? 'Error' : 'Warning' }));
+  for (const d of state.content) frames.push(problemFrame(dir, d));
   const shown = new Set<string>();
   if (state.site) frames.push(...siteProblemFrames(state.site));
   for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
