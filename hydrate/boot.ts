@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { createElement, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ISLAND_LOADERS } from './islands/registry.ts';
 import type { IslandDefinition } from './islands/island.ts';
@@ -13,6 +13,7 @@ import { readPlatformContext } from './platform/platform-config.ts';
 import type { PlatformHandle } from './platform/start-platform.ts';
 import { startAnalytics } from './runtime/analytics.ts';
 import { platformWanted } from './shared/platform-context.ts';
+import { HydratedMarker } from './runtime/hydrated-marker.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
 import { startRelativeTimes } from './runtime/relative-times.ts';
 import { startCartLink } from './runtime/cart-link.ts';
@@ -40,14 +41,6 @@ export interface BootHandle {
   /** The platform runtime once its chunk is loaded; null when the page asks for none. */
   platform: Promise<PlatformHandle | null>;
   unmount(): void;
-}
-
-/** Marks the container once React has committed the hydrated tree. */
-function HydratedMarker({ container, children }: { container: HTMLElement; children: ReactNode }): ReactNode {
-  useEffect(() => {
-    container.setAttribute(HYDRATED_ATTR, 'true');
-  }, [container]);
-  return children;
 }
 
 /** Containers per kind, in document order; already hydrated ones are skipped. */

@@ -1,8 +1,9 @@
-import { createElement, useEffect, type ReactNode } from 'react';
+import { createElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { FORMATTER_ISLANDS, HYDRATED_ATTR, type FormatterIslandKind } from '../protocol/markers.ts';
+import { FORMATTER_ISLANDS, type FormatterIslandKind } from '../protocol/markers.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
+import { HydratedMarker } from '../runtime/hydrated-marker.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { isActivationKey, modalKey } from '../runtime/focus.ts';
 import { normalizePageContext } from '../runtime/page-context.ts';
@@ -28,13 +29,6 @@ export const QUICK_VIEW_TITLE_ID = 'sf-quick-view-title';
  * provider, which only pages carrying a captcha load.
  */
 const LEFT_OUT = '.sf-reviews, .sf-product-body, .sf-bnpl, .product-restock-notification, script';
-
-function Hydrated({ container, children }: { container: HTMLElement; children: ReactNode }): ReactNode {
-  useEffect(() => {
-    container.setAttribute(HYDRATED_ATTR, 'true');
-  }, [container]);
-  return children;
-}
 
 interface OpenQuickView {
   close(restoreFocus: boolean): void;
@@ -93,7 +87,7 @@ async function hydrateParts(runtime: Runtime, panel: HTMLElement): Promise<Root[
   for (const { kind, container, element } of prepared) {
     if (!element) continue;
     roots.push(
-      hydrateRoot(container, createElement(Hydrated, { container, children: element }), {
+      hydrateRoot(container, createElement(HydratedMarker, { container, children: element }), {
         onRecoverableError(error) {
           runtime.reporter.reportError('hydration', { kind, where: 'quick-view', message: errorMessage(error) });
         },
