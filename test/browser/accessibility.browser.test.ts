@@ -4,12 +4,10 @@
 // dialog over the page, inside the window, that keeps Tab inside, closes with Escape and with
 // its close button (Enter and Space) and gives focus back; sign-in is linked from the header,
 // labelled, says what is wrong and shows who is signed in; form errors belong to their fields.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { SCREENSHOT_DIR, type VisitorPage } from './support/chromium.ts';
+import { type VisitorPage, viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit, waitForBoot } from './support/visit.ts';
 
@@ -63,11 +61,6 @@ function dialogFacts(page: Page, dialog: string, panel: string): Promise<DialogF
 const activeIn = (page: Page, selector: string) =>
   page.evaluate((selector) => !!document.querySelector(selector)?.contains(document.activeElement), selector);
 const isActive = (locator: Locator) => locator.evaluate((e) => e === document.activeElement);
-
-async function viewportShot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 interface PopUp {
   /** The dialog element (role, aria-modal, name). */

@@ -1,22 +1,15 @@
 // The cart as a visitor reads it (issue 16), in Debian's Chromium against the real server on the
 // demo site: a line with additional fields says what was submitted, a quantity above the stock
 // is cut with a message next to the line, and the header's Cart link counts the items.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { SCREENSHOT_DIR } from './support/chromium.ts';
+import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
-
-async function viewportShot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 async function addTee(page: Page, size: string): Promise<void> {
   await page.selectOption('.sf-product select[data-variant-option-name="Size"]', size);

@@ -1,22 +1,15 @@
 // The demo site on a phone (issue 16), 390x844 in Debian's Chromium against the real server: a
 // compact header whose navigation collapses behind a menu button, Add To Cart within the first
 // screen of a product page, and no browser-default buttons.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { SCREENSHOT_DIR } from './support/chromium.ts';
+import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
-
-async function viewportShot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 const box = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((el) => {

@@ -48,6 +48,12 @@ export interface VisitorPage {
   screenshot(name: string): Promise<string>;
 }
 
+/** A screenshot of the viewport only (not the full page), for checks made at a set viewport size. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
 export async function openVisitor(browser: Browser, baseURL: string): Promise<VisitorPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
