@@ -24,6 +24,8 @@ export interface SiteSettings {
   isCloneable: boolean;
   flags: Record<string, boolean>;
   timeZone: string;
+  /** Shipping, tax, coupons, minimum subtotal and payment providers; absent: none of them (renderer/orders/). */
+  commerce?: CommerceSettings;
   /** Renderer-only settings (locale, cartVersion, …) travel here untouched. */
   extra: Record<string, unknown>;
 }
@@ -220,6 +222,118 @@ export interface Order {
   shippingTotal: unknown;
   taxTotal: unknown;
   extra: Record<string, unknown>;
+}
+
+// ---- orders placed through checkout (renderer/orders/) -----------------------------------
+
+export type OrderStatus = 'awaiting-payment' | 'paid' | 'fulfilled' | 'cancelled';
+
+/** One line of a placed order: the seed's analytics fields (sku, productName, quantity, unitPrice) and what restocks it. */
+export interface OrderItem {
+  sku: string;
+  productName: string;
+  quantity: number;
+  /** Cents. */
+  unitPrice: number;
+  itemId: string;
+  variantId: string;
+  productType: ProductType;
+  variantLabel: string;
+  lineTotal: number;
+}
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** The subscription a subscription cart's order records (seed: billingPeriod, numBillingCycles; 0 = indefinite). */
+export interface OrderSubscription {
+  id: string;
+  itemId: string;
+  sku: string;
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  numBillingCycles: number;
+}
+
+/** An order placed through checkout: every money amount in cents, times in ms. */
+export interface PlacedOrder extends Order {
+  orderNumber: number;
+  email: string;
+  status: OrderStatus;
+  createdOn: number;
+  currency: string;
+  items: OrderItem[];
+  subtotal: number;
+  discountTotal: number;
+  grandTotal: number;
+  shippingTotal: number;
+  taxTotal: number;
+  shippingAddress: ShippingAddress | null;
+  shippingOptionName: string | null;
+  couponCodes: string[];
+  /** Which payment provider took the order ('test', 'manual', …) and its reference. */
+  payment: { provider: string; reference: string; label: string };
+  giftCardCodes: string[];
+  subscription: OrderSubscription | null;
+  /** Set once when a cancelled order's lines went back into stock. */
+  restockedOn: number | null;
+}
+
+/**
+ * The store's commerce rules (catalog.json `site.settings.commerce`): shipping, tax, coupons,
+ * the minimum order subtotal and the payment providers offered at checkout. renderer/orders/pricing.ts reads it.
+ */
+export interface CommerceSettings {
+  /** The shop's name in receipts ("Thank you for your order from …"). */
+  storeName?: string;
+  minimumOrderSubtotalCents?: number;
+  /** Provider ids offered at checkout, first is the default (renderer/orders/payment-providers.ts). */
+  paymentProviders?: string[];
+  shippingOptions?: ShippingRule[];
+  taxRules?: TaxRule[];
+  coupons?: CouponRule[];
+}
+
+export interface ShippingRule {
+  id: string;
+  name: string;
+  description?: string;
+  costCents: number;
+  /** Free when the subtotal (after discounts) is at least this. */
+  freeOverCents?: number;
+  /** ISO country codes served; absent: everywhere. */
+  countries?: string[];
+}
+
+export interface TaxRule {
+  name: string;
+  /** Percent with up to 3 decimals (8.875). */
+  ratePercent: number;
+  country: string;
+  /** Region codes within the country; absent: the whole country. */
+  regions?: string[];
+  /** Whether shipping is taxed too (default false). */
+  appliesToShipping?: boolean;
+}
+
+export interface CouponRule {
+  code: string;
+  description: string;
+  /** Either a percentage off the subtotal … */
+  percentOff?: number;
+  /** … or a fixed amount off, in cents (never more than the subtotal). */
+  amountOffCents?: number;
+  minimumSubtotalCents?: number;
+  /** ms since the epoch; absent: no end. */
+  expiresOn?: number;
 }
 
 export interface RestockGroupRow {

@@ -1,0 +1,85 @@
+import { escapeHtml } from '../pages/html.ts';
+import { formatMoney } from '../pages/money.ts';
+import type { PlacedOrder } from '../store/types.ts';
+
+/** What a receipt needs of the site: its name (catalog.json `site.settings.commerce.storeName`, or site.json's title). */
+export interface ReceiptSite {
+  title?: string | null;
+}
+
+export interface ReceiptMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const STATUS_TEXT: Record<PlacedOrder['status'], string> = {
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The buyer's receipt of a placed order: the lines, the totals and where it ships. Built from
+ * the stored order alone, so the commerce email preview (page type 301) shows exactly what the
+ * outbox sends. It never holds payment details beyond the provider's label.
+ */
+export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): ReceiptMail {
+  const shop = site.title?.trim() || 'our shop';
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const lines = order.items.map((item) => ({
+    name: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
+    quantity: item.quantity,
+    total: money(item.lineTotal),
+  }));
+  const totals: [string, string][] = [['Subtotal', money(order.subtotal)]];
+  if (order.discountTotal > 0) totals.push([`Discount${order.couponCodes.length ? ` (${order.couponCodes.join(', ')})` : ''}`, `-${money(order.discountTotal)}`]);
+  if (order.shippingAddress !== null || order.shippingTotal > 0) totals.push([`Shipping${order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}`, money(order.shippingTotal)]);
+  if (order.taxTotal > 0) totals.push(['Tax', money(order.taxTotal)]);
+  totals.push(['Total', money(order.grandTotal)]);
+  const address = order.shippingAddress;
+  const addressLines = address
+    ? [
+        `${address.firstName} ${address.lastName}`,
+        address.line1,
+        ...(address.line2 ? [address.line2] : []),
+        `${address.city}, ${address.region} ${address.postalCode}`,
+        address.country,
+      ]
+    : [];
+  const notes: string[] = [];
+  if (order.status === 'awaiting-payment') notes.push(`Payment: ${order.payment.label}. Your order ships once payment arrives.`);
+  if (order.testMode) notes.push('This is a test order: no payment was taken.');
+  if (order.giftCardCodes.length > 0) notes.push(`Gift card code${order.giftCardCodes.length > 1 ? 's' : ''}: ${order.giftCardCodes.join(', ')}`);
+  if (order.subscription) {
+    const period = order.subscription.billingPeriod;
+    notes.push(`Subscription: billed every ${period.value === 1 ? '' : `${period.value} `}${period.unit.toLowerCase()}${period.value === 1 ? '' : 's'}.`);
+  }
+
+  const subject = `Your order #${order.orderNumber} from ${shop}`;
+  const text = [
+    `Thank you for your order from ${shop}.`,
+    '',
+    `Order #${order.orderNumber} (${STATUS_TEXT[order.status]})`,
+    '',
+    ...lines.map((line) => `${line.quantity} × ${line.name}: ${line.total}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(addressLines.length ? ['', 'Ships to:', ...addressLines] : []),
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  const cell = 'style="padding:4px 8px;text-align:left"';
+  const html = [
+    `<h1>Order #${order.orderNumber}</h1>`,
+    `<p>Thank you for your order from ${escapeHtml(shop)}.</p>`,
+    `<table><thead><tr><th ${cell}>Item</th><th ${cell}>Qty</th><th ${cell}>Total</th></tr></thead><tbody>`,
+    ...lines.map((line) => `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${line.quantity}</td><td ${cell}>${escapeHtml(line.total)}</td></tr>`),
+    '</tbody></table>',
+    `<table>${totals.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+    ...(addressLines.length ? [`<p>Ships to:<br>${addressLines.map(escapeHtml).join('<br>')}</p>`] : []),
+    ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
+  ].join('\n');
+  return { subject, text, html };
+}
