@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { CARD_MESSAGES, cardDigits, luhnValid, manualProvider, offeredProviders, testCardProvider } from './payment-providers.ts';
+
+const NOW = Date.UTC(2026, 0, 15);
+const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
+const authorize = (details: Record<string, unknown>) => testCardProvider.authorize({ orderId: 'o1', amountCents: 100, currency: 'USD', details, now: NOW });
+
+describe('test card provider', () => {
+  test.each(['4242424242424242', '4242 4242 4242 4242', '5555-5555-5555-4444'])('approves the test number %s as paid, testMode', async (number) => {
+    expect(testCardProvider.check(card(number), NOW)).toEqual({});
+    const outcome = await authorize(card(number));
+    expect(outcome).toMatchObject({ kind: 'approved', status: 'paid', testMode: true });
+    // Only the last four digits are kept, in the label.
+    expect(JSON.stringify(outcome)).not.toContain(number.replace(/\D/g, ''));
+  });
+
+  test('Amex takes a four-digit security code', async () => {
+    expect(testCardProvider.check(card('378282246310005', { cvc: '1234' }), NOW)).toEqual({});
+    expect(testCardProvider.check(card('378282246310005', { cvc: '123' }), NOW)).toEqual({ cvc: CARD_MESSAGES.cvc });
+    expect((await authorize(card('378282246310005', { cvc: '1234' }))).kind).toBe('approved');
+  });
+
+  test('declines any other valid number with a clear message', async () => {
+    const number = '4000000000000002';
+    expect(luhnValid(number)).toBe(true);
+    expect(testCardProvider.check(card(number), NOW)).toEqual({});
+    expect(await authorize(card(number))).toEqual({ kind: 'declined', message: 'Your card was declined.' });
+  });
+
+  test.each([
+    [card('4242424242424241'), { cardNumber: CARD_MESSAGES.cardNumber }],
+    [card('abc'), { cardNumber: CARD_MESSAGES.cardNumber }],
+    [card('4242424242424242', { expMonth: 13 }), { expiry: CARD_MESSAGES.expiry }],
+    [card('4242424242424242', { expMonth: 12, expYear: 2025 }), { expiry: CARD_MESSAGES.expired }],
+    [card('4242424242424242', { expMonth: '01', expYear: '26' }), {}],
+    [card('4242424242424242', { cvc: '12' }), { cvc: CARD_MESSAGES.cvc }],
+    [{}, { cardNumber: CARD_MESSAGES.cardNumber, expiry: CARD_MESSAGES.expiry, cvc: CARD_MESSAGES.cvc }],
+  ])('field errors %#', (details, errors) => {
+    expect(testCardProvider.check(details, NOW)).toEqual(errors);
+  });
+
+  test('cardDigits refuses what is not a card number', () => {
+    expect(cardDigits('4242')).toBeNull();
+    expect(cardDigits(4242424242424242)).toBeNull();
+    expect(cardDigits('4242 4242 4242 4242')).toBe('4242424242424242');
+  });
+});
+
+describe('manual provider and the offered list', () => {
+  test('manual places the order awaiting payment, not in test mode', async () => {
+    expect(manualProvider.check({}, NOW)).toEqual({});
+    expect(await manualProvider.authorize({ orderId: 'o', amountCents: 1, currency: 'USD', details: {}, now: NOW })).toMatchObject({
+      kind: 'approved', status: 'awaiting-payment', testMode: false,
+    });
+  });
+
+  test('offered providers keep the store order, drop unknown ids, default to manual', () => {
+    expect(offeredProviders(['test', 'nope', 'manual']).map((p) => p.id)).toEqual(['test', 'manual']);
+    expect(offeredProviders(undefined).map((p) => p.id)).toEqual(['manual']);
+  });
+});

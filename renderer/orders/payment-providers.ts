@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import type { OrderStatus } from '../store/types.ts';
+
+// Payments behind one interface (README.md here, "Payment providers"). The order path asks
+// the provider the checkout named to check its fields, authorize the grand total and, when
+// the order then fails to commit, void the authorization; it never looks at which provider
+// ran. Card numbers are only ever held in memory for the call: never stored, logged or echoed.
+
+/** The provider's part of the place-order body (`payment`), beside its `provider` id. */
+export type PaymentDetails = Record<string, unknown>;
+
+export interface PaymentRequest {
+  /** The order id the authorization is for (providers use it as their idempotency key). */
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  details: PaymentDetails;
+  now: number;
+}
+
+export type PaymentOutcome =
+  | {
+      kind: 'approved';
+      /** The order's status: paid, or awaiting-payment for offline payment. */
+      status: Extract<OrderStatus, 'paid' | 'awaiting-payment'>;
+      /** The provider's reference of the payment (no card data). */
+      reference: string;
+      /** How the order was paid, for the buyer and the owner ("Test card ending 4242"). */
+      label: string;
+      testMode: boolean;
+    }
+  | { kind: 'declined'; message: string };
+
+export interface PaymentProvider {
+  readonly id: string;
+  /** Shown at checkout. */
+  readonly label: string;
+  /** `card`: the checkout shows card fields; `offline`: nothing to enter. */
+  readonly kind: 'card' | 'offline';
+  /** Field errors (keyed as the checkout's fields: cardNumber, expiry, cvc) before anyone is asked. */
+  check(details: PaymentDetails, now: number): Record<string, string>;
+  /** Asks for the money (or records that it will come). Called only after `check` passed. */
+  authorize(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Gives back an approved authorization whose order did not commit (out of stock, a race). */
+  void(reference: string): Promise<void>;
+}
+
+export const CARD_MESSAGES = {
+  cardNumber: 'Enter a valid card number.',
+  expiry: 'Enter a valid expiry date.',
+  expired: 'Your card has expired.',
+  cvc: 'Enter a valid security code.',
+  declined: 'Your card was declined.',
+};
+
+/** The well-known test numbers the `test` provider approves (Visa, Mastercard, American Express). */
+export const TEST_CARDS: Readonly<Record<string, string>> = {
+  '4242424242424242': 'Visa',
+  '5555555555554444': 'Mastercard',
+  '378282246310005': 'American Express',
+};
+
+/** Digits of a typed card number (spaces and dashes allowed between them), or null. */
+export function cardDigits(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{12,19}$/.test(digits) ? digits : null;
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function wholeNumber(value: unknown, maxDigits: number): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null;
+  if (typeof value === 'string' && new RegExp(`^\\d{1,${maxDigits}}$`).test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/** Month and four-digit year of a card's expiry (a two-digit year is 20YY), or null. */
+function expiryOf(details: PaymentDetails): { month: number; year: number } | null {
+  const month = wholeNumber(details.expMonth, 2);
+  const rawYear = wholeNumber(details.expYear, 4);
+  if (month === null || rawYear === null || month < 1 || month > 12) return null;
+  const year = rawYear < 100 ? 2000 + rawYear : rawYear;
+  return year >= 2000 && year <= 2100 ? { month, year } : null;
+}
+
+function reference(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(9).toString('base64url')}`;
+}
+
+/**
+ * `test`: card entry that approves the well-known test numbers and declines any other valid
+ * number, so a demo store can be bought from without money moving. Its orders are testMode.
+ */
+export const testCardProvider: PaymentProvider = {
+  id: 'test',
+  label: 'Card (test mode)',
+  kind: 'card',
+  check(details, now) {
+    const errors: Record<string, string> = {};
+    const digits = cardDigits(details.cardNumber);
+    if (digits === null || !luhnValid(digits)) errors.cardNumber = CARD_MESSAGES.cardNumber;
+    const expiry = expiryOf(details);
+    const today = new Date(now);
+    if (expiry === null) errors.expiry = CARD_MESSAGES.expiry;
+    else if (expiry.year * 12 + expiry.month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) errors.expiry = CARD_MESSAGES.expired;
+    const cvc = typeof details.cvc === 'string' ? details.cvc.trim() : '';
+    const cvcLength = digits !== null && digits.startsWith('3') && digits.length === 15 ? 4 : 3;
+    if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) errors.cvc = CARD_MESSAGES.cvc;
+    return errors;
+  },
+  async authorize(request) {
+    const digits = cardDigits(request.details.cardNumber) ?? '';
+    const brand = TEST_CARDS[digits];
+    if (!brand) return { kind: 'declined', message: CARD_MESSAGES.declined };
+    return { kind: 'approved', status: 'paid', reference: reference('test'), label: `${brand} ending ${digits.slice(-4)} (test)`, testMode: true };
+  },
+  async void() {
+    // Nothing was charged.
+  },
+};
+
+/** `manual`: pay offline (bank transfer or on pickup); the order waits for the owner to mark it paid. */
+export const manualProvider: PaymentProvider = {
+  id: 'manual',
+  label: 'Pay offline (bank transfer or on pickup)',
+  kind: 'offline',
+  check: () => ({}),
+  async authorize() {
+    return { kind: 'approved', status: 'awaiting-payment', reference: reference('manual'), label: 'Bank transfer or pay on pickup', testMode: false };
+  },
+  async void() {
+    // Nothing was taken.
+  },
+};
+
+const BUILT_IN: readonly PaymentProvider[] = [testCardProvider, manualProvider];
+
+/** The providers a store offers (catalog.json `commerce.paymentProviders`, default manual), in its order. */
+export function offeredProviders(ids: readonly string[] | undefined, registry: readonly PaymentProvider[] = BUILT_IN): PaymentProvider[] {
+  const wanted = ids && ids.length > 0 ? ids : ['manual'];
+  return wanted.map((id) => registry.find((provider) => provider.id === id)).filter((provider): provider is PaymentProvider => provider !== undefined);
+}
+
+/** What the checkout shows of each offered provider. */
+export function providerViews(providers: readonly PaymentProvider[]): { id: string; label: string; kind: 'card' | 'offline' }[] {
+  return providers.map((provider) => ({ id: provider.id, label: provider.label, kind: provider.kind }));
+}
