@@ -12,6 +12,8 @@ import {
 import { readPlatformContext } from './platform/platform-config.ts';
 import type { PlatformHandle } from './platform/start-platform.ts';
 import { startAnalytics } from './runtime/analytics.ts';
+import { featureOn } from './runtime/features.ts';
+import { FEATURE } from './shared/feature-toggles.ts';
 import { platformWanted } from './shared/platform-context.ts';
 import { HydratedMarker } from './runtime/hydrated-marker.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
@@ -133,7 +135,8 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   // Quick view (issue 16), its own chunk: only pages with a shop card's Quick View load it.
   // Started before the cart store, so `sf-cart-ready` also means the button listens.
   let stopQuickView = () => undefined as void;
-  if (doc.querySelector('.sqs-product-quick-view-button[data-id]')) {
+  // The `quick-view` toggle off: the renderer writes no button; one in a cached page does nothing.
+  if (featureOn(runtime.context, FEATURE.quickView) && doc.querySelector('.sqs-product-quick-view-button[data-id]')) {
     try {
       stopQuickView = (await import('./islands/quick-view.tsx')).startQuickView(runtime);
     } catch (err) {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { choose, createPage, press, type Page } from '../test-support/page.ts';
+import { experimentDefinitions, FEATURE } from '../shared/feature-toggles.ts';
 import { cartWith, contextProducts, money, productPage, teeProduct, variant } from '../test-support/products.ts';
 import { bnplContext, bnplHtml } from '../test-support/renderer-markup.ts';
 
@@ -96,6 +97,14 @@ describe('A5 buy-now-pay-later', () => {
     await open({ ctx: { stripeAccountCountry: 'DE' } });
     expect(document.querySelector('.sf-bnpl-pill')).toBeNull();
     expect(root().getAttribute('data-state')).toBe('hidden');
+  });
+
+  test('the bnpl toggle switched off (issue 18): no pill, no fetch, nothing reported', async () => {
+    await open({ context: { experiments: experimentDefinitions({ features: { [FEATURE.bnpl]: false }, experiments: {} }) } });
+    expect(document.querySelector('.sf-bnpl-pill')).toBeNull();
+    expect(root().getAttribute('data-state')).toBe('hidden');
+    expect(root().hasAttribute('data-hydrated')).toBe(false);
+    expect(page.handle!.runtime.reporter.queued()).toEqual([]);
   });
 
   test('BNPL-10 / ERR-10 a malformed context renders nothing and reports once', async () => {

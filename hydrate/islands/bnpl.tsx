@@ -5,6 +5,8 @@ import { bnplText, countryEntry, localeKey, parseBnplContext, providerLabel, typ
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
+import { featureOn } from '../runtime/features.ts';
+import { FEATURE } from '../shared/feature-toggles.ts';
 import { modalKey } from '../runtime/focus.ts';
 import { toMinorUnits } from '../runtime/money.ts';
 import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
@@ -173,6 +175,11 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
 
 export const bnplIsland: IslandDefinition = {
   prepare(container, runtime) {
+    // The `bnpl` toggle off: the renderer writes no pill; one in a cached page stays hidden and inert.
+    if (!featureOn(runtime.context, FEATURE.bnpl)) {
+      container.setAttribute('data-state', 'hidden');
+      return null;
+    }
     const script = container.querySelector('script[data-bnpl-context]');
     const parsed = parseProps(script?.textContent ?? '');
     const ctx = parsed.ok ? parseBnplContext(parsed.value) : null;

@@ -5,6 +5,7 @@ import { env } from '../runtime/env.ts';
 import { addToCartBtn, variantsSelect } from '../test-support/formatter-markup.ts';
 import { click, createPage, press, type Page } from '../test-support/page.ts';
 import { contextProducts, teeProduct } from '../test-support/products.ts';
+import { experimentDefinitions, FEATURE } from '../shared/feature-toggles.ts';
 
 let page: Page;
 beforeEach(() => vi.useFakeTimers());
@@ -30,8 +31,8 @@ function productPageHtml(): string {
   );
 }
 
-async function openShop() {
-  page = createPage({ body: CARD, context: { pageType: 1 } });
+async function openShop(context: Record<string, unknown> = {}) {
+  page = createPage({ body: CARD, context: { pageType: 1, ...context } });
   page.fetch.on('GET', '/shop/tee', { text: productPageHtml() });
   page.fetch.on('POST', '/api/census/RecordQuickView/p1', { status: 204 });
   await page.boot();
@@ -49,6 +50,15 @@ async function opened(): Promise<void> {
 const opener = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
 
 describe('quick view (issue 16)', () => {
+  test('the quick-view toggle switched off (issue 18): a Quick View button left in the page does nothing', async () => {
+    await openShop({ experiments: experimentDefinitions({ features: { [FEATURE.quickView]: false }, experiments: {} }) });
+    await page.act(() => click(opener()));
+    await page.advance(0);
+    expect(quickView()).toBeNull();
+    expect(page.fetch.callsTo('/shop/tee')).toEqual([]);
+    expect(page.fetch.callsTo('/api/census/RecordQuickView/p1')).toEqual([]);
+  });
+
   test('Quick View opens the product page part as a named modal dialog with live islands; Escape closes it and focus returns', async () => {
     await openShop();
     opener().focus();

@@ -4,6 +4,7 @@ import { CLANKER_AUTO_FIELD_NAMES, LEGACY_PAYLOAD_KEYS, parseClankerEvent, parse
 import { readCookie } from '../runtime/cookies.ts';
 import { fakePerformance, setVisibility, type FakePerformance } from '../test-support/fake-performance.ts';
 import { createPage, type Page } from '../test-support/page.ts';
+import { experimentDefinitions, FEATURE } from '../shared/feature-toggles.ts';
 import type { PlatformHandle } from './start-platform.ts';
 
 let page: Page;
@@ -30,10 +31,10 @@ afterEach(() => {
 
 const ALL_ON = { legacyTracking: true, clankerTracking: true, performance: true };
 
-async function load(platform: Record<string, unknown> | undefined, skipPageView: string | null = null): Promise<PlatformHandle | null> {
+async function load(platform: Record<string, unknown> | undefined, skipPageView: string | null = null, extra: Record<string, unknown> = {}): Promise<PlatformHandle | null> {
   page = createPage({
     body: '<main>page</main>',
-    context: { websiteId: 'w1', templateId: 't1', pagePath: '/about', websiteLocale: 'en-GB', tracking: { skipPageView }, ...(platform ? { platform } : {}) },
+    context: { websiteId: 'w1', templateId: 't1', pagePath: '/about', websiteLocale: 'en-GB', tracking: { skipPageView }, ...(platform ? { platform } : {}), ...extra },
     cookies: { crumb: 'crumb-1' },
   });
   // After createPage: its fetch stub replaces globals, the observer must be ours.
@@ -153,6 +154,20 @@ describe('session recording gate in the platform boot (#18, seed §7, §9)', () 
     expect(await ready).toEqual({ state: 'skipped' });
     expect(page.fetch.callsTo(GET_ID, 'GET')).toHaveLength(1);
     expect(document.querySelectorAll('script[src]')).toHaveLength(0);
+  });
+
+  test("the site's toggles in sf-context.experiments open and close the gate (issue 18 configuration)", async () => {
+    const site = (on: boolean) =>
+      experimentDefinitions({ features: { [FEATURE.sessionRecording]: on }, experiments: { 'commerce-activation-session-recording': { variant: 'enabled', segmentName: 's' } } });
+    const off = await load(ALL_ON, null, { experiments: site(false) });
+    expect(await off!.sessionRecording).toEqual({ state: 'off' });
+    expect(page.fetch.callsTo(GET_ID)).toEqual([]);
+    page.cleanup();
+
+    const ready = (async () => (await load(ALL_ON, null, { experiments: site(true) }))!.sessionRecording)();
+    page.fetch.on('GET', GET_ID, { json: { id: 'mock-session-recording-id' } });
+    expect(await ready).toEqual({ state: 'skipped' });
+    expect(page.fetch.callsTo(GET_ID, 'GET')).toHaveLength(1);
   });
 
   test('a real id is reported ready (no recorder ships); a failed call is no recording', async () => {

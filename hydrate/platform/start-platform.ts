@@ -72,7 +72,9 @@ export function startPlatform(runtime: Runtime, platform: PlatformContext, seams
     }));
 
   const experiments = createExperiments({
-    definitions: platform.experiments,
+    // The site's toggles and tests (sf-context.experiments, issue 18) drive the session-recording
+    // gate; `platform.experiments` is the older per-page spelling, read when the page has none.
+    definitions: context.experiments ?? platform.experiments,
     websiteStatus: platform.websiteStatus,
     internalUser: platform.internalUser,
     search: win.location.search,

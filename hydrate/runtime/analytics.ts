@@ -2,6 +2,8 @@ import { CENSUS_BUTTON_ATTR } from '../protocol/markers.ts';
 import { CART_ADDED_EVENT, type Cart, type CartEntry } from './cart-store.ts';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 import type { PageContext } from './page-context.ts';
+import { featureOn } from './features.ts';
+import { FEATURE } from '../shared/feature-toggles.ts';
 import { resolveAnalyticsId } from '../platform/analytics-id.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
 import type { Runtime } from './runtime.ts';
@@ -197,7 +199,8 @@ export function startAnalytics(runtime: Runtime): () => void {
     const button = target?.closest(`[${CENSUS_BUTTON_ATTR}]`);
     if (button) census(runtime, '/api/census/button-click', buttonPayload(button.getAttribute(CENSUS_BUTTON_ATTR) ?? ''), true);
     const quickView = target?.closest('.sqs-product-quick-view-button[data-id]');
-    if (quickView) {
+    // A quick view switched off (issue 18 toggle) opens nothing, so it is not counted.
+    if (quickView && featureOn(context, FEATURE.quickView)) {
       const id = encodeURIComponent(quickView.getAttribute('data-id') ?? '');
       runtime.client.request('POST', `/api/census/RecordQuickView/${id}`, { timeoutMs: ANALYTICS.timeoutMs }).catch(() => undefined);
     }

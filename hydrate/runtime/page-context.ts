@@ -40,6 +40,11 @@ export interface PageContext {
   products: Record<string, ProductData>;
   /** Order of an order-confirmed page (A12.5), when the renderer provides one. */
   order: Record<string, unknown> | null;
+  /**
+   * The site's feature toggles and A/B tests as experiment definitions (shared/feature-toggles.ts);
+   * null when the page carries none (islands then keep the built-in defaults, runtime/features.ts).
+   */
+  experiments: Record<string, unknown> | null;
 }
 
 export interface ProductData {
@@ -163,6 +168,7 @@ export function normalizePageContext(raw: unknown): PageContext {
     },
     products: normalizeProducts(c.products),
     order: c.order && typeof c.order === 'object' ? (c.order as Record<string, unknown>) : null,
+    experiments: c.experiments && typeof c.experiments === 'object' && !Array.isArray(c.experiments) ? (c.experiments as Json) : null,
   };
 }
 

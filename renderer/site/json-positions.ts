@@ -1,3 +1,5 @@
+import { Source } from '../../engine/index.ts';
+
 /*
  * Where each key and value of a JSON text starts, for diagnostics at file:line:col
  * (`JSON.parse` and the engine's `parseJson` keep no positions). One linear pass over text
@@ -119,4 +121,10 @@ export function spanAt(root: JsonSpan, pointer: string): JsonSpan {
     span = child;
   }
   return span;
+}
+
+/** Line and column of the value at a JSON pointer of a text JSON.parse accepts (1:1 otherwise). */
+export function pointerPosition(text: string, pointer: string): { line: number; column: number } {
+  const spans = jsonSpans(text);
+  return new Source(text).position(spans ? spanAt(spans, pointer).offset : 0);
 }

@@ -6,6 +6,9 @@ import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeed, type SeedData } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
+import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
+import { contentLimitFindings } from './content-limits.ts';
+import { pointerPosition } from './json-positions.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -126,7 +129,7 @@ export function normalizeConfig(raw: Json): SiteConfig {
   const bnpl = isObject(raw.bnpl) ? raw.bnpl : null;
   const known = new Set([
     'title', 'locale', 'templateId', 'cartVersion', 'lock', 'trackingDisabled', 'navigation', 'reviews', 'bnpl',
-    'minimumOrderSubtotalCents', 'flags', 'localizedStrings', 'homePage', 'platform',
+    'minimumOrderSubtotalCents', 'flags', 'localizedStrings', 'homePage', 'platform', 'features', 'experiments',
   ]);
   const extra: Json = {};
   for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extra[key] = value;
@@ -161,6 +164,8 @@ export function normalizeConfig(raw: Json): SiteConfig {
       shopperLanguage: str(bnpl.shopperLanguage, 'en'),
     },
     minimumOrderSubtotalCents: Math.max(0, Math.trunc(num(raw.minimumOrderSubtotalCents, 0))),
+    // Invalid entries are dropped here; validate-site-files reports them at their position.
+    features: parseSiteFeatures({ features: raw.features, experiments: raw.experiments }).value,
     flags,
     localizedStrings: strings,
     extra,
@@ -262,11 +267,14 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   const config = normalizeConfig(isObject(siteRaw) ? siteRaw : {});
 
   let catalog: SeedData | null = null;
+  /** Parsed data files with their text, for the seed's content limits (content-limits.ts). */
+  const dataFiles: { file: string; data: unknown; text: string }[] = [];
   const catalogText = await readText(root, 'catalog.json', problems);
   hash.update(catalogText ?? '');
   if (catalogText !== null) {
     const raw = parseJsonFile(catalogText, 'catalog.json', problems);
     if (raw !== undefined) {
+      dataFiles.push({ file: 'catalog.json', data: raw, text: catalogText });
       const seedProblems = checkSeed(raw);
       for (const message of seedProblems) problems.add('SITE_SCHEMA_INVALID', 'catalog.json', message);
       if (seedProblems.length === 0) catalog = raw as SeedData;
@@ -281,6 +289,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     hash.update(file).update(text);
     const raw = parseJsonFile(text, file, problems);
     if (raw === undefined) continue;
+    dataFiles.push({ file, data: raw, text });
     const entry = normalizeEntry(raw, file, problems);
     if (!entry) continue;
     const taken = bySlug.get(entry.slug);
@@ -292,6 +301,10 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     entries.push(entry);
   }
   // Products collections list the store's products; the catalogue gives them their slugs.
+  for (const finding of contentLimitFindings(dataFiles)) {
+    const { line, column } = pointerPosition(dataFiles.find((f) => f.file === finding.file)!.text, finding.pointer);
+    problems.add('SITE_LIMIT_EXCEEDED', finding.file, finding.message, line, column);
+  }
   const homes = entries.filter((entry) => entry.home);
   if (config.homePage && !bySlug.has(config.homePage)) problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`);
   if (homes.length > 1) problems.add('SITE_SCHEMA_INVALID', homes[1]!.file, `only one content file may be the home page (also ${homes[0]!.file})`);

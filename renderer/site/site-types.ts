@@ -1,6 +1,7 @@
 import type { Template } from '../../engine/index.ts';
 import type { SeedData } from '../store/seed.ts';
 import type { PlatformContext } from '../../hydrate/shared/platform-context.ts';
+import type { SiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 
 // The in-memory form of a site folder (renderer/README.md, "Site folder"). Everything here
 // is built once by loadSite(); requests only read it.
@@ -36,6 +37,11 @@ export interface SiteConfig {
   /** A5 context; null = no buy-now-pay-later anywhere. */
   bnpl: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; stripeAccountCountry: string; shopperLanguage: string } | null;
   minimumOrderSubtotalCents: number;
+  /**
+   * Feature toggles and A/B tests of `site.json` `features` / `experiments` (issue 18); the
+   * admin's stored override wins name by name (`GET/PUT /api/admin/features`).
+   */
+  features: SiteFeatures;
   /** Feature flags the store does not hold (videoPaywall, vanillaFormHandler, …); store flags win. */
   flags: Record<string, boolean>;
   /** Merged over the built-in English strings (`localizedStrings` of the template context). */
@@ -122,6 +128,7 @@ export type SiteLoadErrorCode =
   | 'SITE_JSON_INVALID'
   | 'SITE_SCHEMA_INVALID'
   | 'SITE_DUPLICATE_PATH'
+  | 'SITE_LIMIT_EXCEEDED'
   | 'TEMPLATE_SYNTAX';
 
 export interface SiteProblem {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { Source } from '../../engine/index.ts';
-import { jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
+import { jsonSpans, pointerPosition, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
+import { contentLimitFindings } from './content-limits.ts';
 
 /*
  * Checks a site folder's data files (site.json, catalog.json, content/*.json) against the
@@ -19,7 +20,7 @@ import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folde
  * Used by `quire check`, the preview's overlay and the start log.
  */
 
-export type SiteDiagnosticCode = 'SITE_KEY_UNKNOWN' | 'SITE_VALUE_INVALID';
+export type SiteDiagnosticCode = 'SITE_KEY_UNKNOWN' | 'SITE_VALUE_INVALID' | 'SITE_LIMIT_EXCEEDED';
 
 export interface SiteDiagnostic {
   severity: 'error' | 'warning';
@@ -151,6 +152,8 @@ function unknownKeys(value: unknown, schema: SchemaNode | undefined, pointer: st
 
 function ajvMessage(error: ErrorObject, value: unknown): string {
   const at = where(error.instancePath) || 'the file';
+  // A key failing `propertyNames` (feature toggle names): name the key, not only its object.
+  if (error.propertyName !== undefined) return `${at}: the name ${JSON.stringify(error.propertyName)} ${error.message ?? 'is not valid'}`;
   if (error.keyword === 'required') return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"`;
   if (error.keyword === 'enum') return `${at} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(value)}`;
   if (error.keyword === 'type') {
@@ -221,11 +224,25 @@ export async function validateSiteFiles(dir: string): Promise<SiteDiagnostic[]> 
   const content = await fs.readdir(path.join(dir, 'content')).catch(() => [] as string[]);
   for (const name of content.filter((entry) => entry.endsWith('.json')).sort()) files.push(`content/${name}`);
   const diagnostics: SiteDiagnostic[] = [];
+  const texts = new Map<string, string>();
+  const parsed: { file: string; data: unknown }[] = [];
   for (const file of files) {
     const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
-    if (text !== null) diagnostics.push(...validateSiteText(file, text));
+    if (text === null) continue;
+    diagnostics.push(...validateSiteText(file, text));
+    try {
+      parsed.push({ file, data: JSON.parse(text) });
+      texts.set(file, text);
+    } catch {
+      // The loader reports the syntax error.
+    }
   }
-  return diagnostics;
+  // The seed's content limits (content-limits.ts), which span files (galleries per site).
+  for (const finding of contentLimitFindings(parsed)) {
+    const { line, column } = pointerPosition(texts.get(finding.file)!, finding.pointer);
+    diagnostics.push({ severity: 'error', code: 'SITE_LIMIT_EXCEEDED', file: finding.file, line, column, message: finding.message });
+  }
+  return diagnostics.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column);
 }
 
 /** `catalog.json:12:9 warning SITE_KEY_UNKNOWN unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)` */

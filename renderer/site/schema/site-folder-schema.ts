@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { FEATURE_NAME_PATTERN, MAX_FEATURES, MAX_VARIANT_LENGTH } from '../../../hydrate/shared/feature-toggles.ts';
 
 /*
  * The JSON Schemas of a site folder's data files (renderer/README.md "Site folder"), written
@@ -65,6 +66,26 @@ export const SITE_SCHEMA = Type.Object(
     minimumOrderSubtotalCents: opt(Type.Integer({ minimum: 0 })),
     flags: opt(Type.Record(Type.String(), Type.Boolean(), { description: "Feature flags the store does not hold; the store's flags win." })),
     localizedStrings: opt(Type.Record(Type.String(), Type.String())),
+    features: opt(
+      Type.Record(Type.String(), Type.Boolean(), {
+        propertyNames: { pattern: FEATURE_NAME_PATTERN },
+        maxProperties: MAX_FEATURES,
+        description: 'Feature toggles by name (bnpl, quick-view, session-recording, …); the admin may override them.',
+      }),
+    ),
+    experiments: opt(
+      Type.Record(
+        Type.String(),
+        Type.Object(
+          {
+            variant: Type.String({ minLength: 1, maxLength: MAX_VARIANT_LENGTH }),
+            segmentName: opt(Type.String({ minLength: 1, maxLength: MAX_VARIANT_LENGTH })),
+          },
+          { additionalProperties: false },
+        ),
+        { propertyNames: { pattern: FEATURE_NAME_PATTERN }, maxProperties: MAX_FEATURES, description: 'A/B tests by name: the variant and segment this site serves.' },
+      ),
+    ),
     overlay: opt(open('The popup overlay (page type 104): {enabled, id, title, blocks}.')),
     baseUrl: opt(Type.String({ description: 'Absolute origin used by the sitemap.' })),
   },
