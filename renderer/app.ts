@@ -1,6 +1,7 @@
 import querystring from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { adminPage } from './admin/admin-page.ts';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { GENERIC } from './api/errors.ts';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The unwrapped store: counting a hit and sweeping old rows must not drop the read cache.
   const limiters = await installLimiters(app, options);
   await app.register(storefrontApi, { ...served, limiters });
+  // The owner's admin app at /admin (admin/admin-page.ts), before the pages' catch-all.
+  await app.register(adminPage);
   if (options.site) {
     await app.register(storefrontPages, { deps: createDeps(served, limiters), site: options.site, resolveMember: options.resolveMember, reads: cache ?? undefined });
   }

@@ -4,6 +4,7 @@
  *   HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, embedded PGlite), DATABASE_URL
  *   (postgres://… selects PostgreSQL), SITE_DIR, TRUST_PROXY, the connection limits
  *   (MAX_CONNECTIONS …, README "Limits"), SMTP_URL / MAIL_FROM / MAIL_* (mail/README.md);
+ *   ADMIN_TOKEN, ADMIN_EMAIL / ADMIN_PASSWORD (the first admin owner, admin/first-owner.ts);
  *   flags `--workers N`, `--site DIR`.
  *
  * The store is created and migrated, and the site's `catalog.json` is synced into it on every
@@ -17,6 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError, type FirstOwnerResult } from './admin/first-owner.ts';
 import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
@@ -134,6 +136,17 @@ async function serve(options: StartOptions): Promise<void> {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
   }
+  // The first admin owner (admin/first-owner.ts): from ADMIN_EMAIL/ADMIN_PASSWORD, else a demo owner.
+  let owner: FirstOwnerResult;
+  try {
+    owner = await ensureFirstOwner(store, process.env);
+  } catch (error) {
+    if (error instanceof OwnerSettingsError) {
+      await store.close().catch(() => {});
+      fail(error.message);
+    }
+    throw error;
+  }
   const app = await buildApp({
     store,
     site,
@@ -191,6 +204,8 @@ async function serve(options: StartOptions): Promise<void> {
   }
   outbox.start();
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
+  const ownerLine = firstOwnerLine(owner, address);
+  if (ownerLine && (owner.kind === 'created' || !cluster.isWorker || cluster.worker?.id === 1)) console.log(ownerLine);
 }
 
 async function main(): Promise<void> {

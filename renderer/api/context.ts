@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { CartRecord, Session, Site } from '../store/types.ts';
+import { checkOwnerOrKey } from '../admin/owner-auth.ts';
 import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
 import { ApiError } from './errors.ts';
 import { DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
@@ -138,12 +139,17 @@ export function safeEqual(a: string, b: string): boolean {
 
 // ---- guards (B0.3), in the order admin, crumb, user ---------------------------------------
 
-export function checkAdmin(deps: ApiDeps, request: FastifyRequest): void {
+/**
+ * [admin]: `Authorization: Bearer <ADMIN_TOKEN>`, or a bearer API key, or (no Authorization
+ * header) a signed-in owner's session cookie with its CSRF header on writes (admin/owner-auth.ts).
+ */
+export async function checkAdmin(deps: ApiDeps, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
+  if (header === undefined) return checkOwnerOrKey(deps, request, null);
   const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
-  if (!deps.adminToken || !match || !safeEqual(match[1] ?? '', deps.adminToken)) {
-    throw new ApiError(401, 'ADMIN_REQUIRED', 'Admin authorization required.');
-  }
+  if (!match) throw new ApiError(401, 'ADMIN_REQUIRED', 'Admin authorization required.');
+  if (deps.adminToken && safeEqual(match[1] ?? '', deps.adminToken)) return;
+  return checkOwnerOrKey(deps, request, match[1] ?? '');
 }
 
 /**

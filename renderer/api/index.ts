@@ -13,6 +13,7 @@ import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-r
 import { registerStockRoutes } from './routes/stock-routes.ts';
 import { registerPlatformRoutes } from '../platform/platform-routes.ts';
 import { registerStoreCreationRoutes } from '../platform/store-creation-routes.ts';
+import { registerAdminRoutes } from '../admin/admin-routes.ts';
 
 export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
@@ -87,6 +88,7 @@ export async function storefrontApi(
       registerSessionRoutes(kit);
       registerPlatformRoutes(kit);
       registerStoreCreationRoutes(kit);
+      registerAdminRoutes(kit);
       addRoute(kit, {
         method: 'GET',
         url: OPENAPI_PATH.slice(API_PREFIX.length),

@@ -185,7 +185,7 @@ export function addRoute<S extends RouteSchema>(kit: RouteKit, spec: RouteSpec<S
       ? {
           onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
             checkQueryFirst?.(request);
-            if (spec.admin) checkAdmin(kit.deps, request);
+            if (spec.admin) await checkAdmin(kit.deps, request);
             if (spec.crumb) checkCrumbHeader(request, reply);
           },
         }

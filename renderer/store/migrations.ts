@@ -272,6 +272,38 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
     `,
   },
+  {
+    // The admin (renderer/admin/): owner accounts (scrypt hashes, store/password.ts), their
+    // sessions and API keys. A session and a key are kept only as the SHA-256 of their
+    // secret, so a copy of the database signs nobody in; a key's prefix is shown in lists.
+    id: '007-admin',
+    sql: `
+      CREATE TABLE owners (
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        email_key text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE TABLE owner_sessions (
+        id_hash text PRIMARY KEY,
+        owner_id text NOT NULL REFERENCES owners (id) ON DELETE CASCADE,
+        csrf_token text NOT NULL,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX owner_sessions_expiry ON owner_sessions (expires_at);
+      CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        prefix text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        created_by text,
+        created_at bigint NOT NULL,
+        last_used_at bigint
+      );
+    `,
+  },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { AdminRepository } from './admin-repository.ts';
 import type { Queryable } from './sql-client.ts';
 import type {
   CartEntryRecord,
@@ -84,7 +85,7 @@ const ALL_TABLES = [
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
-  'site_layouts', 'rate_limit_counters',
+  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys',
 ];
 
 /**
@@ -115,6 +116,11 @@ export interface RateCounter {
  */
 export class Repository {
   constructor(private readonly db: Queryable) {}
+
+  /** The admin's owners, owner sessions, API keys and lists (admin-repository.ts), on this connection. */
+  get admin(): AdminRepository {
+    return new AdminRepository(this.db);
+  }
 
   // ---- site -------------------------------------------------------------------------
 

@@ -1,0 +1,245 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, useApiHarness } from '../test-support/api-harness.ts';
+import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError } from './first-owner.ts';
+import { OWNER_COOKIE } from './owner-auth.ts';
+
+// The admin's API: owner sign-in and out, the session cookie and its CSRF token, API keys,
+// and the [admin] guard's three ways in (ADMIN_TOKEN, API key, owner session).
+
+const EMAIL = 'owner@shop.test';
+const PASSWORD = 'a long owner password';
+
+describe('admin API', () => {
+  const h = useApiHarness();
+
+  async function makeOwner(): Promise<void> {
+    await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+  }
+
+  function ownerCookie(response: LightMyRequestResponse): string {
+    const cookie = response.cookies.find((c) => c.name === OWNER_COOKIE);
+    if (!cookie) throw new Error('no owner cookie');
+    return cookie.value;
+  }
+
+  async function signIn(): Promise<{ cookie: string; csrf: string }> {
+    await makeOwner();
+    const response = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'Owner@Shop.test ', password: PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    return { cookie: ownerCookie(response), csrf: response.json().csrfToken };
+  }
+
+  it('signs an owner in with an HttpOnly, SameSite=Strict cookie on path /, and reads the session back', async () => {
+    await makeOwner();
+    const response = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === OWNER_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const body = response.json();
+    expect(body.owner).toEqual({ email: EMAIL });
+    expect(body.csrfToken).toMatch(/^[\w-]{32}$/);
+    const session = await h.inject({ method: 'GET', url: '/api/admin/session', cookies: { [OWNER_COOKIE]: cookie.value } });
+    expect(session.json()).toEqual({ owner: { email: EMAIL }, csrfToken: body.csrfToken });
+    // Only the hash of the secret is stored.
+    const rows = await h.store.client.query<{ id_hash: string }>('SELECT id_hash FROM owner_sessions');
+    expect(rows.map((r) => r.id_hash)).not.toContain(cookie.value);
+  });
+
+  it('refuses a wrong password with a stable code and never echoes it; missing fields are 400', async () => {
+    await makeOwner();
+    const wrong = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: 'hunter2-wrong' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Email or password is incorrect.', code: 'INVALID_CREDENTIALS' });
+    expect(wrong.body).not.toContain('hunter2');
+    const unknown = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'nobody@shop.test', password: PASSWORD } });
+    expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
+    const missing = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('MISSING_CREDENTIALS');
+    const form = await h.inject({ method: 'POST', url: '/api/admin/session', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${EMAIL}&password=x` });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('rate limits failed sign-ins per email (5 in the window), even with the right password after', async () => {
+    await makeOwner();
+    for (let i = 0; i < 5; i++) {
+      const r = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: `wrong-${i}` } });
+      expect(r.statusCode).toBe(401);
+    }
+    const limited = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: PASSWORD } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('the [admin] guard takes the owner session: reads need no CSRF header, writes do', async () => {
+    const { cookie, csrf } = await signIn();
+    const cookies = { [OWNER_COOKIE]: cookie };
+    expect((await h.inject({ method: 'GET', url: '/api/site-users/account/notifications/restock/groups', cookies })).statusCode).toBe(200);
+    const url = '/api/commerce/inventory/stock/p1/v1';
+    const noCsrf = await h.inject({ method: 'PUT', url, cookies, payload: { qtyInStock: 7 } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json().code).toBe('OWNER_CSRF_FAIL');
+    const wrongCsrf = await h.inject({ method: 'PUT', url, cookies, headers: { 'x-owner-csrf': 'x'.repeat(32) }, payload: { qtyInStock: 7 } });
+    expect(wrongCsrf.statusCode).toBe(403);
+    const ok = await h.inject({ method: 'PUT', url, cookies, headers: { 'x-owner-csrf': csrf }, payload: { qtyInStock: 7 } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.qtyInStock).toBe(7);
+  });
+
+  it('signing out ends the session: the same cookie no longer passes the guard', async () => {
+    const { cookie, csrf } = await signIn();
+    const cookies = { [OWNER_COOKIE]: cookie };
+    expect((await h.inject({ method: 'DELETE', url: '/api/admin/session', cookies })).statusCode).toBe(403);
+    const out = await h.inject({ method: 'DELETE', url: '/api/admin/session', cookies, headers: { 'x-owner-csrf': csrf } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === OWNER_COOKIE)?.value).toBe('');
+    const after = await h.inject({ method: 'GET', url: '/api/admin/inventory', cookies });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('ADMIN_REQUIRED');
+    expect((await h.inject({ method: 'GET', url: '/api/admin/session', cookies })).json().code).toBe('OWNER_REQUIRED');
+  });
+
+  it('an expired session is refused', async () => {
+    const { cookie } = await signIn();
+    h.clock.now += 12 * 60 * 60 * 1000 + 1;
+    const response = await h.inject({ method: 'GET', url: '/api/admin/inventory', cookies: { [OWNER_COOKIE]: cookie } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('API keys: created by an owner (secret shown once, stored hashed), used as a bearer, deleted', async () => {
+    const { cookie, csrf } = await signIn();
+    const owner = { cookies: { [OWNER_COOKIE]: cookie }, headers: { 'x-owner-csrf': csrf } };
+    const created = await h.inject({ method: 'POST', url: '/api/admin/api-keys', ...owner, payload: { name: 'Stock sync' } });
+    expect(created.statusCode).toBe(200);
+    const { apiKey, secret } = created.json();
+    expect(secret).toMatch(/^qk_[\w-]{32}$/);
+    expect(apiKey).toMatchObject({ name: 'Stock sync', prefix: secret.slice(0, 8), lastUsedAt: null });
+    const rows = await h.store.client.query<Record<string, unknown>>('SELECT * FROM api_keys');
+    expect(JSON.stringify(rows)).not.toContain(secret);
+
+    const listed = await h.inject({ method: 'GET', url: '/api/admin/api-keys', cookies: owner.cookies });
+    expect(listed.json().apiKeys.map((k: { id: string }) => k.id)).toEqual([apiKey.id]);
+    expect(listed.body).not.toContain(secret);
+
+    const bearer = { authorization: `Bearer ${secret}` };
+    const write = await h.inject({ method: 'PUT', url: '/api/commerce/inventory/stock/p1/v1', headers: bearer, payload: { qtyInStock: 2 } });
+    expect(write.statusCode).toBe(200);
+    // A key cannot manage keys: that needs an owner session.
+    const mint = await h.inject({ method: 'POST', url: '/api/admin/api-keys', headers: bearer, payload: { name: 'x' } });
+    expect(mint.statusCode).toBe(401);
+    expect(mint.json().code).toBe('OWNER_REQUIRED');
+
+    const deleted = await h.inject({ method: 'DELETE', url: `/api/admin/api-keys/${apiKey.id}`, ...owner });
+    expect(deleted.json()).toEqual({ deleted: true });
+    const again = await h.inject({ method: 'DELETE', url: `/api/admin/api-keys/${apiKey.id}`, ...owner });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('API_KEY_NOT_FOUND');
+    const revoked = await h.inject({ method: 'PUT', url: '/api/commerce/inventory/stock/p1/v1', headers: bearer, payload: { qtyInStock: 2 } });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().code).toBe('ADMIN_REQUIRED');
+  });
+
+  it('an API key name is required and bounded', async () => {
+    const { cookie, csrf } = await signIn();
+    for (const name of ['', '   ', 'x'.repeat(61)]) {
+      const r = await h.inject({ method: 'POST', url: '/api/admin/api-keys', cookies: { [OWNER_COOKIE]: cookie }, headers: { 'x-owner-csrf': csrf }, payload: { name } });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().code).toBe('INVALID_KEY_NAME');
+    }
+  });
+
+  it('the guard: the ADMIN_TOKEN still passes; a wrong bearer, a malformed header or nothing is 401 ADMIN_REQUIRED', async () => {
+    const url = '/api/admin/inventory';
+    expect((await h.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode).toBe(200);
+    for (const headers of [{}, { authorization: 'Bearer qk_wrong' }, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+      const r = await h.inject({ method: 'GET', url, headers });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ error: 'Admin authorization required.', code: 'ADMIN_REQUIRED' });
+    }
+  });
+
+  it('inventory: search by title or SKU, sort by name, stock and price, pages of 10', async () => {
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const get = async (query: string) => (await h.inject({ method: 'GET', url: `/api/admin/inventory?${query}`, headers: auth })).json();
+    const first = await get('');
+    expect(first.products).toHaveLength(10);
+    expect(first.total).toBe(12);
+    expect(first.nextPage).toBe(2);
+    expect((await get('page=2')).products).toHaveLength(2);
+    expect((await get('page=2')).nextPage).toBeNull();
+    expect((await get('q=vinyl')).products.map((p: { id: string }) => p.id)).toEqual(['pso']);
+    expect((await get('q=hd-m')).products.map((p: { id: string }) => p.id)).toEqual(['p3']);
+    const byPrice = (await get('sort=price&dir=desc')).products.map((p: { priceCents: number }) => p.priceCents);
+    expect(byPrice).toEqual([...byPrice].sort((a, b) => b - a));
+    const byStock = (await get('sort=stock&dir=asc')).products;
+    expect(byStock[0].stockTotal).toBe(0);
+    const hoodie = (await get('q=hoodie')).products[0];
+    expect(hoodie).toMatchObject({ title: 'Hoodie', stockTotal: 20, priceCents: 4000 });
+    expect(hoodie.variants.map((v: { label: string }) => v.label)).toEqual(['S', 'M']);
+    const bad = await h.inject({ method: 'GET', url: '/api/admin/inventory?sort=colour', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('BAD_QUERY');
+  });
+
+  it('submissions: a page per form and a CSV export with quoted fields and formula cells defused', async () => {
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const base = { pageId: 'pg', pageTitle: 'Contact', pagePath: '/contact', contentSource: 'c', pagePermissionTypeValue: 1, siteUserId: null };
+    await h.store.read.insertSubmission({ ...base, id: 's1', formId: 'contact', values: { name: ['Ada', 'Lovelace'], msg: 'Hi, "there"\nsecond line' }, createdOn: 1000 });
+    await h.store.read.insertSubmission({ ...base, id: 's2', formId: 'contact', values: { name: ['=HYPERLINK("x")', 'B'], msg: '+1-2' }, createdOn: 2000 });
+    const page = (await h.inject({ method: 'GET', url: '/api/admin/submissions?formId=contact', headers: auth })).json();
+    expect(page.form.fields).toEqual([{ id: 'name', title: 'Name' }, { id: 'msg', title: 'Message' }]);
+    expect(page.submissions.map((s: { id: string }) => s.id)).toEqual(['s2', 's1']);
+    expect(page.submissions[1].values).toEqual({ name: 'Ada Lovelace', msg: 'Hi, "there"\nsecond line' });
+
+    const csv = await h.inject({ method: 'GET', url: '/api/admin/submissions/export?formId=contact', headers: auth });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="contact-submissions.csv"');
+    expect(csv.body).toBe(
+      '"Submitted on","Page","Name","Message"\r\n' +
+        `"${new Date(2000).toISOString()}","/contact","'=HYPERLINK(""x"") B","'+1-2"\r\n` +
+        `"${new Date(1000).toISOString()}","/contact","Ada Lovelace","Hi, ""there""\nsecond line"\r\n`,
+    );
+    const missing = await h.inject({ method: 'GET', url: '/api/admin/submissions/export?formId=nope', headers: auth });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('FORM_NOT_FOUND');
+    const badCursor = await h.inject({ method: 'GET', url: '/api/admin/submissions?formId=contact&cursor=%%%', headers: auth });
+    expect(badCursor.statusCode).toBe(400);
+  });
+
+  it('serves the admin shell at /admin with the storefront CSP and no inline script', async () => {
+    const response = await h.inject({ method: 'GET', url: '/admin' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).toContain('<script type="module" src="/assets/admin.js"></script>');
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  });
+});
+
+describe('first owner', () => {
+  const h = useApiHarness();
+
+  it('creates the demo owner with a generated password once, then leaves the store alone', async () => {
+    const first = await ensureFirstOwner(h.store, {});
+    expect(first.kind).toBe('created');
+    const line = firstOwnerLine(first, 'http://127.0.0.1:3000')!;
+    expect(line).toContain('owner@example.com created with password ');
+    expect(await ensureFirstOwner(h.store, {})).toEqual({ kind: 'unchanged' });
+  });
+
+  it('ADMIN_EMAIL + ADMIN_PASSWORD create that owner, and a later start resets its password', async () => {
+    expect(await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD })).toEqual({ kind: 'created', email: EMAIL, generatedPassword: null });
+    expect((await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: 'another long password' })).kind).toBe('updated');
+    const ok = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: 'another long password' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses half or weak settings with one clear message, never echoing the password', async () => {
+    await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL })).rejects.toThrow(OwnerSettingsError);
+    await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: 'short' })).rejects.toThrow('ADMIN_PASSWORD must have at least 10 characters');
+    await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: PASSWORD })).rejects.toThrow('ADMIN_EMAIL is not an email address');
+  });
+});

@@ -1,0 +1,301 @@
+import { Type } from '@sinclair/typebox';
+import { randomToken } from '../api/context.ts';
+import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
+import { ApiError, GENERIC } from '../api/errors.ts';
+import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
+import { emailKey } from '../store/repository.ts';
+import { burnPasswordCheck, verifyPassword } from '../store/password.ts';
+import type { Form, Product } from '../store/types.ts';
+import { cellText, csvRow } from './csv.ts';
+import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_CHARS,
+  OWNER_SESSION_MS,
+  checkOwnerCsrf,
+  guardedOwner,
+  hashSecret,
+  ownerSession,
+  setOwnerCookie,
+} from './owner-auth.ts';
+
+// The admin's own API under /api/admin/ (README "Admin"): owner sign-in and out, the
+// inventory list, form submissions (page and CSV export) and API keys. Stock, restock and
+// orders use the [admin] routes the storefront API already has.
+
+export const INVENTORY_PAGE_SIZE = 10;
+export const SUBMISSIONS_PAGE_SIZE = 20;
+export const MAX_API_KEYS = 50;
+const EXPORT_BATCH = 500;
+
+const ERR = {
+  missingCredentials: () => new ApiError(400, 'MISSING_CREDENTIALS', 'Email and password are required.'),
+  invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect.'),
+  notSignedIn: () => new ApiError(401, 'OWNER_REQUIRED', 'Sign in as the owner.'),
+  formNotFound: () => new ApiError(404, 'FORM_NOT_FOUND', 'Form not found.'),
+  invalidCursor: () => new ApiError(400, 'INVALID_CURSOR', 'Invalid cursor.'),
+  keyName: () => new ApiError(400, 'INVALID_KEY_NAME', 'A key name of 1 to 60 characters is required.'),
+  keyNotFound: () => new ApiError(404, 'API_KEY_NOT_FOUND', 'API key not found.'),
+  tooManyKeys: () => new ApiError(409, 'TOO_MANY_API_KEYS', `At most ${MAX_API_KEYS} API keys.`),
+};
+
+export type InventorySort = 'name' | 'stock' | 'price';
+
+export interface InventoryRow {
+  id: string;
+  title: string;
+  productType: number;
+  /** Sum of the variants' stock; null when a variant is unlimited. */
+  stockTotal: number | null;
+  /** The lowest variant price. */
+  priceCents: number;
+  variants: { id: string; sku: string; label: string; priceCents: number; qtyInStock: number; unlimited: boolean }[];
+}
+
+export function inventoryRow(product: Product): InventoryRow {
+  const unlimited = product.variants.some((variant) => variant.unlimited);
+  return {
+    id: product.id,
+    title: product.title,
+    productType: product.productType,
+    stockTotal: unlimited ? null : product.variants.reduce((sum, variant) => sum + variant.qtyInStock, 0),
+    priceCents: product.variants.length === 0 ? 0 : Math.min(...product.variants.map((variant) => variant.priceCents)),
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      label: Object.values(variant.attributes).join(' / '),
+      priceCents: variant.priceCents,
+      qtyInStock: variant.unlimited ? 0 : variant.qtyInStock,
+      unlimited: variant.unlimited,
+    })),
+  };
+}
+
+/** Search (title or SKU, case-insensitive), sort (ties by title, then id) and one page. */
+export function inventoryPage(products: Product[], query: { q: string; sort: InventorySort; dir: 'asc' | 'desc'; page: number }) {
+  const needle = query.q.trim().toLowerCase();
+  const rows = products
+    .filter((p) => needle === '' || p.title.toLowerCase().includes(needle) || p.variants.some((v) => v.sku.toLowerCase().includes(needle)))
+    .map(inventoryRow);
+  // Unlimited stock sorts above any count.
+  const key = (row: InventoryRow): number | string =>
+    query.sort === 'name' ? row.title.toLowerCase() : query.sort === 'price' ? row.priceCents : (row.stockTotal ?? Number.MAX_SAFE_INTEGER);
+  const sign = query.dir === 'asc' ? 1 : -1;
+  rows.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const primary = x < y ? -1 : x > y ? 1 : 0;
+    return primary !== 0 ? sign * primary : a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1);
+  });
+  const start = (query.page - 1) * INVENTORY_PAGE_SIZE;
+  return {
+    products: rows.slice(start, start + INVENTORY_PAGE_SIZE),
+    total: rows.length,
+    page: query.page,
+    nextPage: start + INVENTORY_PAGE_SIZE < rows.length ? query.page + 1 : null,
+  };
+}
+
+const iso = (millis: number) => new Date(millis).toISOString();
+
+export function registerAdminRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/admin/session',
+    schema: {
+      summary: 'Admin: an owner signs in (sets the HttpOnly, SameSite=Strict owner cookie).',
+      body: Type.Object({ email: Type.String({ pattern: '\\S', maxLength: 256 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    },
+    invalid: fieldCodes({ email: ERR.missingCredentials, password: ERR.missingCredentials }),
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      // The same windows as visitors' sign-ins, under their own key: per email and per address.
+      const limiterKey = `owner:${emailKey(email)}`;
+      const byAddress = await deps.limiters.loginFailuresPerIp.check(request);
+      const byEmail = await deps.limiters.loginFailures.check(request, limiterKey);
+      if (!byAddress.allowed || !byEmail.allowed) {
+        throw GENERIC.rateLimited(Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds), 'Too many sign-in attempts. Please try again later.');
+      }
+      const owner = await deps.store.read.admin.getOwnerByEmail(email);
+      const valid = owner ? await verifyPassword(password, owner.passwordHash) : (await burnPasswordCheck(password), false);
+      if (!owner || !valid) {
+        await deps.limiters.loginFailuresPerIp.take(request);
+        await deps.limiters.loginFailures.take(request, limiterKey);
+        throw ERR.invalidCredentials();
+      }
+      const now = deps.now();
+      const secret = randomToken();
+      const csrfToken = randomToken();
+      await deps.store.read.admin.insertSession({ idHash: hashSecret(secret), ownerId: owner.id, csrfToken, createdAt: now, expiresAt: now + OWNER_SESSION_MS });
+      setOwnerCookie(request, reply, secret, OWNER_SESSION_MS / 1000);
+      return { owner: { email: owner.email }, csrfToken };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/session',
+    schema: { summary: 'Admin: the signed-in owner and the CSRF token of the session.' },
+    handler: async (request) => {
+      const session = await ownerSession(deps, request);
+      if (!session) throw ERR.notSignedIn();
+      return { owner: { email: session.email }, csrfToken: session.csrfToken };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'DELETE',
+    url: '/admin/session',
+    schema: { summary: 'Admin: sign out (needs the CSRF header while signed in).' },
+    handler: async (request, reply) => {
+      const session = await ownerSession(deps, request);
+      if (session) {
+        checkOwnerCsrf(request, session);
+        await deps.store.read.admin.deleteSession(session.idHash, deps.now());
+      }
+      setOwnerCookie(request, reply, '', 0);
+      return { signedOut: true };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/inventory',
+    admin: true,
+    schema: {
+      summary: 'Admin: products with their variants, searched, sorted and a page at a time.',
+      querystring: Type.Object({
+        q: Type.Optional(Type.String({ maxLength: 200 })),
+        sort: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('stock'), Type.Literal('price')])),
+        dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+        page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+      }),
+    },
+    handler: async (request) => {
+      const { q = '', sort = 'name', dir = 'asc', page = '1' } = request.query;
+      return inventoryPage(await deps.store.read.listProducts(), { q, sort, dir, page: Number(page) });
+    },
+  });
+
+  const formQuery = Type.Object({
+    formId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    cursor: Type.Optional(Type.String({ maxLength: 1024 })),
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/submissions',
+    admin: true,
+    schema: { summary: "Admin: the forms, and one form's submissions a page at a time (newest first).", querystring: formQuery },
+    invalid: fieldCodes({ cursor: ERR.invalidCursor }),
+    handler: async (request) => {
+      const forms = await deps.store.read.listForms();
+      const formId = request.query.formId ?? forms[0]?.id;
+      const form = forms.find((candidate) => candidate.id === formId);
+      const formList = forms.map((candidate) => ({ id: candidate.id, name: candidate.name }));
+      if (formId === undefined) return { forms: formList, form: null, submissions: [], nextPageCursor: null };
+      if (!form) throw ERR.formNotFound();
+      const after = request.query.cursor === undefined ? null : decodeSignUpCursor(request.query.cursor);
+      if (request.query.cursor !== undefined && after === null) throw ERR.invalidCursor();
+      const rows = await deps.store.read.admin.listSubmissionsPage(form.id, SUBMISSIONS_PAGE_SIZE + 1, after);
+      const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
+      const last = page[page.length - 1];
+      return {
+        forms: formList,
+        form: { id: form.id, name: form.name, fields: exportedFields(form.fields) },
+        submissions: page.map((row) => ({
+          id: row.id,
+          createdOn: iso(row.createdOn),
+          pagePath: row.pagePath,
+          values: Object.fromEntries(exportedFields(form.fields).map((field) => [field.id, cellText(row.values[field.id])])),
+        })),
+        nextPageCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? encodeSignUpCursor({ createdOn: last.createdOn, id: last.id }) : null,
+      };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/submissions/export',
+    admin: true,
+    schema: { summary: "Admin: every submission of one form as CSV (a download).", querystring: Type.Object({ formId: Type.String({ minLength: 1, maxLength: 200 }) }) },
+    handler: async (request, reply) => {
+      const form = await deps.store.read.getForm(request.query.formId);
+      if (!form) throw ERR.formNotFound();
+      const fields = exportedFields(form.fields);
+      let csv = csvRow(['Submitted on', 'Page', ...fields.map((field) => field.title)]);
+      // Read in keyset batches, so no single query holds the whole table.
+      let after: { createdOn: number; id: string } | null = null;
+      for (;;) {
+        const rows = await deps.store.read.admin.listSubmissionsPage(form.id, EXPORT_BATCH, after);
+        for (const row of rows) csv += csvRow([iso(row.createdOn), row.pagePath, ...fields.map((field) => cellText(row.values[field.id]))]);
+        const last = rows[rows.length - 1];
+        if (rows.length < EXPORT_BATCH || !last) break;
+        after = { createdOn: last.createdOn, id: last.id };
+      }
+      const fileName = `${form.id.replace(/[^A-Za-z0-9_-]/g, '_')}-submissions.csv`;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/api-keys',
+    admin: true,
+    schema: { summary: 'Admin (owner session): the API keys, without their secrets.' },
+    handler: async (request) => {
+      guardedOwner(request);
+      const keys = await deps.store.read.admin.listApiKeys();
+      return { apiKeys: keys.map((key) => ({ ...key, createdAt: iso(key.createdAt), lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt) })) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/admin/api-keys',
+    admin: true,
+    schema: {
+      summary: 'Admin (owner session): create an API key; its secret is in this answer only.',
+      body: Type.Object({ name: Type.String({ pattern: '\\S', maxLength: 60 }) }),
+    },
+    invalid: fieldCodes({ name: ERR.keyName }),
+    handler: async (request) => {
+      const owner = guardedOwner(request);
+      if ((await deps.store.read.admin.countApiKeys()) >= MAX_API_KEYS) throw ERR.tooManyKeys();
+      const secret = `${API_KEY_PREFIX}${randomToken()}`;
+      const key = {
+        id: deps.newId('key'),
+        name: request.body.name.trim(),
+        prefix: secret.slice(0, API_KEY_SHOWN_CHARS),
+        createdBy: owner.ownerId,
+        createdAt: deps.now(),
+        lastUsedAt: null,
+      };
+      await deps.store.read.admin.insertApiKey({ ...key, keyHash: hashSecret(secret) });
+      return { apiKey: { ...key, createdAt: iso(key.createdAt) }, secret };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'DELETE',
+    url: '/admin/api-keys/:keyId',
+    admin: true,
+    schema: { summary: 'Admin (owner session): delete an API key.', params: Type.Object({ keyId: Type.String({ minLength: 1, maxLength: 200 }) }) },
+    handler: async (request) => {
+      guardedOwner(request);
+      if (!(await deps.store.read.admin.deleteApiKey(request.params.keyId))) throw ERR.keyNotFound();
+      return { deleted: true };
+    },
+  });
+}
+
+/** The fields a submission has values for (sections hold none). */
+function exportedFields(fields: Form['fields']) {
+  return fields
+    .filter((field) => typeof field.id === 'string' && field.type !== 'section')
+    .map((field) => ({ id: field.id, title: typeof field.title === 'string' ? field.title : field.id }));
+}
