@@ -16,4 +16,5 @@ export const ISLAND_LOADERS: Record<IslandKind, () => Promise<IslandDefinition>>
   'account': () => import('./account.tsx').then((m) => m.accountIsland),
   'cart-page': () => import('./cart-page.tsx').then((m) => m.cartPageIsland),
   'gallery': () => import('./gallery.tsx').then((m) => m.galleryIsland),
+  'checkout': () => import('./checkout.tsx').then((m) => m.checkoutIsland),
 };

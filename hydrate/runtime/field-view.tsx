@@ -16,7 +16,18 @@ function asText(value: FieldValue | undefined): string | undefined {
  * One field of the A6 lightbox, in the `.sf-field` shape the value collector reads. The
  * error, when present, sits immediately above the title (A6).
  */
-export function FieldView({ field, error, initial }: { field: FormField; error?: string | null; initial?: FieldValue }): ReactNode {
+export function FieldView({
+  field,
+  error,
+  initial,
+  input,
+}: {
+  field: FormField;
+  error?: string | null;
+  initial?: FieldValue;
+  /** Extra attributes of a one-control field's input or select (autofill tokens, keyboards). */
+  input?: Record<string, string>;
+}): ReactNode {
   const id = field.id;
   const required = field.required === true;
   const titleText = field.title ?? '';
@@ -82,7 +93,7 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
     ));
   } else if (field.type === 'select') {
     control = (
-      <select {...invalid} id={id} name={id} defaultValue={asText(initial) ?? ''}>
+      <select {...input} {...invalid} id={id} name={id} defaultValue={asText(initial) ?? ''}>
         <option value="">{field.placeholder ?? ''}</option>
         {(field.options ?? []).map((option, i) => (
           <option key={i} value={optionValue(option)}>
@@ -109,11 +120,12 @@ export function FieldView({ field, error, initial }: { field: FormField; error?:
   } else {
     control = (
       <input
+        placeholder={field.placeholder}
+        {...input}
         {...invalid}
         id={id}
         name={id}
         type={TEXT_TYPES[field.type] ?? 'text'}
-        placeholder={field.placeholder}
         defaultValue={asText(initial) ?? (typeof field.value === 'string' ? field.value : '')}
       />
     );

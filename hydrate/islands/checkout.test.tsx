@@ -1,0 +1,370 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createPage, typeInto, choose, press, type Page, type RecordedCall } from '../test-support/page.ts';
+import type { CheckoutView } from '../runtime/checkout-form.ts';
+
+// A fake of the orders contract's checkout API (issue 15): quotes price shipping by country,
+// tax at 10 %, coupon SAVE10 takes 10 % off; place accepts 4242…, declines other numbers,
+// remembers idempotency keys and counts the orders it made.
+
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Analytical Way', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
+
+interface Fake {
+  orders: string[];
+  view: CheckoutView;
+  keys: Map<string, unknown>;
+  networkFailures: number;
+}
+
+function baseView(patch: Partial<CheckoutView> = {}): CheckoutView {
+  return {
+    cartToken: 'c1',
+    websiteId: 'w1',
+    currency: 'USD',
+    entries: [{ itemId: 'i1', productId: 'i1', sku: 'TEE-M', productName: 'Tee', variantLabel: 'M', quantity: 2, unitPriceCents: 1000, lineTotalCents: 2000, productType: 1 }],
+    subtotalCents: 2000,
+    requiresShipping: true,
+    hasDigital: false,
+    purelyDigital: false,
+    shippingLocation: null,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    applicableTaxRules: [],
+    taxCents: 0,
+    shippingCostCents: 0,
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    discountCents: 0,
+    grandTotalCents: 2000,
+    minimumSubtotalCents: 0,
+    belowMinimum: false,
+    minimumMessage: null,
+    paymentProviders: [
+      { id: 'test', label: 'Card', kind: 'card' },
+      { id: 'manual', label: 'Pay offline', kind: 'offline' },
+    ],
+    ...patch,
+  };
+}
+
+const OPTIONS = [
+  { id: 'standard', name: 'Standard', costCents: 500 },
+  { id: 'express', name: 'Express', costCents: 1500, description: 'Next day' },
+];
+
+function quoteOf(fake: Fake, body: { shippingAddress?: typeof ADDRESS; shippingOptionId?: string; couponCodes?: string[] }): CheckoutView {
+  const base = fake.view;
+  const options = base.requiresShipping && body.shippingAddress ? OPTIONS : [];
+  const selected = options.find((o) => o.id === body.shippingOptionId) ?? null;
+  const codes = body.couponCodes ?? [];
+  const valid = codes.filter((c) => c === 'SAVE10').map((code) => ({ code, description: '10% off', discountCents: Math.round(base.subtotalCents / 10) }));
+  const invalid = codes.filter((c) => c !== 'SAVE10').map((code) => ({ code, reason: 'This coupon has expired.' }));
+  const discount = valid.reduce((n, c) => n + c.discountCents, 0);
+  const shipping = selected?.costCents ?? 0;
+  const tax = body.shippingAddress ? Math.round((base.subtotalCents - discount) / 10) : 0;
+  return {
+    ...base,
+    shippingLocation: body.shippingAddress ?? null,
+    shippingOptions: options,
+    selectedShippingOption: selected?.id ?? null,
+    applicableTaxRules: body.shippingAddress ? [{ name: 'Sales tax', ratePercent: 10 }] : [],
+    taxCents: tax,
+    shippingCostCents: shipping,
+    coupons: codes,
+    validCoupons: valid,
+    invalidCoupons: invalid,
+    discountCents: discount,
+    grandTotalCents: base.subtotalCents - discount + shipping + tax,
+  };
+}
+
+function installFake(page: Page, view: CheckoutView = baseView()): Fake {
+  const fake: Fake = { orders: [], view, keys: new Map(), networkFailures: 0 };
+  page.fetch.on('GET', '/api/commerce/checkout?', { json: view });
+  page.fetch.on('POST', '/api/commerce/checkout/quote', (call) => ({ json: quoteOf(fake, call.json as never) }));
+  page.fetch.on('POST', '/api/commerce/checkout/gift-card', { json: { cartToken: 'gc-cart' } });
+  page.fetch.on('POST', '/api/commerce/checkout/place', (call: RecordedCall) => {
+    const body = call.json as { idempotencyKey: string; payment: { provider: string; cardNumber?: string } };
+    const seen = fake.keys.get(body.idempotencyKey);
+    if (seen) return { json: seen };
+    if (fake.networkFailures > 0) {
+      // The order is made but the answer is lost on the way back.
+      fake.networkFailures--;
+      const answer = { orderId: `o${fake.orders.length + 1}`, orderNumber: fake.orders.length + 1, confirmationUrl: `/commerce/orders/o${fake.orders.length + 1}/confirmed` };
+      fake.orders.push(answer.orderId);
+      fake.keys.set(body.idempotencyKey, answer);
+      return 'reject';
+    }
+    if (body.payment.provider === 'test' && body.payment.cardNumber !== '4242424242424242') {
+      return { status: 402, json: { error: 'Your card was declined.', code: 'PAYMENT_DECLINED', errors: { cardNumber: 'Your card was declined.' } } };
+    }
+    const id = `o${fake.orders.length + 1}`;
+    fake.orders.push(id);
+    const answer = { orderId: id, orderNumber: fake.orders.length, confirmationUrl: body.payment.provider === 'manual' ? `/commerce/orders/${id}/received` : `/commerce/orders/${id}/confirmed` };
+    fake.keys.set(body.idempotencyKey, answer);
+    return { json: answer };
+  });
+  return fake;
+}
+
+function markup(kind = 'cart', attrs = 'data-cart-token="c1"'): string {
+  return `<section class="sf-checkout"><h1>Checkout</h1><div class="sf-checkout-app" data-island="checkout" data-checkout-kind="${kind}" ${attrs}><table class="sf-order-summary"><tbody><tr class="sf-order-line"><td>Tee</td><td>2</td><td>$20.00</td></tr></tbody></table><p class="sf-order-total">Total <span>$20.00</span></p></div></section>`;
+}
+
+let page: Page;
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date(2026, 10, 28, 12));
+});
+afterEach(() => {
+  page?.cleanup();
+  vi.useRealTimers();
+});
+
+async function open(view?: CheckoutView, kind?: string, attrs?: string): Promise<Fake> {
+  page = createPage({ body: markup(kind, attrs) });
+  const fake = installFake(page, view);
+  await page.boot();
+  await page.advance(0);
+  expect(page.recoverableErrors).toEqual([]);
+  return fake;
+}
+
+const $ = <T extends Element = HTMLInputElement>(selector: string) => document.querySelector<T>(selector)!;
+const container = () => $<HTMLElement>('[data-island="checkout"]');
+const placeCalls = () => page.fetch.callsTo('/api/commerce/checkout/place', 'POST');
+const quoteCalls = () => page.fetch.callsTo('/api/commerce/checkout/quote', 'POST');
+const total = (name: string) => $(`[data-total="${name}"]`)?.textContent;
+
+async function fillAddress(address: Partial<typeof ADDRESS> = ADDRESS) {
+  await page.act(() => {
+    typeInto($('#sf-checkout-email'), 'ada@example.com');
+    for (const [part, id] of [['firstName', 'first-name'], ['lastName', 'last-name'], ['line1', 'line1'], ['city', 'city'], ['region', 'region'], ['postalCode', 'postal-code']] as const) {
+      if (address[part] !== undefined) typeInto($(`#sf-checkout-${id}`), address[part]);
+    }
+  });
+  await page.act(() => choose($<HTMLSelectElement>('#sf-checkout-country'), address.country ?? ''));
+  await page.advance(0);
+}
+
+async function fillCard(number = '4242 4242 4242 4242', expiry = '12/30', cvc = '123') {
+  await page.act(() => {
+    typeInto($('#sf-checkout-card-number'), number);
+    typeInto($('#sf-checkout-expiry'), expiry);
+    typeInto($('#sf-checkout-cvc'), cvc);
+  });
+}
+
+async function submit() {
+  await page.act(() => $<HTMLFormElement>('.sf-checkout-form').requestSubmit());
+  await page.advance(0);
+}
+
+function describedError(input: Element): string | null {
+  const id = input.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+describe('checkout island (issue 15)', () => {
+  test('hydrates over the server summary, then shows every field with a visible label', async () => {
+    await open();
+    expect(container().getAttribute('data-checkout-state')).toBe('ready');
+    expect(page.fetch.callsTo('/api/commerce/checkout?cartToken=c1', 'GET')).toHaveLength(1);
+    const controls = [...document.querySelectorAll<HTMLInputElement>('.sf-checkout-form input, .sf-checkout-form select')];
+    expect(controls.length).toBeGreaterThan(10);
+    for (const control of controls) {
+      const label = control.closest('label') ?? document.querySelector(`label[for="${control.id}"]`);
+      expect(label?.textContent?.trim(), control.id).toBeTruthy();
+    }
+    expect($('label[for="sf-checkout-email"]').textContent).toContain('Email');
+    expect($('#sf-checkout-card-number').getAttribute('autocomplete')).toBe('cc-number');
+    expect($('.sf-checkout-shipping').textContent).toContain('Enter your shipping address to see the shipping options.');
+    expect($('.sf-checkout-place').textContent).toBe('Place order');
+  });
+
+  test('an empty Place order marks each field with its error, describes it, focuses the first and sends nothing', async () => {
+    await open();
+    await submit();
+    expect(placeCalls()).toHaveLength(0);
+    for (const id of ['email', 'first-name', 'line1', 'postal-code', 'country', 'card-number', 'expiry', 'cvc']) {
+      const control = $(`#sf-checkout-${id}`);
+      expect(control.getAttribute('aria-invalid'), id).toBe('true');
+      expect(describedError(control), id).toBe('Required');
+    }
+    expect($('#sf-checkout-line2').hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe($('#sf-checkout-email'));
+  });
+
+  test('a complete address is quoted: the first shipping option is chosen and priced, another can be chosen', async () => {
+    await open();
+    await fillAddress();
+    const quotes = quoteCalls();
+    expect(quotes[0]!.json).toMatchObject({ cartToken: 'c1', shippingAddress: ADDRESS });
+    // The first option is chosen and then priced.
+    expect(quotes.at(-1)!.json).toMatchObject({ shippingOptionId: 'standard' });
+    const radios = [...document.querySelectorAll<HTMLInputElement>('input[name="shippingOptionId"]')];
+    expect(radios.map((r) => r.checked)).toEqual([true, false]);
+    expect($('label[for="sf-checkout-shipping-option-1"]').textContent).toContain('Express$15.00Next day');
+    expect(total('shipping')).toBe('$5.00');
+    expect(total('tax')).toBe('$2.00');
+    expect($('.sf-checkout-totals').textContent).toContain('Tax (Sales tax 10%)');
+    expect(total('grand')).toBe('$27.00');
+    await page.act(() => radios[1]!.click());
+    await page.advance(0);
+    expect(quoteCalls().at(-1)!.json).toMatchObject({ shippingOptionId: 'express' });
+    expect(total('shipping')).toBe('$15.00');
+    expect(total('grand')).toBe('$37.00');
+  });
+
+  test('coupons: a valid one is applied with its discount, an invalid one is shown as not applied; Enter applies, never places', async () => {
+    await open();
+    const input = $('#sf-checkout-coupon');
+    await page.act(() => $<HTMLButtonElement>('.sf-checkout-coupon-apply').click());
+    expect(describedError(input)).toBe('Enter a coupon code.');
+    expect(document.activeElement).toBe(input);
+    await page.act(() => typeInto(input, 'SAVE10'));
+    await page.act(() => press(input, 'Enter'));
+    await page.advance(0);
+    expect(placeCalls()).toHaveLength(0);
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect($('.sf-coupon-valid').textContent).toContain('SAVE10 Applied10% off-$2.00');
+    expect(total('discount')).toBe('-$2.00');
+    await page.act(() => typeInto(input, 'OLD'));
+    await page.act(() => $<HTMLButtonElement>('.sf-checkout-coupon-apply').click());
+    await page.advance(0);
+    expect(quoteCalls().at(-1)!.json).toMatchObject({ couponCodes: ['SAVE10', 'OLD'] });
+    expect($('.sf-coupon-invalid').textContent).toContain('OLD Not appliedThis coupon has expired.');
+    await page.act(() => $<HTMLButtonElement>('[aria-label="Remove coupon OLD"]').click());
+    await page.advance(0);
+    expect(document.querySelector('.sf-coupon-invalid')).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  test('Place order sends the contract body once and goes to the confirmation page', async () => {
+    const fake = await open();
+    await fillAddress();
+    await fillCard();
+    await submit();
+    expect(placeCalls()).toHaveLength(1);
+    const body = placeCalls()[0]!.json as Record<string, unknown>;
+    expect(body).toMatchObject({
+      cartToken: 'c1',
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      couponCodes: [],
+      payment: { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(fake.orders).toEqual(['o1']);
+    expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o1/confirmed');
+    expect($('.sf-checkout-place').textContent).toBe('Placing order…');
+    expect($('.sf-checkout-place').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  test('a declined card says so next to the card field, makes no order, and the next press is a new attempt', async () => {
+    const fake = await open();
+    await fillAddress();
+    await fillCard('4000 0000 0000 0002');
+    await submit();
+    const number = $('#sf-checkout-card-number');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(describedError(number)).toBe('Your card was declined.');
+    expect(number.closest('.sf-field')!.querySelector('.field-error')!.textContent).toBe('Your card was declined.');
+    expect(document.activeElement).toBe(number);
+    expect(fake.orders).toEqual([]);
+    expect(page.navigate).not.toHaveBeenCalled();
+    expect($('.sf-checkout-place').textContent).toBe('Place order');
+    await fillCard('4242424242424242');
+    await submit();
+    const [first, second] = placeCalls().map((c) => (c.json as { idempotencyKey: string }).idempotencyKey);
+    expect(second).not.toBe(first);
+    expect(fake.orders).toEqual(['o1']);
+  });
+
+  test('a lost answer is retried with the same key, and the server makes one order', async () => {
+    const fake = await open();
+    fake.networkFailures = 1;
+    await fillAddress();
+    await fillCard();
+    await submit();
+    expect($('#sf-checkout-error').textContent).toBe('Please check your internet connection.');
+    expect($('#sf-checkout-error').getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe($('#sf-checkout-error'));
+    await submit();
+    const keys = placeCalls().map((c) => (c.json as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(fake.orders).toEqual(['o1']);
+    expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o1/confirmed');
+  });
+
+  test('server field errors sit next to their fields; a stock conflict is said on its line', async () => {
+    await open();
+    await fillAddress();
+    await fillCard();
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/place') && placeCalls().length === 1
+        ? { status: 400, json: { error: 'Please check the highlighted fields.', code: 'INVALID_CHECKOUT', errors: { 'shippingAddress.postalCode': 'Enter a valid postal code.' } } }
+        : call.path.startsWith('/api/commerce/checkout/place')
+          ? { status: 409, json: { error: 'Some items are no longer in stock.', code: 'OUT_OF_STOCK', errors: { i1: 'Only 1 left.' } } }
+          : undefined,
+    );
+    await submit();
+    const postal = $('#sf-checkout-postal-code');
+    expect(describedError(postal)).toBe('Enter a valid postal code.');
+    expect(document.activeElement).toBe(postal);
+    expect(document.querySelector('#sf-checkout-error')).toBeNull();
+    await submit();
+    expect($('#sf-checkout-error').textContent).toBe('Some items are no longer in stock.');
+    expect($('.sf-order-line[data-item-id="i1"] .sf-order-line-error').textContent).toBe('Only 1 left.');
+    expect(postal.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  test('below the minimum subtotal the seed message shows and nothing is placed', async () => {
+    const message = 'To check out, your order subtotal must be $50.00 or more.';
+    await open(baseView({ requiresShipping: false, minimumSubtotalCents: 5000, belowMinimum: true, minimumMessage: message }));
+    expect($('.sf-checkout-minimum').textContent).toBe(message);
+    expect($('.sf-checkout-minimum').getAttribute('role')).toBe('status');
+    expect($('.sf-checkout-place').getAttribute('aria-disabled')).toBe('true');
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await fillCard();
+    await submit();
+    expect(placeCalls()).toHaveLength(0);
+    expect($('#sf-checkout-error').textContent).toBe(message);
+  });
+
+  test('a digital cart asks no address; the offline provider asks no card and goes to the received page', async () => {
+    const fake = await open(baseView({ requiresShipping: false, purelyDigital: true, hasDigital: true }));
+    expect(document.querySelector('#sf-checkout-line1')).toBeNull();
+    expect(document.querySelector('.sf-checkout-shipping')).toBeNull();
+    await page.act(() => $('#sf-checkout-provider-manual').click());
+    expect(document.querySelector('#sf-checkout-card-number')).toBeNull();
+    expect($('.sf-checkout-payment').textContent).toContain('Pay offline: pay by bank transfer or on pickup.');
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await submit();
+    expect(placeCalls()[0]!.json).toMatchObject({ payment: { provider: 'manual' } });
+    expect(placeCalls()[0]!.json).not.toHaveProperty('shippingAddress');
+    expect(fake.orders).toEqual(['o1']);
+    expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o1/received');
+  });
+
+  test('the gift-card page first makes its one-line cart, then checks out as usual', async () => {
+    await open(baseView({ cartToken: 'gc-cart', requiresShipping: false, purelyDigital: true }), 'gift-card', 'data-item-id="gc" data-sku="GC-50"');
+    expect(page.fetch.callsTo('/api/commerce/checkout/gift-card', 'POST')[0]!.json).toEqual({ itemId: 'gc', sku: 'GC-50' });
+    expect(page.fetch.callsTo('/api/commerce/checkout?cartToken=gc-cart', 'GET')).toHaveLength(1);
+    expect(document.querySelector('#sf-checkout-email')).not.toBeNull();
+  });
+
+  test('a cart that cannot be checked out keeps the server summary and says why', async () => {
+    page = createPage({ body: markup() });
+    page.fetch.on('GET', '/api/commerce/checkout?', { status: 404, json: { error: 'This cart was not found.', code: 'CART_NOT_FOUND' } });
+    await page.boot();
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(container().getAttribute('data-checkout-state')).toBe('failed');
+    expect($('.sf-order-summary').textContent).toContain('Tee');
+    expect($('#sf-checkout-error').textContent).toBe('This cart was not found.');
+  });
+});

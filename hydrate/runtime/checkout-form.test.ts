@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addressOf,
+  cardErrors,
+  contactErrors,
+  controlIdOf,
+  firstError,
+  newIdempotencyKey,
+  parseExpiry,
+  pricingKey,
+  readView,
+  safeConfirmationUrl,
+  settlesAttempt,
+  splitServerErrors,
+} from './checkout-form.ts';
+
+const now = new Date(2026, 10, 28);
+
+describe('checkout form rules', () => {
+  test('expiry is read as MM/YY, MM / YYYY or MMYY; month 13 and words are not', () => {
+    expect(parseExpiry('12/30')).toEqual({ expMonth: 12, expYear: 2030 });
+    expect(parseExpiry(' 1 / 2031 ')).toEqual({ expMonth: 1, expYear: 2031 });
+    expect(parseExpiry('0729')).toEqual({ expMonth: 7, expYear: 2029 });
+    expect(parseExpiry('13/30')).toBeNull();
+    expect(parseExpiry('soon')).toBeNull();
+  });
+
+  test('card checks: required, digits, expired, CVC; spaces in the number are fine', () => {
+    expect(cardErrors({ cardNumber: '', expiry: '', cvc: '' }, now)).toEqual({ cardNumber: 'Required', expiry: 'Required', cvc: 'Required' });
+    expect(cardErrors({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, now)).toEqual({});
+    expect(cardErrors({ cardNumber: '4242x', expiry: '10/26', cvc: '12' }, now)).toEqual({
+      cardNumber: 'Enter a valid card number.',
+      expiry: 'This card has expired.',
+      cvc: 'Enter the 3 or 4 digit security code.',
+    });
+    // The current month is still good.
+    expect(cardErrors({ cardNumber: '4242424242424242', expiry: '11/26', cvc: '1234' }, now)).toEqual({});
+  });
+
+  test('contact and address checks; line 2 is optional and dropped when empty', () => {
+    const address = addressOf({ 'sf-checkout-first-name': ' Ada ', 'sf-checkout-line2': ' ', 'sf-checkout-country': 'US' });
+    expect(address).toEqual({ firstName: 'Ada', lastName: '', line1: '', city: '', region: '', postalCode: '', country: 'US' });
+    const errors = contactErrors('not-an-email', address);
+    expect(errors.email).toBe('Enter a valid email address.');
+    expect(Object.keys(errors)).toEqual(['email', 'shippingAddress.lastName', 'shippingAddress.line1', 'shippingAddress.city', 'shippingAddress.region', 'shippingAddress.postalCode']);
+    expect(firstError({ cvc: 'x', 'shippingAddress.city': 'y' })).toBe('shippingAddress.city');
+    expect(controlIdOf('shippingAddress.city')).toBe('sf-checkout-city');
+    expect(controlIdOf('shippingOptionId')).toBe('sf-checkout-shipping-option-0');
+  });
+
+  test('a quote is keyed by the priced parts of the address only', () => {
+    const a = { firstName: 'A', lastName: 'B', line1: '1 St', city: 'X', region: 'NY', postalCode: '10001', country: 'US' };
+    expect(pricingKey(a)).toBe(pricingKey({ ...a, firstName: 'Z', line1: '2 St' }));
+    expect(pricingKey(a)).not.toBe(pricingKey({ ...a, postalCode: '10002' }));
+    expect(pricingKey({ ...a, country: '' })).toBeNull();
+  });
+
+  test('server errors: contract keys go to fields, others are said apart', () => {
+    expect(splitServerErrors({ errors: { 'shippingAddress.postalCode': 'Bad code', item1: 'Sold out', cvc: 3 } })).toEqual({
+      fields: { 'shippingAddress.postalCode': 'Bad code' },
+      other: ['Sold out'],
+    });
+    expect(splitServerErrors(null)).toEqual({ fields: {}, other: [] });
+  });
+
+  test('only an answered refusal ends an attempt; no answer, 5xx, 429 and a stale crumb keep its key', () => {
+    expect(settlesAttempt(402, { code: 'PAYMENT_DECLINED' })).toBe(true);
+    expect(settlesAttempt(400, {})).toBe(true);
+    expect(settlesAttempt(null, null)).toBe(false);
+    expect(settlesAttempt(503, {})).toBe(false);
+    expect(settlesAttempt(429, {})).toBe(false);
+    expect(settlesAttempt(403, { crumbFail: true })).toBe(false);
+  });
+
+  test('idempotency keys are 32 hex digits and differ', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  test('a confirmation URL is followed only on this site', () => {
+    expect(safeConfirmationUrl('/commerce/orders/o1/confirmed')).toBe('/commerce/orders/o1/confirmed');
+    expect(safeConfirmationUrl('//evil.example/x')).toBeNull();
+    expect(safeConfirmationUrl('https://evil.example/')).toBeNull();
+    expect(safeConfirmationUrl('/\\evil.example')).toBeNull();
+    expect(safeConfirmationUrl(7)).toBeNull();
+  });
+
+  test('a view missing lists and totals reads with empty ones; a body without a token is no view', () => {
+    const view = readView({ cartToken: 't', entries: [] })!;
+    expect(view.shippingOptions).toEqual([]);
+    expect(view.grandTotalCents).toBe(0);
+    expect(view.currency).toBe('USD');
+    expect(readView({ entries: [] })).toBeNull();
+  });
+});
