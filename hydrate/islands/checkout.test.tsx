@@ -341,7 +341,7 @@ describe('checkout island (issue 15)', () => {
     expect(document.querySelector('.sf-checkout-shipping')).toBeNull();
     await page.act(() => $('#sf-checkout-provider-manual').click());
     expect(document.querySelector('#sf-checkout-card-number')).toBeNull();
-    expect($('.sf-checkout-payment').textContent).toContain('Pay offline: pay by bank transfer or on pickup.');
+    expect($('.sf-checkout-payment').textContent).toContain('No card needed now: your order is held until your payment arrives.');
     await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
     await submit();
     expect(placeCalls()[0]!.json).toMatchObject({ payment: { provider: 'manual' } });

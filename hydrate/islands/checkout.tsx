@@ -452,7 +452,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
               ))}
             </div>
           ) : provider ? (
-            <p className="sf-checkout-hint">{provider.label}: pay by bank transfer or on pickup. Your order is held until the payment arrives.</p>
+            <p className="sf-checkout-hint">No card needed now: your order is held until your payment arrives.</p>
           ) : null}
         </fieldset>
       </div>
