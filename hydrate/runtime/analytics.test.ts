@@ -138,6 +138,12 @@ describe('A12 visitor analytics and cookies', () => {
     page.cleanup();
     await load({ pageType: 202, order: { ...order, testMode: true } });
     expect(events()).not.toContain('commerce_purchase');
+    // Issue 15: order received (207, paid offline) and subscription confirmed (206) confirm a purchase too.
+    for (const pageType of [206, 207]) {
+      page.cleanup();
+      await load({ pageType, order: { ...order, testMode: false } });
+      expect(hits().find((h) => h.event === 'commerce_purchase')!.data).toMatchObject(order);
+    }
   });
 
   test('AN-16 census buttons: render on mount, click per click, keepalive', async () => {

@@ -8,6 +8,9 @@ import { resolveAnalyticsId } from '../platform/analytics-id.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
 import type { Runtime } from './runtime.ts';
 
+/** Page types whose `order` is a purchase just made (A12.5 `commerce_purchase`). */
+export const PURCHASE_PAGE_TYPES: readonly number[] = [202, 206, 207];
+
 /** D1 / D4 constants of A12. */
 export const ANALYTICS = {
   timeoutMs: 2500,
@@ -153,7 +156,9 @@ export function startAnalytics(runtime: Runtime): () => void {
       }
     }
     const order = context.order;
-    if (context.pageType === 202 && order && order.testMode !== true) {
+    // Every page that confirms a purchase: order confirmed (202), and for orders paid offline or
+    // subscriptions, order received (207) and subscription confirmed (206) (issue 15).
+    if (PURCHASE_PAGE_TYPES.includes(context.pageType) && order && order.testMode !== true) {
       const pick = ['id', 'purchasedCartId', 'websiteId', 'items', 'grandTotal', 'shippingTotal', 'taxTotal'];
       void recordHit(runtime, 'commerce_purchase', Object.fromEntries(pick.map((k) => [k, order[k] ?? null])), ssCvr);
     }
