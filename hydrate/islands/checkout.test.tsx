@@ -187,10 +187,20 @@ describe('checkout island (issue 15)', () => {
     await open();
     await submit();
     expect(placeCalls()).toHaveLength(0);
-    for (const id of ['email', 'first-name', 'line1', 'postal-code', 'country', 'card-number', 'expiry', 'cvc']) {
+    const expected = {
+      email: 'Enter your email address.',
+      'first-name': 'Enter your first name.',
+      line1: 'Enter your street address.',
+      'postal-code': 'Enter your postal code.',
+      country: 'Choose a country (two-letter code).',
+      'card-number': 'Enter a valid card number.',
+      expiry: 'Enter a valid expiry date.',
+      cvc: 'Enter a valid security code.',
+    };
+    for (const [id, message] of Object.entries(expected)) {
       const control = $(`#sf-checkout-${id}`);
       expect(control.getAttribute('aria-invalid'), id).toBe('true');
-      expect(describedError(control), id).toBe('Required');
+      expect(describedError(control), id).toBe(message);
     }
     expect($('#sf-checkout-line2').hasAttribute('aria-invalid')).toBe(false);
     expect(document.activeElement).toBe($('#sf-checkout-email'));

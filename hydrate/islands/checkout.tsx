@@ -33,6 +33,7 @@ import { FieldView } from '../runtime/field-view.tsx';
 import { collectForm, invalidAttrs } from '../runtime/form-fields.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
 import { formatMoney } from '../shared/currency.ts';
 import type { IslandDefinition } from './island.ts';
 
@@ -233,7 +234,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     const card = { cardNumber: collected[CARD_FIELDS[0]!.field.id] ?? '', expiry: collected[CARD_FIELDS[1]!.field.id] ?? '', cvc: collected[CARD_FIELDS[2]!.field.id] ?? '' };
     const found: Errors = {
       ...contactErrors(email, address),
-      ...(view.requiresShipping && view.shippingOptions.length > 0 && !optionId ? { shippingOptionId: CHECKOUT_MESSAGES.shippingOption } : {}),
+      ...(view.requiresShipping && view.shippingOptions.length > 0 && !optionId ? { shippingOptionId: CHECKOUT_FIELD_TEXT.shippingOption } : {}),
       ...(provider?.kind === 'card' ? cardErrors(card, new Date()) : {}),
     };
     if (firstError(found)) {

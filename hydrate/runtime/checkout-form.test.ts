@@ -25,13 +25,13 @@ describe('checkout form rules', () => {
     expect(parseExpiry('soon')).toBeNull();
   });
 
-  test('card checks: required, digits, expired, CVC; spaces in the number are fine', () => {
-    expect(cardErrors({ cardNumber: '', expiry: '', cvc: '' }, now)).toEqual({ cardNumber: 'Required', expiry: 'Required', cvc: 'Required' });
+  test('card checks: digits, expiry, expired, CVC, in the server\'s sentences; spaces in the number are fine', () => {
+    expect(cardErrors({ cardNumber: '', expiry: '', cvc: '' }, now)).toEqual({ cardNumber: 'Enter a valid card number.', expiry: 'Enter a valid expiry date.', cvc: 'Enter a valid security code.' });
     expect(cardErrors({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, now)).toEqual({});
     expect(cardErrors({ cardNumber: '4242x', expiry: '10/26', cvc: '12' }, now)).toEqual({
       cardNumber: 'Enter a valid card number.',
-      expiry: 'This card has expired.',
-      cvc: 'Enter the 3 or 4 digit security code.',
+      expiry: 'Your card has expired.',
+      cvc: 'Enter a valid security code.',
     });
     // The current month is still good.
     expect(cardErrors({ cardNumber: '4242424242424242', expiry: '11/26', cvc: '1234' }, now)).toEqual({});
@@ -42,7 +42,15 @@ describe('checkout form rules', () => {
     expect(address).toEqual({ firstName: 'Ada', lastName: '', line1: '', city: '', region: '', postalCode: '', country: 'US' });
     const errors = contactErrors('not-an-email', address);
     expect(errors.email).toBe('Enter a valid email address.');
-    expect(Object.keys(errors)).toEqual(['email', 'shippingAddress.lastName', 'shippingAddress.line1', 'shippingAddress.city', 'shippingAddress.region', 'shippingAddress.postalCode']);
+    expect(errors).toEqual({
+      email: 'Enter a valid email address.',
+      'shippingAddress.lastName': 'Enter your last name.',
+      'shippingAddress.line1': 'Enter your street address.',
+      'shippingAddress.city': 'Enter your city.',
+      'shippingAddress.region': 'Enter your state or region.',
+      'shippingAddress.postalCode': 'Enter your postal code.',
+    });
+    expect(contactErrors(' ', null)).toEqual({ email: 'Enter your email address.' });
     expect(firstError({ cvc: 'x', 'shippingAddress.city': 'y' })).toBe('shippingAddress.city');
     expect(controlIdOf('shippingAddress.city')).toBe('sf-checkout-city');
     expect(controlIdOf('shippingOptionId')).toBe('sf-checkout-shipping-option-0');

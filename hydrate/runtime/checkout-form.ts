@@ -5,8 +5,9 @@
  * so the rules are tested as plain functions.
  */
 
+import { CARD_TEXT, CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
 import { isValidEmail } from './email.ts';
-import { REQUIRED_MESSAGE, type FormField } from './form-fields.ts';
+import type { FormField } from './form-fields.ts';
 
 export const CHECKOUT_PATH = '/api/commerce/checkout';
 export const QUOTE_PATH = '/api/commerce/checkout/quote';
@@ -86,15 +87,19 @@ export interface CheckoutField {
   field: FormField;
   /** Extra input attributes: autofill tokens and keyboards, so phones offer the right ones. */
   input: Record<string, string>;
+  /** Said when a required field is left empty (the server's sentence for it). */
+  blank: string;
 }
 
-const text = (key: ErrorKey, id: string, title: string, input: Record<string, string>, required = true): CheckoutField => ({
+const text = (key: ErrorKey, id: string, title: string, input: Record<string, string>, blank: string | null): CheckoutField => ({
   key,
-  field: { id, type: key === 'email' ? 'email' : 'text', title, required },
+  field: { id, type: key === 'email' ? 'email' : 'text', title, required: blank !== null },
   input,
+  blank: blank ?? '',
 });
 
-export const EMAIL_FIELD = text('email', 'sf-checkout-email', 'Email', { autoComplete: 'email', spellCheck: 'false' });
+const T = CHECKOUT_FIELD_TEXT;
+export const EMAIL_FIELD = text('email', 'sf-checkout-email', 'Email', { autoComplete: 'email', spellCheck: 'false' }, T.emailBlank);
 
 /** A short list covers the demo's shipping zones; the server checks the code whatever is sent. */
 export const COUNTRIES: ReadonlyArray<{ value: string; label: string }> = [
@@ -107,25 +112,26 @@ export const COUNTRIES: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 export const ADDRESS_FIELDS: ReadonlyArray<CheckoutField & { part: AddressKey }> = [
-  { ...text('shippingAddress.firstName', 'sf-checkout-first-name', 'First name', { autoComplete: 'shipping given-name' }), part: 'firstName' },
-  { ...text('shippingAddress.lastName', 'sf-checkout-last-name', 'Last name', { autoComplete: 'shipping family-name' }), part: 'lastName' },
-  { ...text('shippingAddress.line1', 'sf-checkout-line1', 'Address', { autoComplete: 'shipping address-line1' }), part: 'line1' },
-  { ...text('shippingAddress.line2', 'sf-checkout-line2', 'Apartment, suite, etc. (optional)', { autoComplete: 'shipping address-line2' }, false), part: 'line2' },
-  { ...text('shippingAddress.city', 'sf-checkout-city', 'City', { autoComplete: 'shipping address-level2' }), part: 'city' },
-  { ...text('shippingAddress.region', 'sf-checkout-region', 'State / region', { autoComplete: 'shipping address-level1' }), part: 'region' },
-  { ...text('shippingAddress.postalCode', 'sf-checkout-postal-code', 'Postal code', { autoComplete: 'shipping postal-code' }), part: 'postalCode' },
+  { ...text('shippingAddress.firstName', 'sf-checkout-first-name', 'First name', { autoComplete: 'shipping given-name' }, T.firstName), part: 'firstName' },
+  { ...text('shippingAddress.lastName', 'sf-checkout-last-name', 'Last name', { autoComplete: 'shipping family-name' }, T.lastName), part: 'lastName' },
+  { ...text('shippingAddress.line1', 'sf-checkout-line1', 'Address', { autoComplete: 'shipping address-line1' }, T.line1), part: 'line1' },
+  { ...text('shippingAddress.line2', 'sf-checkout-line2', 'Apartment, suite, etc. (optional)', { autoComplete: 'shipping address-line2' }, null), part: 'line2' },
+  { ...text('shippingAddress.city', 'sf-checkout-city', 'City', { autoComplete: 'shipping address-level2' }, T.city), part: 'city' },
+  { ...text('shippingAddress.region', 'sf-checkout-region', 'State / region', { autoComplete: 'shipping address-level1' }, T.region), part: 'region' },
+  { ...text('shippingAddress.postalCode', 'sf-checkout-postal-code', 'Postal code', { autoComplete: 'shipping postal-code' }, T.postalCode), part: 'postalCode' },
   {
     key: 'shippingAddress.country',
     field: { id: 'sf-checkout-country', type: 'select', title: 'Country', required: true, placeholder: 'Choose a country', options: [...COUNTRIES] },
     input: { autoComplete: 'shipping country' },
+    blank: T.country,
     part: 'country',
   },
 ];
 
 export const CARD_FIELDS: ReadonlyArray<CheckoutField & { key: CardKey }> = [
-  { ...text('cardNumber', 'sf-checkout-card-number', 'Card number', { autoComplete: 'cc-number', inputMode: 'numeric' }), key: 'cardNumber' },
-  { ...text('expiry', 'sf-checkout-expiry', 'Expiry (MM/YY)', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY' }), key: 'expiry' },
-  { ...text('cvc', 'sf-checkout-cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', inputMode: 'numeric' }), key: 'cvc' },
+  { ...text('cardNumber', 'sf-checkout-card-number', 'Card number', { autoComplete: 'cc-number', inputMode: 'numeric' }, CARD_TEXT.cardNumber), key: 'cardNumber' },
+  { ...text('expiry', 'sf-checkout-expiry', 'Expiry (MM/YY)', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY' }, CARD_TEXT.expiry), key: 'expiry' },
+  { ...text('cvc', 'sf-checkout-cvc', 'Security code (CVC)', { autoComplete: 'cc-csc', inputMode: 'numeric' }, CARD_TEXT.cvc), key: 'cvc' },
 ];
 
 export const COUPON_INPUT_ID = 'sf-checkout-coupon';
@@ -152,12 +158,6 @@ export const FIELD_ORDER: readonly ErrorKey[] = [
 ];
 
 export const CHECKOUT_MESSAGES = {
-  email: 'Enter a valid email address.',
-  shippingOption: 'Choose a shipping option.',
-  cardNumber: 'Enter a valid card number.',
-  expiry: 'Enter the expiry as MM/YY.',
-  expired: 'This card has expired.',
-  cvc: 'Enter the 3 or 4 digit security code.',
   coupon: 'Enter a coupon code.',
   couponAdded: 'That coupon is already applied.',
   unavailable: 'Checkout is not available for this cart.',
@@ -189,31 +189,25 @@ export interface CardInput {
   cvc: string;
 }
 
-/** Client checks of the card fields; the provider decides the rest (declines come from the server). */
+/** Client checks of the card fields' shape; the provider decides the rest (declines come from the server). */
 export function cardErrors(card: CardInput, now: Date): Errors {
   const errors: Errors = {};
-  const digits = cardDigits(card.cardNumber);
-  if (digits === '') errors.cardNumber = REQUIRED_MESSAGE;
-  else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = CHECKOUT_MESSAGES.cardNumber;
-  if (card.expiry.trim() === '') errors.expiry = REQUIRED_MESSAGE;
-  else {
-    const expiry = parseExpiry(card.expiry);
-    if (!expiry) errors.expiry = CHECKOUT_MESSAGES.expiry;
-    else if (expiry.expYear * 12 + expiry.expMonth < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = CHECKOUT_MESSAGES.expired;
-  }
-  if (card.cvc.trim() === '') errors.cvc = REQUIRED_MESSAGE;
-  else if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = CHECKOUT_MESSAGES.cvc;
+  if (!/^\d{12,19}$/.test(cardDigits(card.cardNumber))) errors.cardNumber = CARD_TEXT.cardNumber;
+  const expiry = parseExpiry(card.expiry);
+  if (!expiry) errors.expiry = CARD_TEXT.expiry;
+  else if (expiry.expYear * 12 + expiry.expMonth < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = CARD_TEXT.expired;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = CARD_TEXT.cvc;
   return errors;
 }
 
-/** Client checks of contact and address: required parts and the D5 email rule. */
+/** Client checks of contact and address: each required part, and the D5 email rule. */
 export function contactErrors(email: string, address: ShippingAddress | null): Errors {
   const errors: Errors = {};
-  if (email.trim() === '') errors.email = REQUIRED_MESSAGE;
-  else if (!isValidEmail(email.trim())) errors.email = CHECKOUT_MESSAGES.email;
+  if (email.trim() === '') errors.email = T.emailBlank;
+  else if (!isValidEmail(email.trim())) errors.email = T.emailInvalid;
   if (address) {
-    for (const { key, part, field } of ADDRESS_FIELDS) {
-      if (field.required && (address[part] ?? '').trim() === '') errors[key] = REQUIRED_MESSAGE;
+    for (const { key, part, field, blank } of ADDRESS_FIELDS) {
+      if (field.required && (address[part] ?? '').trim() === '') errors[key] = blank;
     }
   }
   return errors;
