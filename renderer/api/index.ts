@@ -14,6 +14,8 @@ import { registerStockRoutes } from './routes/stock-routes.ts';
 import { registerPlatformRoutes } from '../platform/platform-routes.ts';
 import { registerStoreCreationRoutes } from '../platform/store-creation-routes.ts';
 import { registerAdminRoutes } from '../admin/admin-routes.ts';
+import { registerFeatureRoutes } from './routes/feature-routes.ts';
+import type { SiteSource } from '../pages/page-renderer.ts';
 
 export type { StorefrontApiOptions } from './context.ts';
 export type { StaticRouteOptions } from './routes/static-routes.ts';
@@ -47,7 +49,7 @@ declare module 'fastify' {
  */
 export async function storefrontApi(
   app: FastifyInstance,
-  options: StorefrontApiOptions & StaticRouteOptions & { limiters: Limiters },
+  options: StorefrontApiOptions & StaticRouteOptions & { limiters: Limiters; site?: SiteSource },
 ): Promise<void> {
   const deps = createDeps(options, options.limiters);
   const table = new RouteTable();
@@ -89,6 +91,9 @@ export async function storefrontApi(
       registerPlatformRoutes(kit);
       registerStoreCreationRoutes(kit);
       registerAdminRoutes(kit);
+      // Toggles fall back to the site folder's (a getter: a preview swaps folders).
+      const { site } = options;
+      registerFeatureRoutes(kit, site ? () => (typeof site === 'function' ? site() : site).config.features : undefined);
       addRoute(kit, {
         method: 'GET',
         url: OPENAPI_PATH.slice(API_PREFIX.length),

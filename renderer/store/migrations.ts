@@ -304,6 +304,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Feature toggles and A/B tests the admin set (issue 18; GET/PUT /api/admin/features):
+    // one JSON document per site, merged name by name over the site folder's `features` /
+    // `experiments` (hydrate/shared/feature-toggles.ts). No row: the folder's alone.
+    id: '008-site-features',
+    sql: `
+      CREATE TABLE site_features (
+        website_id text PRIMARY KEY,
+        config jsonb NOT NULL,
+        updated_at bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -24,6 +24,7 @@ import type {
   RestockSignUp,
   Session,
   Site,
+  StoredSiteFeatures,
   SiteUser,
   StoreCategory,
   StoreCollection,
@@ -85,7 +86,7 @@ const ALL_TABLES = [
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
-  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys',
+  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features',
 ];
 
 /**
@@ -125,9 +126,29 @@ export class Repository {
   // ---- site -------------------------------------------------------------------------
 
   async getSite(): Promise<Site | null> {
-    const rows = await this.db.query('SELECT website_id, settings FROM sites ORDER BY website_id LIMIT 1');
+    // The admin's feature toggles ride along, so a page's one cached site read has them.
+    const rows = await this.db.query(
+      `SELECT s.website_id, s.settings, f.config AS features, f.updated_at AS features_updated_at
+       FROM sites s LEFT JOIN site_features f ON f.website_id = s.website_id ORDER BY s.website_id LIMIT 1`,
+    );
     const row = rows[0];
-    return row ? { websiteId: str(row.website_id), settings: json(row.settings) } : null;
+    return row ? { websiteId: str(row.website_id), settings: json(row.settings), features: toStoredFeatures(row) } : null;
+  }
+
+  // ---- feature toggles (008-site-features) ---------------------------------------------
+
+  async putSiteFeatures(websiteId: string, config: Omit<StoredSiteFeatures, 'updatedAt'>, now: number): Promise<StoredSiteFeatures> {
+    const document = { features: config.features, experiments: config.experiments };
+    await this.db.query(
+      `INSERT INTO site_features (website_id, config, updated_at) VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT (website_id) DO UPDATE SET config = EXCLUDED.config, updated_at = EXCLUDED.updated_at`,
+      [websiteId, jsonParam(document), now],
+    );
+    return { ...document, updatedAt: now };
+  }
+
+  async deleteSiteFeatures(websiteId: string): Promise<void> {
+    await this.db.query('DELETE FROM site_features WHERE website_id = $1', [websiteId]);
   }
 
   async putSite(site: Site): Promise<void> {
@@ -811,6 +832,12 @@ export class Repository {
   async truncateAll(): Promise<void> {
     await this.db.query(`TRUNCATE ${ALL_TABLES.join(', ')}`);
   }
+}
+
+function toStoredFeatures(row: Row): StoredSiteFeatures | null {
+  if (row.features === null || row.features === undefined) return null;
+  const config = json<{ features?: Record<string, boolean>; experiments?: StoredSiteFeatures['experiments'] }>(row.features);
+  return { features: config.features ?? {}, experiments: config.experiments ?? {}, updatedAt: num(row.features_updated_at) };
 }
 
 function toVariant(row: Row): Variant {

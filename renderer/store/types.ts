@@ -33,6 +33,8 @@ export interface SiteSettings {
 export interface Site {
   websiteId: string;
   settings: SiteSettings;
+  /** The admin's feature toggles and A/B tests (migration 008-site-features); read by getSite, written by putSiteFeatures. */
+  features?: StoredSiteFeatures | null;
 }
 
 export interface Variant {
@@ -395,4 +397,11 @@ export interface StoreCategory {
   pageRendering: string;
   displayIndex: number;
   createdAt: number;
+}
+
+/** A site's stored feature configuration (issue 18): merged over the site folder's, name by name. */
+export interface StoredSiteFeatures {
+  features: Record<string, boolean>;
+  experiments: Record<string, { variant: string; segmentName: string }>;
+  updatedAt: number;
 }
