@@ -42,9 +42,14 @@ describe('demo site content', () => {
   it('home: hero, product blocks and the newsletter form', async () => {
     const html = main(await page('/'));
     expect(html).toContain('<p class="demo-tagline">Small-batch goods, printed and dyed by hand in Providence.</p>');
-    // The hero is the renderer's image component: sized from originalSize, fetched first.
+    // The hero is the renderer's image component on the sqs loader: width variants of the
+    // site's image service, sized from originalSize, fetched first (and preloaded).
+    const hero = '/assets/site/images/window-[0-9a-f]{8}\\.webp';
     expect(html).toMatch(
-      /<section class="demo-hero">\n<img src="data:image\/svg\+xml,[^"]+" width="1200" height="800" alt="Our shop window on Wickenden Street, stacked with tees and enamel mugs" class="demo-hero-image" style="display:block" decoding="async" loading="eager" fetchPriority="high"\/>\n<div class="demo-hero-text">/,
+      new RegExp(
+        `<section class="demo-hero">\\n<link rel="preload" as="image" imageSrcSet="${hero}\\?format=100w 100w, [^"]+, ${hero}\\?format=2500w 2500w" imageSizes="\\(max-width: 720px\\) 100vw, 600px" fetchPriority="high"/>` +
+          `<img src="${hero}\\?format=1500w" srcSet="[^"]+" sizes="\\(max-width: 720px\\) 100vw, 600px" width="1500" height="1000" alt="Our shop window on Wickenden Street, stacked with tees and enamel mugs" class="demo-hero-image" style="display:block" decoding="async" loading="eager" fetchPriority="high"/>\\n<div class="demo-hero-text">`,
+      ),
     );
     expect(html).not.toContain('Invalid source parameter');
     expect(html).toContain('<div class="sf-product-block" data-product-scope data-item-id="tee">');
@@ -98,13 +103,19 @@ describe('demo site content', () => {
     const html = main(await page('/gallery'));
     expect([...html.matchAll(/<li class="demo-gallery-tile/g)]).toHaveLength(6);
     expect(html).toContain('<li class="demo-gallery-tile demo-gallery-tile-wide"><a href="/gallery/studio">');
-    expect(html).toMatch(/<img src="data:image\/svg\+xml,[^"]+" width="1200" height="800" alt="Twenty tees drying after their third dip." style="display:block" decoding="async" loading="lazy"\/>/);
-    expect([...html.matchAll(/<img [^>]*style="display:block" decoding="async" loading="lazy"\/>/g)]).toHaveLength(6);
+    expect(html).toMatch(
+      /<img src="\/assets\/site\/images\/indigo-[0-9a-f]{8}\.webp\?format=1500w" srcSet="[^"]+" sizes="\(max-width: 720px\) 50vw, 340px" width="1500" height="1000" alt="Twenty tees drying after their third dip." style="display:block" decoding="async" loading="lazy"\/>/,
+    );
+    // The first photo is above the fold: fetched at once; the other five wait until scrolled to.
+    expect([...html.matchAll(/<img [^>]*style="display:block" decoding="async" loading="lazy"\/>/g)]).toHaveLength(5);
+    expect([...html.matchAll(/<img [^>]*loading="eager" fetchPriority="high"\/>/g)]).toHaveLength(1);
     expect(html).not.toContain('Invalid source parameter');
     expect(html).toContain('<p class="demo-gallery-count">6 photos</p>');
     const press = main(await page('/gallery/press'));
     expect(press).toContain('<h1 class="sf-item-title">On the press</h1><p>Federal blue over fluorescent pink.</p>');
-    expect(press).toMatch(/<figure class="demo-gallery-figure">\n<img src="data:image\/svg\+xml,[^"]+" width="1200" height="800" alt="[^"]+" style="display:block" decoding="async" loading="eager" fetchPriority="high"\/>/);
+    expect(press).toMatch(
+      /<figure class="demo-gallery-figure">\n<link rel="preload" [^>]+\/><img src="\/assets\/site\/images\/press-[0-9a-f]{8}\.webp\?format=1500w" srcSet="[^"]+" sizes="[^"]+" width="1500" height="1000" alt="[^"]+" style="display:block" decoding="async" loading="eager" fetchPriority="high"\/>/,
+    );
   });
 
   it('galleries: one per design, each a plain linked list the gallery island reads its settings from', async () => {
@@ -115,7 +126,7 @@ describe('demo site content', () => {
       const settings = /data-gallery-settings="([^"]*)"/.exec(html)?.[1] ?? '';
       expect(JSON.parse(settings.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).design).toBe(design);
       // Without JavaScript every photo is there, linked to its own page.
-      expect([...html.matchAll(/<li class="demo-gallery-tile[^"]*"><a href="\/gallery[-a-z]*\/[a-z]+"><img /g)]).toHaveLength(photos);
+      expect([...html.matchAll(/<li class="demo-gallery-tile[^"]*"><a href="\/gallery[-a-z]*\/[a-z]+">(<link rel="preload" [^>]+\/>)?<img /g)]).toHaveLength(photos);
       expect(html).toContain('<nav class="demo-gallery-more" aria-label="More galleries">');
     }
     expect(main(await page('/gallery-slideshow/indigo'))).toContain('<h1 class="sf-item-title">Indigo dye day</h1>');

@@ -8,6 +8,7 @@ import { sendError } from '../api/http.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
+import { registerSiteImageRoute } from './site-images.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
 import { unlockCookieName, unlockToken } from './visitor.ts';
@@ -84,6 +85,9 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     if (!sheet || (request.params as { file: string }).file !== sheet.name) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(sheet.body);
   });
+
+  // The site folder's images/ at their width variants (site-images.ts).
+  registerSiteImageRoute(app, () => renderer.getSite());
 
   // What fails outside the page renderer (which answers its own error page) is logged, and
   // the visitor gets a plain line: an error's own text may name internals (issue 13).

@@ -1,5 +1,6 @@
 import { serializeProps } from '../../hydrate/protocol/props.ts';
 import { VARIANT_IMAGE_ATTR } from '../../hydrate/protocol/markers.ts';
+import { parseOriginalSize, sqsImageUrl, sqsSrcSet, widthVariantFor } from '../../hydrate/shared/image-width-variants.ts';
 import type { Form, Product, Variant } from '../store/types.ts';
 import type { SiteConfig } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -88,23 +89,53 @@ export function formDefinition(form: Form): Json {
   };
 }
 
+/**
+ * `sizes` of the product images in a theme of the demo's proportions: the page's picture fills
+ * the window on a phone and half of a 1080 px column on a desktop; a card is a grid cell.
+ * With them the browser picks the srcset candidate for its window and pixel density.
+ */
+export const PRODUCT_IMAGE_SIZES = '(max-width: 720px) 100vw, 520px';
+export const CARD_IMAGE_SIZES = '(max-width: 480px) 100vw, 260px';
+
+/**
+ * One product `<img>`. An image with its `originalSize` (`1000x1000`) is served by an image
+ * service (site-images.ts): it gets the `sqs` loader's src and srcset of width variants, its
+ * width and height (no layout shift) and `sizes`; any other URL is used as given. The page's
+ * first picture loads at once with high priority; cards and variant pictures load lazily.
+ */
+function productImg(image: Json, alt: string, attrs: { className: string; sizes: string; eager: boolean; extra?: string }): string {
+  const url = str(image.url);
+  const size = parseOriginalSize(image.originalSize);
+  const loading = attrs.eager ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"';
+  const extra = attrs.extra ?? '';
+  if (!size.ok || url.startsWith('data:')) {
+    return `<img class="${attrs.className}" src="${escapeHtml(url)}" alt="${alt}"${extra}${loading} decoding="async">`;
+  }
+  const src = sqsImageUrl(url, widthVariantFor(size.width));
+  return (
+    `<img class="${attrs.className}" src="${escapeHtml(src)}" srcset="${escapeHtml(sqsSrcSet(url))}" sizes="${attrs.sizes}"` +
+    ` width="${size.width}" height="${size.height}" alt="${alt}"${extra}${loading} decoding="async">`
+  );
+}
+
 function imagesHtml(product: Product): { images: string; thumbnail: string } {
   const list = Array.isArray(product.extra.images) ? product.extra.images.filter(isObject) : [];
   let main = '';
+  let thumbnail = '';
   let variantImages = '';
   for (const image of list) {
-    const url = str(image.url);
-    if (url === '') continue;
+    if (str(image.url) === '') continue;
     const alt = escapeHtml(str(image.alt, product.title));
     const sku = str(image.variantSku);
     if (sku !== '') {
       // A3: variant images start hidden; the variants island shows the selected one.
-      variantImages += `<img class="sf-variant-image" src="${escapeHtml(url)}" alt="${alt}" ${VARIANT_IMAGE_ATTR}="${escapeHtml(sku)}" loading="lazy" decoding="async" hidden>`;
+      variantImages += productImg(image, alt, { className: 'sf-variant-image', sizes: PRODUCT_IMAGE_SIZES, eager: false, extra: ` ${VARIANT_IMAGE_ATTR}="${escapeHtml(sku)}" hidden` });
     } else if (main === '') {
-      main = `<img class="sf-product-image" src="${escapeHtml(url)}" alt="${alt}" loading="lazy" decoding="async">`;
+      main = productImg(image, alt, { className: 'sf-product-image', sizes: PRODUCT_IMAGE_SIZES, eager: true });
+      thumbnail = productImg(image, alt, { className: 'sf-product-image', sizes: CARD_IMAGE_SIZES, eager: false });
     }
   }
-  return { images: main + variantImages, thumbnail: main };
+  return { images: main + variantImages, thumbnail };
 }
 
 /** A5 markup, for a product (`data-context="product"`) or the cart page (`"cart"`). */
