@@ -1,6 +1,6 @@
 /**
- * Builds the browser bundles: dist/assets/islands.js (code-split per island) and
- * dist/assets/captcha-local.js. Run with `npx tsx hydrate/build.ts [outdir]`.
+ * Builds the browser bundles: dist/assets/islands.js (code-split per island),
+ * dist/assets/captcha-local.js, and the admin app's admin.js and admin.css. Run with `npx tsx hydrate/build.ts [outdir]`.
  *
  * This is a build script, so it uses esbuild and node built-ins; none of it reaches the
  * browser bundle, whose inputs the size test checks.
@@ -42,7 +42,13 @@ function staticClosure(metafile: Metafile, entry: string): string[] {
 
 export async function buildIslands(outdir: string = DEFAULT_OUTDIR): Promise<BuildReport> {
   const result = await build({
-    entryPoints: { islands: path.join(here, 'entry.ts'), 'captcha-local': path.join(here, 'captcha-local.ts') },
+    // The admin app (hydrate/admin/) is its own entry and stylesheet: storefront pages never load it.
+    entryPoints: {
+      islands: path.join(here, 'entry.ts'),
+      'captcha-local': path.join(here, 'captcha-local.ts'),
+      admin: path.join(here, 'admin', 'entry.tsx'),
+      'admin-style': path.join(here, 'admin', 'admin.css'),
+    },
     outdir,
     bundle: true,
     splitting: true,

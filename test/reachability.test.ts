@@ -21,6 +21,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'hydrate/build.ts': 'the islands bundler; renderer/main.ts spawns it as a process, not an import',
   'hydrate/entry.ts': '/assets/islands.js: named in hydrate/build.ts entryPoints (a path, not an import)',
   'hydrate/captcha-local.ts': '/assets/captcha-local.js: named in hydrate/build.ts entryPoints',
+  'hydrate/admin/entry.tsx': '/assets/admin.js, the admin app: named in hydrate/build.ts entryPoints',
   'engine/index.ts': 'the library API (README "Using the engine"); reaches formatters/ and predicates/',
   'renderer/site/schema/write-schemas.ts': 'maintainer script (`npx tsx …`): writes the published site-folder JSON Schemas',
 };
@@ -44,7 +45,6 @@ const TEST_SUPPORT_FILES: Record<string, string> = {
  */
 const NOT_YET_WIRED: Record<string, string> = {
   'hydrate/platform/image/image-component.tsx': '#18: islands rendering images (gallery island, lightbox) must render it',
-  'hydrate/shared/editor-messages.ts': '#18: the preview/editor channel (renderer/preview live reload) must speak these messages',
 };
 
 const isTest = (file: string): boolean => /\.test\.tsx?$/.test(file);

@@ -14,7 +14,7 @@ export const ADMIN_SHELL = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Store admin</title>
-<link rel="stylesheet" href="/assets/admin.css">
+<link rel="stylesheet" href="/assets/admin-style.css">
 </head>
 <body>
 <div id="admin-root"><main class="admin-loading"><h1>Store admin</h1><p>Loading…</p></main></div>

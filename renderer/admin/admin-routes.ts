@@ -30,7 +30,6 @@ const EXPORT_BATCH = 500;
 const ERR = {
   missingCredentials: () => new ApiError(400, 'MISSING_CREDENTIALS', 'Email and password are required.'),
   invalidCredentials: () => new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect.'),
-  notSignedIn: () => new ApiError(401, 'OWNER_REQUIRED', 'Sign in as the owner.'),
   formNotFound: () => new ApiError(404, 'FORM_NOT_FOUND', 'Form not found.'),
   invalidCursor: () => new ApiError(400, 'INVALID_CURSOR', 'Invalid cursor.'),
   keyName: () => new ApiError(400, 'INVALID_KEY_NAME', 'A key name of 1 to 60 characters is required.'),
@@ -135,10 +134,11 @@ export function registerAdminRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'GET',
     url: '/admin/session',
-    schema: { summary: 'Admin: the signed-in owner and the CSRF token of the session.' },
+    // Signed out is an answer, not an error: the admin app asks on every load.
+    schema: { summary: 'Admin: the signed-in owner and the CSRF token of the session (both null when signed out).' },
     handler: async (request) => {
       const session = await ownerSession(deps, request);
-      if (!session) throw ERR.notSignedIn();
+      if (!session) return { owner: null, csrfToken: null };
       return { owner: { email: session.email }, csrfToken: session.csrfToken };
     },
   });
@@ -173,7 +173,8 @@ export function registerAdminRoutes(kit: RouteKit): void {
     },
     handler: async (request) => {
       const { q = '', sort = 'name', dir = 'asc', page = '1' } = request.query;
-      return inventoryPage(await deps.store.read.listProducts(), { q, sort, dir, page: Number(page) });
+      const site = await deps.store.read.getSite();
+      return { ...inventoryPage(await deps.store.read.listProducts(), { q, sort, dir, page: Number(page) }), currency: site?.settings.currency ?? 'USD' };
     },
   });
 

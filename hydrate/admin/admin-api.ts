@@ -1,0 +1,64 @@
+import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+
+// The admin app's one way to the server: JSON in and out, the owner session's CSRF token on
+// every call that changes something, and the B0.2 error body read into a message and code.
+
+export const OWNER_CSRF_HEADER = 'x-owner-csrf';
+
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number | null; code: string; message: string; errors: Record<string, string> };
+
+export interface AdminApi {
+  get<T>(url: string): Promise<ApiResult<T>>;
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, json?: unknown): Promise<ApiResult<T>>;
+  setCsrf(token: string | null): void;
+}
+
+function failure(status: number | null, body: unknown): ApiResult<never> {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof record.code === 'string' ? record.code : status === null ? 'NETWORK' : 'UNKNOWN';
+  // A network failure and an answer without the error body get the seed's editor wording.
+  const message =
+    status === null ? EDITOR_MESSAGES.networkError : typeof record.error === 'string' && record.error !== '' ? record.error : EDITOR_MESSAGES.somethingWentWrong;
+  const errors = typeof record.errors === 'object' && record.errors !== null ? (record.errors as Record<string, string>) : {};
+  return { ok: false, status, code, message, errors };
+}
+
+export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.fetch, onSignedOut: () => void = () => {}): AdminApi {
+  let csrf: string | null = null;
+  async function call<T>(method: string, url: string, json?: unknown): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && csrf) headers[OWNER_CSRF_HEADER] = csrf;
+    let response: Response;
+    try {
+      response = await fetchImpl()(url, { method, headers, credentials: 'same-origin', body: json === undefined ? undefined : JSON.stringify(json) });
+    } catch {
+      return failure(null, null);
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (response.ok) return { ok: true, status: response.status, body: body as T };
+    const result = failure(response.status, body);
+    // The session ended (signed out elsewhere, expired): back to the sign-in form.
+    if (!result.ok && response.status === 401 && (result.code === 'ADMIN_REQUIRED' || result.code === 'OWNER_REQUIRED')) onSignedOut();
+    return result;
+  }
+  return {
+    get: (url) => call('GET', url),
+    send: (method, url, json) => call(method, url, json),
+    setCsrf(token) {
+      csrf = token;
+    },
+  };
+}
+
+/** A date the API gives as ISO text or epoch milliseconds, for a table cell. */
+export function shortDate(value: unknown): string {
+  const millis = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
+  if (!Number.isFinite(millis)) return '';
+  return new Date(millis).toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { isValidEmail } from '../runtime/email.ts';
+import { invalidAttrs } from '../runtime/form-fields.ts';
+import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { createAdminApi, type AdminApi } from './admin-api.ts';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
+import { InventoryPanel } from './inventory-panel.tsx';
+import { OrdersPanel } from './orders-panel.tsx';
+import type { TrackOwnerEvent } from './owner-events.ts';
+import { RestockPanel } from './restock-panel.tsx';
+import { SubmissionsPanel } from './submissions-panel.tsx';
+
+// The admin app: the sign-in form, then the panels behind a section switcher. Each panel
+// loads its own data through the [admin] API with the owner's session.
+
+export const PANELS = [
+  { id: 'inventory', label: 'Inventory' },
+  { id: 'restock', label: 'Restock sign-ups' },
+  { id: 'submissions', label: 'Form submissions' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'api-keys', label: 'API keys' },
+] as const;
+export type PanelId = (typeof PANELS)[number]['id'];
+
+export interface PanelProps {
+  api: AdminApi;
+  track: TrackOwnerEvent;
+}
+
+type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; email: string };
+
+interface SessionBody {
+  owner: { email: string } | null;
+  csrfToken: string | null;
+}
+
+export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchImpl?: () => typeof fetch }) {
+  const [session, setSession] = useState<SessionState>({ kind: 'loading' });
+  const [panel, setPanel] = useState<PanelId>('inventory');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const api = useMemo(() => createAdminApi(fetchImpl, () => setSession({ kind: 'signed-out' })), [fetchImpl]);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    const result = await api.get<SessionBody>('/api/admin/session');
+    if (!result.ok) {
+      setLoadError(result.message);
+      return;
+    }
+    api.setCsrf(result.body.csrfToken);
+    setSession(result.body.owner ? { kind: 'signed-in', email: result.body.owner.email } : { kind: 'signed-out' });
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const signOut = async () => {
+    await api.send('DELETE', '/api/admin/session');
+    api.setCsrf(null);
+    setSession({ kind: 'signed-out' });
+  };
+
+  if (loadError) {
+    return (
+      <main className="admin-main admin-narrow">
+        <h1>Store admin</h1>
+        <p role="alert">{loadError}</p>
+        <button type="button" onClick={() => void load()}>
+          {EDITOR_MESSAGES.retryLabel}
+        </button>
+      </main>
+    );
+  }
+  if (session.kind === 'loading') {
+    return (
+      <main className="admin-main admin-narrow" aria-busy="true">
+        <h1>Store admin</h1>
+        <p>Loading…</p>
+      </main>
+    );
+  }
+  if (session.kind === 'signed-out') {
+    return (
+      <SignIn
+        api={api}
+        onSignedIn={(email, csrf) => {
+          api.setCsrf(csrf);
+          setSession({ kind: 'signed-in', email });
+        }}
+      />
+    );
+  }
+  const props: PanelProps = { api, track };
+  return (
+    <div className="admin-layout">
+      <header className="admin-header">
+        <h1>Store admin</h1>
+        <p className="admin-owner">
+          Signed in as <span>{session.email}</span>
+        </p>
+        <button type="button" className="admin-secondary" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <nav className="admin-nav" aria-label="Admin sections">
+        <ul>
+          {PANELS.map((entry) => (
+            <li key={entry.id}>
+              <button type="button" data-panel={entry.id} aria-current={panel === entry.id ? 'page' : undefined} onClick={() => setPanel(entry.id)}>
+                {entry.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="admin-main" id="admin-panel">
+        {panel === 'inventory' ? <InventoryPanel {...props} /> : null}
+        {panel === 'restock' ? <RestockPanel {...props} /> : null}
+        {panel === 'submissions' ? <SubmissionsPanel {...props} /> : null}
+        {panel === 'orders' ? <OrdersPanel {...props} /> : null}
+        {panel === 'api-keys' ? <ApiKeysPanel {...props} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function SignIn({ api, onSignedIn }: { api: AdminApi; onSignedIn: (email: string, csrf: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailErrorId = useId();
+  const formErrorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    // The seed's editor wording for an email that is not one (templates seed §5).
+    if (!isValidEmail(email.trim())) {
+      setEmailError(EDITOR_MESSAGES.invalidEmail);
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    const result = await api.send<{ owner: { email: string }; csrfToken: string }>('POST', '/api/admin/session', { email: email.trim(), password });
+    setBusy(false);
+    setPassword('');
+    if (result.ok) onSignedIn(result.body.owner.email, result.body.csrfToken);
+    else setFormError(result.message);
+  };
+
+  return (
+    <main className="admin-main admin-narrow">
+      <h1>Store admin</h1>
+      <form className="admin-sign-in" onSubmit={(event) => void submit(event)} noValidate aria-describedby={formError ? formErrorId : undefined}>
+        <h2>Sign in</h2>
+        <div className="admin-field">
+          <label htmlFor="admin-email">Email</label>
+          <input id="admin-email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalidAttrs(emailError && emailErrorId)} />
+          {emailError ? (
+            <p className="admin-field-error" id={emailErrorId}>
+              {emailError}
+            </p>
+          ) : null}
+        </div>
+        <div className="admin-field">
+          <label htmlFor="admin-password">Password</label>
+          <input id="admin-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        {formError ? (
+          <p className="admin-form-error" role="alert" id={formErrorId}>
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,285 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { invalidAttrs } from '../runtime/form-fields.ts';
+import { formatMoney } from '../shared/currency.ts';
+import { EDITOR_MESSAGES, formatEditorMessage } from '../shared/editor-messages.ts';
+import type { PanelProps } from './admin-app.tsx';
+import { OWNER_EVENTS } from './owner-events.ts';
+
+// Inventory: search, sort by name, stock or price, a page of 10 at a time; a row's expander
+// (or a click on its name) shows its variants, whose stock is edited in place through the
+// [admin] stock route (B28) that the storefront reads.
+
+type Sort = 'name' | 'stock' | 'price';
+
+interface VariantRow {
+  id: string;
+  sku: string;
+  label: string;
+  priceCents: number;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+interface ProductRow {
+  id: string;
+  title: string;
+  stockTotal: number | null;
+  priceCents: number;
+  variants: VariantRow[];
+}
+
+interface InventoryPage {
+  products: ProductRow[];
+  total: number;
+  page: number;
+  nextPage: number | null;
+  currency: string;
+}
+
+const SORT_EVENTS: Record<Sort, string> = {
+  name: OWNER_EVENTS.inventory.sortName,
+  stock: OWNER_EVENTS.inventory.sortStock,
+  price: OWNER_EVENTS.inventory.sortPrice,
+};
+const SORT_LABELS: Record<Sort, string> = { name: 'Product', stock: 'Stock', price: 'Price' };
+const MAX_STOCK = 1_000_000_000;
+
+export function InventoryPanel({ api, track }: PanelProps) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState({ q: '', sort: 'name' as Sort, dir: 'asc' as 'asc' | 'desc', page: 1 });
+  const [data, setData] = useState<InventoryPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [status, setStatus] = useState('');
+  const headingId = useId();
+
+  const load = useCallback(async () => {
+    const params = new URLSearchParams({ q: query.q, sort: query.sort, dir: query.dir, page: String(query.page) });
+    const result = await api.get<InventoryPage>(`/api/admin/inventory?${params}`);
+    if (result.ok) {
+      setData(result.body);
+      setError(null);
+    } else setError(EDITOR_MESSAGES.loadResultsFailed);
+  }, [api, query]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    track(OWNER_EVENTS.inventory.search);
+    setExpanded(new Set());
+    setQuery({ ...query, q: text, page: 1 });
+  };
+
+  const sortBy = (sort: Sort) => {
+    track(SORT_EVENTS[sort]);
+    setQuery({ ...query, sort, dir: query.sort === sort && query.dir === 'asc' ? 'desc' : 'asc', page: 1 });
+  };
+
+  const toggle = (row: ProductRow, event: string) => {
+    track(event, { item_id: row.id, item_title: row.title });
+    const next = new Set(expanded);
+    if (next.has(row.id)) next.delete(row.id);
+    else next.add(row.id);
+    setExpanded(next);
+  };
+
+  const nextPage = () => {
+    if (!data?.nextPage) return;
+    track(OWNER_EVENTS.inventory.nextPage);
+    setExpanded(new Set());
+    setQuery({ ...query, page: data.nextPage });
+  };
+
+  const onSaved = (_row: ProductRow, variant: VariantRow, qty: number) => {
+    setStatus(`Stock of ${variant.sku} set to ${qty}.`);
+    void load();
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="inventory">
+      <h2 id={headingId}>Inventory</h2>
+      <form className="admin-toolbar" role="search" onSubmit={search}>
+        <label htmlFor="inventory-search">Search products</label>
+        <input id="inventory-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or SKU" />
+        <button type="submit">Search</button>
+      </form>
+      <p className="admin-status" role="status">
+        {status}
+      </p>
+      {error ? (
+        <div role="alert" className="admin-form-error">
+          <p>{error}</p>
+          <button type="button" onClick={() => void load()}>
+            {EDITOR_MESSAGES.retryLabel}
+          </button>
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <p className="admin-count">
+            {data.total === 1 ? '1 product' : `${data.total} products`}
+            {data.total > 0 ? `, page ${data.page}` : ''}
+          </p>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="admin-visually-hidden">Products</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="admin-visually-hidden">Variants</span>
+                  </th>
+                  {(['name', 'stock', 'price'] as Sort[]).map((sort) => (
+                    <th key={sort} scope="col" aria-sort={query.sort === sort ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      <button type="button" className="admin-sort" data-sort={sort} onClick={() => sortBy(sort)}>
+                        {SORT_LABELS[sort]}
+                        <span aria-hidden="true">{query.sort === sort ? (query.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      </button>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.products.map((row) => {
+                  const open = expanded.has(row.id);
+                  const detailId = `inventory-variants-${row.id}`;
+                  return (
+                    <ProductRows
+                      key={row.id}
+                      row={row}
+                      open={open}
+                      detailId={detailId}
+                      currency={data.currency}
+                      onExpander={() => toggle(row, OWNER_EVENTS.inventory.rowExpander)}
+                      onRowClick={() => toggle(row, OWNER_EVENTS.inventory.rowClick)}
+                      panel={{ api, track }}
+                      onSaved={onSaved}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {data.products.length === 0 ? <p>No products match.</p> : null}
+          <div className="admin-pager">
+            {query.page > 1 ? (
+              <button type="button" className="admin-secondary" onClick={() => setQuery({ ...query, page: query.page - 1 })}>
+                Previous page
+              </button>
+            ) : null}
+            {data.nextPage ? (
+              <button type="button" className="admin-secondary" data-action="next-page" onClick={nextPage}>
+                Next page
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+interface ProductRowsProps {
+  row: ProductRow;
+  open: boolean;
+  detailId: string;
+  currency: string;
+  panel: PanelProps;
+  onExpander: () => void;
+  onRowClick: () => void;
+  onSaved: (row: ProductRow, variant: VariantRow, qty: number) => void;
+}
+
+function ProductRows({ row, open, detailId, currency, panel, onExpander, onRowClick, onSaved }: ProductRowsProps) {
+  return (
+    <>
+      <tr data-product-id={row.id} className={open ? 'admin-row-open' : undefined}>
+        <td>
+          <button type="button" className="admin-expander" aria-expanded={open} aria-controls={detailId} onClick={onExpander}>
+            <span aria-hidden="true">{open ? '−' : '+'}</span>
+            <span className="admin-visually-hidden">Variants of {row.title}</span>
+          </button>
+        </td>
+        <td>
+          <button type="button" className="admin-row-link" onClick={onRowClick} aria-expanded={open} aria-controls={detailId}>
+            {row.title}
+          </button>
+        </td>
+        <td>{row.stockTotal === null ? 'Unlimited' : row.stockTotal}</td>
+        <td>{formatMoney(row.priceCents, currency)}</td>
+      </tr>
+      <tr id={detailId} hidden={!open} className="admin-detail-row">
+        <td colSpan={4}>
+          {open ? (
+            <ul className="admin-variants">
+              {row.variants.map((variant) => (
+                <VariantStock key={variant.id} row={row} variant={variant} currency={currency} panel={panel} onSaved={onSaved} />
+              ))}
+            </ul>
+          ) : null}
+        </td>
+      </tr>
+    </>
+  );
+}
+
+function VariantStock({ row, variant, currency, panel, onSaved }: { row: ProductRow; variant: VariantRow; currency: string; panel: PanelProps; onSaved: ProductRowsProps['onSaved'] }) {
+  const [value, setValue] = useState(variant.unlimited ? '' : String(variant.qtyInStock));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const qty = Number(value);
+    if (value.trim() === '' || !Number.isInteger(qty) || qty < 0 || qty > MAX_STOCK) {
+      // The seed's editor validator text for a value outside what the field takes.
+      const text = formatEditorMessage('unexpectedOption', { val: value.trim() === '' ? 'An empty value' : value.trim() });
+      setError(text.ok ? text.text : EDITOR_MESSAGES.somethingWentWrong);
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const result = await panel.api.send('PUT', `/api/commerce/inventory/stock/${encodeURIComponent(row.id)}/${encodeURIComponent(variant.id)}`, { qtyInStock: qty, unlimited: false });
+    setBusy(false);
+    if (result.ok) onSaved(row, variant, qty);
+    else setError(result.message);
+  };
+
+  const label = variant.label ? `${variant.label} (${variant.sku})` : variant.sku;
+  return (
+    <li data-variant-id={variant.id}>
+      <form className="admin-stock-form" onSubmit={(event) => void save(event)} noValidate>
+        <span className="admin-variant-name">{label}</span>
+        <span className="admin-variant-price">{formatMoney(variant.priceCents, currency)}</span>
+        <label htmlFor={inputId}>Stock for {variant.sku}</label>
+        <input
+          ref={input}
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          value={value}
+          placeholder={variant.unlimited ? 'Unlimited' : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          {...invalidAttrs(error && errorId)}
+        />
+        <button type="submit" disabled={busy}>
+          Save stock
+        </button>
+        {error ? (
+          <p className="admin-field-error" id={errorId}>
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </li>
+  );
+}

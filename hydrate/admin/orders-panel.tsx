@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { formatMoney } from '../shared/currency.ts';
+import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { shortDate } from './admin-api.ts';
+import type { PanelProps } from './admin-app.tsx';
+
+// Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
+// POST /api/commerce/orders/:orderId/status to mark an order paid, fulfilled or cancelled
+// (cancelling restocks its lines; a transition the server refuses answers 409).
+
+interface AdminOrder {
+  id: string;
+  orderNumber: number;
+  email: string;
+  status: string;
+  createdOn: string | number;
+  currency?: string;
+  grandTotal: number;
+  testMode?: boolean;
+  items: { productName: string; quantity: number }[];
+}
+
+interface OrdersPage {
+  orders: AdminOrder[];
+  nextCursor: string | null;
+}
+
+export const ORDER_STATUSES = ['paid', 'fulfilled', 'cancelled'] as const;
+const STATUS_LABELS: Record<string, string> = {
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+export function OrdersPanel({ api }: PanelProps) {
+  const [orders, setOrders] = useState<AdminOrder[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const headingId = useId();
+
+  const load = useCallback(async () => {
+    const result = await api.get<OrdersPage>('/api/commerce/orders?limit=20');
+    if (!result.ok) {
+      // Before the orders API is deployed the route answers 404: the panel says so plainly.
+      setError(result.status === 404 ? 'Orders are not available on this server yet.' : EDITOR_MESSAGES.loadResultsFailed);
+      return;
+    }
+    setError(null);
+    setOrders(result.body.orders);
+    setCursor(result.body.nextCursor);
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const more = async () => {
+    if (!cursor) return;
+    const result = await api.get<OrdersPage>(`/api/commerce/orders?limit=20&cursor=${encodeURIComponent(cursor)}`);
+    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
+    setOrders([...(orders ?? []), ...result.body.orders]);
+    setCursor(result.body.nextCursor);
+  };
+
+  const change = async (order: AdminOrder, next: string) => {
+    const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
+    if (!result.ok) return setStatus(result.message);
+    setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.`);
+    setOrders((orders ?? []).map((candidate) => (candidate.id === order.id ? { ...candidate, ...result.body } : candidate)));
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="orders">
+      <h2 id={headingId}>Orders</h2>
+      <p className="admin-status" role="status">
+        {status}
+      </p>
+      {error ? (
+        <div role="alert" className="admin-form-error">
+          <p>{error}</p>
+          <button type="button" onClick={() => void load()}>
+            {EDITOR_MESSAGES.retryLabel}
+          </button>
+        </div>
+      ) : null}
+      {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
+      {orders && orders.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="admin-visually-hidden">Orders</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Items</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {cursor ? (
+        <button type="button" className="admin-secondary" onClick={() => void more()}>
+          More orders
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: string) => void }) {
+  const [next, setNext] = useState<string>(ORDER_STATUSES.find((candidate) => candidate !== order.status) ?? 'paid');
+  const selectId = useId();
+  const items = order.items.map((item) => `${item.quantity} × ${item.productName}`).join(', ');
+  return (
+    <tr data-order-id={order.id}>
+      <th scope="row">
+        #{order.orderNumber}
+        {order.testMode ? <span className="admin-tag"> test</span> : null}
+      </th>
+      <td>{shortDate(order.createdOn)}</td>
+      <td>{order.email}</td>
+      <td>{items}</td>
+      <td>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
+      <td>
+        <span className="admin-order-status">{STATUS_LABELS[order.status] ?? order.status}</span>
+        {order.status !== 'cancelled' ? (
+          <span className="admin-inline-form">
+            <label htmlFor={selectId} className="admin-visually-hidden">
+              New status for order #{order.orderNumber}
+            </label>
+            <select id={selectId} value={next} onChange={(e) => setNext(e.target.value)}>
+              {ORDER_STATUSES.filter((candidate) => candidate !== order.status).map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {STATUS_LABELS[candidate]}
+                </option>
+              ))}
+            </select>
+            <button type="button" onClick={() => onChange(next)}>
+              Update<span className="admin-visually-hidden"> order #{order.orderNumber}</span>
+            </button>
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { shortDate } from './admin-api.ts';
+import type { PanelProps } from './admin-app.tsx';
+
+// Restock sign-ups per variant (B12 groups), with send for one variant (B13) and send-all
+// (B14) for every variant that is back in stock and has sign-ups waiting.
+
+interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string | null;
+  sku: string | null;
+  variantAttributes: Record<string, string>;
+  totalCount: number;
+  pendingCount: number;
+  latestSignUpOn: string;
+  inStock: boolean;
+}
+
+interface GroupsPage {
+  signUpGroups: SignUpGroup[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+interface SendAllResult {
+  results: { productId: string; variantId: string; sentCount?: number; code?: string; error?: string }[];
+}
+
+const GROUPS_URL = '/api/site-users/account/notifications/restock/groups?limit=50';
+
+export function RestockPanel({ api }: PanelProps) {
+  const [groups, setGroups] = useState<SignUpGroup[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+
+  const load = useCallback(async () => {
+    const result = await api.get<GroupsPage>(GROUPS_URL);
+    if (!result.ok) {
+      setError(EDITOR_MESSAGES.loadResultsFailed);
+      return;
+    }
+    setError(null);
+    setGroups(result.body.signUpGroups);
+    setCursor(result.body.nextPageCursor);
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const more = async () => {
+    if (!cursor) return;
+    const result = await api.get<GroupsPage>(`${GROUPS_URL}&cursor=${encodeURIComponent(cursor)}`);
+    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
+    setGroups([...(groups ?? []), ...result.body.signUpGroups]);
+    setCursor(result.body.nextPageCursor);
+  };
+
+  const send = async (group: SignUpGroup) => {
+    setBusy(true);
+    const result = await api.send<{ sentCount: number }>('POST', '/api/site-users/account/notifications/restock/send', { productId: group.productId, variantId: group.variantId });
+    setBusy(false);
+    setStatus(result.ok ? `${notices(result.body.sentCount)} sent for ${variantName(group)}.` : result.message);
+    if (result.ok) void load();
+  };
+
+  const ready = (groups ?? []).filter((group) => group.inStock && group.pendingCount > 0);
+  const sendAll = async () => {
+    if (ready.length === 0) return;
+    setBusy(true);
+    const result = await api.send<SendAllResult>('POST', '/api/site-users/account/notifications/restock/send/all', {
+      sendRequests: ready.slice(0, 100).map((group) => ({ productId: group.productId, variantId: group.variantId })),
+    });
+    setBusy(false);
+    if (!result.ok) return setStatus(result.message);
+    const sent = result.body.results.reduce((sum, item) => sum + (item.sentCount ?? 0), 0);
+    const failed = result.body.results.filter((item) => item.error).length;
+    setStatus(`${notices(sent)} sent${failed > 0 ? `; ${failed} variant${failed === 1 ? '' : 's'} could not be sent` : ''}.`);
+    void load();
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="restock">
+      <h2 id={headingId}>Restock sign-ups</h2>
+      <p>Visitors who asked to hear when a sold-out variant is back. Set its stock in Inventory, then send the notice.</p>
+      <div className="admin-toolbar">
+        <button type="button" onClick={() => void sendAll()} disabled={busy || ready.length === 0} data-action="send-all">
+          Send all ready notices
+        </button>
+      </div>
+      <p className="admin-status" role="status">
+        {status}
+      </p>
+      {error ? (
+        <div role="alert" className="admin-form-error">
+          <p>{error}</p>
+          <button type="button" onClick={() => void load()}>
+            {EDITOR_MESSAGES.retryLabel}
+          </button>
+        </div>
+      ) : null}
+      {groups && groups.length === 0 ? <p>No restock sign-ups yet.</p> : null}
+      {groups && groups.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="admin-visually-hidden">Restock sign-ups by variant</caption>
+            <thead>
+              <tr>
+                <th scope="col">Variant</th>
+                <th scope="col">Waiting</th>
+                <th scope="col">All</th>
+                <th scope="col">Latest</th>
+                <th scope="col">Stock</th>
+                <th scope="col">
+                  <span className="admin-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((group) => (
+                <tr key={`${group.productId}/${group.variantId}`} data-variant-id={group.variantId}>
+                  <th scope="row">{variantName(group)}</th>
+                  <td>{group.pendingCount}</td>
+                  <td>{group.totalCount}</td>
+                  <td>{shortDate(group.latestSignUpOn)}</td>
+                  <td>{group.inStock ? 'In stock' : 'Sold out'}</td>
+                  <td>
+                    <button type="button" disabled={busy || !group.inStock || group.pendingCount === 0} onClick={() => void send(group)}>
+                      Send notice<span className="admin-visually-hidden"> for {variantName(group)}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {cursor ? (
+        <button type="button" className="admin-secondary" onClick={() => void more()}>
+          More sign-ups
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function variantName(group: SignUpGroup): string {
+  const attributes = Object.values(group.variantAttributes).join(' / ');
+  const title = group.productTitle ?? group.productId;
+  return [title, attributes, group.sku ? `(${group.sku})` : ''].filter(Boolean).join(' ');
+}
+
+const notices = (count: number) => (count === 1 ? '1 notice' : `${count} notices`);

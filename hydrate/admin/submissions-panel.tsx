@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { shortDate } from './admin-api.ts';
+import type { PanelProps } from './admin-app.tsx';
+
+// Form submissions: one form at a time, newest first, more on demand; "Export as CSV"
+// downloads every submission of the form from the server (renderer/admin/csv.ts quotes each
+// cell and defuses spreadsheet formulas).
+
+interface SubmissionsPage {
+  forms: { id: string; name: string }[];
+  form: { id: string; name: string; fields: { id: string; title: string }[] } | null;
+  submissions: { id: string; createdOn: string; pagePath: string; values: Record<string, string> }[];
+  nextPageCursor: string | null;
+}
+
+export function SubmissionsPanel({ api }: PanelProps) {
+  const [formId, setFormId] = useState<string | null>(null);
+  const [data, setData] = useState<SubmissionsPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const selectId = useId();
+
+  const load = useCallback(async () => {
+    const result = await api.get<SubmissionsPage>(pageUrl(formId, null));
+    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
+    setError(null);
+    setData(result.body);
+  }, [api, formId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const more = async () => {
+    if (!data?.nextPageCursor) return;
+    const result = await api.get<SubmissionsPage>(pageUrl(formId, data.nextPageCursor));
+    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
+    setData({ ...result.body, submissions: [...data.submissions, ...result.body.submissions] });
+  };
+
+  const form = data?.form ?? null;
+  return (
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="submissions">
+      <h2 id={headingId}>Form submissions</h2>
+      {error ? (
+        <div role="alert" className="admin-form-error">
+          <p>{error}</p>
+          <button type="button" onClick={() => void load()}>
+            {EDITOR_MESSAGES.retryLabel}
+          </button>
+        </div>
+      ) : null}
+      {data ? (
+        <div className="admin-toolbar">
+          <label htmlFor={selectId}>Form</label>
+          <select id={selectId} value={form?.id ?? ''} onChange={(e) => setFormId(e.target.value)}>
+            {data.forms.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+          {form ? (
+            <a className="admin-button-link" href={`/api/admin/submissions/export?formId=${encodeURIComponent(form.id)}`} download data-action="export-csv">
+              Export as CSV<span className="admin-visually-hidden"> ({form.name})</span>
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {form && data && data.submissions.length === 0 ? <p>No submissions for this form yet.</p> : null}
+      {form && data && data.submissions.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="admin-visually-hidden">Submissions of {form.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Submitted</th>
+                <th scope="col">Page</th>
+                {form.fields.map((field) => (
+                  <th scope="col" key={field.id}>
+                    {field.title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.submissions.map((submission) => (
+                <tr key={submission.id}>
+                  <td>{shortDate(submission.createdOn)}</td>
+                  <td>{submission.pagePath}</td>
+                  {form.fields.map((field) => (
+                    <td key={field.id}>{submission.values[field.id] ?? ''}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data?.nextPageCursor ? (
+        <button type="button" className="admin-secondary" onClick={() => void more()}>
+          More submissions
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function pageUrl(formId: string | null, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (formId) params.set('formId', formId);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/submissions?${params}`;
+}
