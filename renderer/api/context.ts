@@ -31,6 +31,10 @@ export interface ServerLimits {
   errorReports: WindowLimit;
   /** Password guesses at POST /unlock (lock screen and protected pages). */
   unlockAttempts: WindowLimit;
+  /** Checkout quotes and order placements (renderer/orders/), per client IP. */
+  checkoutPlace: WindowLimit;
+  /** Order status look-ups by number and email (page type 211), per client IP: numbers are guessable. */
+  orderLookup: WindowLimit;
 }
 
 // The beacon limits are sized for a visitor reading 60 pages a minute (README "Limits"):
@@ -48,6 +52,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   census: { limit: 1200, windowMs: 60_000 },
   errorReports: { limit: 120, windowMs: 60_000 },
   unlockAttempts: { limit: 10, windowMs: 60_000 },
+  checkoutPlace: { limit: 30, windowMs: 60_000 },
+  orderLookup: { limit: 10, windowMs: 60_000 },
 };
 
 export type Limiters = Record<keyof ServerLimits, Limiter>;

@@ -5,8 +5,10 @@ import { createDeps, type Limiters, type StorefrontApiOptions } from './context.
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
 import { addRoute, schemaCompiler, type RouteKit } from './route-kit.ts';
 import { registerCartRoutes } from './routes/cart-routes.ts';
+import { registerCheckoutRoutes } from './routes/checkout-routes.ts';
 import { registerCensusRoutes } from './routes/census-routes.ts';
 import { registerFormRoutes } from './routes/form-routes.ts';
+import { registerOrderRoutes } from './routes/order-routes.ts';
 import { registerRestockRoutes } from './routes/restock-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
@@ -83,6 +85,8 @@ export async function storefrontApi(
       api.setValidatorCompiler(schemaCompiler() as FastifySchemaCompiler<FastifySchema>);
       const kit: RouteKit = { app: api, deps, table, prefix: API_PREFIX };
       registerCartRoutes(kit);
+      registerCheckoutRoutes(kit);
+      registerOrderRoutes(kit);
       registerStockRoutes(kit);
       registerFormRoutes(kit);
       registerCensusRoutes(kit);

@@ -54,7 +54,7 @@ export interface Totals {
   shippingLocation: ShippingAddress | null;
   shippingOptions: ShippingOptionView[];
   selectedShippingOption: string | null;
-  /** A shipping option was asked for that does not serve this address. */
+  /** A shipping option of the store was asked for that does not serve this address. */
   shippingOptionUnavailable: boolean;
   applicableTaxRules: { name: string; ratePercent: number }[];
   taxCents: number;
@@ -177,7 +177,7 @@ export function priceCheckout(request: PricingRequest): Totals {
     shippingLocation,
     shippingOptions,
     selectedShippingOption: chosen?.id ?? null,
-    shippingOptionUnavailable: asked !== null && requiresShipping && chosen === undefined,
+    shippingOptionUnavailable: asked !== null && requiresShipping && chosen === undefined && (rules.shippingOptions ?? []).some((rule) => rule.id === asked),
     applicableTaxRules: applicable.map((rule) => ({ name: rule.name, ratePercent: rule.ratePercent })),
     taxCents,
     shippingCostCents,

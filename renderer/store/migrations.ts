@@ -317,6 +317,61 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Orders placed through checkout (renderer/orders/): the order keeps its JSON document in
+    // `data` and, as columns, what is searched or locked by: its site and per-site number, the
+    // buyer's email key (order status lookup), status, time, and the cart and idempotency key
+    // a retried submission is recognised by. Orders seeded before this have no number.
+    // order_counters hands out the numbers (an upsert row-locks the site's counter); gift
+    // cards issued by an order and the subscriptions it started have tables of their own.
+    id: '006-orders',
+    sql: `
+      ALTER TABLE orders ADD COLUMN website_id text;
+      ALTER TABLE orders ADD COLUMN order_number bigint;
+      ALTER TABLE orders ADD COLUMN email_key text;
+      ALTER TABLE orders ADD COLUMN status text NOT NULL DEFAULT 'paid';
+      ALTER TABLE orders ADD COLUMN created_on bigint NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN purchased_cart_id text;
+      ALTER TABLE orders ADD COLUMN idempotency_key text;
+      CREATE UNIQUE INDEX orders_number ON orders (website_id, order_number) WHERE order_number IS NOT NULL;
+      CREATE UNIQUE INDEX orders_idempotency ON orders (purchased_cart_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+      CREATE INDEX orders_listing ON orders (website_id, created_on, id);
+      CREATE TABLE order_counters (
+        website_id text PRIMARY KEY,
+        last_number bigint NOT NULL
+      );
+      CREATE TABLE gift_cards (
+        code text PRIMARY KEY,
+        website_id text NOT NULL,
+        order_id text NOT NULL,
+        item_id text NOT NULL,
+        sku text NOT NULL,
+        initial_cents bigint NOT NULL,
+        balance_cents bigint NOT NULL,
+        currency text NOT NULL,
+        created_on bigint NOT NULL
+      );
+      CREATE INDEX gift_cards_order ON gift_cards (order_id);
+      CREATE TABLE subscriptions (
+        id text PRIMARY KEY,
+        website_id text NOT NULL,
+        order_id text NOT NULL,
+        email text NOT NULL,
+        item_id text NOT NULL,
+        variant_id text NOT NULL,
+        sku text NOT NULL,
+        quantity integer NOT NULL,
+        price_cents bigint NOT NULL,
+        billing_period_value integer NOT NULL,
+        billing_period_unit text NOT NULL,
+        num_billing_cycles integer NOT NULL,
+        status text NOT NULL,
+        created_on bigint NOT NULL,
+        next_billing_on bigint NOT NULL
+      );
+      CREATE INDEX subscriptions_order ON subscriptions (order_id);
+    `,
+  },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { AdminRepository } from './admin-repository.ts';
+import { OrderRepository } from './order-repository.ts';
 import type { Queryable } from './sql-client.ts';
 import type {
   CartEntryRecord,
@@ -84,7 +85,7 @@ export interface GroupKeysetAfter {
 const ALL_TABLES = [
   'sites', 'products', 'variants', 'forms', 'carts', 'cart_entries', 'site_users', 'sessions',
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
-  'census_events', 'js_error_reports', 'orders', 'used_captcha_tokens',
+  'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
   'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features',
 ];
@@ -244,6 +245,11 @@ export class Repository {
       `INSERT INTO orders (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data`,
       [order.id, jsonParam(order)],
     );
+  }
+
+  /** Placed orders: numbering, stock moves, lookups and the owner's list (order-repository.ts), on this connection. */
+  get orders(): OrderRepository {
+    return new OrderRepository(this.db);
   }
 
   // ---- carts --------------------------------------------------------------------------

@@ -45,15 +45,15 @@ async function productAndVariant(deps: ApiDeps, productId: unknown, variantId: u
 
 // B11/B12 query: `limit` is 1 to 100 written in at most three digits ("007" is 7); a
 // repeated parameter arrives as an array and fails its string schema.
-const PAGING = {
+export const PAGING = {
   limit: Type.Optional(Type.String({ pattern: `^(?=\\d{1,3}$)0*(?:100|[1-9]\\d?)$` })),
   cursor: Type.Optional(Type.String({ description: 'nextPageCursor of the previous page.' })),
 };
-const pagingCodes = {
+export const pagingCodes = {
   limit: () => GENERIC.badQuery(`limit must be between 1 and ${MAX_PAGE_SIZE}.`),
   cursor: ERR.invalidCursor,
 };
-const pageLimit = (limit: string | undefined) => (limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit));
+export const pageLimit = (limit: string | undefined) => (limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit));
 
 // B10 and B13 answer an unknown product (404) first: a productId that is not a string is
 // one. Every later field is checked after the product lookup, in the table's order.

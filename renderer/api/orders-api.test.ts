@@ -1,0 +1,384 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
+import type { SeedData } from '../store/seed.ts';
+import { openMemoryStore, openStore, type SqlStore } from '../store/store.ts';
+import type { CommerceSettings } from '../store/types.ts';
+import { acceptanceSeed, adminHeaders, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
+import { PG_URL, reachablePostgres, throwAwaySchema } from '../test-support/postgres.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+
+// The orders contract end to end through the API (renderer/orders/README.md): totals,
+// payment, placement, idempotency, the race for the last item, the owner's list and status
+// changes, the buyer's look-up, and the receipt reaching an SMTP server once. Every case runs
+// on PGlite and on PostgreSQL (when 127.0.0.1:5432 answers).
+
+const COMMERCE: CommerceSettings = {
+  storeName: 'Test Shop',
+  minimumOrderSubtotalCents: 1000,
+  paymentProviders: ['test', 'manual'],
+  shippingOptions: [
+    { id: 'standard', name: 'Standard', costCents: 500, freeOverCents: 10000 },
+    { id: 'express', name: 'Express', costCents: 1500 },
+  ],
+  taxRules: [{ name: 'NY sales tax', ratePercent: 8.875, country: 'US', regions: ['NY'] }],
+  coupons: [
+    { code: 'WELCOME10', description: '10% off', percentOff: 10 },
+    { code: 'FIVEOFF', description: '$5 off', amountOffCents: 500 },
+  ],
+};
+
+async function ordersSeed(): Promise<SeedData> {
+  const seed = await acceptanceSeed();
+  seed.site.settings = { ...seed.site.settings, commerce: COMMERCE };
+  seed.products!.push({ id: 'plast', title: 'Last one', variants: [{ id: 'vlast', sku: 'LAST-1', priceCents: 3000, qtyInStock: 1 }] });
+  return seed;
+}
+
+const NY = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
+const CA = { ...NY, city: 'San Francisco', region: 'CA', postalCode: '94105' };
+const VISA = { provider: 'test', cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+const DECLINED = { ...VISA, cardNumber: '4000000000000002' };
+
+function ordersSuite(name: string, open: () => Promise<{ store: SqlStore; close(): Promise<void> }>) {
+  describe(name, () => {
+    let store: SqlStore;
+    let close: () => Promise<void>;
+    let h: Harness;
+    let keys = 0;
+
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    }, 60_000);
+    afterAll(async () => {
+      await close?.();
+    });
+    beforeEach(async () => {
+      h = await freshHarness(store, { seed: await ordersSeed() });
+    });
+
+    /** A new anonymous cart holding `lines`; returns its token. */
+    async function cartWith(...lines: [itemId: string, sku: string, quantity: number][]): Promise<string> {
+      let cookie: string | undefined;
+      let id = '';
+      for (const [itemId, sku, quantity] of lines) {
+        const response = await h.inject(
+          withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId, sku, quantity }, cookies: cookie ? { CART: cookie } : {} }),
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        id = json(response).shoppingCart.id;
+        cookie = id;
+      }
+      return id;
+    }
+
+    const quote = (payload: Record<string, unknown>) => h.inject({ method: 'POST', url: '/api/commerce/checkout/quote', payload });
+    const place = (cartToken: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> =>
+      h.inject(
+        withCrumb({
+          method: 'POST',
+          url: '/api/commerce/checkout/place',
+          payload: { cartToken, email: 'buyer@example.com', shippingAddress: NY, shippingOptionId: 'standard', payment: VISA, idempotencyKey: `key-${++keys}-000`, ...extra },
+        }),
+      );
+    const stockOf = async (productId: string, variantId: string) =>
+      (await store.read.getProduct(productId))!.variants.find((variant) => variant.id === variantId)!.qtyInStock;
+    const orderCount = async () => (await store.read.orders.list('w1', null, 100)).length;
+
+    describe('totals', () => {
+      it('GET shows the lines, the options priced, the first option chosen, no tax before an address', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        const response = await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${token}` });
+        expect(response.statusCode).toBe(200);
+        const view = json(response);
+        expect(view).toMatchObject({
+          cartToken: token, websiteId: 'w1', currency: 'USD', subtotalCents: 5000, requiresShipping: true, purelyDigital: false,
+          selectedShippingOption: 'standard', shippingCostCents: 500, taxCents: 0, discountCents: 0, grandTotalCents: 5500,
+          minimumSubtotalCents: 1000, belowMinimum: false, minimumMessage: null, isPurchased: false, orderId: null,
+        });
+        expect(view.entries).toEqual([
+          { itemId: 'p1', productId: 'p1', sku: 'SQ-1', productName: 'T-shirt', variantLabel: 'M', quantity: 2, unitPriceCents: 2500, lineTotalCents: 5000, productType: 1 },
+        ]);
+        expect(view.shippingOptions).toEqual([{ id: 'standard', name: 'Standard', costCents: 500 }, { id: 'express', name: 'Express', costCents: 1500 }]);
+        expect(view.paymentProviders.map((p: { id: string }) => p.id)).toEqual(['test', 'manual']);
+      });
+
+      it('quote: tax by the address, express shipping, free standard shipping over $100', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        expect(json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'express' }))).toMatchObject({
+          applicableTaxRules: [{ name: 'NY sales tax', ratePercent: 8.875 }], taxCents: 444, shippingCostCents: 1500, grandTotalCents: 6944,
+        });
+        expect(json(await quote({ cartToken: token, shippingAddress: CA }))).toMatchObject({ applicableTaxRules: [], taxCents: 0, grandTotalCents: 5500 });
+        const big = await cartWith(['p3', 'HD-S', 3]);
+        expect(json(await quote({ cartToken: big, shippingAddress: CA, shippingOptionId: 'standard' }))).toMatchObject({ subtotalCents: 12000, shippingCostCents: 0, grandTotalCents: 12000 });
+      });
+
+      it('quote: valid and invalid coupons, the discount in the totals and in the placed order', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        const view = json(await quote({ cartToken: token, shippingAddress: CA, couponCodes: ['welcome10', 'BOGUS'] }));
+        expect(view).toMatchObject({
+          coupons: ['WELCOME10', 'BOGUS'], validCoupons: [{ code: 'WELCOME10', description: '10% off', discountCents: 500 }],
+          invalidCoupons: [{ code: 'BOGUS', reason: 'This coupon code is not valid.' }], discountCents: 500, grandTotalCents: 5000,
+        });
+        const placed = await place(token, { shippingAddress: CA, couponCodes: ['WELCOME10', 'BOGUS'] });
+        expect(placed.statusCode, placed.body).toBe(200);
+        const order = (await store.read.orders.get(json(placed).orderId))!;
+        expect(order).toMatchObject({ subtotal: 5000, discountTotal: 500, shippingTotal: 500, taxTotal: 0, grandTotal: 5000, couponCodes: ['WELCOME10'] });
+      });
+
+      it("minimum subtotal: the seed's text in the view, and placing is refused with 422", async () => {
+        const token = await cartWith(['pdig', 'DIG-1', 1]);
+        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${token}` }))).toMatchObject({
+          subtotalCents: 300, belowMinimum: true, minimumMessage: 'To check out, your order subtotal must be $10.00 or more.',
+          requiresShipping: false, shippingOptions: [], purelyDigital: true,
+        });
+        const response = await place(token, { shippingAddress: null, shippingOptionId: null });
+        expect(response.statusCode).toBe(422);
+        expect(json(response)).toEqual({ code: 'BELOW_MINIMUM_SUBTOTAL', error: 'To check out, your order subtotal must be $10.00 or more.' });
+        expect(await orderCount()).toBe(0);
+      });
+
+      it('an unknown or expired cart token is a 404, a bad query a 400', async () => {
+        expect(json(await h.inject({ method: 'GET', url: '/api/commerce/checkout?cartToken=nope' })).code).toBe('CART_NOT_FOUND');
+        expect((await h.inject({ method: 'GET', url: '/api/commerce/checkout' })).statusCode).toBe(400);
+      });
+    });
+
+    describe('placing', () => {
+      it('the test card pays: order #1 then #2, stock down, cart purchased with its orderId, receipt queued', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2], ['p2', 'SQ-2A', 1]);
+        const response = await place(token);
+        expect(response.statusCode, response.body).toBe(200);
+        const body = json(response);
+        expect(body).toMatchObject({ orderNumber: 1, status: 'paid', testMode: true, confirmationUrl: `/commerce/orders/${body.orderId}/confirmed` });
+        expect(await stockOf('p1', 'v1')).toBe(3);
+        const cart = (await store.read.getCart(token))!;
+        expect(cart).toMatchObject({ isPurchased: true, orderId: body.orderId });
+        const order = (await store.read.getOrder(body.orderId))!;
+        expect(order).toMatchObject({
+          id: body.orderId, purchasedCartId: token, testMode: true, websiteId: 'w1', grandTotal: 6200 + 500 + 550, shippingTotal: 500, taxTotal: 550,
+          items: [expect.objectContaining({ sku: 'SQ-1', productName: 'T-shirt', quantity: 2, unitPrice: 2500 }), expect.objectContaining({ sku: 'SQ-2A', productName: 'Mug', quantity: 1, unitPrice: 1200 })],
+        });
+        const mail = await store.read.listOutbox();
+        expect(mail).toHaveLength(1);
+        expect(mail[0]).toMatchObject({ to: 'buyer@example.com', subject: 'Your order #1 from Test Shop' });
+        expect(mail[0]!.body).toContain('2 × T-shirt (M): $50.00');
+        expect(mail[0]!.body).not.toContain('4242 4242');
+        const again = await place(await cartWith(['p1', 'SQ-1', 1]));
+        expect(json(again).orderNumber).toBe(2);
+      });
+
+      it('a declined card: 402 next to the card number, and no order, stock, cart or mail change', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const response = await place(token, { payment: DECLINED });
+        expect(response.statusCode).toBe(402);
+        expect(json(response)).toEqual({ code: 'PAYMENT_DECLINED', error: 'Your card was declined.', errors: { cardNumber: 'Your card was declined.' } });
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        expect((await store.read.getCart(token))!.isPurchased).toBe(false);
+        expect(await store.read.listOutbox()).toEqual([]);
+        expect(response.body).not.toContain('4000000000000002');
+      });
+
+      it('field errors are reported together, keyed as the checkout fields', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const response = await place(token, {
+          email: 'not-an-email', shippingAddress: { ...NY, firstName: ' ', country: 'USA' }, shippingOptionId: 'teleport',
+          payment: { provider: 'test', cardNumber: '4242424242424241', expMonth: 13, expYear: 2030, cvc: '1' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(json(response)).toMatchObject({
+          code: 'CHECKOUT_INVALID',
+          errors: {
+            email: 'Enter a valid email address.', 'shippingAddress.firstName': 'Enter your first name.', 'shippingAddress.country': 'Choose a country (two-letter code).',
+            shippingOptionId: 'Choose a shipping option.', cardNumber: 'Enter a valid card number.', expiry: 'Enter a valid expiry date.', cvc: 'Enter a valid security code.',
+          },
+        });
+        const missing = await place(token, { shippingAddress: undefined, payment: { provider: 'paypal' } });
+        expect(json(missing).errors).toEqual({ shippingAddress: 'Enter a shipping address.', payment: 'Choose a payment method.' });
+        expect(await orderCount()).toBe(0);
+      });
+
+      it('the place route needs the crumb', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const response = await h.inject({ method: 'POST', url: '/api/commerce/checkout/place', payload: { cartToken: token } });
+        expect(response.statusCode).toBe(403);
+        expect(json(response).code).toBe('CRUMB_FAIL');
+      });
+
+      it('manual payment: the order waits for payment and goes to the order received page', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const body = json(await place(token, { payment: { provider: 'manual' } }));
+        expect(body).toMatchObject({ status: 'awaiting-payment', testMode: false, confirmationUrl: `/commerce/orders/${body.orderId}/received` });
+        expect(await stockOf('p1', 'v1')).toBe(4);
+      });
+
+      it('a gift card issues a code; digital orders need no address', async () => {
+        const made = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'gc', sku: 'GC-50' } }));
+        expect(made.statusCode, made.body).toBe(200);
+        const token = json(made).cartToken;
+        const response = await place(token, { shippingAddress: undefined, shippingOptionId: undefined });
+        expect(response.statusCode, response.body).toBe(200);
+        const order = (await store.read.orders.get(json(response).orderId))!;
+        expect(order.giftCardCodes).toHaveLength(1);
+        expect(order.giftCardCodes[0]).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+        expect(await store.read.orders.listGiftCards(order.id)).toEqual([{ code: order.giftCardCodes[0], balanceCents: 5000, initialCents: 5000 }]);
+        expect((await store.read.listOutbox())[0]!.body).toContain(order.giftCardCodes[0]);
+        const wrong = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'p1', sku: 'SQ-1' } }));
+        expect(wrong.statusCode).toBe(404);
+      });
+
+      it('a subscription records its billing period and goes to the subscription confirmed page', async () => {
+        const made = await h.inject(withCrumb({ method: 'POST', url: '/api/3/commerce/cart/subscription', payload: { itemId: 'psub', sku: 'SUB-1', qty: 1 } }));
+        const token = json(made).cartToken;
+        await store.transaction(async (repo) => {
+          const product = (await repo.getProduct('psub'))!;
+          await repo.putProduct({ ...product, subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 } }, 6);
+        });
+        const body = json(await place(token));
+        expect(body.confirmationUrl).toBe(`/commerce/orders/${body.orderId}/subscription-confirmed`);
+        const [subscription] = await store.read.orders.listSubscriptions(body.orderId);
+        expect(subscription).toMatchObject({ itemId: 'psub', sku: 'SUB-1', billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6, status: 'active', email: 'buyer@example.com' });
+        expect(subscription!.nextBillingOn - subscription!.createdOn).toBe(14 * 24 * 60 * 60 * 1000);
+      });
+    });
+
+    describe('idempotency and concurrency', () => {
+      it('a retry with the same key answers the same order; another key finds the cart purchased', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const first = await place(token, { idempotencyKey: 'retry-key-1' });
+        const second = await place(token, { idempotencyKey: 'retry-key-1' });
+        expect(second.statusCode).toBe(200);
+        expect(json(second)).toEqual(json(first));
+        const other = await place(token, { idempotencyKey: 'retry-key-2' });
+        expect(other.statusCode).toBe(409);
+        expect(json(other).code).toBe('CART_PURCHASED');
+        expect(await orderCount()).toBe(1);
+        expect(await store.read.listOutbox()).toHaveLength(1);
+        expect(await stockOf('p1', 'v1')).toBe(4);
+      });
+
+      it('the same submission sent twice at once makes one order', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const [a, b] = await Promise.all([place(token, { idempotencyKey: 'double-click' }), place(token, { idempotencyKey: 'double-click' })]);
+        expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+        expect(json(a).orderId).toBe(json(b).orderId);
+        expect(await orderCount()).toBe(1);
+        expect(await stockOf('p1', 'v1')).toBe(4);
+      });
+
+      it('two visitors racing for the last item: exactly one order, the other OUT_OF_STOCK', async () => {
+        const first = await cartWith(['plast', 'LAST-1', 1]);
+        const second = await cartWith(['plast', 'LAST-1', 1]);
+        const results = await Promise.all([place(first), place(second)]);
+        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        const refused = results.find((r) => r.statusCode === 409)!;
+        expect(json(refused)).toMatchObject({ code: 'OUT_OF_STOCK', errors: { plast: 'Sorry, we do not have enough of that item available.' } });
+        expect(await stockOf('plast', 'vlast')).toBe(0);
+        expect(await orderCount()).toBe(1);
+        expect(await store.read.listOutbox()).toHaveLength(1);
+      });
+    });
+
+    describe('owner and buyer', () => {
+      it('the admin list pages newest first with a cursor and needs the admin token', async () => {
+        for (let n = 0; n < 3; n++) {
+          h.clock.now += 1000;
+          expect((await place(await cartWith(['p3', 'HD-S', 1]))).statusCode).toBe(200);
+        }
+        expect((await h.inject({ method: 'GET', url: '/api/commerce/orders' })).statusCode).toBe(401);
+        const first = json(await h.inject({ method: 'GET', url: '/api/commerce/orders?limit=2', headers: adminHeaders() }));
+        expect(first.orders.map((o: { orderNumber: number }) => o.orderNumber)).toEqual([3, 2]);
+        expect(first.orders[0]).toMatchObject({ email: 'buyer@example.com', status: 'paid', grandTotal: 4000 + 500 + 355, items: [expect.objectContaining({ sku: 'HD-S' })] });
+        expect(first.nextCursor).toEqual(expect.any(String));
+        const second = json(await h.inject({ method: 'GET', url: `/api/commerce/orders?limit=2&cursor=${first.nextCursor}`, headers: adminHeaders() }));
+        expect(second.orders.map((o: { orderNumber: number }) => o.orderNumber)).toEqual([1]);
+        expect(second.nextCursor).toBeNull();
+        const bad = await h.inject({ method: 'GET', url: '/api/commerce/orders?cursor=zzz', headers: adminHeaders() });
+        expect(json(bad).code).toBe('INVALID_CURSOR');
+      });
+
+      it('status: awaiting-payment → paid → fulfilled; cancelling restocks once; a wrong move is 409', async () => {
+        const manual = json(await place(await cartWith(['p1', 'SQ-1', 2]), { payment: { provider: 'manual' } }));
+        const status = (orderId: string, value: string) =>
+          h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/status`, headers: adminHeaders(), payload: { status: value } });
+        expect(await stockOf('p1', 'v1')).toBe(3);
+        expect(json(await status(manual.orderId, 'paid')).status).toBe('paid');
+        expect(json(await status(manual.orderId, 'fulfilled')).status).toBe('fulfilled');
+        expect(json(await status(manual.orderId, 'cancelled')).code).toBe('INVALID_ORDER_STATUS');
+
+        const other = json(await place(await cartWith(['p1', 'SQ-1', 3])));
+        expect(await stockOf('p1', 'v1')).toBe(0);
+        const cancelled = await status(other.orderId, 'cancelled');
+        expect(json(cancelled)).toMatchObject({ status: 'cancelled', restockedOn: expect.any(String) });
+        expect(await stockOf('p1', 'v1')).toBe(3);
+        const twice = await status(other.orderId, 'cancelled');
+        expect(twice.statusCode).toBe(409);
+        expect(json(twice).code).toBe('INVALID_ORDER_STATUS');
+        expect(await stockOf('p1', 'v1')).toBe(3);
+        expect((await status('nope', 'paid')).statusCode).toBe(404);
+        expect(json(await status(other.orderId, 'shipped')).code).toBe('BAD_REQUEST');
+      });
+
+      it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const lookup = (payload: Record<string, unknown>) => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload }));
+        const found = await lookup({ orderNumber: placed.orderNumber, email: ' BUYER@example.com ' });
+        expect(found.statusCode).toBe(200);
+        expect(json(found).order).toMatchObject({ id: placed.orderId, orderNumber: 1, status: 'paid' });
+        expect(json(found).order.payment.reference).toBeUndefined();
+        expect(json(await lookup({ orderNumber: placed.orderNumber, email: 'other@example.com' })).code).toBe('ORDER_NOT_FOUND');
+        expect((await lookup({ orderNumber: '1', email: 'x' })).statusCode).toBe(400);
+      });
+    });
+
+    describe('the receipt over SMTP', () => {
+      let sink: SmtpSink;
+      beforeAll(async () => {
+        sink = await startSmtpSink();
+      });
+      afterAll(async () => {
+        await sink?.close();
+      });
+
+      it('reaches the SMTP server once; a restarted worker sends nothing again', async () => {
+        sink.received.length = 0;
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const transport = smtpTransport(sink.url);
+        const worker = () => createOutboxWorker({ store, transport, from: 'Shop <shop@quire.test>', now: () => h.clock.now, log: () => {} });
+        const first = worker();
+        expect(await first.tick()).toEqual({ sent: 1, retried: 0, failed: 0 });
+        await first.stop();
+        const [mail] = await sink.waitFor(1);
+        expect(mail).toMatchObject({ to: ['buyer@example.com'], subject: `Your order #${placed.orderNumber} from Test Shop` });
+        expect(mail!.text).toContain('Order #1 (Paid)');
+        const restarted = worker();
+        expect(await restarted.tick()).toEqual({ sent: 0, retried: 0, failed: 0 });
+        expect(sink.received).toHaveLength(1);
+        transport.close();
+      });
+    });
+  });
+}
+
+ordersSuite('orders API on PGlite', async () => {
+  const store = await openMemoryStore();
+  return { store, close: () => store.close() };
+});
+
+const pgUrl = await reachablePostgres();
+const pgName = pgUrl === null ? `orders API on PostgreSQL (skipped: nothing answers at ${PG_URL})` : 'orders API on PostgreSQL';
+if (pgUrl === null) describe.skip(pgName, () => it('needs PostgreSQL', () => {}));
+else {
+  ordersSuite(pgName, async () => {
+    const schema = await throwAwaySchema(pgUrl, 'orders');
+    const store = await openStore({ databaseUrl: schema.databaseUrl });
+    return {
+      store,
+      close: async () => {
+        await store.close();
+        await schema.drop();
+      },
+    };
+  });
+}

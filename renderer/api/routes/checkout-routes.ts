@@ -1,0 +1,155 @@
+import { Type } from '@sinclair/typebox';
+import { checkoutCart, checkoutView, quote } from '../../orders/checkout.ts';
+import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
+import { PRODUCT_TYPE } from '../../store/types.ts';
+import { purchasePrice } from '../cart-view.ts';
+import { liveSession, requireSite } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { addRoute, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { createEmptyCart, DAY_MS } from './cart-routes.ts';
+
+// The checkout of the orders contract (renderer/orders/README.md): the view of a cart with
+// its totals, a quote for an address, option and coupons, and placing the order. The gift
+// card page has no cart, so it first makes a one-line cart of the chosen denomination.
+
+const TEXT = Type.String({ maxLength: 1000 });
+// Every address field is optional in the schema: a quote is asked while the visitor types,
+// and placing reports each missing field next to it (CHECKOUT_INVALID), not as one 400.
+const ADDRESS = Type.Object(
+  {
+    firstName: Type.Optional(TEXT),
+    lastName: Type.Optional(TEXT),
+    line1: Type.Optional(TEXT),
+    line2: Type.Optional(TEXT),
+    city: Type.Optional(TEXT),
+    region: Type.Optional(TEXT),
+    postalCode: Type.Optional(TEXT),
+    country: Type.Optional(Type.String({ maxLength: 100, description: 'ISO 3166-1 alpha-2.' })),
+  },
+  { description: 'Where the order ships.' },
+);
+const QUOTE_FIELDS = {
+  cartToken: Type.String({ minLength: 1, maxLength: 200 }),
+  email: Type.Optional(TEXT),
+  shippingAddress: Type.Optional(Type.Union([ADDRESS, Type.Null()])),
+  shippingOptionId: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  couponCodes: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 10 })),
+};
+const EXPIRY_PART = Type.Union([Type.Integer({ minimum: 0, maximum: 9999 }), Type.String({ maxLength: 4 })]);
+const PAYMENT = Type.Object(
+  {
+    provider: Type.String({ minLength: 1, maxLength: 50, description: "A provider the store offers ('test', 'manual', …)." }),
+    cardNumber: Type.Optional(Type.String({ maxLength: 40 })),
+    expMonth: Type.Optional(EXPIRY_PART),
+    expYear: Type.Optional(EXPIRY_PART),
+    cvc: Type.Optional(Type.String({ maxLength: 8 })),
+  },
+  { description: 'The provider and its own fields; card fields are never stored or logged.' },
+);
+
+type Address = { firstName?: string; lastName?: string; line1?: string; line2?: string; city?: string; region?: string; postalCode?: string; country?: string };
+
+/** The schema's optional address as the orders module's (missing fields empty, reported by the checks). */
+function address(value: Address | null | undefined) {
+  if (!value) return null;
+  return {
+    firstName: value.firstName ?? '',
+    lastName: value.lastName ?? '',
+    line1: value.line1 ?? '',
+    ...(value.line2 ? { line2: value.line2 } : {}),
+    city: value.city ?? '',
+    region: value.region ?? '',
+    postalCode: value.postalCode ?? '',
+    country: value.country ?? '',
+  };
+}
+
+const giftCardUnavailable = () => new ApiError(404, 'ITEM_NOT_FOUND', 'Gift card not found.');
+
+export function registerCheckoutRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/commerce/checkout',
+    schema: { summary: 'The checkout view of a cart: lines, shipping options, taxes, coupons and totals.', querystring: Type.Object({ cartToken: QUOTE_FIELDS.cartToken }) },
+    handler: async (request) => {
+      const site = await requireSite(deps);
+      const cart = await checkoutCart(deps.store.read, request.query.cartToken, await liveSession(deps, request), deps.now());
+      return checkoutView(cart, site, quote(cart, site, {}, deps.now()));
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/checkout/quote',
+    schema: { summary: 'The checkout view recomputed for an address, a shipping option and coupons.', body: Type.Object(QUOTE_FIELDS) },
+    handler: async (request) => {
+      const body = request.body;
+      const site = await requireSite(deps);
+      const cart = await checkoutCart(deps.store.read, body.cartToken, await liveSession(deps, request), deps.now());
+      const totals = quote(cart, site, { shippingAddress: address(body.shippingAddress), shippingOptionId: body.shippingOptionId, couponCodes: body.couponCodes }, deps.now());
+      return checkoutView(cart, site, totals);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/checkout/place',
+    crumb: true,
+    schema: {
+      summary: 'Places the order: pays through the chosen provider, takes the stock, numbers the order, queues the receipt. Idempotent per cart and key.',
+      body: Type.Object({
+        ...QUOTE_FIELDS,
+        payment: PAYMENT,
+        idempotencyKey: Type.String({ minLength: 8, maxLength: 100, description: 'One per submission attempt; a retry with the same key gets the same order.' }),
+      }),
+    },
+    handler: async (request) => {
+      const body = request.body;
+      await takeRateLimit(deps.limiters.checkoutPlace, request);
+      const site = await requireSite(deps);
+      const { order } = await placeOrder(
+        deps,
+        site,
+        {
+          cartToken: body.cartToken,
+          email: body.email ?? '',
+          shippingAddress: address(body.shippingAddress),
+          shippingOptionId: body.shippingOptionId ?? null,
+          couponCodes: body.couponCodes ?? [],
+          payment: body.payment,
+          idempotencyKey: body.idempotencyKey,
+        },
+        await liveSession(deps, request),
+      );
+      return { orderId: order.id, orderNumber: order.orderNumber, status: order.status, testMode: order.testMode, confirmationUrl: confirmationUrl(order) };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/checkout/gift-card',
+    crumb: true,
+    schema: {
+      summary: 'A one-line cart of the chosen gift card denomination, to check out (the gift card page has no cart).',
+      body: Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200 }), sku: Type.String({ minLength: 1, maxLength: 200 }) }),
+    },
+    handler: async (request) => {
+      const { itemId, sku } = request.body;
+      const site = await requireSite(deps);
+      const cartToken = await deps.store.transaction(async (repo) => {
+        const product = await repo.getProduct(itemId);
+        const variant = product?.productType === PRODUCT_TYPE.giftCard ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
+        if (!product || !variant) throw giftCardUnavailable();
+        const id = await createEmptyCart(deps, repo, site, { kind: 'express', ownerSiteUserId: null, lifetimeMs: DAY_MS });
+        await repo.insertEntry(id, {
+          id: deps.newId('e'), itemId: product.id, sku: variant.sku, variantId: variant.id, quantity: 1, productType: product.productType,
+          attributes: variant.attributes, title: product.title, purchasePriceCents: purchasePrice(variant), additionalFields: null,
+        });
+        return id;
+      });
+      return { cartToken };
+    },
+  });
+}

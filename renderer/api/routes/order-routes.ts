@@ -1,0 +1,84 @@
+import { Type } from '@sinclair/typebox';
+import { isValidEmail } from '../form-validation.ts';
+import { ORDER_ERR, orderJson, setOrderStatus } from '../../orders/order-status.ts';
+import { requireSite } from '../context.ts';
+import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
+import { GENERIC } from '../errors.ts';
+import { addRoute, fieldCodes, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { PAGING, pageLimit, pagingCodes } from './restock-routes.ts';
+
+// Placed orders: the owner's list (newest first, keyset pages like B11/B12), one order, its
+// status changes (cancelling restocks once), and the buyer's look-up by number and email
+// (order status, page type 211).
+
+const ORDER_PARAMS = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export function registerOrderRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/commerce/orders',
+    admin: true,
+    schema: { summary: "The store's orders with lines and totals, newest first, a page at a time.", querystring: Type.Object(PAGING) },
+    invalid: fieldCodes(pagingCodes),
+    handler: async (request) => {
+      const { cursor } = request.query;
+      const limit = pageLimit(request.query.limit);
+      const after = cursor === undefined ? null : decodeSignUpCursor(cursor);
+      if (cursor !== undefined && after === null) throw pagingCodes.cursor();
+      const site = await requireSite(deps);
+      const rows = await deps.store.read.orders.list(site.websiteId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        orders: page.map((order) => orderJson(order)),
+        nextCursor: rows.length > limit && last ? encodeSignUpCursor({ createdOn: last.createdOn, id: last.id }) : null,
+      };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/commerce/orders/:orderId',
+    admin: true,
+    schema: { summary: 'One order.', params: ORDER_PARAMS },
+    handler: async (request) => {
+      const order = await deps.store.read.orders.get(request.params.orderId);
+      if (!order) throw ORDER_ERR.notFound();
+      return orderJson(order);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/orders/:orderId/status',
+    admin: true,
+    schema: {
+      summary: 'Marks an order paid, fulfilled or cancelled (cancelling puts its lines back in stock, once).',
+      params: ORDER_PARAMS,
+      body: Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('fulfilled'), Type.Literal('cancelled')]) }),
+    },
+    invalid: fieldCodes({ status: () => GENERIC.badRequest("status must be 'paid', 'fulfilled' or 'cancelled'.") }),
+    handler: async (request) => orderJson(await setOrderStatus(deps, request.params.orderId, request.body.status)),
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/order-status',
+    crumb: true,
+    schema: {
+      summary: 'Order status (page type 211): the order with this number and email.',
+      body: Type.Object({ orderNumber: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), email: Type.String({ maxLength: 320 }) }),
+    },
+    handler: async (request) => {
+      const { orderNumber, email } = request.body;
+      // Counted before the look-up, found or not: numbers are sequential and easy to guess.
+      await takeRateLimit(deps.limiters.orderLookup, request);
+      const site = await requireSite(deps);
+      const order = isValidEmail(email.trim()) ? await deps.store.read.orders.findByNumber(site.websiteId, orderNumber, email) : null;
+      if (!order) throw ORDER_ERR.notFound();
+      return { order: orderJson(order, 'buyer') };
+    },
+  });
+}

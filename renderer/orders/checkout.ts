@@ -1,0 +1,161 @@
+import { ApiError } from '../api/errors.ts';
+import { isValidEmail } from '../api/form-validation.ts';
+import type { Repository } from '../store/repository.ts';
+import type { CartRecord, CommerceSettings, Session, ShippingAddress, Site } from '../store/types.ts';
+import { offeredProviders, providerViews, type PaymentProvider } from './payment-providers.ts';
+import { priceCheckout, type PricedLine, type Totals } from './pricing.ts';
+
+// The checkout of one cart (`cartToken` is the cart's id): which carts can be checked out,
+// their lines as pricing sees them, the CheckoutView the island renders, and the checks of
+// the contact and shipping fields. Used by the checkout routes and placeOrder alike, so the
+// quote and the order are computed the same way.
+
+export const CHECKOUT_ERR = {
+  cartNotFound: () => new ApiError(404, 'CART_NOT_FOUND', 'This cart cannot be checked out.'),
+  cartPurchased: () => new ApiError(409, 'CART_PURCHASED', 'This cart has already been purchased.'),
+  cartEmpty: () => new ApiError(409, 'CART_EMPTY', 'Your cart is empty.'),
+  cartChanged: () => new ApiError(409, 'CART_CHANGED', 'Your cart changed while you were checking out. Please review the totals.'),
+  invalid: (errors: Record<string, string>) => new ApiError(400, 'CHECKOUT_INVALID', 'Please correct the highlighted fields.', { errors }),
+  belowMinimum: (message: string) => new ApiError(422, 'BELOW_MINIMUM_SUBTOTAL', message),
+  outOfStock: (errors: Record<string, string>) =>
+    new ApiError(409, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.', { errors }),
+  declined: (message: string) => new ApiError(402, 'PAYMENT_DECLINED', message, { errors: { cardNumber: message } }),
+};
+
+export const FIELD_TEXT = {
+  emailBlank: 'Enter your email address.',
+  emailInvalid: 'Enter a valid email address.',
+  addressMissing: 'Enter a shipping address.',
+  firstName: 'Enter your first name.',
+  lastName: 'Enter your last name.',
+  line1: 'Enter your street address.',
+  city: 'Enter your city.',
+  region: 'Enter your state or region.',
+  postalCode: 'Enter your postal code.',
+  country: 'Choose a country (two-letter code).',
+  shippingOption: 'Choose a shipping option.',
+  shippingOptionUnavailable: 'This shipping option does not deliver to that address.',
+  payment: 'Choose a payment method.',
+  outOfStock: 'Sorry, we do not have enough of that item available.',
+};
+
+/** The most any address field may hold (the schema allows more; this is the message). */
+export const ADDRESS_FIELD_MAX = 200;
+
+export function commerceRules(site: Site): CommerceSettings {
+  return site.settings.commerce ?? {};
+}
+
+/**
+ * The cart a checkout may use: not expired, of the caller when it belongs to a user (the
+ * API's owner rule: knowing a signed-in user's cart id grants nothing). A purchased cart is
+ * returned; the caller decides (the view shows it purchased, placing refuses it).
+ */
+export async function checkoutCart(repo: Repository, cartToken: string, session: Session | null, now: number, options: { lock?: boolean } = {}): Promise<CartRecord> {
+  const cart = cartToken.length <= 200 ? await repo.getCart(cartToken, options) : null;
+  if (!cart) throw CHECKOUT_ERR.cartNotFound();
+  if (!cart.isPurchased && cart.expiresAt !== null && cart.expiresAt <= now) throw CHECKOUT_ERR.cartNotFound();
+  if (cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== session?.siteUserId) throw CHECKOUT_ERR.cartNotFound();
+  return cart;
+}
+
+/** The cart's lines at the prices fixed when each was added (B2 `purchasePriceCents`). */
+export function cartLines(cart: CartRecord): PricedLine[] {
+  return cart.entries.map((entry) => ({
+    itemId: entry.itemId,
+    sku: entry.sku,
+    productName: entry.title,
+    variantLabel: Object.values(entry.attributes).join(' / '),
+    quantity: entry.quantity,
+    unitPriceCents: entry.purchasePriceCents,
+    productType: entry.productType,
+  }));
+}
+
+export interface QuoteInput {
+  shippingAddress?: ShippingAddress | null;
+  shippingOptionId?: string | null;
+  couponCodes?: readonly string[];
+}
+
+export function quote(cart: CartRecord, site: Site, input: QuoteInput, now: number): Totals {
+  return priceCheckout({
+    lines: cartLines(cart),
+    rules: commerceRules(site),
+    currency: site.settings.currency,
+    shippingLocation: input.shippingAddress ? normaliseAddress(input.shippingAddress) : null,
+    shippingOptionId: input.shippingOptionId ?? null,
+    couponCodes: input.couponCodes ?? [],
+    now,
+  });
+}
+
+export function providersOf(site: Site): PaymentProvider[] {
+  return offeredProviders(commerceRules(site).paymentProviders);
+}
+
+/** The CheckoutView of the orders contract: the cart entity's names, plus what the island needs. */
+export function checkoutView(cart: CartRecord, site: Site, totals: Totals) {
+  const { shippingOptionUnavailable: _unavailable, ...named } = totals;
+  return {
+    cartToken: cart.id,
+    websiteId: cart.websiteId,
+    currency: site.settings.currency,
+    kind: cart.kind === 'subscription' ? ('subscription' as const) : ('cart' as const),
+    orderId: cart.orderId,
+    isPurchased: cart.isPurchased,
+    entries: cart.entries.map((entry) => ({
+      itemId: entry.itemId,
+      productId: entry.itemId,
+      sku: entry.sku,
+      productName: entry.title,
+      variantLabel: Object.values(entry.attributes).join(' / '),
+      quantity: entry.quantity,
+      unitPriceCents: entry.purchasePriceCents,
+      lineTotalCents: entry.purchasePriceCents * entry.quantity,
+      productType: entry.productType,
+    })),
+    totalQuantity: cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
+    ...named,
+    paymentProviders: providerViews(providersOf(site)),
+  };
+}
+
+export type CheckoutView = ReturnType<typeof checkoutView>;
+
+/** Trimmed fields, an upper-case country, no empty line2. */
+export function normaliseAddress(address: ShippingAddress): ShippingAddress {
+  const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const line2 = trim(address.line2);
+  return {
+    firstName: trim(address.firstName),
+    lastName: trim(address.lastName),
+    line1: trim(address.line1),
+    ...(line2 ? { line2 } : {}),
+    city: trim(address.city),
+    region: trim(address.region),
+    postalCode: trim(address.postalCode),
+    country: trim(address.country).toUpperCase(),
+  };
+}
+
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'line1', 'city', 'region', 'postalCode'] as const;
+
+/** Field errors of the contact email and (when the cart ships) the address, keyed as the contract names them. */
+export function contactErrors(email: unknown, address: ShippingAddress | null | undefined, requiresShipping: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const mail = typeof email === 'string' ? email.trim() : '';
+  if (mail === '') errors.email = FIELD_TEXT.emailBlank;
+  else if (!isValidEmail(mail)) errors.email = FIELD_TEXT.emailInvalid;
+  if (!requiresShipping) return errors;
+  if (!address) {
+    errors.shippingAddress = FIELD_TEXT.addressMissing;
+    return errors;
+  }
+  const clean = normaliseAddress(address);
+  for (const field of ADDRESS_FIELDS) {
+    if (clean[field] === '' || clean[field].length > ADDRESS_FIELD_MAX) errors[`shippingAddress.${field}`] = FIELD_TEXT[field];
+  }
+  if (!/^[A-Z]{2}$/.test(clean.country)) errors['shippingAddress.country'] = FIELD_TEXT.country;
+  return errors;
+}

@@ -1,0 +1,54 @@
+import type { ApiDeps } from '../api/context.ts';
+import { ApiError } from '../api/errors.ts';
+import type { OrderStatus, PlacedOrder } from '../store/types.ts';
+
+// The owner's status changes of a placed order, and the JSON the API answers for an order.
+
+/** The statuses an owner may move an order to, from each status. Cancelling restocks the lines, once. */
+export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  'awaiting-payment': ['paid', 'cancelled'],
+  paid: ['fulfilled', 'cancelled'],
+  fulfilled: [],
+  cancelled: [],
+};
+
+export const ORDER_ERR = {
+  notFound: () => new ApiError(404, 'ORDER_NOT_FOUND', 'Order not found.'),
+  invalidStatus: (from: OrderStatus, to: string) =>
+    new ApiError(409, 'INVALID_ORDER_STATUS', `An order that is ${from} cannot be marked ${to}.`),
+};
+
+/**
+ * Moves the order to `status` in one transaction that locks the order row, so two owners
+ * cancelling at once restock it once: the second finds it cancelled and gets a 409.
+ */
+export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now'>, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
+  return deps.store.transaction(async (repo) => {
+    const order = orderId.length <= 200 ? await repo.orders.get(orderId, { lock: true }) : null;
+    if (!order) throw ORDER_ERR.notFound();
+    if (!NEXT_STATUSES[order.status].includes(status)) throw ORDER_ERR.invalidStatus(order.status, status);
+    const next: PlacedOrder = { ...order, status };
+    if (status === 'cancelled' && order.restockedOn === null) {
+      for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
+      next.restockedOn = deps.now();
+    }
+    await repo.orders.update(next);
+    return next;
+  });
+}
+
+const iso = (millis: number) => new Date(millis).toISOString();
+
+/**
+ * An order as the API answers it: cents, ISO times. The owner (admin list, status change)
+ * sees the provider's payment reference; the buyer (order status look-up) only its label.
+ */
+export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner') {
+  const { extra: _extra, payment, ...rest } = order;
+  return {
+    ...rest,
+    createdOn: iso(order.createdOn),
+    restockedOn: order.restockedOn === null ? null : iso(order.restockedOn),
+    payment: audience === 'owner' ? payment : { provider: payment.provider, label: payment.label },
+  };
+}

@@ -1,0 +1,255 @@
+import crypto from 'node:crypto';
+import type { ApiDeps } from '../api/context.ts';
+import { enqueueMail } from '../mail/outbox-worker.ts';
+import { orderReceiptMail } from '../mail/order-receipt.ts';
+import type { Repository } from '../store/repository.ts';
+import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
+import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, normaliseAddress, providersOf, quote } from './checkout.ts';
+import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
+import type { Totals } from './pricing.ts';
+
+// Placing an order (README.md here, "Placing an order"): replay by idempotency key, checks,
+// the payment, then one transaction that takes the stock, numbers the order, issues gift
+// cards, records a subscription, marks the cart purchased and queues the receipt.
+
+export interface PlaceOrderInput {
+  cartToken: string;
+  email: string;
+  shippingAddress?: ShippingAddress | null;
+  shippingOptionId?: string | null;
+  couponCodes?: readonly string[];
+  payment: { provider: string } & PaymentDetails;
+  idempotencyKey: string;
+}
+
+export interface PlaceOrderResult {
+  order: PlacedOrder;
+  /** True when the key had already placed this order (nothing was done again). */
+  replayed: boolean;
+}
+
+type OrderDeps = Pick<ApiDeps, 'store' | 'now' | 'newId'>;
+
+/** Where the buyer goes after placing: 206 subscription confirmed, 207 order received (pay offline), else 202. */
+export function confirmationUrl(order: PlacedOrder): string {
+  const id = encodeURIComponent(order.id);
+  if (order.subscription) return `/commerce/orders/${id}/subscription-confirmed`;
+  if (order.status === 'awaiting-payment') return `/commerce/orders/${id}/received`;
+  return `/commerce/orders/${id}/confirmed`;
+}
+
+/** A gift card code: 16 characters of an alphabet without look-alikes (0/O, 1/I), in groups of four. */
+export function giftCardCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(16);
+  let code = '';
+  for (let index = 0; index < 16; index++) {
+    if (index > 0 && index % 4 === 0) code += '-';
+    code += alphabet[bytes[index]! % alphabet.length];
+  }
+  return code;
+}
+
+interface VariantTake {
+  productId: string;
+  variantId: string;
+  itemId: string;
+  quantity: number;
+}
+
+/** The quantity each variant loses, summed over the lines (one variant may fill two lines). */
+function stockTakes(cart: CartRecord): VariantTake[] {
+  const takes = new Map<string, VariantTake>();
+  for (const entry of cart.entries) {
+    const key = `${entry.itemId}\u0000${entry.variantId}`;
+    const take = takes.get(key) ?? { productId: entry.itemId, variantId: entry.variantId, itemId: entry.itemId, quantity: 0 };
+    take.quantity += entry.quantity;
+    takes.set(key, take);
+  }
+  return [...takes.values()];
+}
+
+/** itemId → message for every line whose variant has fewer left than the cart holds (read, no lock). */
+async function shortLines(repo: Repository, cart: CartRecord): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  for (const take of stockTakes(cart)) {
+    const product = await repo.getProduct(take.productId);
+    const variant = product?.variants.find((candidate) => candidate.id === take.variantId);
+    if (!variant || (!variant.unlimited && variant.qtyInStock < take.quantity)) errors[take.itemId] = FIELD_TEXT.outOfStock;
+  }
+  return errors;
+}
+
+function addMonths(time: number, months: number): number {
+  const date = new Date(time);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.getTime();
+}
+
+function nextBilling(from: number, period: OrderSubscription['billingPeriod']): number {
+  if (period.unit === 'WEEK') return from + period.value * 7 * 24 * 60 * 60 * 1000;
+  return addMonths(from, period.unit === 'MONTH' ? period.value : period.value * 12);
+}
+
+/** The subscription plan of the cart's product, checked (seed: billingPeriod {value, unit}, numBillingCycles). */
+function subscriptionPlan(plan: Record<string, unknown> | null): { billingPeriod: OrderSubscription['billingPeriod']; numBillingCycles: number } {
+  const period = (plan?.billingPeriod ?? {}) as Record<string, unknown>;
+  const unit = period.unit === 'WEEK' || period.unit === 'YEAR' ? period.unit : 'MONTH';
+  const value = typeof period.value === 'number' && Number.isInteger(period.value) && period.value > 0 ? period.value : 1;
+  const cycles = typeof plan?.numBillingCycles === 'number' && Number.isInteger(plan.numBillingCycles) && plan.numBillingCycles >= 0 ? plan.numBillingCycles : 0;
+  return { billingPeriod: { value, unit }, numBillingCycles: cycles };
+}
+
+function orderItems(cart: CartRecord): OrderItem[] {
+  return cart.entries.map((entry) => ({
+    sku: entry.sku,
+    productName: entry.title,
+    quantity: entry.quantity,
+    unitPrice: entry.purchasePriceCents,
+    itemId: entry.itemId,
+    variantId: entry.variantId,
+    productType: entry.productType,
+    variantLabel: Object.values(entry.attributes).join(' / '),
+    lineTotal: entry.purchasePriceCents * entry.quantity,
+  }));
+}
+
+/** Field checks of the whole submission; throws CHECKOUT_INVALID with every field's message. */
+function checkFields(site: Site, input: PlaceOrderInput, totals: Totals, now: number) {
+  const errors = contactErrors(input.email, input.shippingAddress, totals.requiresShipping);
+  if (totals.requiresShipping && totals.shippingOptions.length > 0 && totals.selectedShippingOption === null) {
+    errors.shippingOptionId = totals.shippingOptionUnavailable ? FIELD_TEXT.shippingOptionUnavailable : FIELD_TEXT.shippingOption;
+  }
+  const provider = providersOf(site).find((candidate) => candidate.id === input.payment.provider);
+  if (!provider) errors.payment = FIELD_TEXT.payment;
+  else Object.assign(errors, provider.check(input.payment, now));
+  if (Object.keys(errors).length > 0) throw CHECKOUT_ERR.invalid(errors);
+  return provider!;
+}
+
+/**
+ * Places the order of `input.cartToken`. Throws ApiError: CART_NOT_FOUND, CART_PURCHASED,
+ * CART_EMPTY, CHECKOUT_INVALID (field errors), BELOW_MINIMUM_SUBTOTAL, OUT_OF_STOCK,
+ * PAYMENT_DECLINED, CART_CHANGED. A declined payment or any failure writes nothing.
+ */
+export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderInput, session: Session | null): Promise<PlaceOrderResult> {
+  const now = deps.now();
+  const cart = await checkoutCart(deps.store.read, input.cartToken, session, now);
+  const earlier = await deps.store.read.orders.findByIdempotencyKey(cart.id, input.idempotencyKey);
+  if (earlier) return { order: earlier, replayed: true };
+  if (cart.isPurchased) throw CHECKOUT_ERR.cartPurchased();
+  if (cart.entries.length === 0) throw CHECKOUT_ERR.cartEmpty();
+
+  const totals = quote(cart, site, input, now);
+  const provider = checkFields(site, input, totals, now);
+  if (totals.belowMinimum && totals.minimumMessage) throw CHECKOUT_ERR.belowMinimum(totals.minimumMessage);
+  // Read-only pre-check, so an obviously sold-out cart is never sent to the provider; the
+  // transaction below is what actually guarantees the stock.
+  const short = await shortLines(deps.store.read, cart);
+  if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
+
+  const orderId = deps.newId('o');
+  const outcome: PaymentOutcome = await provider.authorize({
+    orderId,
+    amountCents: totals.grandTotalCents,
+    currency: site.settings.currency,
+    details: input.payment,
+    now,
+  });
+  if (outcome.kind === 'declined') throw CHECKOUT_ERR.declined(outcome.message);
+
+  try {
+    const result = await deps.store.transaction((repo) => commitOrder(deps, repo, site, input, session, { orderId, outcome, quoted: totals }));
+    if (result.replayed) await provider.void(outcome.reference);
+    return result;
+  } catch (error) {
+    // The order did not commit: give the approval back (nothing else was written).
+    await provider.void(outcome.reference).catch(() => {});
+    throw error;
+  }
+}
+
+async function commitOrder(
+  deps: OrderDeps,
+  repo: Repository,
+  site: Site,
+  input: PlaceOrderInput,
+  session: Session | null,
+  paid: { orderId: string; outcome: Extract<PaymentOutcome, { kind: 'approved' }>; quoted: Totals },
+): Promise<PlaceOrderResult> {
+  const now = deps.now();
+  // The cart row lock serialises two submissions of one cart: the second waits here, then
+  // finds the first one's order by its key (a retry) or the cart purchased (another key).
+  const cart = await checkoutCart(repo, input.cartToken, session, now, { lock: true });
+  const earlier = await repo.orders.findByIdempotencyKey(cart.id, input.idempotencyKey);
+  if (earlier) return { order: earlier, replayed: true };
+  if (cart.isPurchased) throw CHECKOUT_ERR.cartPurchased();
+  const totals = quote(cart, site, input, now);
+  // The lines changed between the quote and the lock (another tab): the amount authorized is stale.
+  if (totals.grandTotalCents !== paid.quoted.grandTotalCents || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
+
+  const short: Record<string, string> = {};
+  for (const take of stockTakes(cart)) {
+    if (!(await repo.orders.takeStock(take.productId, take.variantId, take.quantity))) short[take.itemId] = FIELD_TEXT.outOfStock;
+  }
+  // Throwing rolls back every take above.
+  if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
+
+  const currency = site.settings.currency;
+  const items = orderItems(cart);
+  const giftCardCodes: string[] = [];
+  for (const item of items.filter((line) => line.productType === 4)) {
+    for (let unit = 0; unit < item.quantity; unit++) {
+      const code = giftCardCode();
+      await repo.orders.insertGiftCard({ code, websiteId: cart.websiteId, orderId: paid.orderId, itemId: item.itemId, sku: item.sku, amountCents: item.unitPrice, currency, createdOn: now });
+      giftCardCodes.push(code);
+    }
+  }
+  const email = input.email.trim();
+  let subscription: OrderSubscription | null = null;
+  if (cart.kind === 'subscription' && items[0]) {
+    const line = items[0];
+    const product = await repo.getProduct(line.itemId);
+    const plan = subscriptionPlan(product?.subscriptionPlan ?? null);
+    subscription = { id: deps.newId('s'), itemId: line.itemId, sku: line.sku, ...plan };
+    await repo.orders.insertSubscription({
+      id: subscription.id, websiteId: cart.websiteId, orderId: paid.orderId, email, itemId: line.itemId, variantId: line.variantId, sku: line.sku,
+      quantity: line.quantity, priceCents: line.unitPrice, billingPeriod: plan.billingPeriod, numBillingCycles: plan.numBillingCycles,
+      createdOn: now, nextBillingOn: nextBilling(now, plan.billingPeriod),
+    });
+  }
+
+  const shippingOption = totals.shippingOptions.find((option) => option.id === totals.selectedShippingOption) ?? null;
+  const order: PlacedOrder = {
+    id: paid.orderId,
+    orderNumber: await repo.orders.nextNumber(cart.websiteId),
+    purchasedCartId: cart.id,
+    testMode: paid.outcome.testMode,
+    websiteId: cart.websiteId,
+    email,
+    status: paid.outcome.status,
+    createdOn: now,
+    currency,
+    items,
+    subtotal: totals.subtotalCents,
+    discountTotal: totals.discountCents,
+    grandTotal: totals.grandTotalCents,
+    shippingTotal: totals.shippingCostCents,
+    taxTotal: totals.taxCents,
+    shippingAddress: totals.requiresShipping && input.shippingAddress ? normaliseAddress(input.shippingAddress) : null,
+    shippingOptionName: shippingOption?.name ?? null,
+    couponCodes: totals.validCoupons.map((coupon) => coupon.code),
+    payment: { provider: input.payment.provider, reference: paid.outcome.reference, label: paid.outcome.label },
+    giftCardCodes,
+    subscription,
+    restockedOn: null,
+    // The page renderer's order view (pages/page-views.ts orderView) reads the currency here.
+    extra: { currency },
+  };
+  await repo.orders.insert(order, input.idempotencyKey);
+  await repo.orders.markCartPurchased(cart.id, order.id);
+  const receipt = orderReceiptMail(order, { title: commerceRules(site).storeName ?? null });
+  // Sent by the outbox worker once this transaction commits (mail/README.md).
+  await enqueueMail(repo, { id: deps.newId('m'), to: email, subject: receipt.subject, body: receipt.text, queuedOn: now });
+  return { order, replayed: false };
+}

@@ -1,0 +1,193 @@
+import type { Queryable } from './sql-client.ts';
+import type { OrderStatus, PlacedOrder } from './types.ts';
+
+// The SQL of placed orders (renderer/orders/, migration 006-orders): the order's JSON
+// document plus the columns it is found, numbered and locked by, the per-site counter, the
+// stock moves of placing and cancelling, gift cards and subscriptions. Reached as
+// `repo.orders` on the pooled client or inside a transaction.
+
+type Row = Record<string, unknown>;
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export interface OrderKeyset {
+  createdOn: number;
+  id: string;
+}
+
+export interface NewGiftCard {
+  code: string;
+  websiteId: string;
+  orderId: string;
+  itemId: string;
+  sku: string;
+  amountCents: number;
+  currency: string;
+  createdOn: number;
+}
+
+export interface NewSubscription {
+  id: string;
+  websiteId: string;
+  orderId: string;
+  email: string;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  quantity: number;
+  priceCents: number;
+  billingPeriod: { value: number; unit: string };
+  numBillingCycles: number;
+  createdOn: number;
+  nextBillingOn: number;
+}
+
+export interface StoredSubscription extends NewSubscription {
+  status: string;
+}
+
+/** Placed orders (with a number) only: a seeded analytics order is not one a buyer can look up or the owner list. */
+const PLACED = 'order_number IS NOT NULL';
+
+export class OrderRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(order: PlacedOrder, idempotencyKey: string | null): Promise<void> {
+    await this.db.query(
+      `INSERT INTO orders (id, data, website_id, order_number, email_key, status, created_on, purchased_cart_id, idempotency_key)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        order.id, JSON.stringify(order), order.websiteId, order.orderNumber, order.email.trim().toLowerCase(), order.status,
+        order.createdOn, order.purchasedCartId, idempotencyKey,
+      ],
+    );
+  }
+
+  /** With `lock`, the order row stays locked until the transaction ends (status changes). */
+  async get(id: string, options: { lock?: boolean } = {}): Promise<PlacedOrder | null> {
+    const rows = await this.db.query(`SELECT data FROM orders WHERE id = $1 AND ${PLACED}${options.lock ? ' FOR UPDATE' : ''}`, [id]);
+    return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
+  }
+
+  /** The order a submission with this key already placed for this cart (a retry), or null. */
+  async findByIdempotencyKey(cartId: string, idempotencyKey: string): Promise<PlacedOrder | null> {
+    const rows = await this.db.query('SELECT data FROM orders WHERE purchased_cart_id = $1 AND idempotency_key = $2', [cartId, idempotencyKey]);
+    return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
+  }
+
+  /** Order status (page type 211): number and email must both match, so a number alone reveals nothing. */
+  async findByNumber(websiteId: string, orderNumber: number, email: string): Promise<PlacedOrder | null> {
+    const rows = await this.db.query('SELECT data FROM orders WHERE website_id = $1 AND order_number = $2 AND email_key = $3', [
+      websiteId, orderNumber, email.trim().toLowerCase(),
+    ]);
+    return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
+  }
+
+  /** Newest first, `limit` rows after the keyset `after` (the last row of the previous page). */
+  async list(websiteId: string, after: OrderKeyset | null, limit: number): Promise<PlacedOrder[]> {
+    const rows = after
+      ? await this.db.query(
+          `SELECT data FROM orders WHERE website_id = $1 AND ${PLACED} AND (created_on, id) < ($2::bigint, $3::text)
+           ORDER BY created_on DESC, id DESC LIMIT $4`,
+          [websiteId, after.createdOn, after.id, limit],
+        )
+      : await this.db.query(`SELECT data FROM orders WHERE website_id = $1 AND ${PLACED} ORDER BY created_on DESC, id DESC LIMIT $2`, [
+          websiteId, limit,
+        ]);
+    return rows.map((row) => json<PlacedOrder>(row.data));
+  }
+
+  /** Replaces the stored document (status changes); the status column follows it. */
+  async update(order: PlacedOrder): Promise<void> {
+    await this.db.query('UPDATE orders SET data = $2::jsonb, status = $3 WHERE id = $1', [order.id, JSON.stringify(order), order.status]);
+  }
+
+  /** The next order number of the site: 1, 2, 3, … The upsert row-locks the counter until the transaction ends. */
+  async nextNumber(websiteId: string): Promise<number> {
+    const rows = await this.db.query(
+      `INSERT INTO order_counters AS c (website_id, last_number) VALUES ($1, 1)
+       ON CONFLICT (website_id) DO UPDATE SET last_number = c.last_number + 1 RETURNING last_number`,
+      [websiteId],
+    );
+    return num(rows[0]!.last_number);
+  }
+
+  /**
+   * Takes `quantity` from a variant's stock in one statement, only when that many are left
+   * (unlimited variants are not counted down). False: not enough, or no such variant. On
+   * PostgreSQL a concurrent taker waits for this row lock and re-checks the condition, so
+   * two checkouts can never both take the last item.
+   */
+  async takeStock(productId: string, variantId: string, quantity: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE variants SET qty_in_stock = CASE WHEN unlimited THEN qty_in_stock ELSE qty_in_stock - $3 END
+       WHERE product_id = $1 AND id = $2 AND NOT hidden AND (unlimited OR qty_in_stock >= $3) RETURNING id`,
+      [productId, variantId, quantity],
+    );
+    return rows.length === 1;
+  }
+
+  /** Puts a cancelled order's quantity back (unlimited variants are left alone). */
+  async returnStock(productId: string, variantId: string, quantity: number): Promise<void> {
+    await this.db.query('UPDATE variants SET qty_in_stock = qty_in_stock + $3 WHERE product_id = $1 AND id = $2 AND NOT unlimited', [
+      productId, variantId, quantity,
+    ]);
+  }
+
+  async markCartPurchased(cartId: string, orderId: string): Promise<void> {
+    await this.db.query('UPDATE carts SET is_purchased = true, order_id = $2 WHERE id = $1', [cartId, orderId]);
+  }
+
+  async insertGiftCard(card: NewGiftCard): Promise<void> {
+    await this.db.query(
+      `INSERT INTO gift_cards (code, website_id, order_id, item_id, sku, initial_cents, balance_cents, currency, created_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)`,
+      [card.code, card.websiteId, card.orderId, card.itemId, card.sku, card.amountCents, card.currency, card.createdOn],
+    );
+  }
+
+  async listGiftCards(orderId: string): Promise<{ code: string; balanceCents: number; initialCents: number }[]> {
+    const rows = await this.db.query('SELECT code, balance_cents, initial_cents FROM gift_cards WHERE order_id = $1 ORDER BY code', [orderId]);
+    return rows.map((row) => ({ code: String(row.code), balanceCents: num(row.balance_cents), initialCents: num(row.initial_cents) }));
+  }
+
+  async insertSubscription(subscription: NewSubscription): Promise<void> {
+    await this.db.query(
+      `INSERT INTO subscriptions (id, website_id, order_id, email, item_id, variant_id, sku, quantity, price_cents,
+         billing_period_value, billing_period_unit, num_billing_cycles, status, created_on, next_billing_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14)`,
+      [
+        subscription.id, subscription.websiteId, subscription.orderId, subscription.email, subscription.itemId, subscription.variantId,
+        subscription.sku, subscription.quantity, subscription.priceCents, subscription.billingPeriod.value, subscription.billingPeriod.unit,
+        subscription.numBillingCycles, subscription.createdOn, subscription.nextBillingOn,
+      ],
+    );
+  }
+
+  async listSubscriptions(orderId: string): Promise<StoredSubscription[]> {
+    const rows = await this.db.query('SELECT * FROM subscriptions WHERE order_id = $1 ORDER BY id', [orderId]);
+    return rows.map((row: Row) => ({
+      id: String(row.id),
+      websiteId: String(row.website_id),
+      orderId: String(row.order_id),
+      email: String(row.email),
+      itemId: String(row.item_id),
+      variantId: String(row.variant_id),
+      sku: String(row.sku),
+      quantity: num(row.quantity),
+      priceCents: num(row.price_cents),
+      billingPeriod: { value: num(row.billing_period_value), unit: String(row.billing_period_unit) },
+      numBillingCycles: num(row.num_billing_cycles),
+      status: String(row.status),
+      createdOn: num(row.created_on),
+      nextBillingOn: num(row.next_billing_on),
+    }));
+  }
+
+  /** Orders of the site with this status (tests and the admin's counts). */
+  async countByStatus(websiteId: string, status: OrderStatus): Promise<number> {
+    const rows = await this.db.query(`SELECT count(*) AS n FROM orders WHERE website_id = $1 AND status = $2 AND ${PLACED}`, [websiteId, status]);
+    return num(rows[0]?.n ?? 0);
+  }
+}
