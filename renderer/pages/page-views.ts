@@ -4,7 +4,7 @@ import type { Form, Order, Product } from '../store/types.ts';
 import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
-import { PAGE_TYPE } from './route-resolver.ts';
+import { PAGE_TYPE } from './page-type-numbers.ts';
 
 // The template-context objects of pages, collections, items, carts and orders (C2):
 // plain data in, plain data out, no I/O.

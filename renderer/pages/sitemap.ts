@@ -1,7 +1,7 @@
 import type { LoadedSite } from '../site/site-types.ts';
 import type { Product } from '../store/types.ts';
 import { escapeHtml } from './html.ts';
-import { PAGE_TYPE } from './route-resolver.ts';
+import { PAGE_TYPE } from './page-type-numbers.ts';
 
 /**
  * Every public page path: pages, collections, their items and products. Member-area and

@@ -1,4 +1,4 @@
-import { PAGE_TYPE } from './route-resolver.ts';
+import { PAGE_TYPE } from './page-type-numbers.ts';
 
 /** A contributor of the website (admin, editor, viewer …), from the injectable resolveMember. */
 export interface Member {

@@ -1,0 +1,30 @@
+// The page-type identifiers of the platform seed (C1): a leaf module, so the page-type table
+// and the modules it loads can name them without importing the route resolver.
+
+export const PAGE_TYPE = {
+  collection: 1,
+  page: 2,
+  splash: 3,
+  item: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  popupOverlay: 104,
+  protectedContent: 105,
+  memberAreaDenied: 106,
+  cart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  donate: 203,
+  contributionConfirmed: 204,
+  cartV2: 205,
+  subscriptionConfirmed: 206,
+  orderReceived: 207,
+  membershipConfirmed: 208,
+  reviewsRequest: 209,
+  digitalProductComposerPreview: 210,
+  orderStatus: 211,
+  newsletterUnsubscribe: 300,
+  commerceEmailPreview: 301,
+} as const;

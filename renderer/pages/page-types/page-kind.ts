@@ -1,0 +1,53 @@
+import type { LoadedSite } from '../../site/site-types.ts';
+import type { Json, PageJob, Resolved } from '../page-context.ts';
+
+/** What a route names; `kind` picks the page-type entry that loads it. */
+export interface RouteShape {
+  kind: string;
+}
+
+/** What a loader gets: the request's job, its route, the context to fill, the path and query. */
+export interface PageLoad<R extends RouteShape> {
+  job: PageJob;
+  route: R;
+  /** The template context, holding the shared members (page-context.ts baseContext) already. */
+  ctx: Json;
+  path: string;
+  query: Json;
+}
+
+/**
+ * One entry of the page-type table (table.ts): everything the renderer knows about a kind of
+ * page. The renderer itself names no page type; it matches the URL against each entry's
+ * `match`, calls the entry's `load`, and renders the template named for the page type the
+ * loader settled.
+ */
+export interface PageKind<R extends RouteShape = RouteShape> {
+  /** A name for logs and the README. */
+  name: string;
+  /** The route kinds this entry loads (`route.kind`). */
+  kinds: readonly R['kind'][];
+  /**
+   * Claims a URL: its decoded path segments (never `//` or bad escapes) → the route, or null
+   * to leave it to the next entry. Returning `{ kind: 'not-found' }` claims it as missing.
+   * Tried in table order, so fixed URLs come before the site's content slugs.
+   */
+  match?: (segments: readonly string[], site: LoadedSite) => R | { kind: 'not-found' } | null;
+  /** Page types this entry renders → the template names tried for it, most specific first. */
+  templates: Readonly<Record<number, readonly string[]>>;
+  /**
+   * Content files whose `pageType` is one of these are loaded by this entry (the content
+   * route checks member areas and passwords first), as route `{ kind: 'entry', entry }`.
+   */
+  contentPageTypes?: readonly number[];
+  /** The template-context members this entry adds to the shared ones, for template authors (README.md). */
+  context: readonly string[];
+  /** Loads the route's data into `ctx`; throws `NotFound` when the route names nothing. */
+  load(page: PageLoad<R>): Promise<Resolved>;
+}
+
+/** The route type of an entry. */
+export type RouteOf<K> = K extends PageKind<infer R> ? R : never;
+
+/** Declares an entry with its route type inferred from `kinds` and `load`. */
+export const pageKind = <R extends RouteShape>(kind: PageKind<R>): PageKind<R> => kind;
