@@ -5,6 +5,7 @@ import { shortDate } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
+import { TableWrap } from './table-wrap.tsx';
 
 // API keys for scripts: `Authorization: Bearer <key>` passes the [admin] guard. The
 // key-creation modal has two steps (name, then the key shown once with copy and complete;
@@ -87,7 +88,7 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
       ) : null}
       {keys && keys.length === 0 ? <p>No API keys yet.</p> : null}
       {keys && keys.length > 0 ? (
-        <div className="admin-table-wrap">
+        <TableWrap label="API keys">
           <table className="admin-table">
             <caption className="admin-visually-hidden">API keys</caption>
             <thead>
@@ -119,7 +120,7 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {creating ? (
         <KeyCreationModal

@@ -4,6 +4,7 @@ import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES, formatEditorMessage } from '../shared/editor-messages.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
+import { TableWrap } from './table-wrap.tsx';
 
 // Inventory: search, sort by name, stock or price, a page of 10 at a time; a row's expander
 // (or a click on its name) shows its variants, whose stock is edited in place through the
@@ -123,7 +124,7 @@ export function InventoryPanel({ api, track }: PanelProps) {
             {data.total === 1 ? '1 product' : `${data.total} products`}
             {data.total > 0 ? `, page ${data.page}` : ''}
           </p>
-          <div className="admin-table-wrap">
+          <TableWrap label="Products">
             <table className="admin-table">
               <caption className="admin-visually-hidden">Products</caption>
               <thead>
@@ -161,7 +162,7 @@ export function InventoryPanel({ api, track }: PanelProps) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {data.products.length === 0 ? <p>No products match.</p> : null}
           <div className="admin-pager">
             {query.page > 1 ? (

@@ -3,6 +3,7 @@ import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 // Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
 // POST /api/commerce/orders/:orderId/status to mark an order paid, fulfilled or cancelled
@@ -87,7 +88,7 @@ export function OrdersPanel({ api }: PanelProps) {
       ) : null}
       {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
       {orders && orders.length > 0 ? (
-        <div className="admin-table-wrap">
+        <TableWrap label="Orders">
           <table className="admin-table">
             <caption className="admin-visually-hidden">Orders</caption>
             <thead>
@@ -106,7 +107,7 @@ export function OrdersPanel({ api }: PanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {cursor ? (
         <button type="button" className="admin-secondary" onClick={() => void more()}>

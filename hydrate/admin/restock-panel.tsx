@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 // Restock sign-ups per variant (B12 groups), with send for one variant (B13) and send-all
 // (B14) for every variant that is back in stock and has sign-ups waiting.
@@ -106,7 +107,7 @@ export function RestockPanel({ api }: PanelProps) {
       ) : null}
       {groups && groups.length === 0 ? <p>No restock sign-ups yet.</p> : null}
       {groups && groups.length > 0 ? (
-        <div className="admin-table-wrap">
+        <TableWrap label="Restock sign-ups by variant">
           <table className="admin-table">
             <caption className="admin-visually-hidden">Restock sign-ups by variant</caption>
             <thead>
@@ -138,7 +139,7 @@ export function RestockPanel({ api }: PanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {cursor ? (
         <button type="button" className="admin-secondary" onClick={() => void more()}>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { TableWrap } from './table-wrap.tsx';
 
 // Form submissions: one form at a time, newest first, more on demand; "Export as CSV"
 // downloads every submission of the form from the server (renderer/admin/csv.ts quotes each
@@ -70,7 +71,7 @@ export function SubmissionsPanel({ api }: PanelProps) {
       ) : null}
       {form && data && data.submissions.length === 0 ? <p>No submissions for this form yet.</p> : null}
       {form && data && data.submissions.length > 0 ? (
-        <div className="admin-table-wrap">
+        <TableWrap label="Submissions">
           <table className="admin-table">
             <caption className="admin-visually-hidden">Submissions of {form.name}</caption>
             <thead>
@@ -96,7 +97,7 @@ export function SubmissionsPanel({ api }: PanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {data?.nextPageCursor ? (
         <button type="button" className="admin-secondary" onClick={() => void more()}>
