@@ -48,6 +48,13 @@ export interface VisitorPage {
   screenshot(name: string): Promise<string>;
 }
 
+/** The two windows of issue 16's checks: a laptop and a phone. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
 /** A screenshot of the viewport only (not the full page), for checks made at a set viewport size. */
 export async function viewportShot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
