@@ -129,7 +129,7 @@ export function InventoryPanel({ api, track }: PanelProps) {
               <caption className="admin-visually-hidden">Products</caption>
               <thead>
                 <tr>
-                  <th scope="col">
+                  <th scope="col" className="admin-col-expander">
                     <span className="admin-visually-hidden">Variants</span>
                   </th>
                   {(['name', 'stock', 'price'] as Sort[]).map((sort) => (

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createAdminApi, OWNER_CSRF_HEADER, shortDate } from './admin-api.ts';
+
+function fakeFetch(answer: () => Promise<Response>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const impl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return answer();
+  }) as unknown as typeof fetch;
+  return { calls, impl: () => impl };
+}
+
+const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('admin API client', () => {
+  it('sends the CSRF token on writes only', async () => {
+    const fake = fakeFetch(json(200, { ok: 1 }));
+    const api = createAdminApi(fake.impl);
+    api.setCsrf('token-1');
+    await api.get('/api/admin/inventory');
+    await api.send('PUT', '/api/x', { a: 1 });
+    const headers = fake.calls.map((c) => c.init.headers as Record<string, string>);
+    expect(headers[0]![OWNER_CSRF_HEADER]).toBeUndefined();
+    expect(headers[1]![OWNER_CSRF_HEADER]).toBe('token-1');
+    expect(fake.calls[1]!.init.body).toBe('{"a":1}');
+  });
+
+  it('reads the error body; a 401 from the guard signs the app out', async () => {
+    let signedOut = 0;
+    const api = createAdminApi(fakeFetch(json(401, { error: 'Admin authorization required.', code: 'ADMIN_REQUIRED' })).impl, () => signedOut++);
+    expect(await api.get('/api/admin/inventory')).toEqual({ ok: false, status: 401, code: 'ADMIN_REQUIRED', message: 'Admin authorization required.', errors: {} });
+    expect(signedOut).toBe(1);
+  });
+
+  it('a network failure and a body without an error use the seed editor wording', async () => {
+    const offline = createAdminApi(fakeFetch(() => Promise.reject(new TypeError('offline'))).impl);
+    expect(await offline.get('/x')).toMatchObject({ ok: false, status: null, code: 'NETWORK', message: 'Network error.' });
+    const broken = createAdminApi(fakeFetch(async () => new Response('<html>', { status: 502 })).impl);
+    expect(await broken.get('/x')).toMatchObject({ ok: false, status: 502, code: 'UNKNOWN', message: 'Something went wrong.' });
+  });
+
+  it('shortDate takes ISO text or epoch milliseconds', () => {
+    expect(shortDate('2026-01-15T12:30:00.000Z')).toBe('2026-01-15 12:30');
+    expect(shortDate(Date.UTC(2026, 0, 15, 12, 30))).toBe('2026-01-15 12:30');
+    expect(shortDate('nonsense')).toBe('');
+  });
+});
