@@ -50,7 +50,12 @@ describe('popup overlay (page type 104, #18)', () => {
     expect(document.activeElement).toBe(document.querySelector('input[name="email"]'));
     const body = page.fetch.callsTo('/api/census/overlay')[0]!.json as Record<string, unknown>;
     // visitorCookie is the ss_cvr value the analytics boot just wrote (A12.7).
-    expect(body).toEqual({ overlayId: 'welcome', action: 'render', visitorCookie: /ss_cvr=([^;]*)/.exec(document.cookie)?.[1] ?? '' });
+    expect(body).toEqual({
+      overlayId: 'welcome',
+      action: 'render',
+      visitorCookie: /ss_cvr=([^;]*)/.exec(document.cookie)?.[1] ?? '',
+      fields: { website_id: expect.any(String), page_id: expect.any(String), logged_in: false },
+    });
   });
 
   test('Escape closes it, frees the page and stores date-closed with the version', async () => {

@@ -14,6 +14,7 @@
  */
 import { createSessionDataStore, type SessionDataStore } from '../platform/session-data-store.ts';
 import { visitorCookieValue } from '../runtime/analytics.ts';
+import { visitorFields } from '../runtime/analytics-fields.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { focusableIn, modalKey } from '../runtime/focus.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -61,7 +62,7 @@ export function startPopupOverlay(runtime: Runtime, root: HTMLElement, options: 
   let returnFocus: HTMLElement | null = null;
 
   const census = (action: OverlayAction): void => {
-    const json = { overlayId, action, visitorCookie: visitorCookieValue(runtime) };
+    const json = { overlayId, action, visitorCookie: visitorCookieValue(runtime), fields: visitorFields(runtime.context) };
     // Failures are ignored (A12.7): a lost beacon must not disturb the visitor.
     runtime.client.request('POST', '/api/census/overlay', { json, timeoutMs: 2500, keepalive: true }).catch(() => undefined);
   };

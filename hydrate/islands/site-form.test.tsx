@@ -45,7 +45,7 @@ describe('A7 site form', () => {
     expect(page.consoleErrors).toEqual([]);
     const renders = page.fetch.callsTo('/api/census/form-render', 'POST');
     expect(renders).toHaveLength(1);
-    expect(renders[0]!.json).toEqual({ formId: 'form1', visitorCookie: 'U|1|1|1|1' });
+    expect(renders[0]!.json).toEqual({ formId: 'form1', visitorCookie: 'U|1|1|1|1', fields: { website_id: expect.any(String), page_id: expect.any(String), logged_in: false } });
   });
 
   test('SF-2 a required empty field', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { visitorCookieValue } from '../runtime/analytics.ts';
+import { visitorFields } from '../runtime/analytics-fields.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
 import { env } from '../runtime/env.ts';
@@ -103,7 +104,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
   useEffect(() => {
     setMounted(true);
     runtime.client
-      .request('POST', '/api/census/form-render', { json: { formId, visitorCookie: visitorCookieValue(runtime) }, timeoutMs: 2500 })
+      .request('POST', '/api/census/form-render', { json: { formId, visitorCookie: visitorCookieValue(runtime), fields: visitorFields(runtime.context) }, timeoutMs: 2500 })
       .catch(() => undefined);
   }, [runtime, formId]);
 

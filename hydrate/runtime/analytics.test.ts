@@ -75,14 +75,14 @@ describe('A12 visitor analytics and cookies', () => {
     expect(readCookie('ss_cvr') === null).toBe(restricted);
   });
 
-  test('AN-9 one form-encoded page view with the 14 data keys', async () => {
+  test("AN-9 one form-encoded page view with the 14 data keys, plus the seed's visitor fields (issue 18)", async () => {
     await load({ websiteId: 'w1', itemId: 'i1', recordType: 11, collectionId: 'c1' });
     const views = hits().filter((h) => h.event === 'view');
     expect(views).toHaveLength(1);
     expect(views[0]!.call.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(views[0]!.ssCvr).toBe(readCookie('ss_cvr'));
     expect(Object.keys(views[0]!.data).sort()).toEqual(
-      ['websiteId', 'templateId', 'website_locale', 'userAgent', 'clientDate', 'viewportInnerWidth', 'viewportInnerHeight', 'screenWidth', 'screenHeight', 'url', 'title', 'itemId', 'recordType', 'collectionId'].sort(),
+      ['websiteId', 'templateId', 'website_locale', 'userAgent', 'clientDate', 'viewportInnerWidth', 'viewportInnerHeight', 'screenWidth', 'screenHeight', 'url', 'title', 'itemId', 'recordType', 'collectionId', 'website_id', 'page_id', 'logged_in'].sort(),
     );
   });
 

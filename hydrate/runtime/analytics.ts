@@ -3,10 +3,12 @@ import { CART_ADDED_EVENT, type Cart, type CartEntry } from './cart-store.ts';
 import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 import type { PageContext } from './page-context.ts';
 import { featureOn } from './features.ts';
+import { cartFields, itemFields, visitorFields, type CartFields } from './analytics-fields.ts';
 import { FEATURE } from '../shared/feature-toggles.ts';
 import { resolveAnalyticsId } from '../platform/analytics-id.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
 import type { Runtime } from './runtime.ts';
+import { toMinorUnits } from './money.ts';
 
 /** Page types whose `order` is a purchase just made (A12.5 `commerce_purchase`). */
 export const PURCHASE_PAGE_TYPES: readonly number[] = [202, 206, 207];
@@ -146,13 +148,18 @@ export function startAnalytics(runtime: Runtime): () => void {
   analyticsId(restricted, doc, now, { id: null });
   const visitorCookie = () => (restricted ? '' : (readCookie('ss_cvr', doc) ?? ''));
 
+  // The seed's analytics fields (analytics-fields.ts): visitor fields on every event, the
+  // cart's on commerce events, the item's on events about one product.
+  const visitor = visitorFields(context);
+  const commerce = () => ({ ...visitor, ...cartFields(context, runtime.cart.cart()) });
   if (skip === null) {
-    void recordHit(runtime, 'view', {}, ssCvr);
+    void recordHit(runtime, 'view', { ...visitor }, ssCvr);
     const product = context.itemId ? context.products[context.itemId] : undefined;
-    if (context.pageType === 50 && context.recordType === 11) {
-      void recordHit(runtime, 'commerce_view_product', { itemId: context.itemId, productType: product?.productType ?? null }, ssCvr);
+    if (context.pageType === 50 && context.recordType === 11 && context.itemId) {
+      const item = itemFields(context, context.itemId);
+      void recordHit(runtime, 'commerce_view_product', { itemId: context.itemId, productType: product?.productType ?? null, ...commerce(), ...item }, ssCvr);
       if (context.flags.commerceVisitorMetrics) {
-        void recordHit(runtime, 'visitor_metric_product_page_visit', { itemId: context.itemId }, ssCvr);
+        void recordHit(runtime, 'visitor_metric_product_page_visit', { itemId: context.itemId, ...visitor, ...item }, ssCvr);
       }
     }
     const order = context.order;
@@ -160,16 +167,22 @@ export function startAnalytics(runtime: Runtime): () => void {
     // subscriptions, order received (207) and subscription confirmed (206) (issue 15).
     if (PURCHASE_PAGE_TYPES.includes(context.pageType) && order && order.testMode !== true) {
       const pick = ['id', 'purchasedCartId', 'websiteId', 'items', 'grandTotal', 'shippingTotal', 'taxTotal'];
-      void recordHit(runtime, 'commerce_purchase', Object.fromEntries(pick.map((k) => [k, order[k] ?? null])), ssCvr);
+      void recordHit(runtime, 'commerce_purchase', { ...Object.fromEntries(pick.map((k) => [k, order[k] ?? null])), ...visitor, ...orderCartFields(context, order) }, ssCvr);
     }
   }
   if (skip === 'video-paywall' && context.flags.videoPaywall) {
-    void recordHit(runtime, 'video_paywall_visit', { itemId: context.itemId }, ssCvr);
+    void recordHit(runtime, 'video_paywall_visit', { itemId: context.itemId, ...visitor }, ssCvr);
   }
 
   const onAdded = (event: Event) => {
     const detail = (event as CustomEvent<{ cart: Cart; entry: CartEntry | null; itemId: string; sku: string | null; quantity: number }>).detail;
     if (!detail) return;
+    const entry = detail.entry;
+    const item = itemFields(context, detail.itemId, {
+      quantity: detail.quantity,
+      title: typeof entry?.title === 'string' ? entry.title : null,
+      priceCents: typeof entry?.purchasePriceCents === 'number' ? entry.purchasePriceCents : null,
+    });
     void recordHit(
       runtime,
       'commerce_add_to_cart',
@@ -178,12 +191,13 @@ export function startAnalytics(runtime: Runtime): () => void {
         sku: detail.sku,
         quantity: detail.quantity,
         cartId: detail.cart.id,
-        num_items_in_cart: detail.cart.totalQuantity,
-        cart_value: detail.cart.subtotalCents,
+        ...visitor,
+        ...cartFields(context, detail.cart),
+        ...item,
       },
       visitorCookie(),
     );
-    if (context.flags.commerceVisitorMetrics) void recordHit(runtime, 'visitor_metric_add_to_cart', { itemId: detail.itemId }, visitorCookie());
+    if (context.flags.commerceVisitorMetrics) void recordHit(runtime, 'visitor_metric_add_to_cart', { itemId: detail.itemId, ...visitor, ...item }, visitorCookie());
   };
   win.addEventListener(CART_ADDED_EVENT, onAdded);
   cleanups.push(() => win.removeEventListener(CART_ADDED_EVENT, onAdded));
@@ -195,6 +209,7 @@ export function startAnalytics(runtime: Runtime): () => void {
     pageId: context.pageId,
     pagePath: context.pagePath,
     buttonId,
+    fields: visitor,
   });
   for (const el of doc.querySelectorAll(`[${CENSUS_BUTTON_ATTR}]`)) {
     census(runtime, '/api/census/button-render', buttonPayload(el.getAttribute(CENSUS_BUTTON_ATTR) ?? ''), true);
@@ -214,6 +229,23 @@ export function startAnalytics(runtime: Runtime): () => void {
   cleanups.push(() => doc.removeEventListener('click', onClick));
 
   return () => cleanups.forEach((fn) => fn());
+}
+
+/**
+ * The cart fields of a purchase page: the order's own cart (purchasedCartId), its lines and
+ * their total, since the live cart is gone once the order is placed.
+ */
+function orderCartFields(context: PageContext, order: Record<string, unknown>): CartFields {
+  const lines = Array.isArray(order.items) ? (order.items as Array<Record<string, unknown>>) : [];
+  const quantity = (line: Record<string, unknown>) => (typeof line.quantity === 'number' ? line.quantity : 0);
+  const price = (line: Record<string, unknown>) => (typeof line.unitPrice === 'number' ? line.unitPrice : toMinorUnits(line.unitPrice).cents);
+  const fields = cartFields(context, null);
+  return {
+    ...fields,
+    cart_id: typeof order.purchasedCartId === 'string' ? order.purchasedCartId : null,
+    num_items_in_cart: lines.reduce((sum, line) => sum + quantity(line), 0),
+    cart_value: lines.reduce((sum, line) => sum + quantity(line) * price(line), 0),
+  };
 }
 
 /** A12.7: the visitor cookie value sent by site forms ('' when restricted or absent). */

@@ -467,6 +467,21 @@ describe('census', () => {
     expect(json(await h.inject({ method: 'POST', url: '/api/census/overlay', payload: { overlayId: 'o', action: 'dance' } })).code).toBe('INVALID_CENSUS');
   });
 
+  it("API-CEN-3b: the seed's visitor analytics fields are stored with button, form-render and overlay events (issue 18)", async () => {
+    const fields = { website_id: 'w1', page_id: 'pg', logged_in: true };
+    const button = { visitorCookie: '', websiteId: 'w1', pageId: 'pg', pagePath: '/', buttonId: 'b1', fields };
+    for (const [path, payload] of [
+      ['button-render', button],
+      ['form-render', { formId: 'contact', fields }],
+      ['overlay', { overlayId: 'o1', action: 'render', fields }],
+    ] as const) {
+      expect((await h.inject({ method: 'POST', url: `/api/census/${path}`, payload })).statusCode).toBe(204);
+    }
+    for (const event of await h.store.read.listCensusEvents()) expect(event.data).toMatchObject(fields);
+    const extra = await h.inject({ method: 'POST', url: '/api/census/overlay', payload: { overlayId: 'o1', action: 'render', fields: { ...fields, email: 'x@y.z' } } });
+    expect(json(extra).code).toBe('INVALID_CENSUS');
+  });
+
   it('API-CEN-4: quick views are recorded for known items only', async () => {
     const unknown = await h.inject({ method: 'POST', url: '/api/census/RecordQuickView/nope' });
     expect(unknown.statusCode).toBe(404);

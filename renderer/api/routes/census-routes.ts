@@ -47,8 +47,24 @@ function reportCodes(failure: SchemaFailure): ApiError {
   return new ApiError(400, 'INVALID_REPORT', `Report ${failure.field} is invalid.`);
 }
 
+/**
+ * The seed's visitor analytics fields (hydrate/runtime/analytics-fields.ts), sent beside a
+ * census payload and stored in its data; each is optional so older pages still count.
+ */
+const VISITOR_FIELDS = Type.Optional(
+  Type.Object(
+    {
+      website_id: Type.Optional(Type.String({ maxLength: 200 })),
+      page_id: Type.Optional(Type.String({ maxLength: 200 })),
+      logged_in: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+);
+
 const BUTTON_SCHEMA = Type.Object({
   visitorCookie: Type.Optional(Type.String()),
+  fields: VISITOR_FIELDS,
   websiteId: Type.Optional(Type.String()),
   pageId: Type.String(),
   pagePath: Type.String(),
@@ -167,8 +183,8 @@ export function registerCensusRoutes(kit: RouteKit): void {
       invalid: invalidCensus,
       handler: async (request, reply) => {
         await takeRateLimit(deps.limiters.census, request);
-        const { visitorCookie, websiteId, pageId, pagePath, buttonId } = request.body;
-        const data = { websiteId: websiteId ?? null, pageId, pagePath, buttonId };
+        const { visitorCookie, websiteId, pageId, pagePath, buttonId, fields } = request.body;
+        const data = { websiteId: websiteId ?? null, pageId, pagePath, buttonId, ...fields };
         return record(deps, request, reply, kind, null, data, validSsCvr(visitorCookie));
       },
     });
@@ -179,13 +195,13 @@ export function registerCensusRoutes(kit: RouteKit): void {
     url: '/census/form-render',
     schema: {
       summary: 'B22: a form was shown.',
-      body: Type.Object({ formId: Type.String({ minLength: 1 }), visitorCookie: Type.Optional(Type.String()) }),
+      body: Type.Object({ formId: Type.String({ minLength: 1 }), visitorCookie: Type.Optional(Type.String()), fields: VISITOR_FIELDS }),
     },
     invalid: invalidCensus,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
       const body = request.body;
-      return record(deps, request, reply, 'form-render', null, { formId: body.formId }, validSsCvr(body.visitorCookie));
+      return record(deps, request, reply, 'form-render', null, { formId: body.formId, ...body.fields }, validSsCvr(body.visitorCookie));
     },
   });
 
@@ -198,13 +214,14 @@ export function registerCensusRoutes(kit: RouteKit): void {
         overlayId: Type.String({ minLength: 1 }),
         action: Type.Union(['render', 'click', 'close', 'submit'].map((action) => Type.Literal(action))),
         visitorCookie: Type.Optional(Type.String()),
+        fields: VISITOR_FIELDS,
       }),
     },
     invalid: invalidCensus,
     handler: async (request, reply) => {
       await takeRateLimit(deps.limiters.census, request);
-      const { overlayId, action, visitorCookie } = request.body;
-      return record(deps, request, reply, 'overlay', null, { overlayId, action }, validSsCvr(visitorCookie));
+      const { overlayId, action, visitorCookie, fields } = request.body;
+      return record(deps, request, reply, 'overlay', null, { overlayId, action, ...fields }, validSsCvr(visitorCookie));
     },
   });
 
