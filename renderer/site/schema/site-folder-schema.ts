@@ -148,6 +148,62 @@ const FORM = Type.Object(
   { additionalProperties: false },
 );
 
+const COUNTRIES = Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { description: 'ISO 3166-1 alpha-2 codes; absent: everywhere.' });
+
+// The store's checkout rules (renderer/orders/README.md): read by pricing and placing orders.
+const COMMERCE = Type.Object(
+  {
+    storeName: opt(Type.String({ description: 'The shop name in order receipts.' })),
+    minimumOrderSubtotalCents: opt(Type.Integer({ minimum: 0, description: 'Checkout refuses a smaller subtotal with the seed\'s minimum text.' })),
+    paymentProviders: opt(Type.Array(oneOf('string', ['test', 'manual']), { description: "Offered at checkout, first is the default. Default ['manual']." })),
+    shippingOptions: opt(
+      Type.Array(
+        Type.Object(
+          {
+            id: id('Stable id the checkout sends back.'),
+            name: Type.String(),
+            description: opt(Type.String()),
+            costCents: cents('Price of the option.'),
+            freeOverCents: opt(cents('Free once the discounted subtotal reaches this.')),
+            countries: opt(COUNTRIES),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    taxRules: opt(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String(),
+            ratePercent: Type.Number({ minimum: 0, maximum: 100, description: 'Percent, up to 3 decimals (8.875).' }),
+            country: Type.String({ pattern: '^[A-Z]{2}$' }),
+            regions: opt(Type.Array(Type.String(), { description: 'Region codes (NY); absent: the whole country.' })),
+            appliesToShipping: opt(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    coupons: opt(
+      Type.Array(
+        Type.Object(
+          {
+            code: id('What the buyer types (case-insensitive).'),
+            description: Type.String(),
+            percentOff: opt(Type.Number({ minimum: 0, maximum: 100 })),
+            amountOffCents: opt(Type.Integer({ minimum: 0 })),
+            minimumSubtotalCents: opt(Type.Integer({ minimum: 0 })),
+            expiresOn: opt(Type.Integer({ description: 'ms since the epoch.' })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'Shipping, tax, coupons, minimum subtotal and payment providers of checkout.' },
+);
+
 const SETTINGS = Type.Object(
   {
     currency: opt(Type.String({ description: 'ISO 4217 code. Default USD.' })),
@@ -166,6 +222,7 @@ const SETTINGS = Type.Object(
     isCloneable: opt(Type.Boolean()),
     flags: opt(Type.Record(Type.String(), Type.Boolean())),
     timeZone: opt(Type.String({ description: 'IANA time zone. Default America/New_York.' })),
+    commerce: opt(COMMERCE),
     extra: opt(open('Renderer-only settings, passed through.')),
   },
   { additionalProperties: false },
