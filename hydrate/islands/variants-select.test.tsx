@@ -254,4 +254,36 @@ describe('A3 variant selectors and quantity input', () => {
     await page.act(() => choose(select('Size'), ''));
     expect(marks()).toEqual(['product-mark sale:sale']);
   });
+
+  test('a theme\'s status chips outside the scope follow the chosen variant, and come back as written', async () => {
+    const item = product({
+      options: ['Size'],
+      variants: [
+        variant('FULL', { Size: 'S' }),
+        variant('SALE', { Size: 'M' }, { onSale: true, salePriceMoney: money('20.00') }),
+        variant('GONE', { Size: 'L' }, { qtyInStock: 0, onSale: true }),
+      ],
+    });
+    // As the demo's products.item writes them: every kind, the ones that do not apply hidden.
+    const chips =
+      `<p data-variant-badges-for="${item.id}"><span data-variant-badge="on-sale">On sale</span>` +
+      `<span data-variant-badge="sold-out" hidden>Sold out</span><span data-variant-badge="in-stock">In stock</span><span>Price varies</span></p>` +
+      `<p data-variant-badges-for="another"><span data-variant-badge="sold-out">Sold out</span></p>`;
+    page = createPage({ body: productPage(item, { status: 'sale', extraBody: chips }), context: { products: contextProducts(item) } });
+    await page.boot();
+    const shown = () => [...document.querySelectorAll<HTMLElement>(`[data-variant-badges-for="${item.id}"] span`)].filter((c) => !c.hidden).map((c) => c.textContent);
+    expect(shown()).toEqual(['On sale', 'In stock', 'Price varies']);
+    await page.act(() => choose(select('Size'), 'S'));
+    expect(shown()).toEqual(['In stock', 'Price varies']);
+    await page.act(() => choose(select('Size'), 'L'));
+    expect(shown()).toEqual(['Sold out', 'Price varies']);
+    await page.act(() => choose(select('Size'), 'M'));
+    expect(shown()).toEqual(['On sale', 'In stock', 'Price varies']);
+    await page.act(() => choose(select('Size'), 'L'));
+    await page.act(() => choose(select('Size'), ''));
+    expect(shown()).toEqual(['On sale', 'In stock', 'Price varies']);
+    // Another product's chips are not this product's business.
+    expect(document.querySelector<HTMLElement>('[data-variant-badges-for="another"] span')!.hidden).toBe(false);
+    expect(page.recoverableErrors).toEqual([]);
+  });
 });

@@ -60,6 +60,23 @@ function sameAttributes(json: string | null, wanted: Record<string, string>): bo
   return keys.length === Object.keys(have).length && keys.every((k) => have[k] === wanted[k]);
 }
 
+/**
+ * Theme-made status chips of a product that may sit outside its scope (the demo's "About the
+ * product" section): a container `data-variant-badges-for="{id}"` holding chips marked
+ * `data-variant-badge="on-sale" | "in-stock" | "sold-out"`, every kind written (the ones that
+ * do not apply with `hidden`). Once a variant is chosen they follow it, as the sale mark does;
+ * with none chosen they are as the server wrote them (issue 16).
+ */
+export const VARIANT_BADGES_ATTR = 'data-variant-badges-for';
+export const VARIANT_BADGE_ATTR = 'data-variant-badge';
+
+function badgeShown(kind: string | null, variant: VariantData, inStock: boolean): boolean | null {
+  if (kind === 'on-sale') return inStock && variant.onSale === true;
+  if (kind === 'in-stock') return inStock;
+  if (kind === 'sold-out') return !inStock;
+  return null;
+}
+
 export function createProductDisplay(scope: Scope, itemId: string, context: PageContext, customSoldOutText: string): ProductDisplay {
   // `product-price` output carries no item id: the scope is what ties it to this product.
   const prices = [...scope.querySelectorAll<HTMLElement>('.product-price')];
@@ -68,6 +85,9 @@ export function createProductDisplay(scope: Scope, itemId: string, context: Page
   const originalStatus = statusWrappers.map((el) => el.innerHTML);
   const scarcity = [...scope.querySelectorAll<HTMLElement>('.product-scarcity[data-variant-attributes]')];
   const images = [...scope.querySelectorAll<HTMLElement>(`[${VARIANT_IMAGE_ATTR}]`)];
+  const page = (scope.ownerDocument ?? scope) as Document;
+  const badges = inScope(page, '', itemId, VARIANT_BADGES_ATTR).flatMap((box) => [...box.querySelectorAll<HTMLElement>(`[${VARIANT_BADGE_ATTR}]`)]);
+  const serverHidden = badges.map((badge) => badge.hidden);
   let lastSku: string | null = null;
   const soldOutText = customSoldOutText || 'sold out';
   const product = context.products[itemId];
@@ -97,6 +117,10 @@ export function createProductDisplay(scope: Scope, itemId: string, context: Page
         } else {
           wrapper.insertAdjacentHTML('beforeend', `<div class="product-mark sold-out">${escapeAttrText(soldOutText)}</div>`);
         }
+      });
+      badges.forEach((badge, i) => {
+        const shown = variant ? badgeShown(badge.getAttribute(VARIANT_BADGE_ATTR), variant, state.inStock) : null;
+        badge.hidden = shown === null ? serverHidden[i]! : !shown;
       });
       if (variant) {
         const wanted = variant.attributes ?? {};

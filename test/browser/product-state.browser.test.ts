@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
+import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
 
@@ -79,6 +80,30 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
     // Sand in M exists but is sold out: offered, and the button says so.
     await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
     await expect.poll(() => buttonState(v.page)).toEqual({ label: 'Sold Out', disabled: 'true' });
+    expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  test('PS-5 the About section\'s On sale / In stock / Sold out chips follow the chosen variant', async () => {
+    const v = await tier.newVisitor();
+    await visit(v.page, '/shop/tee');
+    // What the visitor can see (hidden chips are not visible), in order.
+    const chips = () => v.page.locator('.demo-pd-badges .demo-badge:visible').allTextContents();
+    // Nothing chosen: the product as a whole (M is on sale, S and M are in stock).
+    expect(await chips()).toEqual(['On sale', 'In stock', 'Price varies by option']);
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'S');
+    await expect.poll(chips).toEqual(['In stock', 'Price varies by option']);
+    await v.page.locator('.demo-pd-badges').scrollIntoViewIfNeeded();
+    await viewportShot(v.page, 'product-state-5-tee-s-chips');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'L');
+    await expect.poll(chips).toEqual(['Sold out', 'Price varies by option']);
+    await viewportShot(v.page, 'product-state-6-tee-l-chips');
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
+    await expect.poll(chips).toEqual(['On sale', 'In stock', 'Price varies by option']);
+    await v.page.selectOption('.sf-product select[data-variant-option-name="Size"]', '');
+    await expect.poll(chips).toEqual(['On sale', 'In stock', 'Price varies by option']);
+    // A product with every variant sold out says so.
+    await visit(v.page, '/shop/vinyl');
+    expect(await chips()).toEqual(['Sold out', 'Price varies by option']);
     expect(await axeViolations(v.page)).toEqual([]);
   });
 });
