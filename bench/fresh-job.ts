@@ -1,14 +1,30 @@
 // One fresh-data job in its own process (forked by fresh.ts): one engine, one workload, one
 // kind of measurement, over a rotation of data sets generated from seeds before the clock
 // starts. Each render is followed by what a server does next with the page, turning it into
-// bytes (`Buffer.from`), and both are timed together: an engine whose result is expensive
-// to flatten or encode pays for it here, as it would when the page is sent.
+// bytes, and both are timed together: an engine whose result is expensive to flatten or
+// encode pays for it here, as it would when the page is sent. The bytes are made by the
+// server's own code (renderer/pages/document-bytes.ts: one UTF-8 pass into a reused slab,
+// `Buffer.from` for a page larger than the slab); `--buffer-from` times `Buffer.from`
+// instead (a length pass, an allocation, then the same encoding pass).
 import { FRESH_NOW, type FreshWorkload, freshWorkload } from './fresh-workloads.ts';
 import { serveJob } from './job-process.ts';
 import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
 import { loadReferencePort } from './reference-port.ts';
+import { documentBytes } from '../renderer/pages/document-bytes.ts';
 
 export type FreshEngine = 'quire' | 'reference';
+export type FreshCost = 'bytes' | 'buffer-from' | 'render';
+
+/** A page with no shell around it: `documentBytes` then encodes just the engine's output. */
+const BARE_FRAME = { head: '', open: '', close: '', end: '', captchaLocal: false, pillCartHasCaptcha: false };
+const NO_STYLE = Buffer.alloc(0);
+
+/** What sending a page costs after the render, by cost model; returns its byte length. */
+export function pageBytes(html: string, cost: FreshCost): number {
+  if (cost === 'bytes') return documentBytes(BARE_FRAME, NO_STYLE, html).length;
+  if (cost === 'buffer-from') return Buffer.from(html, 'utf8').length;
+  return html.length;
+}
 
 export interface FreshJobSpec extends MeasureSchedule {
   engine: FreshEngine;
@@ -18,8 +34,8 @@ export interface FreshJobSpec extends MeasureSchedule {
   data: 'fresh' | 'repeated';
   /** Seed offset of this job's rotation (a new one each round). */
   seed: number;
-  /** `bytes`: render + Buffer.from (the default); `render`: the render alone. */
-  cost: 'bytes' | 'render';
+  /** `bytes`: render + the server's encoding (the default); `buffer-from`: render + Buffer.from; `render`: the render alone. */
+  cost: FreshCost;
 }
 
 export interface FreshJobResult {
@@ -94,11 +110,11 @@ export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   const datas = rotation(w, spec.seed, spec.data).map((t) => engine.prepare(t));
   const compiled = engine.compile();
   let next = 0;
-  const bytes = spec.cost === 'bytes';
+  const cost = spec.cost;
   const render = (): void => {
     const html = engine.render(compiled, datas[next]);
     next = next + 1 === datas.length ? 0 : next + 1;
-    sink += bytes ? Buffer.from(html, 'utf8').length : html.length;
+    sink += pageBytes(html, cost);
   };
   const result: FreshJobResult = {
     engine: spec.engine,

@@ -1,7 +1,7 @@
 // `npm run bench` (fresh-data mode, the mode the targets hold in): Quire against the published
 // port on the page workloads of fresh-workloads.ts, each job rendering a rotation of data sets
 // that share no printed value (so memos keyed by values find nothing), each render followed by
-// Buffer.from of the page. Jobs run one per forked process, in interleaved rounds (a new
+// the server's encoding of the page (renderer/pages/document-bytes.ts). Jobs run one per forked process, in interleaved rounds (a new
 // shuffled order and a new rotation seed each round). Writes bench/RESULTS.md;
 // `--check` exits 1 when a target is missed. `npm run bench:serializers` runs the json
 // micro-benchmark the same way (bench/SERIALIZERS-RESULTS.md). See bench/README.md.
@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
 import { optionsOrExit, publish, runIfMain } from './cli.ts';
-import type { FreshEngine, FreshJobResult, FreshJobSpec } from './fresh-job.ts';
+import type { FreshCost, FreshEngine, FreshJobResult, FreshJobSpec } from './fresh-job.ts';
 import { type FreshWorkload, freshWorkloads } from './fresh-workloads.ts';
 import { ALLOC_EXEC_ARGV, bundleJob, forkJob } from './job-process.ts';
 import { DEFAULT_SCHEDULE, type MeasureSchedule, QUICK_SCHEDULE, scheduleOf } from './measure.ts';
@@ -24,7 +24,7 @@ export interface FreshOptions extends MeasureSchedule {
   alloc: boolean;
   /** Also measure every workload with one data set repeated (render only, for comparison). */
   repeated: boolean;
-  cost: 'bytes' | 'render';
+  cost: FreshCost;
   seed: number;
   check: boolean;
   out: string | null;
@@ -32,6 +32,12 @@ export interface FreshOptions extends MeasureSchedule {
 
 const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const SERIALIZER_RESULTS = fileURLToPath(new URL('./SERIALIZERS-RESULTS.md', import.meta.url));
+
+const COST_TEXT: Record<FreshCost, string> = {
+  bytes: "render + the server's encoding (documentBytes)",
+  'buffer-from': 'render + Buffer.from (--buffer-from)',
+  render: 'render only (--render-only)',
+};
 
 export const FRESH_DEFAULTS: FreshOptions = {
   group: 'page',
@@ -232,7 +238,7 @@ export function formatFresh(o: FreshOptions, header: string[], summaries: readon
   lines.push(serializer ? '# Serializer micro-benchmark: Quire vs the published port (fresh objects)' : '# Benchmark results: fresh-data mode (Quire vs the published port)', '');
   lines.push(...header, '');
   lines.push(
-    'Each figure is a render **plus `Buffer.from(page)`** (what a server pays to send it), in CPU time, for a rotation of',
+    `Each figure is ${o.cost === 'render' ? 'a render **alone** (no encoding)' : o.cost === 'bytes' ? 'a render **plus encoding the page as the server does** (document-bytes.ts: one UTF-8 pass into a reused slab)' : 'a render **plus `Buffer.from(page)`**'}, in CPU time, for a rotation of`,
     '`pool` data sets generated from seeds, each used once per pass (no printed value repeats within a pass; see',
     'bench/README.md). Ratios are Quire/port per round (the two jobs of one round), shown as **median** (min–max) over',
     'rounds. The machine was shared with other work: treat single figures as noisy and read the spread.',
@@ -298,6 +304,7 @@ export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions =
       case '--no-alloc': o.alloc = false; break;
       case '--repeated-data': o.repeated = true; break;
       case '--render-only': o.cost = 'render'; break;
+      case '--buffer-from': o.cost = 'buffer-from'; break;
       case '--seed': o.seed = Math.floor(args.number(0)); break;
       case '--out': o.out = args.value(); break;
       case '--no-write': o.out = null; break;
@@ -332,7 +339,7 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
   const outcomes = evaluateFresh(summaries, o.group === 'serializer' ? SERIALIZER_TARGETS : FRESH_TARGETS);
   const header = [
     `- date: ${new Date().toISOString()}; machine: ${describeMachine()}; Node ${process.version}; commit ${gitCommit()}`,
-    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${o.cost === 'bytes' ? 'render + Buffer.from' : 'render only (--render-only)'}; allocation ${o.alloc ? 'in round 1' : 'not measured'}`,
+    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${COST_TEXT[o.cost]}; allocation ${o.alloc ? 'in round 1' : 'not measured'}`,
   ];
   const markdown = formatFresh(o, header, summaries, outcomes, checks);
   return { markdown, pass: outcomes.every((oc) => oc.pass), outcomes };

@@ -4,10 +4,13 @@
 //   npx esbuild bench/profile.ts --bundle --platform=node --format=esm --packages=external \
 //     --sourcemap --outfile=bench/results/profile.mjs
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/results/profile.mjs render product-page 3000
+//   (or `fresh WORKLOAD N [quire|reference]`: a fresh-data workload's rotation, render + Buffer.from)
 //   npx tsx bench/profile.ts summary /tmp/prof/CPU.*.cpuprofile 25 bench/results/profile.mjs.map
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { type EngineName, type WorkloadName, WORKLOADS, loadAdapter, loadWorkload } from './engines.ts';
+import { type FreshEngine, loadFreshEngine, rotation } from './fresh-job.ts';
+import { freshWorkload } from './fresh-workloads.ts';
 
 interface ProfileNode {
   id: number;
@@ -71,11 +74,25 @@ async function loop(phase: 'render' | 'compile', workload: WorkloadName, iterati
   console.log(`${engine} ${phase} ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
 }
 
+/** A fresh-data workload's rotation (fresh-job.ts), render + Buffer.from, for `--cpu-prof`. */
+async function freshLoop(workload: string, iterations: number, engine: FreshEngine): Promise<void> {
+  const w = freshWorkload(workload);
+  const e = await loadFreshEngine(engine, w);
+  const datas = rotation(w, 7, 'fresh').map((t) => e.prepare(t));
+  const compiled = e.compile();
+  let sink = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) sink += Buffer.from(e.render(compiled, datas[i % datas.length])).length;
+  const ms = performance.now() - t0;
+  console.log(`${engine} fresh ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
+}
+
 const [cmd, a, b, c] = process.argv.slice(2);
 if (cmd === 'summary') summarize(a, Number(b) || 25, c);
+else if (cmd === 'fresh') await freshLoop(a, Number(b) || 2000, (c as FreshEngine) || 'quire');
 else if ((cmd === 'render' || cmd === 'compile') && WORKLOADS.includes(a as WorkloadName)) {
   await loop(cmd, a as WorkloadName, Number(b) || 2000, (c as EngineName) || 'quire');
 } else {
-  console.error('usage: profile.ts render|compile WORKLOAD [ITERATIONS] [ENGINE] | summary FILE [TOP]');
+  console.error('usage: profile.ts render|compile WORKLOAD [ITERATIONS] [ENGINE] | fresh WORKLOAD [ITERATIONS] [quire|reference] | summary FILE [TOP]');
   process.exitCode = 2;
 }

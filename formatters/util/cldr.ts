@@ -14,8 +14,8 @@ import type {
   DecimalFormatOptions,
   NumberFormatOptions,
   RoundingModeType,
-  ZoneInfo,
 } from '@phensley/cldr';
+import { TZ } from '@phensley/timezone';
 
 const require = createRequire(import.meta.url);
 const PACK_DIR = require.resolve('@phensley/cldr/packs/en.json').replace(/en\.json$/, '');
@@ -117,37 +117,98 @@ export function zoneText(ctx: PluginContext, ref: Ref | null): string {
   return ctx.timeZone();
 }
 
-// The time-zone library answers each query with fresh copies of its record (two object
-// spreads and an array), a tenth of a date-heavy page's render. Its answer for an instant
-// never changes, and a page shows the same instants (publish dates, comment times) on every
-// render, so answers are kept in a direct-mapped table: one slot per instant's hash, a slot
-// holds its last (zone, instant), so the table's size is fixed.
-const ZONE_SLOTS = 1024;
-const slotZone: string[] = new Array<string>(ZONE_SLOTS).fill('');
-const slotInstant = new Float64Array(ZONE_SLOTS).fill(Number.NaN);
-const slotInfo: (ZoneInfo | null)[] = new Array<ZoneInfo | null>(ZONE_SLOTS).fill(null);
-
-/**
- * Hash of an instant for the direct-mapped tables (here and date-pattern.ts; mask it to the
- * table size): a multiplicative hash of the seconds (wrapped to 32 bits) and the
- * milliseconds, so that instants a round number of minutes or hours apart do not share a
- * few slots.
- */
-export function instantHash(epochMs: number): number {
-  const x = (((epochMs / 1000) | 0) + (epochMs % 1000)) | 0;
-  const h = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
-  return h ^ (h >>> 16);
+/** What a date prints of its zone at an instant: the UTC offset (ms) and the abbreviation. */
+export interface ZoneOffset {
+  readonly offset: number;
+  readonly abbr: string;
 }
 
-/** Offset (ms), abbreviation and DST flag of a resolved zone at an instant. */
-export function zoneAt(zoneId: string, epochMs: number): ZoneInfo {
-  const slot = instantHash(epochMs) & (ZONE_SLOTS - 1);
-  if (slotInstant[slot] === epochMs && slotZone[slot] === zoneId) return slotInfo[slot]!;
-  const info = baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
-  slotInstant[slot] = epochMs;
-  slotZone[slot] = zoneId;
-  slotInfo[slot] = info;
-  return info;
+/**
+ * A zone's transition table as the time-zone library holds it: `untils[i]` is the instant
+ * from which `localtime[types[i]]` applies (before the first, `localtime[0]`). The
+ * library's own query (`timeZoneFromUTC`) searches this table and answers with fresh copies
+ * of the record (two object spreads and an array), a tenth of a date-heavy page's render;
+ * here the table is searched the same way and the record itself returned. A zone's answer
+ * is constant between two transitions (about half a year), so the interval of the last
+ * answer is checked first: every instant in it is answered without a search, whichever
+ * instant it is (formatters/util/zone-table.test.ts checks the answers against the engine's).
+ */
+interface ZoneTable {
+  readonly untils: readonly number[];
+  readonly types: readonly number[];
+  readonly localtime: readonly ZoneOffset[];
+  /** The interval [from, to) of the last answer, and the answer. */
+  from: number;
+  to: number;
+  last: ZoneOffset;
+}
+
+/**
+ * The library's decoded record of a zone (id or alias). Its types declare `record` private;
+ * the version is pinned (~1.14.0) and zone-table.test.ts compares every answer built from it
+ * with the library's public query, so a change of shape fails there, not on a page.
+ */
+const tzRecords = TZ as unknown as { record(zoneId: string): [string, { untils: number[]; types: number[]; localtime: ZoneOffset[] }] | undefined };
+
+const zoneTables = new Map<string, ZoneTable | null>();
+let lastTableZone = '';
+let lastTable: ZoneTable | null = null;
+
+function zoneTable(zoneId: string): ZoneTable | null {
+  if (zoneId === lastTableZone) return lastTable;
+  let table = zoneTables.get(zoneId);
+  if (table === undefined) {
+    const rec = tzRecords.record(zoneId);
+    // The interval check needs strictly increasing transitions (with two equal ones the
+    // search may stop at either); any other table is left to the library.
+    table = rec && increasing(rec[1].untils) ? { untils: rec[1].untils, types: rec[1].types, localtime: rec[1].localtime, from: 0, to: 0, last: rec[1].localtime[0] } : null;
+    // Zone ids are canonical ids (resolveZone), a few hundred at most.
+    zoneTables.set(zoneId, table);
+  }
+  lastTableZone = zoneId;
+  lastTable = table;
+  return table;
+}
+
+function increasing(a: readonly number[]): boolean {
+  for (let i = 1; i < a.length; i++) if (!(a[i] > a[i - 1])) return false;
+  return true;
+}
+
+/**
+ * The library's search (cldr-utils `binarySearch(untils, true, t)`), step for step: the
+ * index of an element equal to `t` if the search meets one, else of the last one below.
+ */
+function transitionIndex(untils: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = untils.length - 1;
+  while (lo <= hi) {
+    const mid = lo + ((hi - lo) >> 1);
+    const e = untils[mid];
+    if (e < t) lo = mid + 1;
+    else if (e > t) hi = mid - 1;
+    else return mid;
+  }
+  return lo - 1;
+}
+
+/** Offset (ms) and abbreviation of a resolved zone at an instant. */
+export function zoneAt(zoneId: string, epochMs: number): ZoneOffset {
+  const table = zoneTable(zoneId);
+  if (table !== null) {
+    if (epochMs >= table.from && epochMs < table.to) return table.last;
+    // NaN and other oddities (the library's search answers them too) take its own path.
+    if (epochMs === epochMs) {
+      const untils = table.untils;
+      const i = transitionIndex(untils, epochMs);
+      const info = table.localtime[i === -1 ? 0 : table.types[i]];
+      table.from = i === -1 ? -Infinity : untils[i];
+      table.to = i + 1 < untils.length ? untils[i + 1] : Infinity;
+      table.last = info;
+      return info;
+    }
+  }
+  return baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
 }
 
 // ---- calendars ----------------------------------------------------------------------

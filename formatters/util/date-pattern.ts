@@ -3,7 +3,7 @@
 // computed by hand from the epoch and the zone offset. That is several times faster than
 // asking Intl.DateTimeFormat for parts on every call, and it lets `%Z` print the tz
 // abbreviations (`JST`, `EDT`) that Intl does not give for every zone.
-import { baseCldr, cldrFor, instantHash, resolveZone, zoneAt } from './cldr.ts';
+import { baseCldr, cldrFor, resolveZone, zoneAt } from './cldr.ts';
 
 /** One field code (a letter of §14.3, or an internal code for composite expansions). */
 type FieldCode =
@@ -29,22 +29,7 @@ export interface CompiledDatePattern {
   readonly texts: readonly string[];
   /** True when a step prints a locale-dependent name. */
   readonly usesNames: boolean;
-  /** Results already formatted with this pattern (see `formatDatePattern`); built on first use. */
-  results: DateResults | null;
 }
-
-/**
- * A direct-mapped table of formatted results: one slot per instant's hash, a slot holds its
- * last (instant, zone, locale) and the text, so the table's size is fixed.
- */
-interface DateResults {
-  readonly instant: Float64Array;
-  readonly zone: string[];
-  readonly locale: string[];
-  readonly text: string[];
-}
-
-const RESULT_SLOTS = 256;
 
 // Composite codes expand to primitive steps at compile time.
 const COMPOSITES: Record<string, string> = {
@@ -76,7 +61,6 @@ export function compileDatePattern(pattern: string): CompiledDatePattern {
       ids: merged.map((s) => (s.kind === 'field' ? s.id : -1)),
       texts: merged.map((s) => (s.kind === 'text' ? s.text : '')),
       usesNames: steps.some((s) => s.kind === 'field' && NAME_CODES.has(s.code)),
-      results: null,
     };
     if (patternCache.size > 4096) patternCache.clear();
     patternCache.set(pattern, compiled);
@@ -406,38 +390,15 @@ function field(id: number, f: DateFields, epochMs: number, names: DateNames | nu
   throw new Error(`unknown date field ${id}`);
 }
 
-/** Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale. */
+/**
+ * Renders a compiled pattern for an instant, a zone text (unknown ⇒ UTC) and a locale.
+ * (Until 2026-11-28 the results were also kept per (pattern, instant, zone, locale) in a
+ * table of 256 slots: it paid only when a page printed the same instants on every render,
+ * and cost its lookup and writes on every new one; with the zone found from its transition
+ * table the whole call costs about what that lookup did. bench/RESULTS.md, event-list.)
+ */
 export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number, zoneText: string, locale: string): string {
-  const zoneId = resolveZone(zoneText);
-  // The text depends only on (pattern, instant, zone, locale), and a page prints the same
-  // instants (publish dates, comment times) on every render: a hit skips the zone query,
-  // the calendar arithmetic and the concatenation.
-  let results = pattern.results;
-  if (results === null) {
-    results = {
-      instant: new Float64Array(RESULT_SLOTS).fill(Number.NaN),
-      zone: new Array<string>(RESULT_SLOTS).fill(''),
-      locale: new Array<string>(RESULT_SLOTS).fill(''),
-      text: new Array<string>(RESULT_SLOTS).fill(''),
-    };
-    pattern.results = results;
-  }
-  // Two slots per instant (its hash's and the next), so that two instants of a page whose
-  // hashes collide do not evict each other on every render.
-  let slot = instantHash(epochMs) & (RESULT_SLOTS - 1);
-  const instant = results.instant;
-  if (instant[slot] === epochMs && results.zone[slot] === zoneId && results.locale[slot] === locale) return results.text[slot];
-  const next = (slot + 1) & (RESULT_SLOTS - 1);
-  if (instant[next] === epochMs && results.zone[next] === zoneId && results.locale[next] === locale) return results.text[next];
-  const out = formatFields(pattern, epochMs, zoneId, locale);
-  // A new instant takes its own slot when that is free, else the next one.
-  if (instant[slot] === instant[slot]) slot = next;
-  // NaN never equals itself, so an invalid instant is never served from the table.
-  results.instant[slot] = epochMs;
-  results.zone[slot] = zoneId;
-  results.locale[slot] = locale;
-  results.text[slot] = out;
-  return out;
+  return formatFields(pattern, epochMs, resolveZone(zoneText), locale);
 }
 
 function formatFields(pattern: CompiledDatePattern, epochMs: number, zoneId: string, locale: string): string {
