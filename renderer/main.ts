@@ -27,6 +27,9 @@ import type { LoadedSite } from './site/site-types.ts';
 import { syncSummary, type SyncResult } from './store/site-sync.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
+import { startPhase, startTracing } from './start-trace.ts';
+
+startPhase('import');
 
 /** The project folder: the nearest one above this file with a package.json (this file runs from `renderer/` under tsx, or from the `dist/server/` bundle of `bin/start.mjs`). */
 function projectRoot(): string {
@@ -129,9 +132,10 @@ async function serve(options: StartOptions): Promise<void> {
     throw error;
   }
   const site = await loadSiteOrFail(options.siteDir);
+  startPhase('site-load');
   let store;
   try {
-    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site), onSync: logSync });
+    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site), onSync: logSync, onPhase: startPhase });
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
@@ -160,6 +164,14 @@ async function serve(options: StartOptions): Promise<void> {
     serverFactory: limitedServerFactory(options.limits),
     retention: options.retention,
   });
+  startPhase('app');
+  if (startTracing) {
+    let first = true;
+    app.addHook('onResponse', async () => {
+      if (first) startPhase('first-response');
+      first = false;
+    });
+  }
   // The outbox worker (mail/outbox-worker.ts): SMTP with SMTP_URL, else .eml files under
   // DATA_DIR/outbox. Every cluster worker runs one; claims (SKIP LOCKED + lease) keep them
   // from delivering a message twice.
@@ -202,6 +214,7 @@ async function serve(options: StartOptions): Promise<void> {
     }
     throw error;
   }
+  startPhase('listen');
   outbox.start();
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
   const ownerLine = firstOwnerLine(owner, address);
@@ -221,6 +234,7 @@ async function main(): Promise<void> {
   // Schema findings of the folder's data files (a misspelled key is otherwise silently
   // ignored): logged, never fatal; `quire check` is the gate.
   for (const finding of await validateSiteFiles(options.siteDir)) console.warn(`quire: ${formatSiteDiagnostic(finding)}`);
+  startPhase('site-check');
   ensureAssets(options.assetsDir);
   let workers = options.workers;
   if (workers > 1 && !usesPostgres(options.databaseUrl)) {

@@ -380,28 +380,27 @@ export const MIGRATIONS: readonly Migration[] = [
  */
 export const MIGRATION_LOCK_KEY = 7318021;
 
-/** Applies the migrations not yet recorded, each in its own transaction. */
+/** Applies the migrations not yet recorded, all in one transaction. */
 export async function migrate(client: SqlClient, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  // Under the lock too: concurrent CREATE TABLE IF NOT EXISTS can still collide in pg_type
-  // when several servers start at once on one PostgreSQL database.
-  await client.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(7318021)');
+  // One transaction for the check and every pending migration: a start on an up-to-date
+  // database costs one round of three statements, new ones commit once (on PGlite each
+  // commit is a WAL flush), and a failing migration leaves the database as it was. Under
+  // the advisory lock, so two servers starting at once on one PostgreSQL database never both
+  // apply a migration; the table is created under it too, because concurrent CREATE TABLE
+  // IF NOT EXISTS can still collide in pg_type.
+  return client.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at bigint NOT NULL)');
-  });
-  const applied: string[] = [];
-  for (const migration of migrations) {
-    const ran = await client.transaction(async (tx) => {
-      // Two servers starting on one PostgreSQL database must not both apply a migration.
-      await tx.query('SELECT pg_advisory_xact_lock(7318021)');
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
-      if (done.length > 0) return false;
+    const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, $2)', [migration.id, Date.now()]);
-      return true;
-    });
-    if (ran) applied.push(migration.id);
-  }
-  return applied;
+      applied.push(migration.id);
+    }
+    return applied;
+  });
 }
 
 // Extended-protocol queries take one statement each; migrations hold no string literals

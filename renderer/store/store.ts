@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openCachedMemoryClient } from './cluster-cache.ts';
+import { openCachedMemoryClient, seedDataDirFromSnapshot } from './cluster-cache.ts';
 import { migrate } from './migrations.ts';
 import { Repository } from './repository.ts';
 import { openPgliteClient, openPostgresClient, type SqlClient } from './sql-client.ts';
@@ -60,6 +60,8 @@ export interface OpenStoreOptions {
   seed?: SeedData;
   /** Told what the sync changed (`syncSummary` makes the log line). */
   onSync?: (result: SyncResult) => void;
+  /** Told as each start-up step ends ('store-open', 'migrate', 'sync'): main.ts's start trace. */
+  onPhase?: (name: string) => void;
 }
 
 /** Opens the store named by the options (or `DATABASE_URL` / `DATA_DIR`) and migrates it. */
@@ -71,13 +73,18 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
       client = await openPostgresClient(databaseUrl);
     } else {
       const dataDir = options.dataDir === undefined ? (process.env.DATA_DIR ?? './data') : options.dataDir;
-      if (dataDir !== null) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+      if (dataDir !== null) {
+        fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+        // A new data directory starts as a copy of a pristine cluster instead of running initdb.
+        await seedDataDirFromSnapshot(path.resolve(dataDir));
+      }
       client = await openPgliteClient(dataDir === null ? undefined : path.resolve(dataDir));
     }
   } catch (error) {
     throw new StoreError('STORE_UNAVAILABLE', `Cannot open the database: ${(error as Error).message}`, { cause: error });
   }
-  return migratedStore(client, options.seed, options.onSync);
+  options.onPhase?.('store-open');
+  return migratedStore(client, options.seed, options.onSync, options.onPhase);
 }
 
 /**
@@ -96,18 +103,20 @@ export async function openMemoryStore(seed?: SeedData, cacheFile?: string): Prom
 }
 
 /** Migrations, then the site content sync of the seed; the client is closed on failure. */
-async function migratedStore(client: SqlClient, seed: SeedData | undefined, onSync?: (result: SyncResult) => void): Promise<SqlStore> {
+async function migratedStore(client: SqlClient, seed: SeedData | undefined, onSync?: (result: SyncResult) => void, onPhase?: (name: string) => void): Promise<SqlStore> {
   try {
     await migrate(client);
   } catch (error) {
     await client.close().catch(() => {});
     throw new StoreError('STORE_MIGRATION_FAILED', `Migrations failed: ${(error as Error).message}`, { cause: error });
   }
+  onPhase?.('migrate');
   const store = new SqlStore(client);
   try {
     if (seed) {
       const result = await syncSiteContent(client, seed);
       onSync?.(result);
+      onPhase?.('sync');
     }
   } catch (error) {
     await client.close().catch(() => {});
