@@ -75,6 +75,58 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
     // No body: whatever is sent is ignored.
     cases: [{ body: [1, 2], status: 404, code: 'ENTRY_NOT_FOUND' }],
   },
+  'GET /api/commerce/checkout': {
+    cases: [
+      { ...BAD_QUERY },
+      { query: 'cartToken=a&cartToken=b', ...BAD_QUERY },
+    ],
+  },
+  'POST /api/commerce/checkout/quote': {
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { cartToken: 5 }, status: 400, code: 'BAD_REQUEST', error: 'Invalid cartToken.' },
+      { body: { cartToken: 'c', couponCodes: 'A' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid couponCodes.' },
+    ],
+  },
+  'POST /api/commerce/checkout/place': {
+    cases: [
+      { body: {}, bare: true, status: 403, code: 'CRUMB_FAIL' },
+      { body: [], ...NOT_OBJECT },
+      { body: { cartToken: 'c' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid payment.' },
+      { body: { cartToken: 'c', payment: { provider: 'test', cardNumber: 4242 }, idempotencyKey: 'k-12345678' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid payment.' },
+    ],
+  },
+  'POST /api/commerce/checkout/gift-card': {
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { itemId: 1, sku: 'GC-50' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid itemId.' },
+    ],
+  },
+  'GET /api/commerce/orders': {
+    cases: [
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+      { query: 'limit=0', ...LIMIT },
+      { query: 'cursor=zzz', ...CURSOR },
+    ],
+  },
+  'GET /api/commerce/orders/:orderId': {
+    params: ['o-unknown'],
+    cases: [{ status: 404, code: 'ORDER_NOT_FOUND' }],
+  },
+  'POST /api/commerce/orders/:orderId/status': {
+    params: ['o-unknown'],
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { status: 'shipped' }, status: 400, code: 'BAD_REQUEST', error: "status must be 'paid', 'fulfilled' or 'cancelled'." },
+      { body: { status: 'paid' }, status: 404, code: 'ORDER_NOT_FOUND' },
+    ],
+  },
+  'POST /api/commerce/order-status': {
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { orderNumber: '1', email: 'a@example.com' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid orderNumber.' },
+    ],
+  },
   'POST /api/3/commerce/cart/subscription': {
     cases: [
       { body: { itemId: ['psub'], qty: 1 }, ...INVALID_ITEM_ID },

@@ -67,6 +67,7 @@ function sfContextJson(job: PageJob, resolved: Resolved, skip: string | null, pa
     ['bnpl', constant.bnpl!],
     ['products', job.contextProductsJson()],
     ['order', resolved.order === null ? 'null' : propsText(resolved.order)],
+    ['experiments', constant.experiments!],
   );
   let json = '{';
   for (const [key, text] of members) {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Diagnostic, RenderOptions } from '../../engine/index.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { compileCached } from '../site/load-site.ts';
-import type { Block, ContentEntry, LoadedSite } from '../site/site-types.ts';
+import type { Block, ContentEntry, LoadedSite, SiteConfig } from '../site/site-types.ts';
 import type { Repository } from '../store/repository.ts';
 import type { Form, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
@@ -11,6 +11,7 @@ import { productView, type ProductView, type ProductViewOptions } from './produc
 import { navigation } from './page-views.ts';
 import { isStorable } from './visitor.ts';
 import { serializeProps } from '../../hydrate/protocol/props.ts';
+import { FEATURE, effectiveToggles, experimentDefinitions, mergeSiteFeatures, type SiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 
 // The shared part of every page render: the per-request job (reads, caches, problems), the
 // template-context members every page type gets, and the `Resolved` a page type's loader
@@ -81,6 +82,12 @@ export interface SiteShared {
   websiteSettings: Json;
   storeSettings: Json;
   featureFlags: Json;
+  /** The site's feature toggles and A/B tests in force: the folder's, then the admin's (issue 18). */
+  features: SiteFeatures;
+  /** Every toggle in force by name (defaults filled in); templates read it as `features.<name>`. */
+  toggles: Record<string, boolean>;
+  /** The site's config as the product views see it: without BNPL when its toggle is off. */
+  config: SiteConfig;
   /** The sf-context members that depend only on the site and the row, as JSON text. */
   context: Record<string, string | null>;
 }
@@ -105,6 +112,8 @@ function siteShared(site: LoadedSite, row: Site): SiteShared {
     minimumOrderSubtotalCents: site.config.minimumOrderSubtotalCents,
   };
   const websiteSettings = (typeof site.config.extra.websiteSettings === 'object' && site.config.extra.websiteSettings) || {};
+  const features = mergeSiteFeatures(site.config.features, row.features ? { features: row.features.features, experiments: row.features.experiments } : null);
+  const toggles = effectiveToggles(features);
   const shared: SiteShared = {
     currency,
     flags,
@@ -120,6 +129,10 @@ function siteShared(site: LoadedSite, row: Site): SiteShared {
     websiteSettings: { ...(websiteSettings as Json), storeSettings },
     storeSettings,
     featureFlags: { ...flags, useCLDRMoneyFormat: flags.useCLDRMoneyFormat === true },
+    features,
+    toggles,
+    // The `bnpl` toggle off: no pill anywhere, as for a site without BNPL (one object per pair, so views stay cached).
+    config: toggles[FEATURE.bnpl] ? site.config : { ...site.config, bnpl: null },
     context: {},
   };
   shared.context = constantContext(site, row, shared);
@@ -139,7 +152,7 @@ export function propsText(value: unknown): string | null {
  */
 function constantContext(site: LoadedSite, row: Site, shared: SiteShared): Record<string, string | null> {
   const settings = row.settings;
-  const bnpl = site.config.bnpl;
+  const bnpl = shared.config.bnpl;
   const policy = (settings.cookiePolicy ?? {}) as Json;
   const flags = shared.flags;
   return {
@@ -162,6 +175,7 @@ function constantContext(site: LoadedSite, row: Site, shared: SiteShared): Recor
     }),
     platform: site.config.platform ? propsText(site.config.platform) : null,
     bnpl: propsText(bnpl ? { stripeAccountCountry: bnpl.stripeAccountCountry, shopperLanguage: bnpl.shopperLanguage } : null),
+    experiments: propsText(experimentDefinitions(shared.features)),
   };
 }
 
@@ -235,7 +249,7 @@ export class PageJob {
   async viewOptions(reviewsShown: boolean, products: readonly Product[]): Promise<ProductViewOptions> {
     return {
       currency: this.currency,
-      config: this.site.config,
+      config: this.shared.config,
       collectionSlugs: this.collectionSlugs(),
       forms: products.some((product) => product.additionalFieldsFormId) ? await this.listForms() : NO_FORMS,
       reviewsShown,
@@ -317,6 +331,7 @@ export function baseContext(job: PageJob, path: string): Json {
     storeSettings: shared.storeSettings,
     flags: job.flags,
     featureFlags: shared.featureFlags,
+    features: shared.toggles,
     localizedStrings: site.config.localizedStrings,
     productMerchandisingContext: job.merchandising,
     siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId } : null,

@@ -21,12 +21,12 @@ const SF_PRODUCT_DETAIL = `<article class="sf-product" data-product-scope data-i
 {sf.reviews}
 </article>`;
 
-/** One product of a grid: badge, price and quick view (C1 type 1). */
+/** One product of a grid: badge, price and quick view (C1 type 1), the latter only while its toggle (issue 18) is on. */
 const SF_PRODUCT_CARD = `<div class="sf-product-card" data-product-scope data-item-id="{id}">
 <a class="sf-product-card-link" href="{fullUrl}">{sf.thumbnail}<span class="sf-product-card-title">{title|html}</span></a>
 <div class="sf-product-status" data-item-id="{id}">{@|product-status}</div>
 {@|product-price}
-{@|product-quick-view}
+{.if features.quick-view}{@|product-quick-view}{.end}
 </div>`;
 
 /** A product block inside a page: the buying parts without the page chrome. */

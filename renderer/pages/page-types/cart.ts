@@ -9,7 +9,7 @@ import { bnplIslandHtml } from '../product-view.ts';
 import { pageKind } from './page-kind.ts';
 
 function cartBnplHtml(job: PageJob, view: ShoppingCartView): string {
-  const bnpl = job.site.config.bnpl;
+  const bnpl = job.shared.config.bnpl;
   if (!bnpl || !bnpl.afterPayAvailable || view.entries.length === 0) return '';
   return bnplIslandHtml({ context: 'cart', itemId: '', priceCents: view.subtotalCents, currency: job.currency, bnpl });
 }
