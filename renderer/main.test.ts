@@ -17,13 +17,18 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Everything the server printed so far. */
+let startLog = '';
+
 function waitForAddress(proc: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no address within ${timeoutMs} ms:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(output);
+      startLog = output;
+      // The owner line comes right after the serving line.
+      const match = /serving .* at (http:\/\/\S+)[\s\S]*admin owner/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -46,6 +51,12 @@ describe('npm start', () => {
     const address = await waitForAddress(child, 150_000);
     const home = await fetch(`${address}/`);
     expect(home.status).toBe(200);
+    // The first admin owner: the demo owner, its generated password printed once in the start log.
+    const owner = /admin owner (\S+) created with password (\S+) /.exec(startLog);
+    expect(owner?.[1]).toBe('owner@example.com');
+    const signIn = await fetch(`${address}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner![1], password: owner![2] }) });
+    expect(signIn.status).toBe(200);
+    expect((await fetch(`${address}/admin`)).status).toBe(200);
     const sitemap = await (await fetch(`${address}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(paths.length).toBeGreaterThan(10);

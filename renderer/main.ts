@@ -62,7 +62,8 @@ const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(q
  * is served sooner; pages rendered before it finishes simply hydrate on the next load.
  */
 function ensureAssets(assetsDir: string): void {
-  if (fs.existsSync(path.join(assetsDir, 'islands.js'))) return;
+  // admin.js too: a dist/assets built before the admin app existed is built again.
+  if (['islands.js', 'admin.js'].every((file) => fs.existsSync(path.join(assetsDir, file)))) return;
   console.log('quire: building the islands bundle (dist/assets) …');
   // The build script is TypeScript; this process may be the plain-JS bundle, so load tsx explicitly.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });

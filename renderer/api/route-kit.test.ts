@@ -333,6 +333,48 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: 'x', ...NOT_OBJECT },
     ],
   },
+  // The admin's routes (renderer/admin/admin-routes.ts); sent with the ADMIN_TOKEN, so the
+  // API key routes, which need an owner session, answer OWNER_REQUIRED.
+  'POST /api/admin/session': {
+    cases: [
+      { body: { email: 5, password: 'x' }, status: 400, code: 'MISSING_CREDENTIALS' },
+      { body: { email: 'a@b.test', password: '' }, status: 400, code: 'MISSING_CREDENTIALS' },
+      { body: [], ...NOT_OBJECT },
+      { raw: form('email=a&password=b'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ],
+  },
+  'GET /api/admin/session': { cases: [{ query: 'x=1', status: 200 }] },
+  'DELETE /api/admin/session': { cases: [{ bare: true, status: 200 }] },
+  'GET /api/admin/inventory': {
+    cases: [
+      { query: 'sort=colour', ...BAD_QUERY },
+      { query: 'page=0', ...BAD_QUERY },
+      { query: 'q=a&q=b', ...BAD_QUERY },
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'GET /api/admin/submissions': {
+    cases: [
+      { query: 'formId=contact&cursor=%25', ...CURSOR },
+      { query: 'cursor=a&cursor=b', ...CURSOR },
+      { query: 'formId=a&formId=b', ...BAD_QUERY },
+      { query: 'formId=nope', status: 404, code: 'FORM_NOT_FOUND' },
+    ],
+  },
+  'GET /api/admin/submissions/export': {
+    cases: [
+      { query: '', ...BAD_QUERY },
+      { query: 'formId=nope', status: 404, code: 'FORM_NOT_FOUND' },
+    ],
+  },
+  'GET /api/admin/api-keys': { cases: [{ status: 401, code: 'OWNER_REQUIRED' }] },
+  'POST /api/admin/api-keys': {
+    cases: [
+      { body: { name: 5 }, status: 400, code: 'INVALID_KEY_NAME' },
+      { body: [], ...NOT_OBJECT },
+    ],
+  },
+  'DELETE /api/admin/api-keys/:keyId': { params: ['k1'], cases: [{ status: 401, code: 'OWNER_REQUIRED' }] },
   [`GET ${OPENAPI_PATH}`]: {
     cases: [{ query: 'x=1&x=2', status: 200 }],
   },
