@@ -2,8 +2,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DIALOG_OPEN_CLASS } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
-import { addToCartBtn, variantsSelect } from '../test-support/formatter-markup.ts';
-import { click, createPage, press, type Page } from '../test-support/page.ts';
+import { addToCartBtn, restockNotification, variantsSelect } from '../test-support/formatter-markup.ts';
+import { choose, click, createPage, press, type Page } from '../test-support/page.ts';
+import { bnplContext, bnplHtml } from '../test-support/renderer-markup.ts';
+import type { CaptchaProvider } from '../runtime/captcha.ts';
 import { contextProducts, teeProduct } from '../test-support/products.ts';
 import { experimentDefinitions, FEATURE } from '../shared/feature-toggles.ts';
 
@@ -20,20 +22,23 @@ const CARD =
   '<div class="sf-product-card" data-product-scope data-item-id="p1"><a class="sf-product-card-link" href="/shop/tee">Tee</a>' +
   '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="p1" data-group="">Quick View</span></div>';
 
-/** The product page the card links to: its `sf-product-detail` part and its page context. */
-function productPageHtml(): string {
+/**
+ * The product page the card links to: its `sf-product-detail` part and its page context;
+ * `parts` go after Add To Cart (the restock box, the BNPL pill), `head` into its head.
+ */
+function productPageHtml(parts = '', head = ''): string {
   const item = teeProduct();
   return (
-    `<html><body><article class="sf-product" data-product-scope data-item-id="p1"><div class="sf-product-images"><img src="data:," alt="Tee"></div>` +
-    `<div class="sf-product-summary"><h1 class="sf-product-title">Tee</h1>${variantsSelect(item)}${addToCartBtn(item)}` +
+    `<html><head>${head}</head><body><article class="sf-product" data-product-scope data-item-id="p1"><div class="sf-product-images"><img src="data:," alt="Tee"></div>` +
+    `<div class="sf-product-summary"><h1 class="sf-product-title">Tee</h1>${variantsSelect(item)}${addToCartBtn(item)}${parts}` +
     `<div class="sf-product-body"><p>Body</p></div></div><section class="sf-reviews"><h2>Reviews</h2></section></article>` +
     `<script type="application/json" id="sf-context" data-protocol="1">${JSON.stringify({ products: contextProducts(item) })}</script></body></html>`
   );
 }
 
-async function openShop(context: Record<string, unknown> = {}) {
+async function openShop(context: Record<string, unknown> = {}, productPage = productPageHtml()) {
   page = createPage({ body: CARD, context: { pageType: 1, ...context } });
-  page.fetch.on('GET', '/shop/tee', { text: productPageHtml() });
+  page.fetch.on('GET', '/shop/tee', { text: productPage });
   page.fetch.on('POST', '/api/census/RecordQuickView/p1', { status: 204 });
   await page.boot();
 }
@@ -100,6 +105,49 @@ describe('quick view (issue 16)', () => {
     await opened();
     await page.act(() => click(quickView()!));
     expect(quickView()).toBeNull();
+  });
+
+  test('the restock box of a sold-out variant and the pay-later line come along, hydrated with the page runtime', async () => {
+    const item = teeProduct();
+    const merchandising = {
+      restockNotificationMessages: { CTAText: 'Notify me', placeholderText: 'Email Address', buttonText: 'Sign Up', mailingListDescription: 'News' },
+      restockNotificationViews: [{ variantId: 'v-SQ-0', hiddenByDefault: true }],
+      mailingListSignUpEnabled: false,
+    };
+    const parts = restockNotification(item, merchandising, 'site-key') + bnplHtml({ itemId: 'p1', priceCents: 2500, json: bnplContext() });
+    // The shop page already has the captcha provider here, so no script is added for it.
+    const rendered: HTMLElement[] = [];
+    const provider: CaptchaProvider = { render: (container) => rendered.push(container), reset: () => undefined, getResponse: () => '' };
+    window.sfCaptchaProvider = provider;
+    try {
+      await openShop({ captcha: { siteKey: 'site-key', provider: 'local' } }, productPageHtml(parts, '<script type="module" src="/assets/captcha-local.js"></script>'));
+      await page.act(() => click(opener()));
+      await opened();
+      const dialog = quickView()!;
+      const box = dialog.querySelector<HTMLElement>('.product-restock-notification[data-variant-id="v-SQ-0"]')!;
+      expect(box.getAttribute('data-hydrated')).toBe('true');
+      expect(box.hidden).toBe(true);
+      // The pay-later line of the product page, for its price.
+      await vi.waitFor(async () => {
+        await page.advance(0);
+        expect(dialog.querySelector('.sf-bnpl-text')?.textContent).toBe('or 4 interest-free payments of $6.25 with');
+      }, { timeout: 30_000, interval: 20 });
+      expect(dialog.querySelector('.sf-bnpl script[data-bnpl-context]')).not.toBeNull();
+      // S / Red is sold out: its restock box shows, with its captcha; an in-stock choice hides it.
+      const select = (name: string) => dialog.querySelector<HTMLSelectElement>(`select[data-variant-option-name="${name}"]`)!;
+      await page.act(() => choose(select('Size'), 'S'));
+      await page.act(() => choose(select('Color'), 'Red'));
+      expect(box.hidden).toBe(false);
+      expect(box.querySelector('input[type="email"]')).not.toBeNull();
+      await page.advance(0);
+      expect(rendered).toEqual([box.querySelector('.captcha-container')]);
+      await page.act(() => choose(select('Size'), 'M'));
+      expect(box.hidden).toBe(true);
+      expect(document.querySelectorAll('script[src="/assets/captcha-local.js"]')).toHaveLength(0);
+      expect(page.recoverableErrors).toEqual([]);
+    } finally {
+      delete window.sfCaptchaProvider;
+    }
   });
 
   test('when the product page cannot be read, the visitor is taken to it', async () => {

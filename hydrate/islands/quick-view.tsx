@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { FORMATTER_ISLANDS, type FormatterIslandKind } from '../protocol/markers.ts';
+import { FORMATTER_ISLANDS, RENDERER_ISLANDS, rendererIslandSelector, type IslandKind } from '../protocol/markers.ts';
 import { holdPage } from '../runtime/dialog.ts';
 import { env } from '../runtime/env.ts';
 import { HydratedMarker } from '../runtime/hydrated-marker.ts';
@@ -13,8 +13,8 @@ import { ISLAND_LOADERS } from './registry.ts';
 
 /**
  * Quick view (issue 16): the `Quick View` button of a shop card opens the product's buying
- * parts (images, title, status, price, variants, quantity, Add To Cart) in a
- * modal dialog, like the other pop-ups (`runtime/dialog.ts` holds the page, Tab stays inside,
+ * parts (images, title, status, price, variants, quantity, Add To Cart, the restock box of a
+ * sold-out variant and the pay-later line) in a modal dialog, like the other pop-ups (`runtime/dialog.ts` holds the page, Tab stays inside,
  * Escape and the x button close it and focus returns to the button).
  *
  * The parts are the product page's own server markup, fetched from the card's link (a page
@@ -25,17 +25,22 @@ import { ISLAND_LOADERS } from './registry.ts';
 export const QUICK_VIEW_BUTTON = '.sqs-product-quick-view-button[data-id]';
 export const QUICK_VIEW_TITLE_ID = 'sf-quick-view-title';
 /**
- * Parts of the product page that stay on the product page: the restock box needs the captcha
- * provider, which only pages carrying a captcha load.
+ * Parts of the product page that stay on the product page: the long description, the reviews
+ * and scripts (the JSON data blocks of islands, such as the BNPL context, come along).
  */
-const LEFT_OUT = '.sf-reviews, .sf-product-body, .sf-bnpl, .product-restock-notification, script';
+const LEFT_OUT = '.sf-reviews, .sf-product-body, script:not([type="application/json"])';
+/** Every island root a product part may hold: the formatter-made ones and the BNPL pill. */
+const PART_ISLANDS: Array<[IslandKind, string]> = [
+  ...(Object.entries(FORMATTER_ISLANDS) as Array<[IslandKind, string]>),
+  ...RENDERER_ISLANDS.map((kind): [IslandKind, string] => [kind, rendererIslandSelector(kind)]),
+];
 
 interface OpenQuickView {
   close(restoreFocus: boolean): void;
 }
 
 /** Builds the dialog around the fetched product part; returns null when the page has none. */
-function buildDialog(doc: Document, html: string, url: string): { root: HTMLElement; panel: HTMLElement; products: unknown } | null {
+function buildDialog(doc: Document, html: string, url: string): { root: HTMLElement; panel: HTMLElement; products: unknown; scripts: string[] } | null {
   const fetched = new DOMParser().parseFromString(html, 'text/html');
   const article = fetched.querySelector<HTMLElement>('.sf-product[data-product-scope]');
   if (!article) return null;
@@ -71,12 +76,38 @@ function buildDialog(doc: Document, html: string, url: string): { root: HTMLElem
   more.textContent = 'View full details';
   panel.append(close, doc.importNode(article, true), more);
   root.append(panel);
-  return { root, panel, products: parsed && parsed.ok ? (parsed.value as { products?: unknown }).products : null };
+  // The product page's own module scripts (the captcha provider of its restock box).
+  const scripts = [...fetched.querySelectorAll('script[type="module"][src]')].map((script) => script.getAttribute('src')!);
+  return { root, panel, products: parsed && parsed.ok ? (parsed.value as { products?: unknown }).products : null, scripts };
+}
+
+/**
+ * The restock box's captcha needs the provider the product page loads (`captcha-local.js`) and
+ * a shop page may not: the product page's module scripts this page lacks are added before the
+ * parts hydrate. Same-origin `/assets/` scripts, as the page's Content-Security-Policy wants.
+ */
+function loadMissingScripts(doc: Document, panel: HTMLElement, sources: readonly string[]): Promise<unknown> {
+  if (!panel.querySelector('.captcha-container') || doc.defaultView?.sfCaptchaProvider) return Promise.resolve();
+  const have = new Set([...doc.querySelectorAll('script[src]')].map((script) => script.getAttribute('src')));
+  const missing = sources.filter((src) => src.startsWith('/assets/') && !have.has(src));
+  return Promise.all(
+    missing.map(
+      (src) =>
+        new Promise<void>((resolve) => {
+          const script = doc.createElement('script');
+          script.type = 'module';
+          script.src = src;
+          script.addEventListener('load', () => resolve());
+          script.addEventListener('error', () => resolve());
+          doc.head.append(script);
+        }),
+    ),
+  );
 }
 
 async function hydrateParts(runtime: Runtime, panel: HTMLElement): Promise<Root[]> {
-  const targets: Array<{ kind: FormatterIslandKind; container: HTMLElement }> = [];
-  for (const [kind, selector] of Object.entries(FORMATTER_ISLANDS) as Array<[FormatterIslandKind, string]>) {
+  const targets: Array<{ kind: IslandKind; container: HTMLElement }> = [];
+  for (const [kind, selector] of PART_ISLANDS) {
     for (const container of panel.querySelectorAll<HTMLElement>(selector)) targets.push({ kind, container });
   }
   const definitions = new Map(await Promise.all([...new Set(targets.map((t) => t.kind))].map(async (kind) => [kind, await ISLAND_LOADERS[kind]()] as const)));
@@ -127,6 +158,7 @@ export function startQuickView(runtime: Runtime): () => void {
       const { root, panel } = built;
       const release = holdPage(doc);
       doc.body.append(root);
+      await loadMissingScripts(doc, panel, built.scripts);
       const roots = await hydrateParts(runtime, panel).catch((err: unknown) => {
         runtime.reporter.reportError('quick_view', { message: errorMessage(err) });
         return [] as Root[];

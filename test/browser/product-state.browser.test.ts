@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { viewportShot } from './support/chromium.ts';
+import { VIEWPORTS, type ViewportName, viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
 
@@ -106,4 +106,39 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
     expect(await chips()).toEqual(['Sold out', 'Price varies by option']);
     expect(await axeViolations(v.page)).toEqual([]);
   });
+
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`PS-6 (${viewport}) Quick View carries the pay-later line and, for a sold-out variant, the restock box: captcha, sign-up kept by the server`, async () => {
+      const v = await tier.newVisitor();
+      await v.page.setViewportSize(VIEWPORTS[viewport]);
+      await visit(v.page, '/shop');
+      // The shop page has no captcha provider of its own.
+      expect(await v.page.locator('script[src="/assets/captcha-local.js"]').count()).toBe(0);
+      await v.page.locator('.sf-product-card[data-item-id="hoodie"] .sqs-product-quick-view-button').click();
+      const dialog = v.page.locator('.sf-quick-view');
+      await expect.poll(() => dialog.locator('.sf-quick-view-close').evaluate((el) => el === document.activeElement)).toBe(true);
+      // The pay-later line of the product page, for its lowest price ($55.00 / 4).
+      await expect.poll(() => dialog.locator('.sf-bnpl-text').textContent()).toBe('or 4 interest-free payments of $13.75 with');
+      const box = dialog.locator('.product-restock-notification[data-variant-id="hoodie-m-sand"]');
+      expect(await box.isHidden()).toBe(true);
+      await dialog.locator('select[data-variant-option-name="Size"]').selectOption('M');
+      await dialog.locator('select[data-variant-option-name="Color"]').selectOption('Sand');
+      await box.waitFor({ state: 'visible' });
+      await expect.poll(() => dialog.locator('.sqs-add-to-cart-button-inner').textContent()).toBe('Sold Out');
+      // The captcha provider came with the product page's parts.
+      await box.locator('.captcha-container input.sf-captcha-local').waitFor({ state: 'visible' });
+      await box.scrollIntoViewIfNeeded();
+      await viewportShot(v.page, `dlg-quick-view-restock-${viewport}`);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await box.locator('input[name="email"]').fill(`quick-${viewport}@example.com`);
+      await box.locator('.captcha-container input.sf-captcha-local').check();
+      await box.locator('input[type="submit"]').click();
+      await expect.poll(() => box.locator('.product-restock-success').textContent()).toBe('Signed up!');
+      const signUps = await tier.server.store.read.listAllRestockSignUps();
+      expect(signUps.filter((s) => s.productId === 'hoodie' && s.variantId === 'hoodie-m-sand').map((s) => s.siteVisitorEmail)).toContain(`quick-${viewport}@example.com`);
+      // Escape still closes the dialog, focus back on the card's button.
+      await v.page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+    });
+  }
 });
