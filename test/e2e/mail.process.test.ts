@@ -1,7 +1,8 @@
 // Email that arrives (issue 15), through `bin/start.mjs` as deployed: restock send-all via
 // the admin API reaches an SMTP server given as SMTP_URL; without SMTP_URL the messages are
 // .eml files under DATA_DIR/outbox, listed in the log with masked addresses; with
-// `--workers 2` on PostgreSQL both workers deliver, and no message twice.
+// `--workers 2` on PostgreSQL both workers deliver, and no message twice. An order placed
+// through the checkout API sends its receipt the same way.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,42 @@ describe('mail from the server process', () => {
     await signUpRestockAndSendAll(server.origin, ['late.lark@example.com']);
     await sink.waitFor(3);
     expect(sink.received.map((mail) => mail.to[0])).toEqual([...mails.slice(0, 2).map((mail) => mail.to[0]), 'late.lark@example.com']);
+  }, 240_000);
+
+  it('an order placed with the test card: stock one lower, in the admin list, and its receipt reaches SMTP_URL', async () => {
+    sink = await startSmtpSink();
+    server = await startServer({
+      port: await freePort(),
+      env: { DATA_DIR: dataDir(), ADMIN_TOKEN: 'mail-admin', SMTP_URL: sink.url, MAIL_FROM: 'Demo Shop <shop@demo.test>', MAIL_POLL_MS: '100' },
+    });
+    const visitor = Browser.at(server.origin);
+    expect((await visitor.get('/')).status).toBe(200);
+    const stock = async () => (await visitor.get('/api/commerce/inventory/stock?itemId=tee')).json<{ results: { variantId: string; qtyInStock: number }[] }>();
+    const before = await stock();
+    const added = await visitor.post('/api/commerce/shopping-cart/entries', { itemId: 'tee', sku: 'TEE-S', quantity: 1 });
+    expect(added.status, added.text).toBe(200);
+    const cartToken = added.json<{ shoppingCart: { id: string } }>().shoppingCart.id;
+    const checkout = await visitor.get(`/api/commerce/checkout?cartToken=${cartToken}`);
+    const firstOption = checkout.json<{ shippingOptions: { id: string }[] }>().shippingOptions[0]!.id;
+    const card = { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+    const order = {
+      cartToken, email: 'order.buyer@example.com', shippingOptionId: firstOption, idempotencyKey: 'e2e-order-1',
+      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' },
+    };
+    const declined = await visitor.post('/api/commerce/checkout/place', { ...order, idempotencyKey: 'e2e-declined', payment: { ...card, cardNumber: '4000000000000002' } });
+    expect(declined.status, declined.text).toBe(402);
+    const placed = await visitor.post('/api/commerce/checkout/place', { ...order, payment: card });
+    expect(placed.status, placed.text).toBe(200);
+    const { orderId, orderNumber } = placed.json<{ orderId: string; orderNumber: number }>();
+    const after = await stock();
+    const qty = (view: typeof before) => view.results.find((row) => row.variantId === 'tee-s')?.qtyInStock;
+    expect(qty(after)).toBe(qty(before)! - 1);
+    const listed = await visitor.request('GET', '/api/commerce/orders', undefined, ADMIN);
+    expect(listed.json<{ orders: { id: string }[] }>().orders.map((row) => row.id)).toEqual([orderId]);
+    const [receipt] = await sink.waitFor(1);
+    expect(receipt).toMatchObject({ to: ['order.buyer@example.com'], subject: `Your order #${orderNumber} from Quire Demo Shop` });
+    expect(receipt!.text).toContain('Classic Tee (S)');
+    expect(server.output()).not.toMatch(/order\.buyer@example\.com|4242424242424242|4000000000000002/);
   }, 240_000);
 
   it('without SMTP_URL writes each message to DATA_DIR/outbox/<id>.eml and lists it in the log', async () => {
