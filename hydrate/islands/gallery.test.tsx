@@ -242,6 +242,29 @@ describe('the gallery island', () => {
     expect(document.activeElement).toBe(link);
   });
 
+  test("the lightbox draws the photo with the seed's image component: the sqs loader's variants, its size, decoding and priority", async () => {
+    page = createPage({
+      body:
+        '<main><div class="sf-gallery" data-island="gallery" data-gallery-label="Studio" data-gallery-settings="{&quot;lightbox&quot;:true}"><ul class="sf-gallery-slides">' +
+        '<li><a href="/gallery/a"><img src="/img/a.jpg?format=750w" srcset="/img/a.jpg?format=100w 100w, /img/a.jpg?format=750w 750w" sizes="50vw" width="1200" height="800" alt="Dye vat"/>Dye vat</a></li>' +
+        '<li><a href="/gallery/b"><img src="/img/b.png" alt="Plain"/>Plain</a></li></ul></div></main>',
+    });
+    await page.boot();
+    await page.advance(0);
+    await page.act(() => slides()[0]!.querySelector('a')!.click());
+    const img = lightbox()!.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe(`${'/img/a.jpg'}?format=1500w`);
+    expect(img.getAttribute('srcset')).toContain('/img/a.jpg?format=2500w 2500w');
+    expect(img.getAttribute('sizes')).toBe('100vw');
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('decoding'), img.getAttribute('fetchpriority')]).toEqual(['1200', '800', 'async', 'high']);
+    expect(img.className).toBe('sf-gallery-lightbox-image');
+    expect(img.getAttribute('style')).toContain('display: block');
+    // A photo the page wrote without its size keeps a plain image.
+    await page.act(() => press(document.activeElement!, 'ArrowRight'));
+    expect(lightbox()!.querySelector('img')!.getAttribute('src')).toMatch(/\/img\/b\.png$/);
+    expect(lightbox()!.querySelector('.sqs-image-diagnostics')).toBeNull();
+  });
+
   test('a carousel follows the lightbox: closed on another photo, that photo is shown and focused', async () => {
     await open({ design: 'slideshow', lightbox: true });
     const link = slides()[0]!.querySelector('a')!;

@@ -6,6 +6,7 @@ import { modalKey } from '../runtime/focus.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
+import { ImageComponent } from '../platform/image/image-component.tsx';
 
 /**
  * The gallery island (issue 18): the renderer writes every photo as a plain linked list, which
@@ -87,6 +88,23 @@ interface Slide {
   src: string;
   alt: string;
   title: string;
+  /** The photo's intrinsic size as the page wrote it (image-component); null when unknown. */
+  width: number | null;
+  height: number | null;
+  /** The asset URL without its width variant when the page used the sqs loader, else null. */
+  sqsBase: string | null;
+}
+
+const positive = (value: string | null | undefined): number | null => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** `…/photo.jpg?format=750w` -> `…/photo.jpg`: the lightbox asks the loader for its own variants. */
+function sqsBaseOf(img: HTMLImageElement | null): string | null {
+  const src = img?.getAttribute('src') ?? '';
+  if (!img?.getAttribute('srcset')?.includes('format=') || !/[?&]format=/.test(src)) return null;
+  return src.replace(/([?&])format=[^&#]*&?/, '$1').replace(/[?&](#|$)/, '$1');
 }
 
 function readSlides(container: HTMLElement): Slide[] {
@@ -98,6 +116,9 @@ function readSlides(container: HTMLElement): Slide[] {
       src: img?.currentSrc || img?.getAttribute('src') || '',
       alt,
       title: (li.textContent ?? '').trim() || alt,
+      width: positive(img?.getAttribute('width')),
+      height: positive(img?.getAttribute('height')),
+      sqsBase: sqsBaseOf(img),
     };
   });
 }
@@ -160,7 +181,21 @@ function Lightbox({ slides, start, theme, onClose, doc }: { slides: Slide[]; sta
     <div className="sf-gallery-lightbox" data-theme={theme}>
       <div className="sf-gallery-lightbox-backdrop" onClick={() => onClose(indexRef.current)} />
       <div ref={panel} className="sf-gallery-lightbox-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-        <img className="sf-gallery-lightbox-image" src={slide.src} alt={slide.alt} />
+        {slide.width !== null && slide.height !== null ? (
+          // The seed's image component (platform/image): the same markup rules as the page's images.
+          <ImageComponent
+            src={slide.sqsBase ?? slide.src}
+            loader={slide.sqsBase ? 'sqs' : 'raw'}
+            sizes="100vw"
+            width={slide.width}
+            height={slide.height}
+            alt={slide.alt}
+            class="sf-gallery-lightbox-image"
+            priority="high"
+          />
+        ) : (
+          <img className="sf-gallery-lightbox-image" src={slide.src} alt={slide.alt} />
+        )}
         <p className="sf-gallery-lightbox-caption">
           <span id={titleId} className="sf-gallery-lightbox-title">{slide.title}</span>{' '}
           <span className="sf-gallery-lightbox-count">{`${index + 1} of ${n}`}</span>
