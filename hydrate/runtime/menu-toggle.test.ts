@@ -28,6 +28,40 @@ describe('menu buttons (issue 16: the phone navigation)', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test('an open menu closes when the window leaves the phone layout (the seed\'s 432/433 px breakpoint)', () => {
+    // A MediaQueryList the test can move across the breakpoint.
+    const list = Object.assign(new EventTarget(), { matches: true, media: '' });
+    const asked: string[] = [];
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => {
+      asked.push(query);
+      list.media = query;
+      return list;
+    }) as unknown as typeof window.matchMedia;
+    try {
+      document.body.innerHTML = '<button type="button" data-menu-toggle aria-controls="nav" aria-expanded="false" hidden>Menu</button><nav id="nav"></nav>';
+      const button = document.querySelector('button')!;
+      const stop = startMenuToggles(document);
+      expect(asked).toEqual(['(max-width: 432px)']);
+      button.click();
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      // Still a phone (a rotation within 432 px): the menu stays open.
+      list.dispatchEvent(new Event('change'));
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      list.matches = false;
+      list.dispatchEvent(new Event('change'));
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      stop();
+      list.matches = true;
+      button.setAttribute('aria-expanded', 'true');
+      list.matches = false;
+      list.dispatchEvent(new Event('change'));
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   test('a button whose target is missing stays hidden', () => {
     document.body.innerHTML = '<button type="button" data-menu-toggle aria-controls="nope" aria-expanded="false" hidden>Menu</button>';
     startMenuToggles(document);
