@@ -45,27 +45,91 @@ function jsonStringAttr(s: string): string {
  * lines indented two spaces per object level, `"key": value`; arrays stay on one line
  * `[ a, b ]` and add no indentation level; empty containers are `{ }` and `[ ]`. Missing
  * values (and missing members) print `null`.
+ *
+ * Every scalar and key is written exactly as the compact form writes it, so the pretty text is
+ * the compact text (`toJson`, mostly one native `JSON.stringify`) with the space between its
+ * tokens laid out: one pass copies each run between two structural characters (outside
+ * strings) and writes the layout around it. Walking the tree and writing every leaf through
+ * the writer (until 2026-11-28) was 0.55–0.65x the port's `JSON.stringify(v, null, 2)`
+ * (bench/SERIALIZERS-RESULTS.md).
  */
 export function toPrettyJson(v: Value): string {
-  return pretty(v, '');
+  return layOut(toJson(v));
 }
 
-function pretty(v: Value, indent: string): string {
-  if (Array.isArray(v)) {
-    if (v.length === 0) return '[ ]';
-    let s = '[ ';
-    for (let i = 0; i < v.length; i++) s += (i ? ', ' : '') + pretty(v[i], indent);
-    return s + ' ]';
-  }
-  if (isObject(v)) {
-    const keys = Object.keys(v);
-    if (keys.length === 0) return '{ }';
-    const inner = indent + '  ';
-    let s = '{\n';
-    for (let i = 0; i < keys.length; i++) {
-      s += (i ? ',\n' : '') + inner + jsonString(keys[i]) + ': ' + pretty(v[keys[i]], inner);
+// '\n' followed by the indentation of each object level, built as levels are reached.
+const NEWLINES: string[] = ['\n'];
+
+function newline(level: number): string {
+  while (NEWLINES.length <= level) NEWLINES.push(NEWLINES[NEWLINES.length - 1] + '  ');
+  return NEWLINES[level];
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The pretty layout of compact JSON text (no space outside strings, as `toJson` writes it). */
+function layOut(s: string): string {
+  const parts: string[] = [];
+  let start = 0;
+  let level = 0;
+  // Open containers, innermost last: true for an object.
+  const objects: boolean[] = [];
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === QUOTE) {
+      i = closingQuote(s, i);
+      continue;
     }
-    return s + '\n' + indent + '}';
+    let put: string;
+    if (c === 0x7b) { // {
+      if (s.charCodeAt(i + 1) === 0x7d) {
+        put = '{ }';
+        parts.push(s.slice(start, i), put);
+        start = ++i + 1;
+        continue;
+      }
+      objects.push(true);
+      put = '{' + newline(++level);
+    } else if (c === 0x7d) { // }
+      objects.pop();
+      put = newline(--level) + '}';
+    } else if (c === 0x5b) { // [
+      if (s.charCodeAt(i + 1) === 0x5d) {
+        put = '[ ]';
+        parts.push(s.slice(start, i), put);
+        start = ++i + 1;
+        continue;
+      }
+      objects.push(false);
+      put = '[ ';
+    } else if (c === 0x5d) { // ]
+      objects.pop();
+      put = ' ]';
+    } else if (c === 0x2c) { // ,
+      put = objects[objects.length - 1] ? ',' + newline(level) : ', ';
+    } else if (c === 0x3a) { // : (outside strings, only after a key)
+      put = ': ';
+    } else continue;
+    if (i > start) parts.push(s.slice(start, i));
+    parts.push(put);
+    start = i + 1;
   }
-  return toJson(v);
+  if (start === 0) return s;
+  if (start < n) parts.push(s.slice(start));
+  return parts.join('');
+}
+
+/** Index of the quote that closes the string opening at `open`. */
+function closingQuote(s: string, open: number): number {
+  let q = s.indexOf('"', open + 1);
+  for (;;) {
+    if (q < 0) return s.length; // unterminated (never written by toJson): the rest is copied
+    // A quote preceded by an odd number of backslashes is escaped.
+    let b = q - 1;
+    while (s.charCodeAt(b) === BACKSLASH) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    q = s.indexOf('"', q + 1);
+  }
 }
