@@ -87,7 +87,8 @@ if (!cluster.isWorker) {
     if (!buildIsFresh(manifest, root, key)) await bundle(key);
   } catch (error) {
     console.error(`quire: could not build the server: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
+    // `--prepare` runs from npm's postinstall, which must not fail an install: the next start reports it.
+    process.exit(process.argv[2] === '--prepare' ? 0 : 2);
   }
 }
 startPhase('bundle');

@@ -25,6 +25,7 @@ import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-files.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSummary, type SyncResult } from './store/site-sync.ts';
+import { ensureClusterSnapshot } from './store/cluster-cache.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
@@ -61,16 +62,32 @@ const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(q
  * script). It runs beside the database start-up rather than before it, so the first page
  * is served sooner; pages rendered before it finishes simply hydrate on the next load.
  */
-function ensureAssets(assetsDir: string): void {
+function ensureAssets(assetsDir: string): Promise<void> {
   // admin.js too: a dist/assets built before the admin app existed is built again.
-  if (['islands.js', 'admin.js'].every((file) => fs.existsSync(path.join(assetsDir, file)))) return;
+  if (['islands.js', 'admin.js'].every((file) => fs.existsSync(path.join(assetsDir, file)))) return Promise.resolve();
   console.log('quire: building the islands bundle (dist/assets) …');
   // The build script is TypeScript; this process may be the plain-JS bundle, so load tsx explicitly.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
-  child.on('exit', (code) => {
-    if (code === 0) console.log('quire: islands bundle built');
-    else console.error('quire: the islands bundle could not be built; pages render without interactivity');
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      if (code === 0) console.log('quire: islands bundle built');
+      else console.error('quire: the islands bundle could not be built; pages render without interactivity');
+      resolve();
+    });
   });
+}
+
+/**
+ * `node bin/start.mjs --prepare` (package.json postinstall, so `npm ci` runs it): does once
+ * per machine what would otherwise make the first start slow, then exits. It makes the
+ * PGlite cluster snapshot a new DATA_DIR starts from (store/cluster-cache.ts) and the islands
+ * bundle; bin/start.mjs has built the server bundle. Never fails: whatever it could not make
+ * is made by the first start.
+ */
+async function prepare(): Promise<void> {
+  const assetsDir = path.join(root, 'dist', 'assets');
+  const [snapshot] = await Promise.all([ensureClusterSnapshot().catch(() => null), ensureAssets(assetsDir)]);
+  console.log(snapshot ? `quire: embedded database snapshot ready (${path.relative(root, snapshot)})` : 'quire: no embedded database snapshot (the first start makes one)');
 }
 
 /** The process's open-file limit (Linux /proc; Node raises the soft limit to the hard one at start), or null. */
@@ -223,6 +240,7 @@ async function serve(options: StartOptions): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === '--prepare') return prepare();
   let options: StartOptions;
   try {
     options = parseStartArgs(process.argv.slice(2), process.env, root, openFileLimit());
@@ -236,7 +254,7 @@ async function main(): Promise<void> {
   // ignored): logged, never fatal; `quire check` is the gate.
   for (const finding of await validateSiteFiles(options.siteDir)) console.warn(`quire: ${formatSiteDiagnostic(finding)}`);
   startPhase('site-check');
-  ensureAssets(options.assetsDir);
+  void ensureAssets(options.assetsDir);
   let workers = options.workers;
   if (workers > 1 && !usesPostgres(options.databaseUrl)) {
     // An embedded PGlite data directory belongs to one process; sharing needs PostgreSQL.
