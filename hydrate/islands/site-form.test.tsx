@@ -171,6 +171,21 @@ describe('A7 site form', () => {
     expect(bottomMsg().textContent).toBe('Error processing form submission. Please reload and try again.');
   });
 
+  test('the page scrolls to the first field in error by the seed tween: 30 px above it (issue 18)', async () => {
+    const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
+    await open([text, email]);
+    const scrolls: number[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => scrolls.push(y)) as typeof window.scrollTo);
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList);
+    const field = input('f1').closest('.sf-field')!;
+    vi.spyOn(field, 'getBoundingClientRect').mockReturnValue({ top: 530 } as DOMRect);
+    await submit();
+    expect(document.activeElement).toBe(input('f1'));
+    // Reduced motion (matchMedia above): one jump to the field's top less the offset.
+    expect(scrolls).toEqual([500]);
+    vi.restoreAllMocks();
+  });
+
   test('field errors are tied to their controls, focus goes to the first, and only the bottom message is an alert', async () => {
     const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
     await open([text, email]);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { visitorCookieValue } from '../runtime/analytics.ts';
 import { visitorFields } from '../runtime/analytics-fields.ts';
+import { scrollToElement } from '../runtime/scroll.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../runtime/email.ts';
 import { env } from '../runtime/env.ts';
@@ -141,7 +142,11 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
   /** Focus goes to the first field in error, whose error is read with it (aria-describedby). */
   const focusFirstError = (found: Record<string, string>) => {
     const first = [...form.querySelectorAll('.sf-field[data-field-id]')].find((el) => found[el.getAttribute('data-field-id')!] !== undefined);
-    first?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+    if (!first) return;
+    // The page moves by the seed's tween (30 px above the field, 300 ms easeOutSine; a jump
+    // under reduced motion) rather than the browser's own jump to the focused input.
+    first.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus({ preventScroll: true });
+    void scrollToElement(runtime.win, first);
   };
 
   async function submit(): Promise<void> {
