@@ -6,7 +6,7 @@ import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Va
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
 import { LIKE_BUTTON_TEMPLATE } from './templates/like-button.ts';
-import { formUrlEncode } from './util/uri-encode.ts';
+import { formUrlEncodeSpaces } from './util/uri-encode.ts';
 import { escapeAttr, field } from './util/image.ts';
 import { isJavaWhitespace } from './util/java-text.ts';
 
@@ -22,7 +22,7 @@ export function activateTwitterLinks(text: string): string {
     .replace(HANDLE_PATTERN, (_m, prefix: string, handle: string) =>
       prefix + '<a target="new" href="https://twitter.com/' + handle + '/">@' + handle + '</a>')
     .replace(HASHTAG_PATTERN, (_m, prefix: string, tag: string) =>
-      prefix + '<a target="new" href="https://twitter.com/hashtag/' + formUrlEncode(tag).replaceAll('+', '%20') + '?src=hash">#' + tag + '</a>');
+      prefix + '<a target="new" href="https://twitter.com/hashtag/' + formUrlEncodeSpaces(tag) + '?src=hash">#' + tag + '</a>');
 }
 
 // ---- google-calendar-url -----------------------------------------------------------------
@@ -48,18 +48,20 @@ function isBlank(s: string): boolean {
   return true;
 }
 
+const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'addressCountry'];
+
 function googleCalendarUrl(value: Value): string {
-  let out = 'http://www.google.com/calendar/event?action=TEMPLATE&text=' + formUrlEncode(textOf(field(value, 'title'))).replaceAll('+', '%20');
+  let out = 'http://www.google.com/calendar/event?action=TEMPLATE&text=' + formUrlEncodeSpaces(textOf(field(value, 'title')));
   out += '&dates=' + calendarStamp(asLong(field(value, 'startDate'))) + '/' + calendarStamp(asLong(field(value, 'endDate')));
   const location = field(value, 'location');
   if (location !== undefined) {
     let where = '';
-    for (const key of ['addressLine1', 'addressLine2', 'addressCountry']) {
+    for (const key of ADDRESS_KEYS) {
       const piece = textOf(field(location, key));
       if (isBlank(piece)) continue;
       where += (where.length ? ', ' : '') + piece;
     }
-    if (!isBlank(where)) out += '&location=' + formUrlEncode(where).replaceAll('+', '%20');
+    if (!isBlank(where)) out += '&location=' + formUrlEncodeSpaces(where);
   }
   return out;
 }

@@ -75,3 +75,11 @@ export function encodeUriComponentReference(s: string): string | null {
 export function formUrlEncode(s: string): string {
   return encode(s, FORM_KEEP, '+', '%3F') as string;
 }
+
+/**
+ * `formUrlEncode(s).replaceAll('+', '%20')` in one pass: the form encoding writes `+` only
+ * for a space (a `+` of the text is `%2B`), so a space written as `%20` is the same text.
+ */
+export function formUrlEncodeSpaces(s: string): string {
+  return encode(s, FORM_KEEP, '%20', '%3F') as string;
+}
