@@ -4,6 +4,7 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
+import { LoadError, StatusLine } from './panel-parts.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
 import { TableWrap } from './table-wrap.tsx';
 
@@ -75,17 +76,8 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
           Create key
         </button>
       </div>
-      <p className="admin-status" role="status">
-        {status}
-      </p>
-      {error ? (
-        <div role="alert" className="admin-form-error">
-          <p>{error}</p>
-          <button type="button" onClick={() => void load()}>
-            {EDITOR_MESSAGES.retryLabel}
-          </button>
-        </div>
-      ) : null}
+      <StatusLine text={status} />
+      <LoadError message={error} onRetry={() => void load()} />
       {keys && keys.length === 0 ? <p>No API keys yet.</p> : null}
       {keys && keys.length > 0 ? (
         <TableWrap label="API keys">

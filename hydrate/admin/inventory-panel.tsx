@@ -3,6 +3,7 @@ import { invalidAttrs } from '../runtime/form-fields.ts';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES, formatEditorMessage } from '../shared/editor-messages.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { LoadError, StatusLine } from './panel-parts.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
 import { TableWrap } from './table-wrap.tsx';
 
@@ -107,17 +108,8 @@ export function InventoryPanel({ api, track }: PanelProps) {
         <input id="inventory-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or SKU" />
         <button type="submit">Search</button>
       </form>
-      <p className="admin-status" role="status">
-        {status}
-      </p>
-      {error ? (
-        <div role="alert" className="admin-form-error">
-          <p>{error}</p>
-          <button type="button" onClick={() => void load()}>
-            {EDITOR_MESSAGES.retryLabel}
-          </button>
-        </div>
-      ) : null}
+      <StatusLine text={status} />
+      <LoadError message={error} onRetry={() => void load()} />
       {data ? (
         <>
           <p className="admin-count">

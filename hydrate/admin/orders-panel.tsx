@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
 import { TableWrap } from './table-wrap.tsx';
 
 // Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
@@ -35,57 +36,30 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export function OrdersPanel({ api }: PanelProps) {
-  const [orders, setOrders] = useState<AdminOrder[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useCursorList<AdminOrder, OrdersPage>(
+    api,
+    (cursor) => `/api/commerce/orders?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    (body) => ({ items: body.orders, cursor: body.nextCursor }),
+    // Before the orders API is deployed the route answers 404: the panel says so plainly.
+    (status) => (status === 404 ? 'Orders are not available on this server yet.' : EDITOR_MESSAGES.loadResultsFailed),
+  );
+  const [updated, setUpdated] = useState<Record<string, AdminOrder>>({});
+  const orders = list.items?.map((order) => updated[order.id] ?? order) ?? null;
   const [status, setStatus] = useState('');
   const headingId = useId();
-
-  const load = useCallback(async () => {
-    const result = await api.get<OrdersPage>('/api/commerce/orders?limit=20');
-    if (!result.ok) {
-      // Before the orders API is deployed the route answers 404: the panel says so plainly.
-      setError(result.status === 404 ? 'Orders are not available on this server yet.' : EDITOR_MESSAGES.loadResultsFailed);
-      return;
-    }
-    setError(null);
-    setOrders(result.body.orders);
-    setCursor(result.body.nextCursor);
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const more = async () => {
-    if (!cursor) return;
-    const result = await api.get<OrdersPage>(`/api/commerce/orders?limit=20&cursor=${encodeURIComponent(cursor)}`);
-    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
-    setOrders([...(orders ?? []), ...result.body.orders]);
-    setCursor(result.body.nextCursor);
-  };
 
   const change = async (order: AdminOrder, next: string) => {
     const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
     if (!result.ok) return setStatus(result.message);
     setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.`);
-    setOrders((orders ?? []).map((candidate) => (candidate.id === order.id ? { ...candidate, ...result.body } : candidate)));
+    setUpdated({ ...updated, [order.id]: { ...order, ...result.body } });
   };
 
   return (
     <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="orders">
       <h2 id={headingId}>Orders</h2>
-      <p className="admin-status" role="status">
-        {status}
-      </p>
-      {error ? (
-        <div role="alert" className="admin-form-error">
-          <p>{error}</p>
-          <button type="button" onClick={() => void load()}>
-            {EDITOR_MESSAGES.retryLabel}
-          </button>
-        </div>
-      ) : null}
+      <StatusLine text={status} />
+      <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
       {orders && orders.length > 0 ? (
         <TableWrap label="Orders">
@@ -109,8 +83,8 @@ export function OrdersPanel({ api }: PanelProps) {
           </table>
         </TableWrap>
       ) : null}
-      {cursor ? (
-        <button type="button" className="admin-secondary" onClick={() => void more()}>
+      {list.hasMore ? (
+        <button type="button" className="admin-secondary" onClick={() => void list.more()}>
           More orders
         </button>
       ) : null}

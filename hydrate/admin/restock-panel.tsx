@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { useId, useState } from 'react';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
 import { TableWrap } from './table-wrap.tsx';
 
 // Restock sign-ups per variant (B12 groups), with send for one variant (B13) and send-all
@@ -32,42 +32,22 @@ interface SendAllResult {
 const GROUPS_URL = '/api/site-users/account/notifications/restock/groups?limit=50';
 
 export function RestockPanel({ api }: PanelProps) {
-  const [groups, setGroups] = useState<SignUpGroup[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useCursorList<SignUpGroup, GroupsPage>(
+    api,
+    (cursor) => (cursor ? `${GROUPS_URL}&cursor=${encodeURIComponent(cursor)}` : GROUPS_URL),
+    (body) => ({ items: body.signUpGroups, cursor: body.nextPageCursor }),
+  );
+  const groups = list.items;
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-
-  const load = useCallback(async () => {
-    const result = await api.get<GroupsPage>(GROUPS_URL);
-    if (!result.ok) {
-      setError(EDITOR_MESSAGES.loadResultsFailed);
-      return;
-    }
-    setError(null);
-    setGroups(result.body.signUpGroups);
-    setCursor(result.body.nextPageCursor);
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const more = async () => {
-    if (!cursor) return;
-    const result = await api.get<GroupsPage>(`${GROUPS_URL}&cursor=${encodeURIComponent(cursor)}`);
-    if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
-    setGroups([...(groups ?? []), ...result.body.signUpGroups]);
-    setCursor(result.body.nextPageCursor);
-  };
 
   const send = async (group: SignUpGroup) => {
     setBusy(true);
     const result = await api.send<{ sentCount: number }>('POST', '/api/site-users/account/notifications/restock/send', { productId: group.productId, variantId: group.variantId });
     setBusy(false);
     setStatus(result.ok ? `${notices(result.body.sentCount)} sent for ${variantName(group)}.` : result.message);
-    if (result.ok) void load();
+    if (result.ok) void list.reload();
   };
 
   const ready = (groups ?? []).filter((group) => group.inStock && group.pendingCount > 0);
@@ -82,7 +62,7 @@ export function RestockPanel({ api }: PanelProps) {
     const sent = result.body.results.reduce((sum, item) => sum + (item.sentCount ?? 0), 0);
     const failed = result.body.results.filter((item) => item.error).length;
     setStatus(`${notices(sent)} sent${failed > 0 ? `; ${failed} variant${failed === 1 ? '' : 's'} could not be sent` : ''}.`);
-    void load();
+    void list.reload();
   };
 
   return (
@@ -94,17 +74,8 @@ export function RestockPanel({ api }: PanelProps) {
           Send all ready notices
         </button>
       </div>
-      <p className="admin-status" role="status">
-        {status}
-      </p>
-      {error ? (
-        <div role="alert" className="admin-form-error">
-          <p>{error}</p>
-          <button type="button" onClick={() => void load()}>
-            {EDITOR_MESSAGES.retryLabel}
-          </button>
-        </div>
-      ) : null}
+      <StatusLine text={status} />
+      <LoadError message={list.error} onRetry={() => void list.reload()} />
       {groups && groups.length === 0 ? <p>No restock sign-ups yet.</p> : null}
       {groups && groups.length > 0 ? (
         <TableWrap label="Restock sign-ups by variant">
@@ -141,8 +112,8 @@ export function RestockPanel({ api }: PanelProps) {
           </table>
         </TableWrap>
       ) : null}
-      {cursor ? (
-        <button type="button" className="admin-secondary" onClick={() => void more()}>
+      {list.hasMore ? (
+        <button type="button" className="admin-secondary" onClick={() => void list.more()}>
           More sign-ups
         </button>
       ) : null}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
+import { LoadError } from './panel-parts.tsx';
 import { TableWrap } from './table-wrap.tsx';
 
 // Form submissions: one form at a time, newest first, more on demand; "Export as CSV"
@@ -44,14 +45,7 @@ export function SubmissionsPanel({ api }: PanelProps) {
   return (
     <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="submissions">
       <h2 id={headingId}>Form submissions</h2>
-      {error ? (
-        <div role="alert" className="admin-form-error">
-          <p>{error}</p>
-          <button type="button" onClick={() => void load()}>
-            {EDITOR_MESSAGES.retryLabel}
-          </button>
-        </div>
-      ) : null}
+      <LoadError message={error} onRetry={() => void load()} />
       {data ? (
         <div className="admin-toolbar">
           <label htmlFor={selectId}>Form</label>
