@@ -96,3 +96,12 @@ describe('validateSiteFiles', () => {
     }
   });
 });
+
+describe('message plural keys in localizedStrings (seed §5)', () => {
+  it("warns at the string's position about a key the site's locale lacks", () => {
+    const text = JSON.stringify({ locale: 'en-US', localizedStrings: { items: '{0 plural =0{none} one{# item} few{# items} other{# items}}', ok: '{0 plural one{#} other{#}}' } }, null, 2);
+    expect(validateSiteText('site.json', text).map(formatSiteDiagnostic)).toEqual([
+      'site.json:4:14 warning SITE_VALUE_INVALID localizedStrings.items: plural key "few" is not a plural category of en-US (one, other); use =N for an exact number',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { Source } from '../../engine/index.ts';
 import { jsonSpans, pointerPosition, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
 import { contentLimitFindings } from './content-limits.ts';
+import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts';
 
 /*
  * Checks a site folder's data files (site.json, catalog.json, content/*.json) against the
@@ -201,6 +202,17 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
       const value = valueAt(data, error.instancePath);
       const { line, column } = at(error.instancePath, false);
       diagnostics.push({ severity: 'error', code: 'SITE_VALUE_INVALID', file, line, column, message: ajvMessage(error, value) });
+    }
+  }
+  // Seed §5: a message's plural keys are =N or categories of the site's locale.
+  if (file === 'site.json' && isObject(data) && isObject(data.localizedStrings)) {
+    const locale = typeof data.locale === 'string' ? data.locale : 'en-US';
+    for (const [key, pattern] of Object.entries(data.localizedStrings)) {
+      if (typeof pattern !== 'string') continue;
+      for (const message of pluralKeyProblems(pattern, locale)) {
+        const { line, column } = at(`/localizedStrings/${escapeToken(key)}`, false);
+        diagnostics.push({ severity: 'warning', code: 'SITE_VALUE_INVALID', file, line, column, message: `localizedStrings.${key}: ${message}` });
+      }
     }
   }
   const unknown: { pointer: string; key: string; suggestion: string | null }[] = [];
