@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdminApi } from './admin-api.ts';
+import { OrdersPanel } from './orders-panel.tsx';
+
+// The orders panel against the orders contract (helper B's "Admin orders API"): GET
+// /api/commerce/orders -> {orders, nextCursor}; POST /api/commerce/orders/:id/status
+// {status} -> Order, or 409 INVALID_ORDER_STATUS. A fake server answers as the contract says.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const order = (n: number, status: string) => ({
+  id: `o${n}`,
+  orderNumber: n,
+  email: `buyer${n}@example.com`,
+  status,
+  createdOn: Date.UTC(2026, 0, n, 10, 0),
+  currency: 'USD',
+  grandTotal: 2500 * n,
+  testMode: true,
+  items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: n, unitPrice: 2500 }],
+});
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+});
+
+function fakeServer(routes: (method: string, url: string, body: unknown) => { status: number; body: unknown }) {
+  const calls: string[] = [];
+  const impl = (async (url: string, init: RequestInit) => {
+    calls.push(`${init.method} ${url}`);
+    const answer = routes(init.method ?? 'GET', url, init.body ? JSON.parse(String(init.body)) : undefined);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return { calls, fetch: () => impl };
+}
+
+async function mount(server: ReturnType<typeof fakeServer>) {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<OrdersPanel api={createAdminApi(server.fetch)} track={() => {}} />));
+  await act(async () => {});
+  return host;
+}
+
+describe('orders panel', () => {
+  it('lists orders a page at a time and changes a status; a refused transition shows the server message', async () => {
+    const server = fakeServer((method, url, body) => {
+      if (method === 'GET' && url === '/api/commerce/orders?limit=20') return { status: 200, body: { orders: [order(2, 'paid'), order(1, 'fulfilled')], nextCursor: 'c2' } };
+      if (method === 'GET' && url === '/api/commerce/orders?limit=20&cursor=c2') return { status: 200, body: { orders: [order(0, 'awaiting-payment')], nextCursor: null } };
+      if (method === 'POST' && url === '/api/commerce/orders/o2/status') return { status: 200, body: { ...order(2, (body as { status: string }).status) } };
+      if (method === 'POST') return { status: 409, body: { error: 'That status change is not allowed.', code: 'INVALID_ORDER_STATUS' } };
+      return { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } };
+    });
+    const el = await mount(server);
+    const rows = () => [...el.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('th')!.textContent);
+    expect(rows()).toEqual(['#2 test', '#1 test']);
+    expect(el.querySelector('tr[data-order-id="o2"]')!.textContent).toContain('$50.00');
+    expect(el.querySelector('tr[data-order-id="o2"]')!.textContent).toContain('2 × Classic Tee');
+
+    await act(async () => (el.querySelector('.admin-secondary') as HTMLButtonElement).click());
+    expect(rows()).toEqual(['#2 test', '#1 test', '#0 test']);
+    expect(el.querySelector('.admin-secondary')).toBeNull();
+
+    const row = el.querySelector('tr[data-order-id="o2"]')!;
+    const select = row.querySelector('select')!;
+    await act(async () => {
+      select.value = 'fulfilled';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await act(async () => (row.querySelector('button') as HTMLButtonElement).click());
+    expect(server.calls).toContain('POST /api/commerce/orders/o2/status');
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #2 is now fulfilled.');
+    expect(el.querySelector('tr[data-order-id="o2"] .admin-order-status')!.textContent).toBe('Fulfilled');
+
+    const other = el.querySelector('tr[data-order-id="o1"]')!;
+    await act(async () => (other.querySelector('button') as HTMLButtonElement).click());
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('That status change is not allowed.');
+  });
+
+  it('says plainly when the server has no orders API yet', async () => {
+    const el = await mount(fakeServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
+    expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');
+    expect(el.querySelector('[role="alert"] button')!.textContent).toBe('Try again');
+  });
+});
