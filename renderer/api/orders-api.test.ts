@@ -2,10 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import type { SeedData } from '../store/seed.ts';
-import { openMemoryStore, openStore, type SqlStore } from '../store/store.ts';
+import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
 import { acceptanceSeed, adminHeaders, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
-import { PG_URL, reachablePostgres, throwAwaySchema } from '../test-support/postgres.ts';
+import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 
 // The orders contract end to end through the API (renderer/orders/README.md): totals,
@@ -40,7 +40,7 @@ const CA = { ...NY, city: 'San Francisco', region: 'CA', postalCode: '94105' };
 const VISA = { provider: 'test', cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
 const DECLINED = { ...VISA, cardNumber: '4000000000000002' };
 
-function ordersSuite(name: string, open: () => Promise<{ store: SqlStore; close(): Promise<void> }>) {
+function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
   describe(name, () => {
     let store: SqlStore;
     let close: () => Promise<void>;
@@ -361,24 +361,4 @@ function ordersSuite(name: string, open: () => Promise<{ store: SqlStore; close(
   });
 }
 
-ordersSuite('orders API on PGlite', async () => {
-  const store = await openMemoryStore();
-  return { store, close: () => store.close() };
-});
-
-const pgUrl = await reachablePostgres();
-const pgName = pgUrl === null ? `orders API on PostgreSQL (skipped: nothing answers at ${PG_URL})` : 'orders API on PostgreSQL';
-if (pgUrl === null) describe.skip(pgName, () => it('needs PostgreSQL', () => {}));
-else {
-  ordersSuite(pgName, async () => {
-    const schema = await throwAwaySchema(pgUrl, 'orders');
-    const store = await openStore({ databaseUrl: schema.databaseUrl });
-    return {
-      store,
-      close: async () => {
-        await store.close();
-        await schema.drop();
-      },
-    };
-  });
-}
+await onEachStore('orders API', 'orders', ordersSuite);

@@ -1,3 +1,4 @@
+import { CHECKOUT_FIELD_TEXT } from '../../hydrate/shared/checkout-text.ts';
 import { ApiError } from '../api/errors.ts';
 import { isValidEmail } from '../api/form-validation.ts';
 import type { Repository } from '../store/repository.ts';
@@ -22,22 +23,8 @@ export const CHECKOUT_ERR = {
   declined: (message: string) => new ApiError(402, 'PAYMENT_DECLINED', message, { errors: { cardNumber: message } }),
 };
 
-export const FIELD_TEXT = {
-  emailBlank: 'Enter your email address.',
-  emailInvalid: 'Enter a valid email address.',
-  addressMissing: 'Enter a shipping address.',
-  firstName: 'Enter your first name.',
-  lastName: 'Enter your last name.',
-  line1: 'Enter your street address.',
-  city: 'Enter your city.',
-  region: 'Enter your state or region.',
-  postalCode: 'Enter your postal code.',
-  country: 'Choose a country (two-letter code).',
-  shippingOption: 'Choose a shipping option.',
-  shippingOptionUnavailable: 'This shipping option does not deliver to that address.',
-  payment: 'Choose a payment method.',
-  outOfStock: 'Sorry, we do not have enough of that item available.',
-};
+/** The field messages, one copy shared with the checkout island's own checks. */
+export const FIELD_TEXT = CHECKOUT_FIELD_TEXT;
 
 /** The most any address field may hold (the schema allows more; this is the message). */
 export const ADDRESS_FIELD_MAX = 200;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CARD_TEXT } from '../../hydrate/shared/checkout-text.ts';
 import type { OrderStatus } from '../store/types.ts';
 
 // Payments behind one interface (README.md here, "Payment providers"). The order path asks
@@ -45,13 +46,8 @@ export interface PaymentProvider {
   void(reference: string): Promise<void>;
 }
 
-export const CARD_MESSAGES = {
-  cardNumber: 'Enter a valid card number.',
-  expiry: 'Enter a valid expiry date.',
-  expired: 'Your card has expired.',
-  cvc: 'Enter a valid security code.',
-  declined: 'Your card was declined.',
-};
+/** Card messages, one copy shared with the checkout island's own checks. */
+export const CARD_MESSAGES = CARD_TEXT;
 
 /** The well-known test numbers the `test` provider approves (Visa, Mastercard, American Express). */
 export const TEST_CARDS: Readonly<Record<string, string>> = {
