@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { alertText, click, createPage, press, typeInto, type Page } from '../test-support/page.ts';
 import { clampQuantity, maxQuantityOf, QUANTITY_DEBOUNCE_MS, readLines } from './cart-page.tsx';
+import { lineTotalText } from '../shared/currency.ts';
 
 let page: Page;
 beforeEach(() => vi.useFakeTimers());
@@ -34,7 +35,7 @@ function cartPageHtml(entries: Entry[], opts: { minimumCents?: number } = {}): s
 <td class="sf-entry-title"><a href="/shop/${e.itemId}">${e.title}</a></td>
 <td class="sf-entry-price">${usd(e.unit)}</td>
 <td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="${e.maxPerVariant ?? 9999}" step="1" value="${e.quantity}" aria-label="Quantity of ${e.title}" data-unit-price-cents="${e.unit}" data-max-per-variant="${e.maxPerVariant ?? 9999}" data-max-per-item="${e.maxPerItem ?? 9999}"></td>
-<td class="sf-entry-total">${usd(e.unit * e.quantity)}</td>
+<td class="sf-entry-total">${lineTotalText(e.unit * e.quantity, 'USD')}</td>
 <td><button type="button" class="sf-entry-remove" aria-label="Remove ${e.title}">Remove</button></td>
 </tr>`,
     )
@@ -101,6 +102,14 @@ describe('cart page island', () => {
     expect(removeButton('e2').getAttribute('aria-label')).toBe('Remove Mug');
     expect(removeButton('e2').type).toBe('button');
     expect(subtotal()).toBe('$49.00');
+  });
+
+  test("a free line (seed freeIfZero) says 'Free' as the server wrote it, and hydrates cleanly", async () => {
+    const sample: Entry = { id: 'e3', itemId: 'sample', sku: 'SMP-1', title: 'Sample', unit: 0, quantity: 2 };
+    await open([TEE, sample]);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(lineTotal('e3')).toBe('Free');
+    expect(lineTotal('e1')).toBe('$25.00');
   });
 
   test('a typed quantity is sent once after the debounce; line total, subtotal and store follow', async () => {

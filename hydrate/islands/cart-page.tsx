@@ -5,7 +5,7 @@ import { errorMessage } from '../runtime/error-reporter.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import { formatMoney } from '../shared/currency.ts';
+import { formatMoney, lineTotalText } from '../shared/currency.ts';
 import { fieldValueLines } from '../shared/field-values.ts';
 import type { FormField } from '../shared/form-field.ts';
 import { parseProps } from '../protocol/props.ts';
@@ -331,7 +331,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
       });
     }
     if (hasClass(node, 'sf-entry-total') && mounted && line.unitCents !== null) {
-      return renderDefault(undefined, formatMoney(line.unitCents * line.quantity, currency));
+      return renderDefault(undefined, lineTotalText(line.unitCents * line.quantity, currency));
     }
     if (hasClass(node, 'sf-entry-remove')) {
       return renderDefault({ onClick: () => remove(line.id), ...(line.removing ? { 'aria-disabled': 'true' } : {}) });

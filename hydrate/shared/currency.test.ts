@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatMoney, fractionDigits, knownCurrency } from './currency.ts';
+import { CURRENCIES, FREE_LABEL_REQUIRED, formatMoney, fractionDigits, knownCurrency, lineTotalText, moneyDisplay } from './currency.ts';
 
 describe('D2 currency table', () => {
   it('holds the 27 store currencies, JPY without minor digits', () => {
@@ -24,5 +24,15 @@ describe('D2 currency table', () => {
   it('refuses fractional minor units and amounts past 15 integer digits', () => {
     expect(() => formatMoney(1.5, 'USD')).toThrow(RangeError);
     expect(() => formatMoney(10 ** 17, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('money display with freeIfZero (seed §5)', () => {
+  it('shows the free label for 0 only, and requires the label', () => {
+    expect(moneyDisplay(0, 'USD', { freeIfZero: true, freeLabel: 'Gratis' })).toBe('Gratis');
+    expect(moneyDisplay(250, 'USD', { freeIfZero: true, freeLabel: 'Gratis' })).toBe('$2.50');
+    expect(moneyDisplay(0, 'USD')).toBe('$0.00');
+    for (const freeLabel of [undefined, '', '  ']) expect(() => moneyDisplay(0, 'USD', { freeIfZero: true, freeLabel })).toThrow(FREE_LABEL_REQUIRED);
+    expect([lineTotalText(0, 'EUR'), lineTotalText(100, 'EUR')]).toEqual(['Free', '€1.00']);
   });
 });

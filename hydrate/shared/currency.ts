@@ -40,6 +40,27 @@ export function fractionDigits(code: string): number {
 
 const MAX_INTEGER_DIGITS = 15;
 
+/** Seed §5: `freeIfZero` needs its label; the cart's lines use this one (designed wording). */
+export const FREE_LABEL = 'Free';
+export const FREE_LABEL_REQUIRED = 'A free label is required when freeIfZero is used.';
+
+/**
+ * A money display (seed §5): the amount's text, or, with `freeIfZero`, the free label for 0.
+ * `freeIfZero` without a non-empty `freeLabel` is a TypeError (the seed's required label).
+ */
+export function moneyDisplay(cents: number, currencyCode: string, options: { freeIfZero?: boolean; freeLabel?: string } = {}): string {
+  if (options.freeIfZero) {
+    if (typeof options.freeLabel !== 'string' || options.freeLabel.trim() === '') throw new TypeError(FREE_LABEL_REQUIRED);
+    if (cents === 0) return options.freeLabel;
+  }
+  return formatMoney(cents, currencyCode);
+}
+
+/** A cart line's total: a free line (a zero-priced item) says so rather than `$0.00`. */
+export function lineTotalText(cents: number, currencyCode: string): string {
+  return moneyDisplay(cents, currencyCode, { freeIfZero: true, freeLabel: FREE_LABEL });
+}
+
 /**
  * A0.5 / D2: minor units to display text with fixed `,` grouping and `.` decimals whatever
  * the locale, symbol placed per the table. Throws RangeError for a non-integer amount or past

@@ -4,6 +4,7 @@ import type { Form, Order, Product } from '../store/types.ts';
 import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
+import { lineTotalText } from '../../hydrate/shared/currency.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 
 // The template-context objects of pages, collections, items, carts and orders (C2):
@@ -122,7 +123,7 @@ export function cartPageView(
       // What the visitor submitted in the form (the mug's engraving), shown on the line (issue 16).
       fieldValues: form ? fieldValueLines(form.fields, entry.additionalFields) : [],
       unitPriceText: formatMoney(entry.purchasePriceCents, currency),
-      totalText: formatMoney(entry.subTotal, currency),
+      totalText: lineTotalText(entry.subTotal, currency),
       maxPerVariant,
       maxPerItem,
       maxQuantity,
