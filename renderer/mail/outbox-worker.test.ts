@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlStore } from '../store/store.ts';
+import { openMemoryStore, type SqlStore } from '../store/store.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import {
@@ -241,3 +241,67 @@ function outboxSuite(name: string, open: () => Promise<OpenedStore>) {
 }
 
 await onEachStore('outbox worker', 'outbox', outboxSuite);
+
+describe('the .eml fallback (no SMTP_URL)', () => {
+  let store: SqlStore;
+  let dir: string;
+
+  beforeAll(async () => {
+    store = await openMemoryStore();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-eml-'));
+  });
+
+  afterAll(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes each message as DATA_DIR/outbox/<id>.eml and logs one masked line per message', async () => {
+    const clock = manualClock();
+    await queue(store, 'm1', 'grace.hopper@example.com', 'Rare vinyl is back in stock', 'Good news.', clock.now());
+    const lines: string[] = [];
+    const outbox = path.join(dir, 'outbox');
+    const w = createOutboxWorker({ store, transport: emlTransport(outbox), from: FROM, now: clock.now, log: (line) => lines.push(line) });
+    expect(await w.tick()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const file = path.join(outbox, 'm1.eml');
+    const raw = fs.readFileSync(file, 'utf8');
+    expect(raw).toMatch(/^To: grace\.hopper@example\.com$/m);
+    expect(raw).toMatch(/^Subject: Rare vinyl is back in stock$/m);
+    expect(raw).toMatch(/^Message-ID: <outbox-m1@quire\.test>$/m);
+    expect(raw).toContain('Good news.');
+    expect(lines).toEqual([`quire: mail written (no SMTP_URL, not sent): to g***@example.com, "Rare vinyl is back in stock", ${file}`]);
+    expect(fs.readdirSync(outbox)).toEqual(['m1.eml']);
+    // Written once: the row is sent, a new worker writes nothing.
+    const again = createOutboxWorker({ store, transport: emlTransport(outbox), from: FROM, now: clock.now });
+    expect((await again.tick()).sent).toBe(0);
+    await Promise.all([w.stop(), again.stop()]);
+  });
+});
+
+describe('mail settings', () => {
+  it('reads SMTP_URL, MAIL_FROM and the retry settings, with DATA_DIR/outbox for the .eml files', () => {
+    expect(mailSettingsFromEnv({ DATA_DIR: '/srv/quire' })).toEqual({
+      smtpUrl: null,
+      from: 'Quire Store <store@localhost>',
+      emlDir: path.resolve('/srv/quire/outbox'),
+      maxAttempts: 8,
+      retryBaseMs: 30_000,
+      retryMaxMs: 3_600_000,
+      pollMs: 2_000,
+    });
+    const set = mailSettingsFromEnv({ SMTP_URL: 'smtp://mail.example.com:2525', MAIL_FROM: 'Shop <shop@example.com>', MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '500', MAIL_POLL_MS: '100' });
+    expect(set).toMatchObject({ smtpUrl: 'smtp://mail.example.com:2525', from: 'Shop <shop@example.com>', maxAttempts: 3, retryBaseMs: 500, pollMs: 100 });
+  });
+
+  it('refuses bad values with one line naming the setting', () => {
+    expect(() => mailSettingsFromEnv({ SMTP_URL: 'mail.example.com' })).toThrow(MailSettingsError);
+    expect(() => mailSettingsFromEnv({ MAIL_FROM: 'shop' })).toThrow(/MAIL_FROM/);
+    expect(() => mailSettingsFromEnv({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS must be an integer from 1 to 100/);
+  });
+
+  it('doubles the delay per attempt up to the cap, and masks addresses for the log', () => {
+    expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 1000, 5000))).toEqual([1000, 2000, 4000, 5000, 5000]);
+    expect(maskAddress('grace.hopper@example.com')).toBe('g***@example.com');
+    expect(maskAddress('nonsense')).toBe('[email]');
+  });
+});
