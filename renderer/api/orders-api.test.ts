@@ -317,6 +317,12 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(twice).code).toBe('INVALID_ORDER_STATUS');
         expect(await stockOf('p1', 'v1')).toBe(3);
         expect((await status('nope', 'paid')).statusCode).toBe(404);
+
+        // Cancelling a gift card order empties its cards.
+        const gift = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'gc', sku: 'GC-50' } }))).cartToken;
+        const giftOrder = json(await place(gift, { shippingAddress: undefined, shippingOptionId: undefined }));
+        expect((await status(giftOrder.orderId, 'cancelled')).statusCode).toBe(200);
+        expect((await store.read.orders.listGiftCards(giftOrder.orderId)).map((card) => card.balanceCents)).toEqual([0]);
         expect(json(await status(other.orderId, 'shipped')).code).toBe('BAD_REQUEST');
       });
 

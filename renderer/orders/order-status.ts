@@ -20,7 +20,8 @@ export const ORDER_ERR = {
 
 /**
  * Moves the order to `status` in one transaction that locks the order row, so two owners
- * cancelling at once restock it once: the second finds it cancelled and gets a 409.
+ * cancelling at once restock it once: the second finds it cancelled and gets a 409. Cancelling
+ * also empties the order's gift cards and stops its subscription.
  */
 export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now'>, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
   return deps.store.transaction(async (repo) => {
@@ -30,6 +31,8 @@ export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now'>, order
     const next: PlacedOrder = { ...order, status };
     if (status === 'cancelled' && order.restockedOn === null) {
       for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
+      await repo.orders.voidGiftCards(order.id);
+      await repo.orders.cancelSubscriptions(order.id);
       next.restockedOn = deps.now();
     }
     await repo.orders.update(next);

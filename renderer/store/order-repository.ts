@@ -152,6 +152,16 @@ export class OrderRepository {
     return rows.map((row) => ({ code: String(row.code), balanceCents: num(row.balance_cents), initialCents: num(row.initial_cents) }));
   }
 
+  /** A cancelled order's gift cards are worth nothing any more. */
+  async voidGiftCards(orderId: string): Promise<void> {
+    await this.db.query('UPDATE gift_cards SET balance_cents = 0 WHERE order_id = $1', [orderId]);
+  }
+
+  /** A cancelled order's subscription stops. */
+  async cancelSubscriptions(orderId: string): Promise<void> {
+    await this.db.query("UPDATE subscriptions SET status = 'cancelled' WHERE order_id = $1", [orderId]);
+  }
+
   async insertSubscription(subscription: NewSubscription): Promise<void> {
     await this.db.query(
       `INSERT INTO subscriptions (id, website_id, order_id, email, item_id, variant_id, sku, quantity, price_cents,
