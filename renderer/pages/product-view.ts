@@ -5,6 +5,7 @@ import type { Form, Product, Variant } from '../store/types.ts';
 import type { SiteConfig } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
 import { moneyNode } from './money.ts';
+import { formatFileSize } from '../../hydrate/shared/file-size.ts';
 
 // Store products (cents, `extra`) turned into the item shape the commerce formatters read
 // (PLUGINS §4.0: `structuredContent`, money as `{value, currency}` decimal strings), plus
@@ -149,6 +150,20 @@ export function bnplIslandHtml(input: { context: 'product' | 'cart'; itemId: str
   );
 }
 
+/**
+ * A digital product's file (`extra.download: {fileName, sizeBytes}`), its size in units of
+ * 1024 (seed §9), e.g. `poster.pdf, 2.4 MB`; '' for other products or without a file.
+ */
+export function downloadHtml(product: Product): string {
+  const download = product.extra.download;
+  if (product.productType !== 2 || !isObject(download)) return '';
+  const size = typeof download.sizeBytes === 'number' ? formatFileSize(download.sizeBytes) : null;
+  const name = str(download.fileName);
+  if (!name && !size) return '';
+  const text = [name, size].filter(Boolean).join(', ');
+  return `<p class="sf-product-download">Digital download: ${escapeHtml(text)}</p>`;
+}
+
 function bnplHtml(product: Product, options: ProductViewOptions): string {
   const bnpl = options.config.bnpl;
   // D6: physical products only; the island decides the rest from the context JSON.
@@ -257,6 +272,7 @@ export function productView(product: Product, options: ProductViewOptions): Prod
       images,
       thumbnail,
       bnpl: bnplHtml(product, options),
+      download: downloadHtml(product),
       reviews: options.reviewsShown ? reviewsHtml(product) : '',
       // C6 sold-out rule, for templates that style sold-out products without the badge.
       soldOut: isSoldOut(product),

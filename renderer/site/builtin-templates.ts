@@ -16,6 +16,7 @@ const SF_PRODUCT_DETAIL = `<article class="sf-product" data-product-scope data-i
 {@|variants-select}{@|quantity-input}{@|add-to-cart-btn}
 {@|product-restock-notification}
 {sf.bnpl}
+{sf.download}
 <div class="sf-product-body">{body}</div>
 </div>
 {sf.reviews}
