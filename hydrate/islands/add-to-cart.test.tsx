@@ -93,6 +93,21 @@ describe('A1 add-to-cart button', () => {
     );
   });
 
+  test.each([
+    [5, 'This content comes with a membership; it is not sold through the cart.'],
+    [9, 'Sorry, this item cannot be added to the cart.'],
+  ])('a button of product type %i (paywall, unknown) reads unavailable, says why and sends nothing (issue 18)', async (productType, message) => {
+    const item = product({ variants: [variant('S1', {})], extra: { productType } });
+    page = createPage({ body: productPage(item), context: { products: contextProducts(item) } });
+    await page.boot();
+    expect(page.recoverableErrors).toEqual([]);
+    expect(button().getAttribute('aria-disabled')).toBe('true');
+    expect(button().getAttribute('data-state')).toBe('unavailable');
+    await page.act(() => click(button()));
+    expect(alertText()).toEqual({ title: 'Unable to Add Item', message });
+    expect(entriesPosts()).toHaveLength(0);
+  });
+
   test('ATC-2 two unselected options', async () => {
     await teePage();
     await page.act(() => click(button()));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { showAlert, ALERT_TITLES } from '../runtime/alert.ts';
-import { validateAdd, ADD_MESSAGES } from '../runtime/add-validation.ts';
+import { validateAdd, unsellableKind, ADD_MESSAGES, type UnsellableKind } from '../runtime/add-validation.ts';
 import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
@@ -33,6 +33,8 @@ type ButtonState = 'idle' | 'adding' | 'added' | 'error';
 export interface AddButtonInfo {
   itemId: string;
   productType: number;
+  /** A paywall or unknown product type (add-validation.ts): never added to the cart. */
+  unsellable: UnsellableKind | null;
   isSubscription: boolean;
   usesForm: boolean;
   formJson: string | null;
@@ -43,6 +45,7 @@ export function readButtonInfo(button: Element): AddButtonInfo {
   return {
     itemId: button.getAttribute('data-item-id') ?? '',
     productType: Number(button.getAttribute('data-product-type') ?? '0'),
+    unsellable: unsellableKind(button.getAttribute('data-product-type')),
     isSubscription: button.hasAttribute('data-is-subscription'),
     usesForm: button.classList.contains('use-form') && button.hasAttribute('data-form'),
     formJson: button.getAttribute('data-form'),
@@ -82,6 +85,10 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
   // product's state, and the selection store keeps it in step with the chosen variant.
   const [soldOut, setSoldOut] = useState(false);
   const soldOutRef = useRef(false);
+  // A paywall or unknown type reads as unavailable once mounted (the first render is the server's).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const unavailable = mounted && info.unsellable !== null;
   useEffect(() => {
     const apply = (current: SelectionState) => {
       soldOutRef.current = soldOutFor(current, selection.info().variants, info.productType);
@@ -111,6 +118,11 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
     if (stateRef.current !== 'idle') return;
     const opener = buttonRef.current!;
     const current = selection.get();
+    if (info.unsellable) {
+      // A paywall or unknown product type: the button says why and nothing is sent.
+      showAlert({ title: alertTitle, message: info.unsellable === 'paywall' ? ADD_MESSAGES.paywall : ADD_MESSAGES.unknownType }, runtime.doc);
+      return;
+    }
     if (soldOutRef.current) {
       // The button reads as disabled; activating it still says why (ATC-6's message).
       showAlert({ title: alertTitle, message: ADD_MESSAGES.notEnough }, runtime.doc);
@@ -219,8 +231,8 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
     if (hasClass(node, 'sqs-add-to-cart-button')) {
       return renderDefault({
         ref: buttonRef,
-        'data-state': showSoldOut ? 'sold-out' : state === 'idle' ? undefined : state,
-        'aria-disabled': showSoldOut ? 'true' : undefined,
+        'data-state': showSoldOut ? 'sold-out' : unavailable && state === 'idle' ? 'unavailable' : state === 'idle' ? undefined : state,
+        'aria-disabled': showSoldOut || unavailable ? 'true' : undefined,
         onClick: onActivate,
         onKeyDown,
       });

@@ -7,7 +7,28 @@ export const ADD_MESSAGES = {
   quantityNaN: 'Quantity must be a number.',
   quantityNotInteger: 'Quantity must be a whole number',
   giftCardDenomination: 'Select a denomination for the Gift Card',
+  // Designed (issue 18): the seed names a paywall type and an unknown type on buttons, not their text.
+  paywall: 'This content comes with a membership; it is not sold through the cart.',
+  unknownType: 'Sorry, this item cannot be added to the cart.',
 } as const;
+
+/**
+ * Seed 000 §1: besides physical (1), digital (2), service (3) and gift card (4), a paywall
+ * type and an unknown type appear on add buttons; neither goes into the cart. The paywall's
+ * id is designed (the seed gives none); any other id the page writes is unknown. An empty
+ * attribute (a product without a type, PLUGINS' missing field) stays a plain product.
+ */
+export const PAYWALL_PRODUCT_TYPE = 5;
+
+export type UnsellableKind = 'paywall' | 'unknown';
+
+export function unsellableKind(productTypeAttr: string | null): UnsellableKind | null {
+  const text = (productTypeAttr ?? '').trim();
+  if (text === '') return null;
+  const type = Number(text);
+  if (type === PAYWALL_PRODUCT_TYPE) return 'paywall';
+  return Number.isInteger(type) && type >= 1 && type <= 4 ? null : 'unknown';
+}
 
 /** `Please select the …` with E2's literal reading: serial comma before `and` for 3+. */
 export function selectOptionsMessage(options: readonly string[]): string {
