@@ -21,7 +21,7 @@ describe('openMemoryStore', () => {
       // The second start loads the dump: migrated already, empty, seeded with its own data.
       const second = await openMemoryStore({ site: { websiteId: 'two' } }, cache);
       const applied = await second.client.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-      expect(applied.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
+      expect(applied.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id).sort());
       expect((await second.read.getSite())?.websiteId).toBe('two');
       await second.close();
       expect(fs.statSync(cache).mtimeMs).toBe(dumped.mtimeMs);
