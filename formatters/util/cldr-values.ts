@@ -14,7 +14,6 @@ import type {
 } from '@phensley/cldr';
 import { JDouble, isObject, javaDouble, member, type Value } from '../../engine/plugin-api.ts';
 import { applyNumberOption, calendarKind, parseOptionArgs, toCalendarDate, type CalendarKind } from './cldr.ts';
-import { dateTimePlan, formatDateTimePlanned } from './datetime-plan.ts';
 
 // ---- numbers --------------------------------------------------------------------------
 
@@ -158,10 +157,7 @@ function zonedTimeSkeleton(skeleton: string): string {
 }
 
 export function formatDateTime(cldr: CLDR, epochMs: number, zoneId: string, options: DateTimeOptions): string {
-  // Most options have a plan (datetime-plan.ts): the fields written directly.
-  const plan = dateTimePlan(cldr, options);
-  const planned = plan === null ? null : formatDateTimePlanned(plan, epochMs, zoneId);
-  return planned ?? cldr.Calendars.formatDate(toCalendarDate(cldr, options.calendar, epochMs, zoneId), options.format);
+  return cldr.Calendars.formatDate(toCalendarDate(cldr, options.calendar, epochMs, zoneId), options.format);
 }
 
 const INTERVAL_RESERVED = new Set(['context', 'skeleton', 'date', 'time']);

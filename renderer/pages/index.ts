@@ -5,6 +5,8 @@ import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { sendError } from '../api/http.ts';
+import { isValidEmail } from '../api/form-validation.ts';
+import { isUnsubscribeToken, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
@@ -30,6 +32,13 @@ const UNLOCK_FORM = Type.Object({
   scope: Type.Optional(Type.String({ description: '`site`, or the id of a protected page.' })),
   password: Type.Optional(Type.String()),
   returnTo: Type.Optional(Type.String({ description: 'A same-site path; anything else returns to `/`.' })),
+});
+
+/** The unsubscribe button's form (every field a string the page wrote; limits keep junk out). */
+const UNSUBSCRIBE_FORM = Type.Object({
+  email: Type.String({ maxLength: 320 }),
+  token: Type.String({ maxLength: 100 }),
+  returnTo: Type.Optional(Type.String({ description: 'The unsubscribe page; anything not on this site returns to `/`.' })),
 });
 
 /** Stands for this site when resolving `returnTo`; only its origin matters. */
@@ -126,6 +135,26 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
       setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });
     }
     return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
+  });
+
+  // The newsletter unsubscribe page's button (type 300, page-types/newsletter-unsubscribe.ts):
+  // removes the address when the token is its own, then returns to the page, which says what
+  // the list now holds. A link someone merely fetched never gets here: only the button POSTs.
+  app.post<{ Body: Static<typeof UNSUBSCRIBE_FORM> }>('/newsletter/unsubscribe', {
+    schema: { summary: 'Unsubscribe an address from the mailing list (signed link).', consumes: ['application/x-www-form-urlencoded'], body: UNSUBSCRIBE_FORM },
+    validatorCompiler: schemaCompiler(() => GENERIC.badRequest('Invalid unsubscribe form.')) as FastifySchemaCompiler<FastifySchema>,
+    errorHandler: (error, _request, reply) => {
+      if (error instanceof ApiError) return sendError(reply, error);
+      throw error;
+    },
+  }, async (request, reply) => {
+    const { email, token } = request.body;
+    const row = await renderer.reads.getSite();
+    const now = options.deps.now();
+    if (row && isValidEmail(email.trim()) && isUnsubscribeToken(await unsubscribeSecret(options.deps.store.read, now), row.websiteId, email, token)) {
+      await options.deps.store.read.removeFromMailingList(email);
+    }
+    return reply.code(303).header('location', safeReturnPath(request.body.returnTo)).header('cache-control', 'no-store').send();
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -43,7 +43,8 @@ describe('template lookup', () => {
     expect(templateNames(50, blog)).toEqual(['journal.item', 'blog.item', 'collection.item']);
     expect(templateNames(50, shop)).toEqual(['products.item', 'collection.item']);
     expect(templateNames(2, about)).toEqual(['page']);
-    expect(templateNames(203, entry('give', { pageType: 203, template: 'giving' }))).toEqual(['giving', 'donate', 'page']);
+    // A special page type's own template (site or built-in) wins over the site's generic `page`.
+    expect(templateNames(203, entry('give', { pageType: 203, template: 'giving' }))).toEqual(['giving', 'donate']);
     expect(templateNames(212, null)).toEqual(['page']);
     expect(templateNames(205, null)).toEqual(['cart-v2', 'cart']);
     expect(templateNames(105, entry('secret', { template: 'fancy' }))).toEqual(['protected']);

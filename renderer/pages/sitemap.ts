@@ -1,16 +1,17 @@
 import type { LoadedSite } from '../site/site-types.ts';
 import type { Product } from '../store/types.ts';
 import { escapeHtml } from './html.ts';
-import { PAGE_TYPE } from './page-type-numbers.ts';
+import { isListedPageType } from './page-types/table.ts';
 
 /**
  * Every public page path: pages, collections, their items and products. Member-area and
- * password-protected pages are not public; nor is the commerce e-mail preview (301).
+ * password-protected pages are not public; nor are the special pages reached only from a
+ * link (contribution confirmed, unsubscribe, the commerce e-mail preview …: `listed: false`).
  */
 export function publicPaths(site: LoadedSite, products: readonly Product[]): string[] {
   const paths: string[] = [];
   for (const entry of site.entries) {
-    if (entry.memberArea || entry.password || entry.pageType === PAGE_TYPE.commerceEmailPreview) continue;
+    if (entry.memberArea || entry.password || !isListedPageType(entry.pageType)) continue;
     paths.push(entry === site.home ? '/' : `/${entry.slug}`);
     if (entry.kind !== 'collection') continue;
     if (entry.collectionType === 'products') {

@@ -173,6 +173,81 @@ const POPUP_OVERLAY = `<div class="sf-popup-overlay" data-overlay-id="{overlay.i
 </div>
 </div>`;
 
+// The special page types (C1 203–301, renderer/pages/page-types/): each shows its own data
+// around the content file's blocks.
+
+const DONATE = `<section class="sf-donate">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{page.blocksHtml}
+{.if donation.amounts}<form class="sf-donate-form" method="get" action="{donation.confirmPath|htmlattr}">
+<fieldset><legend>{.if donation.fund}Give to {donation.fund|html}{.or}Choose an amount{.end}</legend>
+{.repeated section donation.amounts}<label class="sf-donate-amount"><input type="radio" name="amount" value="{cents}"{.if checked} checked{.end}> {text|html}</label>
+{.end}</fieldset>
+<button type="submit" class="sf-donate-button">Donate</button>
+</form>{.end}
+</section>`;
+
+const CONTRIBUTION_CONFIRMED = `<section class="sf-contribution-confirmed">
+<h1 class="sf-page-title">{page.title|html}</h1>
+<p class="sf-contribution-thanks">{.if contribution.amountText}Thank you for your contribution of <strong>{contribution.amountText|html}</strong>{.if contribution.fund} to {contribution.fund|html}{.end}.{.or}Thank you for your contribution.{.end}</p>
+{page.blocksHtml}
+</section>`;
+
+const MEMBERSHIP_CONFIRMED = `<section class="sf-membership-confirmed">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{.if membership.active}<p class="sf-membership-welcome">Welcome, {membership.name|html}. Your membership is active.</p>
+{.if membership.pages}<h2>Members' pages</h2>
+<ul class="sf-membership-pages">{.repeated section membership.pages}<li><a href="{path|htmlattr}">{title|html}</a></li>{.end}</ul>{.end}
+{.or}<p class="sf-membership-signin">Sign in with your member account to see your membership.</p>
+{sf.account}{.end}
+{page.blocksHtml}
+</section>`;
+
+const REVIEWS_REQUEST = `<section class="sf-reviews-request">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{.section reviewRequest}<div class="sf-review-product">
+<p>How do you like your <a href="{productUrl|htmlattr}">{title|html}</a>?</p>
+<p class="sf-review-summary">{.if reviewCount}Reviews so far: {reviewCount}, rated {averageText} out of 5 on average.{.or}No reviews yet: yours would be the first.{.end}</p>
+<p><a class="sf-review-link" href="{productUrl|htmlattr}">Review {title|html} on its page</a></p>
+</div>{.or}<p>Thank you for shopping with us. Tell us what you think of your purchase on its page.</p>{.end}
+{page.blocksHtml}
+</section>`;
+
+const COMPOSER_PREVIEW = `<section class="sf-composer-preview">
+<p class="sf-composer-note">{page.title|html}: how buyers see this digital product.</p>
+<h1>{composer.title|html}</h1>
+{.section item}<div class="sf-product-images">{sf.images}</div>
+<div class="sf-product-body">{body}</div>{.end}
+<p class="sf-composer-price">Price <span>{composer.priceText|html}</span></p>
+<p class="sf-composer-delivery">{composer.deliveryText|html}</p>
+{page.blocksHtml}
+</section>`;
+
+const NEWSLETTER_UNSUBSCRIBE = `<section class="sf-newsletter-unsubscribe">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{.if unsubscribe.valid}{.if unsubscribe.subscribed}<p class="sf-unsubscribe-question">Unsubscribe <strong>{unsubscribe.email|html}</strong> from the {unsubscribe.siteTitle|html} newsletter?</p>
+<form class="sf-unsubscribe-form" method="post" action="/newsletter/unsubscribe">
+<input type="hidden" name="email" value="{unsubscribe.email|htmlattr}">
+<input type="hidden" name="token" value="{unsubscribe.token|htmlattr}">
+<input type="hidden" name="returnTo" value="{unsubscribe.returnTo|htmlattr}">
+<button type="submit" class="sf-unsubscribe-button">Unsubscribe</button>
+</form>{.or}<p class="sf-unsubscribe-done" role="status"><strong>{unsubscribe.email|html}</strong> is unsubscribed: it gets no more newsletters from {unsubscribe.siteTitle|html}.</p>{.end}
+{.or}<p class="sf-unsubscribe-invalid">This unsubscribe link is not valid. Use the link in the newsletter you received.</p>{.end}
+{page.blocksHtml}
+</section>`;
+
+const COMMERCE_EMAIL_PREVIEW = `<section class="sf-email-preview">
+<h1 class="sf-page-title">{page.title|html}</h1>
+{page.blocksHtml}
+{.repeated section emails}<article class="sf-email" aria-labelledby="sf-email-{id}">
+<h2 id="sf-email-{id}">{name|html}</h2>
+<p class="sf-email-subject">Subject: <strong>{subject|html}</strong></p>
+{.if html}<div class="sf-email-html">{html}</div>{.end}
+<pre class="sf-email-text">{text|html}</pre>
+</article>
+{.end}
+</section>`;
+
 /**
  * Page type 101 never uses the site's templates (C1: "without the site template's dynamic
  * parts"), so it is plain text with no data.
@@ -208,4 +283,11 @@ export const BUILTIN_TEMPLATES: Readonly<Record<string, string>> = {
   checkout: CHECKOUT,
   'order-confirmed': ORDER_CONFIRMED,
   'popup-overlay': POPUP_OVERLAY,
+  donate: DONATE,
+  'contribution-confirmed': CONTRIBUTION_CONFIRMED,
+  'membership-confirmed': MEMBERSHIP_CONFIRMED,
+  'reviews-request': REVIEWS_REQUEST,
+  'digital-product-composer-preview': COMPOSER_PREVIEW,
+  'newsletter-unsubscribe': NEWSLETTER_UNSUBSCRIBE,
+  'commerce-email-preview': COMMERCE_EMAIL_PREVIEW,
 };

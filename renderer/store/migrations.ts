@@ -372,6 +372,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX subscriptions_order ON subscriptions (order_id);
     `,
   },
+  {
+    // Secrets the store makes for itself (issue 18): the key that signs newsletter unsubscribe
+    // links (renderer/mail/newsletter-unsubscribe.ts), created at random on first use, so every
+    // instance on one database signs and checks with the same key and no setting is needed.
+    id: '009-special-pages',
+    sql: `
+      CREATE TABLE site_secrets (
+        name text PRIMARY KEY,
+        secret text NOT NULL,
+        created_on bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

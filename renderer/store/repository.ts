@@ -87,7 +87,7 @@ const ALL_TABLES = [
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
-  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features',
+  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets',
 ];
 
 /**
@@ -485,6 +485,27 @@ export class Repository {
        ON CONFLICT (email_key) DO NOTHING`,
       [emailKey(email), email.trim(), source, now],
     );
+  }
+
+  /** Removes an address from the mailing list (newsletter unsubscribe); false when it was not on it. */
+  async removeFromMailingList(email: string): Promise<boolean> {
+    const rows = await this.db.query('DELETE FROM mailing_list WHERE email_key = $1 RETURNING email_key', [emailKey(email)]);
+    return rows.length > 0;
+  }
+
+  async isOnMailingList(email: string): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM mailing_list WHERE email_key = $1', [emailKey(email)]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The store's secret of this name: `fresh` is kept when there is none yet, else the one
+   * stored first is returned (two instances racing both read the winner's).
+   */
+  async siteSecret(name: string, fresh: string, now: number): Promise<string> {
+    await this.db.query('INSERT INTO site_secrets (name, secret, created_on) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING', [name, fresh, now]);
+    const rows = await this.db.query('SELECT secret FROM site_secrets WHERE name = $1', [name]);
+    return str(rows[0]!.secret);
   }
 
   async listMailingList(): Promise<MailingListEntry[]> {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
+import { restockNoticeMail } from '../../mail/restock-notice.ts';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { requireSite, type ApiDeps } from '../context.ts';
@@ -85,8 +86,7 @@ async function sendForVariant(deps: ApiDeps, productId: unknown, variantId: unkn
       await enqueueMail(repo, {
         id: deps.newId('m'),
         to: signUp.siteVisitorEmail,
-        subject: `${product.title} is back in stock`,
-        body: `Good news: ${product.title} is back in stock.`,
+        ...restockNoticeMail(product.title),
         productId: product.id,
         variantId: variant.id,
         queuedOn: now,

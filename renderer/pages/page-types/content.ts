@@ -29,19 +29,6 @@ export async function loadEntryPage(job: PageJob, entry: ContentEntry, ctx: Json
   return resolved;
 }
 
-/** Template names of content-file page types that have no entry of their own yet (C1 203–300). */
-const SPECIAL_TEMPLATE_NAMES: Readonly<Record<number, string>> = {
-  203: 'donate',
-  204: 'contribution-confirmed',
-  206: 'subscription-confirmed',
-  207: 'order-received',
-  208: 'membership-confirmed',
-  209: 'reviews-request',
-  210: 'digital-product-composer-preview',
-  211: 'order-status',
-  300: 'newsletter-unsubscribe',
-};
-
 /**
  * The site's content (C1 1, 2, 3, 50, 105, 106): pages, collections, content items and
  * products. A page whose `pageType` another entry claims (`contentPageTypes`) is loaded by
@@ -60,12 +47,10 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
       [PAGE_TYPE.item]: ['collection.item'],
       [PAGE_TYPE.protectedContent]: ['protected'],
       [PAGE_TYPE.memberAreaDenied]: ['access-denied'],
-      ...Object.fromEntries(Object.entries(SPECIAL_TEMPLATE_NAMES).map(([pageType, name]) => [pageType, [name, 'page']])),
     },
     context: ['page', 'collection', 'items', 'item', 'lock'],
     async load({ job, route, ctx, path, query }) {
       const entry = route.entry;
-      if (entry.pageType === PAGE_TYPE.commerceEmailPreview) throw new NotFound();
       if (entry.memberArea && !job.session) {
         ctx.page = pageObject(entry, '');
         const denied = resolvedPage(job, PAGE_TYPE.memberAreaDenied, entry, entry.title);

@@ -40,6 +40,8 @@ export interface PageKind<R extends RouteShape = RouteShape> {
    * route checks member areas and passwords first), as route `{ kind: 'entry', entry }`.
    */
   contentPageTypes?: readonly number[];
+  /** False: a page reached only from a link (a mail, a form's answer), left out of the sitemap. */
+  listed?: boolean;
   /** The template-context members this entry adds to the shared ones, for template authors (README.md). */
   context: readonly string[];
   /** Loads the route's data into `ctx`; throws `NotFound` when the route names nothing. */

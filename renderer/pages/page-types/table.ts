@@ -1,9 +1,15 @@
 import { cartPage } from './cart.ts';
 import { checkoutPage } from './checkout.ts';
+import { composerPreviewPage } from './composer-preview.ts';
 import { contentPages, type EntryRoute } from './content.ts';
+import { contributionConfirmedPage, donatePage } from './donations.ts';
+import { emailPreviewPage } from './email-preview.ts';
+import { membershipConfirmedPage } from './membership-confirmed.ts';
+import { newsletterUnsubscribePage } from './newsletter-unsubscribe.ts';
 import { orderConfirmedPage } from './order-confirmed.ts';
 import type { PageKind, RouteOf } from './page-kind.ts';
 import { popupOverlayPage } from './popup-overlay.ts';
+import { reviewsRequestPage } from './reviews-request.ts';
 import { searchPage } from './search.ts';
 import { lockScreenPage, notFoundPage } from './site-states.ts';
 
@@ -11,7 +17,15 @@ import { lockScreenPage, notFoundPage } from './site-states.ts';
 // added by writing its entry (a PageKind) and listing it here; nothing else names it.
 
 /** Entries that own content files of a page type (`contentPageTypes`), loaded after access checks. */
-const CONTENT_TYPES: readonly PageKind<EntryRoute>[] = [];
+const CONTENT_TYPES: readonly PageKind<EntryRoute>[] = [
+  donatePage,
+  contributionConfirmedPage,
+  membershipConfirmedPage,
+  reviewsRequestPage,
+  composerPreviewPage,
+  newsletterUnsubscribePage,
+  emailPreviewPage,
+];
 
 const byContentPageType = new Map<number, PageKind<EntryRoute>>();
 for (const kind of CONTENT_TYPES) for (const pageType of kind.contentPageTypes ?? []) byContentPageType.set(pageType, kind);
@@ -56,3 +70,8 @@ export function pageKindOf<R extends TableRoute>(route: R): PageKind<R> {
 
 /** The table's template names of a page type, most specific first (undefined: none). */
 export const tableTemplateNames = (pageType: number): readonly string[] | undefined => templatesByType.get(pageType);
+
+const unlisted = new Set((CONTENT_TYPES as readonly PageKind[]).filter((kind) => kind.listed === false).flatMap((kind) => kind.contentPageTypes ?? []));
+
+/** Whether content files of a page type belong in the sitemap (special landing pages do not). */
+export const isListedPageType = (pageType: number): boolean => !unlisted.has(pageType);

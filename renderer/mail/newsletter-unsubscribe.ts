@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import { safeEqual } from '../api/context.ts';
+import { emailKey, type Repository } from '../store/repository.ts';
+
+// Newsletter unsubscribe links (page type 300). A link names the address and carries a token,
+// an HMAC of the site and the address under a key only the store knows (`site_secrets`,
+// migration 009-special-pages), so the page unsubscribes an address only for someone holding
+// a mail sent to it: a stranger who knows an address cannot make its link.
+//
+// Where the link goes: a newsletter or mailing-list mail (none is sent yet: the list is
+// collected by newsletter forms and restock sign-ups) puts `unsubscribeLink(…)` in its footer
+// and in a `List-Unsubscribe: <…>` header; the page's button POSTs, so a mail scanner that
+// fetches the link unsubscribes nobody.
+
+const SECRET_NAME = 'newsletter-unsubscribe';
+
+/** The signing key of unsubscribe links, created at random the first time one is needed. */
+export function unsubscribeSecret(repo: Pick<Repository, 'siteSecret'>, now: number): Promise<string> {
+  return repo.siteSecret(SECRET_NAME, crypto.randomBytes(32).toString('base64url'), now);
+}
+
+/** The token of an address (case and surrounding spaces do not matter, as on the list). */
+export function unsubscribeToken(secret: string, websiteId: string, email: string): string {
+  return crypto.createHmac('sha256', secret).update(`${websiteId}\0${emailKey(email)}`).digest('base64url');
+}
+
+export function isUnsubscribeToken(secret: string, websiteId: string, email: string, token: string): boolean {
+  return safeEqual(token, unsubscribeToken(secret, websiteId, email));
+}
+
+/** The link a mail to `email` carries: the site's unsubscribe page (a content file of page type 300). */
+export function unsubscribeLink(baseUrl: string, pagePath: string, email: string, token: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${pagePath}?${new URLSearchParams({ email, token }).toString()}`;
+}
