@@ -15,7 +15,7 @@ export interface ColdRender {
 }
 
 export interface ColdTiming {
-  /** Wall ms to import the engine (and, for the port, its CLDR bundle). */
+  /** Wall ms to import the engine and load its locale data (the port: its CLDR bundle; Quire: what the server preloads, renderer/start-warmup.ts). */
   loadMs: number;
   /** Wall ms to compile every template of the page once. */
   compileMs: number;
@@ -33,6 +33,9 @@ async function run(engine: 'quire' | 'reference', renders: ColdRender[]): Promis
   let prepare: (json: string) => unknown;
   if (engine === 'quire') {
     const { getDefaultEngine, parseJson } = await import('../engine/index.ts');
+    // What the server does before its first request (as the port loads its CLDR bundle).
+    const { preloadLocaleData } = await import('../renderer/start-warmup.ts');
+    preloadLocaleData('en-US', /"timeZone":"([^"]+)"/.exec(renders[0]?.json ?? '')?.[1]);
     const e = getDefaultEngine();
     compile = (r) => e.compile(r.source);
     render = (c, r, data) => (c as ReturnType<typeof e.compile>).render(data, { now: r.now, partials: r.partials }).html;

@@ -3,8 +3,12 @@
 //
 //  1. start: `node bin/start.mjs` (what `npm start` runs) with a new temporary DATA_DIR (a
 //     fresh embedded store, seeded on start) and a free PORT; the clock runs from the spawn
-//     to the first 200 answer to GET / (polled every 20 ms). `--rounds` starts, one after the
-//     other; each server is stopped (by its pid) once it answered.
+//     to the first 200 answer to GET / (polled every 20 ms). First `node bin/start.mjs
+//     --prepare` runs once, as `npm ci`'s postinstall does on a machine. `--starts` starts,
+//     one after the other; each server is stopped (by its pid) once it answered. The server
+//     runs with QUIRE_START_TRACE=1 and reports where its time went (renderer/start-trace.ts):
+//     wall and CPU time per start-up phase. `--root DIR` times another checkout's start
+//     instead (e.g. `git archive` of an older commit with node_modules linked: before/after).
 //  2. first render: each demo page is requested once from Quire's app built in memory, and
 //     every top-level template render it makes is recorded (source, data, partials). Then,
 //     per page and engine, a fresh Node process (cold-render-job.ts, built with esbuild) loads
@@ -12,9 +16,9 @@
 //     Engines alternate, rounds interleave.
 // Writes bench/COLD-START-RESULTS.md. Wall-clock times: the machine is shared, read the spread.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
@@ -31,6 +35,29 @@ const OUT = fileURLToPath(new URL('./COLD-START-RESULTS.md', import.meta.url));
 const SITE = join(ROOT, 'fixtures/sites/demo');
 const PAGES = ['/', '/shop', '/shop/tee', '/journal', '/journal/coffee-club-turns-one', '/events', '/events/winter-market', '/gallery', '/about', '/contact', '/cart', '/search?q=mug', '/no-such-page'];
 
+/** One start-up phase as the server traced it: ms since its process started, its CPU ms then. */
+interface PhaseMark {
+  name: string;
+  ms: number;
+  cpuMs: number;
+}
+
+/** What each traced phase covers (the time from the previous mark to its own). */
+const PHASES: Record<string, string> = {
+  boot: 'Node starts and loads bin/start.mjs (from the process start)',
+  bundle: 'the server bundle checked against its inputs (rebuilt only when one changed)',
+  import: "the server bundle's modules loaded and run",
+  'site-check': "options, the port probe, the site folder's data files checked against their schemas",
+  'site-load': 'the site folder read (templates, catalogue)',
+  'store-open': 'embedded store: the cluster snapshot copied into the new DATA_DIR, PGlite started',
+  migrate: 'migrations checked and applied (one transaction)',
+  sync: "the site's catalog.json synced into the store",
+  app: 'the Fastify app built (routes, schemas, page renderer)',
+  locale: "the pages' locale data loaded (renderer/start-warmup.ts)",
+  listen: 'listening',
+  'first-response': 'until the first response was sent (includes waiting for the poll)',
+};
+
 interface StartTiming {
   /** Spawn → first 200 answer to GET /. */
   firstPageMs: number;
@@ -42,6 +69,10 @@ interface StartTiming {
    * waiting for a core, this counts the work. NaN where /proc is missing.
    */
   cpuMs: number;
+  /** The server's own trace (none for a checkout without renderer/start-trace.ts). */
+  phases: PhaseMark[];
+  /** 1-minute load average when the start began: how shared the machine was. */
+  load: number;
 }
 
 function processCpuMs(pid: number | undefined): number {
@@ -55,13 +86,32 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
-async function timeStart(timeoutMs: number): Promise<StartTiming> {
+function parsePhases(stderr: string): PhaseMark[] {
+  const marks: PhaseMark[] = [];
+  for (const match of stderr.matchAll(/^quire-start-phase (\S+) ([\d.]+) ([\d.]+)$/gm)) {
+    marks.push({ name: match[1]!, ms: Number(match[2]), cpuMs: Number(match[3]) });
+  }
+  return marks;
+}
+
+/** `node bin/start.mjs --prepare` (package.json postinstall): what `npm ci` leaves on a machine. */
+function prepare(root: string): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'bin/start.mjs'), '--prepare'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`--prepare exited with ${code}`))));
+  });
+}
+
+async function timeStart(root: string, timeoutMs: number): Promise<StartTiming> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-cold-'));
   const port = await freePort();
+  const load = loadavg()[0]!;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  const child = spawn(process.execPath, [join(root, 'bin/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUIRE_START_TRACE: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -77,7 +127,13 @@ async function timeStart(timeoutMs: number): Promise<StartTiming> {
         const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5000) });
         await res.arrayBuffer();
         if (Number.isNaN(firstAnswerMs)) firstAnswerMs = performance.now() - t0;
-        if (res.status === 200) return { firstPageMs: performance.now() - t0, firstAnswerMs, cpuMs: processCpuMs(child.pid) };
+        if (res.status === 200) {
+          const firstPageMs = performance.now() - t0;
+          const cpuMs = processCpuMs(child.pid);
+          // The first-response mark is written as the answer goes out: give it a moment.
+          if (!/first-response/.test(stderr)) await new Promise((r) => setTimeout(r, 100));
+          return { firstPageMs, firstAnswerMs, cpuMs, phases: parsePhases(stderr), load };
+        }
       } catch {
         // not listening yet
       }
@@ -119,23 +175,63 @@ const ms = (values: number[]): string => {
   return `**${median(v).toFixed(1)}** (${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)})`;
 };
 
+/** The start table and, when the server traced itself, where the time went. */
+function startSection(startTimes: StartTiming[], prepareMs: number, root: string | null): string[] {
+  const lines = [
+    ...(root ? [`Timed checkout: \`${root}\`.`, ''] : []),
+    `Load average (1 min) at the starts: ${startTimes.map((t) => t.load.toFixed(1)).join(', ')} on ${cpus().length} cores.` + (Number.isFinite(prepareMs) ? ` The postinstall step took ${prepareMs.toFixed(0)} ms.` : ''),
+    '',
+    '| measure | ms |',
+    '|---|---:|',
+    `| first answer (any status) | ${ms(startTimes.map((t) => t.firstAnswerMs))} |`,
+    `| first page (200) | ${ms(startTimes.map((t) => t.firstPageMs))} |`,
+    `| server CPU to the first page (user + system, with its children) | ${ms(startTimes.map((t) => t.cpuMs))} |`,
+  ];
+  const traced = startTimes.filter((t) => t.phases.length > 0);
+  if (traced.length === 0) return lines;
+  lines.push('', '### Where a start goes (the server\'s trace, `QUIRE_START_TRACE=1`)', '', 'Each phase runs from the previous mark to its own; wall and CPU ms of the server process (esbuild\'s own process, when a rebuild runs, is not in the CPU).', '', '| phase | what | wall ms | CPU ms |', '|---|---|---:|---:|');
+  const names = [...new Set(traced.flatMap((t) => t.phases.map((p) => p.name)))];
+  for (const name of names) {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (const t of traced) {
+      const i = t.phases.findIndex((p) => p.name === name);
+      if (i < 0) continue;
+      const previous = i > 0 ? t.phases[i - 1]! : { ms: 0, cpuMs: 0 };
+      wall.push(t.phases[i]!.ms - previous.ms);
+      cpu.push(t.phases[i]!.cpuMs - previous.cpuMs);
+    }
+    lines.push(`| ${name} | ${PHASES[name] ?? ''} | ${ms(wall)} | ${ms(cpu)} |`);
+  }
+  const end = (t: StartTiming) => t.phases[t.phases.length - 1]!;
+  lines.push(`| **total** | process start to the first response | ${ms(traced.map((t) => end(t).ms))} | ${ms(traced.map((t) => end(t).cpuMs))} |`);
+  return lines;
+}
+
 async function main(): Promise<void> {
   let rounds = 5;
   let starts = 5;
   let out: string | null = OUT;
+  let root = ROOT;
   const args = new ArgReader(process.argv.slice(2));
   for (let a = args.next(); a !== undefined; a = args.next()) {
     if (a === '--rounds') rounds = Math.floor(args.number(0));
     else if (a === '--starts') starts = Math.max(0, Math.floor(args.number(0)));
     else if (a === '--no-write') out = null;
+    else if (a === '--root') root = resolve(args.value());
     else throw new Error(`unknown option ${a}`);
   }
   const log = (l: string) => process.stderr.write(l + '\n');
   const startTimes: StartTiming[] = [];
+  let prepareMs = Number.NaN;
+  if (starts > 0 && existsSync(join(root, 'renderer/start-trace.ts'))) {
+    prepareMs = await prepare(root);
+    log(`prepare (npm ci's postinstall): ${prepareMs.toFixed(0)} ms`);
+  }
   for (let i = 0; i < starts; i++) {
-    const t = await timeStart(60_000);
+    const t = await timeStart(root, 90_000);
     startTimes.push(t);
-    log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms, server CPU ${t.cpuMs.toFixed(0)} ms`);
+    log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms, server CPU ${t.cpuMs.toFixed(0)} ms, load ${t.load.toFixed(1)}`);
   }
   await bundleJob(JOB_SOURCE, JOB_BUNDLE);
   const pages = rounds > 0 ? await recordPages() : new Map<string, ColdRender[]>();
@@ -165,19 +261,15 @@ async function main(): Promise<void> {
     '',
     '## `npm start` to the first page',
     '',
-    'Spawn of `node bin/start.mjs` (bundles renderer/main.ts with esbuild, then runs it) on a new temporary `DATA_DIR` (embedded PGlite store created and seeded) to the first answer to `GET /`. Target: < 3,000 ms.',
+    'Spawn of `node bin/start.mjs` on a new temporary `DATA_DIR` (embedded PGlite store, seeded from the site folder on start) to the first answer to `GET /`, after `node bin/start.mjs --prepare` ran once as `npm ci`\'s postinstall does. Target: < 3,000 ms.',
     '',
-    '| measure | ms |',
-    '|---|---:|',
-    `| first answer (any status) | ${ms(startTimes.map((t) => t.firstAnswerMs))} |`,
-    `| first page (200) | ${ms(startTimes.map((t) => t.firstPageMs))} |`,
-    `| server CPU to the first page (user + system, with its children) | ${ms(startTimes.map((t) => t.cpuMs))} |`,
+    ...startSection(startTimes, prepareMs, root === ROOT ? null : root),
     '',
     '## First render of each demo page in a fresh process',
     '',
     'Every top-level template render the page makes (page template, layout, partials as the renderer passes them), in a process that has rendered nothing: load = importing the engine (the port: and its CLDR bundle), compile = all the page\'s templates, first = the first render of each (summed), second = a second render, for scale.',
     '',
-    'Speed ratios are port time / Quire time (above 1: Quire is faster). The port loads its CLDR bundle on start; Quire loads locale data on first use, inside its first render: compare the totals.',
+    'Speed ratios are port time / Quire time (above 1: Quire is faster). Both load their locale data in "load": the port its CLDR bundle, Quire the en-US pack the server preloads before its first request (renderer/start-warmup.ts).',
     '',
     '| page | renders | port load | Quire load | port compile | Quire compile | port first render | Quire first render | first render port/Quire | port total | Quire total | total port/Quire | port second | Quire second |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -29,6 +29,7 @@ import { ensureClusterSnapshot } from './store/cluster-cache.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
+import { preloadLocaleData } from './start-warmup.ts';
 
 startPhase('import');
 
@@ -219,6 +220,9 @@ async function serve(options: StartOptions): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  // Before listening: the first request must not pay for it.
+  preloadLocaleData('en-US', (await store.read.getSite())?.timeZone ?? 'UTC');
+  startPhase('locale');
   let address: string;
   try {
     address = await app.listen({ host: options.host, port: options.port });

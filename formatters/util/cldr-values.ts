@@ -14,6 +14,7 @@ import type {
 } from '@phensley/cldr';
 import { JDouble, isObject, javaDouble, member, type Value } from '../../engine/plugin-api.ts';
 import { applyNumberOption, calendarKind, parseOptionArgs, toCalendarDate, type CalendarKind } from './cldr.ts';
+import { dateTimePlan, formatDateTimePlanned } from './datetime-plan.ts';
 
 // ---- numbers --------------------------------------------------------------------------
 
@@ -157,7 +158,10 @@ function zonedTimeSkeleton(skeleton: string): string {
 }
 
 export function formatDateTime(cldr: CLDR, epochMs: number, zoneId: string, options: DateTimeOptions): string {
-  return cldr.Calendars.formatDate(toCalendarDate(cldr, options.calendar, epochMs, zoneId), options.format);
+  // Most options have a plan (datetime-plan.ts): the fields written directly.
+  const plan = dateTimePlan(cldr, options);
+  const planned = plan === null ? null : formatDateTimePlanned(plan, epochMs, zoneId);
+  return planned ?? cldr.Calendars.formatDate(toCalendarDate(cldr, options.calendar, epochMs, zoneId), options.format);
 }
 
 const INTERVAL_RESERVED = new Set(['context', 'skeleton', 'date', 'time']);

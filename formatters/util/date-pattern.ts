@@ -401,15 +401,23 @@ export function formatDatePattern(pattern: CompiledDatePattern, epochMs: number,
   return formatFields(pattern, epochMs, resolveZone(zoneText), locale);
 }
 
-function formatFields(pattern: CompiledDatePattern, epochMs: number, zoneId: string, locale: string): string {
-  // Formatting is synchronous and never re-entered, so one fields record serves every call;
-  // pages often print one instant twice in a row (a `datetime` attribute and its text).
+/**
+ * Calendar fields of an instant in a resolved zone, in one record shared by every caller:
+ * read it before the next call. Formatting is synchronous and never re-entered, and pages
+ * often print one instant twice in a row (a `datetime` attribute and its text).
+ */
+export function sharedDateFields(epochMs: number, zoneId: string): DateFields {
   const f = scratchFields;
   if (epochMs !== scratchEpoch || zoneId !== scratchZone || Number.isNaN(epochMs)) {
     fillDateFields(f, epochMs, zoneId);
     scratchEpoch = epochMs;
     scratchZone = zoneId;
   }
+  return f;
+}
+
+function formatFields(pattern: CompiledDatePattern, epochMs: number, zoneId: string, locale: string): string {
+  const f = sharedDateFields(epochMs, zoneId);
   const names = pattern.usesNames ? dateNames(locale) : null;
   let out = '';
   const ids = pattern.ids;

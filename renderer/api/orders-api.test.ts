@@ -206,6 +206,19 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(response).code).toBe('CRUMB_FAIL');
       });
 
+      it('placing and order look-ups are rate limited per IP (429 with Retry-After)', async () => {
+        h = await freshHarness(store, { seed: await ordersSeed(), limits: { checkoutPlace: { limit: 1, windowMs: 60_000 }, orderLookup: { limit: 1, windowMs: 60_000 } } });
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        expect((await place(token)).statusCode).toBe(200);
+        const limited = await place(token);
+        expect(limited.statusCode).toBe(429);
+        expect(json(limited).code).toBe('RATE_LIMITED');
+        expect(limited.headers['retry-after']).toBeDefined();
+        const lookup = () => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload: { orderNumber: 9, email: 'a@example.com' } }));
+        expect((await lookup()).statusCode).toBe(404);
+        expect((await lookup()).statusCode).toBe(429);
+      });
+
       it('manual payment: the order waits for payment and goes to the order received page', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const body = json(await place(token, { payment: { provider: 'manual' } }));

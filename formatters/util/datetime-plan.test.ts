@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { cldrFor, resolveZone, toCalendarDate } from './cldr.ts';
+import { dateTimeOptions } from './cldr-values.ts';
+import { dateTimePlan, formatDateTimePlanned } from './datetime-plan.ts';
+
+// The option words of the conformance cases and the templates, and others: widths, wraps,
+// skeletons with names, weekdays, day periods (`a`, flexible `B`), 24-hour and zone fields,
+// contexts, other calendars.
+const ARGS: readonly (readonly string[])[] = [
+  [], ['full'], ['long'], ['medium'], ['short'], ['date:full'], ['date:long'], ['date:medium'], ['date:short'], ['time:full'],
+  ['time:long'], ['time:medium'], ['time:short'], ['date:medium', 'time:short'], ['date:short', 'time:medium'],
+  ['date:short', 'time:full'], ['date:full', 'time:short'], ['date:medium', 'time:hm', 'wrap:full'], ['date:yMd', 'time:hm'],
+  ['yMMMMdEEEE', 'context:begin-sentence'], ['skeleton:yMMMEEEd'], ['skeleton:Bh'], ['skeleton:Hm'], ['skeleton:hms'],
+  ['skeleton:yMMMd'], ['skeleton:MMMMd'], ['skeleton:EEEEd'], ['skeleton:yQQQ'], ['skeleton:GyMMMd'], ['skeleton:jmm'],
+  ['skeleton:Kms'], ['xyz', 'foo'], ['date:full', 'calendar:japanese'], ['date:long', 'calendar:buddhist'],
+  ['date:medium', 'context:standalone'], ['date:full', 'context:ui-list-or-menu'], ['skeleton:MMMMEEEEd', 'context:begin-sentence'],
+];
+const LOCALES = ['en', 'en-US', 'de-DE', 'fr-FR', 'ja', 'fr', 'es', 'pl', 'en-GB', 'de-CH', 'ar-EG', 'zh', 'ko', 'hi', 'xx-YY'];
+const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC', 'nowhere'];
+
+function engineText(locale: string, args: readonly string[], t: number, zone: string): string {
+  const cldr = cldrFor(locale)!;
+  const o = dateTimeOptions(args);
+  return cldr.Calendars.formatDate(toCalendarDate(cldr, o.calendar, t, zone), o.format);
+}
+
+describe('datetime plans', () => {
+  it('write what the CLDR engine writes, for random instants, zones, locales and options', () => {
+    // One options object per case, as a call site binds it (plans are kept per options object).
+    const bound = ARGS.map((a) => dateTimeOptions(a));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: ARGS.length - 1 }),
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...ZONES),
+        fc.oneof(fc.integer({ min: -2_000_000_000_000, max: 5_000_000_000_000 }), fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 })),
+        (i, locale, zoneText, t) => {
+          const cldr = cldrFor(locale)!;
+          const zone = resolveZone(zoneText);
+          const plan = dateTimePlan(cldr, bound[i]);
+          const planned = plan && formatDateTimePlanned(plan, t, zone);
+          if (planned !== null) expect(planned).toBe(engineText(locale, ARGS[i], t, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('plan the common options and leave zone names, eras and other calendars to the engine', () => {
+    const en = cldrFor('en-US')!;
+    expect(dateTimePlan(en, dateTimeOptions(['date:medium', 'time:short']))).not.toBeNull();
+    expect(dateTimePlan(en, dateTimeOptions(['date:full']))).not.toBeNull();
+    expect(dateTimePlan(cldrFor('fr-FR')!, dateTimeOptions(['date:medium', 'time:short']))).not.toBeNull();
+    expect(dateTimePlan(en, dateTimeOptions(['time:long']))).toBeNull();
+    expect(dateTimePlan(en, dateTimeOptions(['skeleton:GyMMMd']))).toBeNull();
+    expect(dateTimePlan(en, dateTimeOptions(['date:full', 'calendar:japanese']))).toBeNull();
+  });
+
+  it('leave instants outside 1600–9999 and NaN to the engine', () => {
+    const plan = dateTimePlan(cldrFor('en-US')!, dateTimeOptions(['date:medium']))!;
+    expect(formatDateTimePlanned(plan, Date.UTC(1500, 0, 1), 'UTC')).toBeNull();
+    expect(formatDateTimePlanned(plan, Number.NaN, 'UTC')).toBeNull();
+    expect(formatDateTimePlanned(plan, Date.UTC(2025, 9, 9), 'UTC')).toBe('Oct 9, 2025');
+  });
+});

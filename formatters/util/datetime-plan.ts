@@ -1,0 +1,157 @@
+// `datetime` without the CLDR engine on every call. A plan is built once per (options of a
+// call site, locale): the engine formats a fixed set of probe instants into parts, and the
+// plan keeps the parts' order and literal text and, for each field, the writer that gives
+// the engine's text on every probe (a number with or without padding, or a table of names
+// read from the probes: months, weekdays, day periods by hour). Rendering then computes the
+// calendar fields by hand (date-pattern.ts) and writes them. Anything the probes cannot pin
+// down (time zone names, eras, other numbering systems, day periods that change within an
+// hour, other calendars) gets no plan and stays with the engine, as do instants outside the
+// years 1600–9999. datetime-plan.test.ts compares plans with the engine on random instants,
+// zones, locales and options.
+import type { CLDR } from '@phensley/cldr';
+import type { DateTimeOptions } from './cldr-values.ts';
+import { toCalendarDate } from './cldr.ts';
+import { type DateFields, sharedDateFields } from './date-pattern.ts';
+
+type Writer = (f: DateFields) => string;
+
+interface Step {
+  /** Literal text, or null for a field. */
+  readonly text: string | null;
+  readonly write: Writer | null;
+}
+
+export interface DateTimePlan {
+  readonly steps: readonly Step[];
+}
+
+const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' + i : String(i)));
+const pad2 = (n: number): string => (n >= 0 && n < 100 ? TWO[n] : String(n));
+const hour12 = (h: number): number => (h % 12 === 0 ? 12 : h % 12);
+
+/** Numeric writers a field may be, tried in order. */
+const NUMERIC: Record<string, readonly Writer[]> = {
+  year: [(f) => String(f.year), (f) => pad2(f.year % 100)],
+  month: [(f) => String(f.month), (f) => pad2(f.month)],
+  day: [(f) => String(f.day), (f) => pad2(f.day)],
+  hour: [(f) => String(hour12(f.hour)), (f) => pad2(hour12(f.hour)), (f) => String(f.hour), (f) => pad2(f.hour), (f) => String(f.hour % 12), (f) => String(f.hour === 0 ? 24 : f.hour)],
+  minute: [(f) => String(f.minute), (f) => pad2(f.minute)],
+  second: [(f) => String(f.second), (f) => pad2(f.second)],
+};
+
+/** Text fields: the key of a table filled from the probes, and how many entries it needs. */
+const TABLES: Record<string, { key: (f: DateFields) => number; size: number }> = {
+  month: { key: (f) => f.month - 1, size: 12 },
+  weekday: { key: (f) => f.weekday, size: 7 },
+  dayperiod: { key: (f) => f.hour, size: 24 },
+};
+
+const PROBES: readonly number[] = (() => {
+  const t: number[] = [];
+  // Every month, days of one and two digits, hours and minutes of both.
+  for (let m = 0; m < 12; m++) t.push(Date.UTC(2023, m, 3 + 2 * m, (5 * m) % 24, 7 + m, 11 + m));
+  // Every weekday.
+  for (let d = 0; d < 7; d++) t.push(Date.UTC(2024, 1, 25 + d, 13, 59, 5));
+  // Every hour, on the hour and half past (a day period must not change within the hour).
+  for (let h = 0; h < 24; h++) t.push(Date.UTC(2022, 10, 8, h, 0, 0), Date.UTC(2022, 10, 9, h, 30, 59));
+  // Years whose last two digits need padding, and another century.
+  t.push(Date.UTC(2009, 0, 1, 0, 0, 0), Date.UTC(1999, 11, 31, 23, 59, 59), Date.UTC(2100, 5, 15, 12, 0, 0));
+  return t;
+})();
+
+const PROBE_ZONE = 'UTC';
+
+/** The plan for these options in this locale's bundle, or null (built once, then kept). */
+export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
+  let byLocale = plans.get(options);
+  if (byLocale === undefined) plans.set(options, (byLocale = new WeakMap()));
+  let plan = byLocale.get(cldr);
+  if (plan === undefined) {
+    plan = buildPlan(cldr, options);
+    byLocale.set(cldr, plan);
+  }
+  return plan;
+}
+
+// Keyed by the options object a call site binds (and the bundle, one per locale): both live
+// as long as what uses them.
+const plans = new WeakMap<DateTimeOptions, WeakMap<CLDR, DateTimePlan | null>>();
+
+function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
+  if (options.calendar !== 'gregory') return null;
+  const partsAt = (t: number) => cldr.Calendars.formatDateToParts(toCalendarDate(cldr, 'gregory', t, PROBE_ZONE), options.format);
+  const first = partsAt(PROBES[0]);
+  const n = first.length;
+  // Per field part: the numeric writers still agreeing with every probe, and the table.
+  const alive: (Writer[] | null)[] = [];
+  const tables: (Map<number, string> | null)[] = [];
+  for (const p of first) {
+    if (p.type === 'literal') {
+      alive.push(null);
+      tables.push(null);
+      continue;
+    }
+    if (NUMERIC[p.type] === undefined && TABLES[p.type] === undefined) return null;
+    alive.push([...(NUMERIC[p.type] ?? [])]);
+    tables.push(TABLES[p.type] ? new Map() : null);
+  }
+  for (const t of PROBES) {
+    const parts = partsAt(t);
+    if (parts.length !== n) return null;
+    const f = sharedDateFields(t, PROBE_ZONE);
+    for (let j = 0; j < n; j++) {
+      const p = parts[j];
+      if (p.type !== first[j].type) return null;
+      if (p.type === 'literal') {
+        if (p.value !== first[j].value) return null;
+        continue;
+      }
+      alive[j] = (alive[j] as Writer[]).filter((w) => w(f) === p.value);
+      const table = tables[j];
+      if (table !== null) {
+        const key = TABLES[p.type].key(f);
+        const seen = table.get(key);
+        if (seen === undefined) table.set(key, p.value);
+        else if (seen !== p.value) tables[j] = null;
+      }
+    }
+  }
+  const steps: Step[] = [];
+  for (let j = 0; j < n; j++) {
+    const p = first[j];
+    if (p.type === 'literal') {
+      // Adjacent literals are one step.
+      const last = steps[steps.length - 1];
+      if (last !== undefined && last.text !== null) steps[steps.length - 1] = { text: last.text + p.value, write: null };
+      else steps.push({ text: p.value, write: null });
+      continue;
+    }
+    const numeric = alive[j] as Writer[];
+    if (numeric.length > 0) {
+      steps.push({ text: null, write: numeric[0] });
+      continue;
+    }
+    const table = tables[j];
+    const spec = TABLES[p.type];
+    if (table === null || spec === undefined || table.size !== spec.size) return null;
+    const names: string[] = [];
+    for (let k = 0; k < spec.size; k++) names.push(table.get(k) as string);
+    const key = spec.key;
+    steps.push({ text: null, write: (f) => names[key(f)] });
+  }
+  return { steps };
+}
+
+/** The plan's text for an instant in a resolved zone; null for an instant it leaves to the engine. */
+export function formatDateTimePlanned(plan: DateTimePlan, epochMs: number, zoneId: string): string | null {
+  const f = sharedDateFields(epochMs, zoneId);
+  // Also false for NaN: the engine's calendar differs from the proleptic one before 1582.
+  if (!(f.year >= 1600 && f.year <= 9999)) return null;
+  const steps = plan.steps;
+  let out = '';
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i];
+    out += s.text !== null ? s.text : (s.write as Writer)(f);
+  }
+  return out;
+}
