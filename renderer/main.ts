@@ -221,7 +221,7 @@ async function serve(options: StartOptions): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   // Before listening: the first request must not pay for it.
-  preloadLocaleData('en-US', (await store.read.getSite())?.timeZone ?? 'UTC');
+  preloadLocaleData('en-US', (await store.read.getSite())?.settings.timeZone ?? 'UTC');
   startPhase('locale');
   let address: string;
   try {
