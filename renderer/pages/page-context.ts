@@ -8,7 +8,7 @@ import type { Form, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
 import { knownCurrency } from './money.ts';
 import { productView, type ProductView, type ProductViewOptions } from './product-view.ts';
-import { navigation } from './page-views.ts';
+import { LOCK_HINTS, navigation } from './site-navigation.ts';
 import { isStorable } from './visitor.ts';
 import { serializeProps } from '../../hydrate/protocol/props.ts';
 import { FEATURE, effectiveToggles, experimentDefinitions, mergeSiteFeatures, type SiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
@@ -335,7 +335,8 @@ export function baseContext(job: PageJob, path: string): Json {
     localizedStrings: site.config.localizedStrings,
     productMerchandisingContext: job.merchandising,
     siteUser: job.session ? { authenticated: true, siteUserId: job.session.siteUserId } : null,
-    navigation: navigation(site, path),
+    navigation: navigation(site, path, job.session !== null),
+    lockHints: LOCK_HINTS,
     sf: { account: accountHtml(job.session !== null), bnpl: '', cartForms: '' },
   };
 }

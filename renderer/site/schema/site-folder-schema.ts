@@ -310,7 +310,12 @@ export const CONTENT_SCHEMA = Type.Object(
     password: opt(Type.String({ description: 'Protected page (105).' })),
     memberArea: opt(Type.Boolean({ description: 'Signed-in visitors only (106).' })),
     videoPaywall: opt(Type.Boolean()),
-    navigation: opt(Type.Boolean({ description: 'false: left out of the default navigation.' })),
+    navigation: opt(
+      Type.Union([Type.Boolean(), Type.Literal('_hidden'), Type.Literal('_memberareas')], {
+        description:
+          "false: in no navigation; '_hidden': reachable by its URL, never linked; '_memberareas': linked for signed-in members only (templates seed 001).",
+      }),
+    ),
     description: opt(Type.String()),
   },
   {
