@@ -1,11 +1,10 @@
 import type { ShoppingCartView } from '../api/cart-view.ts';
-import type { ContentEntry, ContentItem, LoadedSite } from '../site/site-types.ts';
+import type { ContentEntry, ContentItem } from '../site/site-types.ts';
 import type { Form, Order, Product } from '../store/types.ts';
 import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
 import { lineTotalText } from '../../hydrate/shared/currency.ts';
-import { PAGE_TYPE } from './page-type-numbers.ts';
 
 // The template-context objects of pages, collections, items, carts and orders (C2):
 // plain data in, plain data out, no I/O.
@@ -58,32 +57,6 @@ export function contentItemObject(entry: ContentEntry, item: ContentItem, blocks
     body: typeof data.body === 'string' ? data.body : '',
     blocksHtml,
   };
-}
-
-/** The navigation links of a loaded site, found once per site; the marked lists per path, a bounded few. */
-const navBySite = new WeakMap<LoadedSite, { links: readonly { title: string; path: string }[]; byPath: Map<string, readonly Json[]> }>();
-const NAV_PATHS_KEPT = 256;
-
-/** The site's navigation with the current page's link `active`; shared by requests, which only read it. */
-export function navigation(site: LoadedSite, path: string): readonly Json[] {
-  let nav = navBySite.get(site);
-  if (!nav) {
-    const links = site.config.navigation.length
-      ? site.config.navigation
-      : site.entries
-          .filter((entry) => entry.data.navigation !== false && !entry.memberArea && entry.pageType !== PAGE_TYPE.commerceEmailPreview)
-          .sort((a, b) => Number(b.home) - Number(a.home))
-          .map((entry) => ({ title: entry.title, path: entry.home ? '/' : `/${entry.slug}` }));
-    navBySite.set(site, (nav = { links, byPath: new Map() }));
-  }
-  let marked = nav.byPath.get(path);
-  if (marked === undefined) {
-    marked = nav.links.map((link) => ({ ...link, active: link.path === path || (link.path !== '/' && path.startsWith(`${link.path}/`)) }));
-    // Any path may be asked for (404s included): keep the most recent few.
-    if (nav.byPath.size >= NAV_PATHS_KEPT) nav.byPath.delete(nav.byPath.keys().next().value as string);
-    nav.byPath.set(path, marked);
-  }
-  return marked;
 }
 
 /** B2 upper bound of a cart entry's quantity. */
