@@ -6,7 +6,7 @@ import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine } from './panel-parts.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
-import { TableWrap } from './table-wrap.tsx';
+import { AdminTable } from './table-wrap.tsx';
 
 // API keys for scripts: `Authorization: Bearer <key>` passes the [admin] guard. The
 // key-creation modal has two steps (name, then the key shown once with copy and complete;
@@ -80,39 +80,23 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
       <LoadError message={error} onRetry={() => void load()} />
       {keys && keys.length === 0 ? <p>No API keys yet.</p> : null}
       {keys && keys.length > 0 ? (
-        <TableWrap label="API keys">
-          <table className="admin-table">
-            <caption className="admin-visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="admin-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-key-id={key.id}>
-                  <th scope="row">{key.name}</th>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td>{shortDate(key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? shortDate(key.lastUsedAt) : 'Never'}</td>
-                  <td>
-                    <button type="button" className="admin-danger" onClick={() => { track(EVENTS.deleteKey); setDeleting(key); }}>
-                      Delete<span className="admin-visually-hidden"> key {key.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <AdminTable label="API keys" columns={['Name', 'Key', 'Created', 'Last used', { hidden: 'Actions' }]}>
+          {keys.map((key) => (
+            <tr key={key.id} data-key-id={key.id}>
+              <th scope="row">{key.name}</th>
+              <td>
+                <code>{key.prefix}…</code>
+              </td>
+              <td>{shortDate(key.createdAt)}</td>
+              <td>{key.lastUsedAt ? shortDate(key.lastUsedAt) : 'Never'}</td>
+              <td>
+                <button type="button" className="admin-danger" onClick={() => { track(EVENTS.deleteKey); setDeleting(key); }}>
+                  Delete<span className="admin-visually-hidden"> key {key.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       {creating ? (
         <KeyCreationModal

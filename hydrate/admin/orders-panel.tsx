@@ -4,7 +4,7 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
-import { TableWrap } from './table-wrap.tsx';
+import { AdminTable } from './table-wrap.tsx';
 
 // Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
 // POST /api/commerce/orders/:orderId/status to mark an order paid, fulfilled or cancelled
@@ -62,26 +62,11 @@ export function OrdersPanel({ api }: PanelProps) {
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
       {orders && orders.length > 0 ? (
-        <TableWrap label="Orders">
-          <table className="admin-table">
-            <caption className="admin-visually-hidden">Orders</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Items</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <AdminTable label="Orders" columns={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Status']}>
+          {orders.map((order) => (
+            <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
+          ))}
+        </AdminTable>
       ) : null}
       {list.hasMore ? (
         <button type="button" className="admin-secondary" onClick={() => void list.more()}>

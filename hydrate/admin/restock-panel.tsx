@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
-import { TableWrap } from './table-wrap.tsx';
+import { AdminTable } from './table-wrap.tsx';
 
 // Restock sign-ups per variant (B12 groups), with send for one variant (B13) and send-all
 // (B14) for every variant that is back in stock and has sign-ups waiting.
@@ -78,39 +78,22 @@ export function RestockPanel({ api }: PanelProps) {
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {groups && groups.length === 0 ? <p>No restock sign-ups yet.</p> : null}
       {groups && groups.length > 0 ? (
-        <TableWrap label="Restock sign-ups by variant">
-          <table className="admin-table">
-            <caption className="admin-visually-hidden">Restock sign-ups by variant</caption>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">All</th>
-                <th scope="col">Latest</th>
-                <th scope="col">Stock</th>
-                <th scope="col">
-                  <span className="admin-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((group) => (
-                <tr key={`${group.productId}/${group.variantId}`} data-variant-id={group.variantId}>
-                  <th scope="row">{variantName(group)}</th>
-                  <td>{group.pendingCount}</td>
-                  <td>{group.totalCount}</td>
-                  <td>{shortDate(group.latestSignUpOn)}</td>
-                  <td>{group.inStock ? 'In stock' : 'Sold out'}</td>
-                  <td>
-                    <button type="button" disabled={busy || !group.inStock || group.pendingCount === 0} onClick={() => void send(group)}>
-                      Send notice<span className="admin-visually-hidden"> for {variantName(group)}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <AdminTable label="Restock sign-ups by variant" columns={['Variant', 'Waiting', 'All', 'Latest', 'Stock', { hidden: 'Actions' }]}>
+          {groups.map((group) => (
+            <tr key={`${group.productId}/${group.variantId}`} data-variant-id={group.variantId}>
+              <th scope="row">{variantName(group)}</th>
+              <td>{group.pendingCount}</td>
+              <td>{group.totalCount}</td>
+              <td>{shortDate(group.latestSignUpOn)}</td>
+              <td>{group.inStock ? 'In stock' : 'Sold out'}</td>
+              <td>
+                <button type="button" disabled={busy || !group.inStock || group.pendingCount === 0} onClick={() => void send(group)}>
+                  Send notice<span className="admin-visually-hidden"> for {variantName(group)}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       {list.hasMore ? (
         <button type="button" className="admin-secondary" onClick={() => void list.more()}>

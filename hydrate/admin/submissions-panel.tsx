@@ -3,7 +3,7 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError } from './panel-parts.tsx';
-import { TableWrap } from './table-wrap.tsx';
+import { AdminTable } from './table-wrap.tsx';
 
 // Form submissions: one form at a time, newest first, more on demand; "Export as CSV"
 // downloads every submission of the form from the server (renderer/admin/csv.ts quotes each
@@ -65,33 +65,17 @@ export function SubmissionsPanel({ api }: PanelProps) {
       ) : null}
       {form && data && data.submissions.length === 0 ? <p>No submissions for this form yet.</p> : null}
       {form && data && data.submissions.length > 0 ? (
-        <TableWrap label="Submissions">
-          <table className="admin-table">
-            <caption className="admin-visually-hidden">Submissions of {form.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Page</th>
-                {form.fields.map((field) => (
-                  <th scope="col" key={field.id}>
-                    {field.title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.submissions.map((submission) => (
-                <tr key={submission.id}>
-                  <td>{shortDate(submission.createdOn)}</td>
-                  <td>{submission.pagePath}</td>
-                  {form.fields.map((field) => (
-                    <td key={field.id}>{submission.values[field.id] ?? ''}</td>
-                  ))}
-                </tr>
+        <AdminTable label={`Submissions of ${form.name}`} columns={['Submitted', 'Page', ...form.fields.map((field) => field.title)]}>
+          {data.submissions.map((submission) => (
+            <tr key={submission.id}>
+              <td>{shortDate(submission.createdOn)}</td>
+              <td>{submission.pagePath}</td>
+              {form.fields.map((field) => (
+                <td key={field.id}>{submission.values[field.id] ?? ''}</td>
               ))}
-            </tbody>
-          </table>
-        </TableWrap>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       {data?.nextPageCursor ? (
         <button type="button" className="admin-secondary" onClick={() => void more()}>

@@ -11,3 +11,33 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** A column heading; `{ hidden }` is read by screen readers only (an actions column). */
+export type Column = string | { hidden: string };
+
+/** A scrolling table named `label` (region and caption), with one header row of `columns`. */
+export function AdminTable({ label, columns, children }: { label: string; columns: readonly Column[]; children: ReactNode }) {
+  return (
+    <TableWrap label={label}>
+      <table className="admin-table">
+        <caption className="admin-visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === 'string' ? (
+                <th scope="col" key={index}>
+                  {column}
+                </th>
+              ) : (
+                <th scope="col" key={index}>
+                  <span className="admin-visually-hidden">{column.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
