@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_LIMITS, contentLimitFindings } from './content-limits.ts';
-import { loadSite, SiteLoadError } from './load-site.ts';
-import { formatSiteDiagnostic, validateSiteFiles } from './validate-site-files.ts';
 
 const blocks = (n: number) => Array.from({ length: n }, () => ({ type: 'html', html: '<p>x</p>' }));
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ slug: `i-${i}` }));
@@ -49,43 +44,6 @@ describe('contentLimitFindings (seed §9 limits)', () => {
     expect(contentLimitFindings(files.slice(0, 20))).toEqual([]);
     expect(contentLimitFindings(files)).toEqual([
       { file: 'content/g20.json', pointer: '/collectionType', message: 'This is gallery 21; a site holds at most 20 galleries.' },
-    ]);
-  });
-});
-
-describe('limits where content is loaded', () => {
-  const roots: string[] = [];
-  afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
-  function folder(files: Record<string, string>): string {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-limits-'));
-    roots.push(root);
-    for (const [file, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    }
-    return root;
-  }
-  const site = () =>
-    folder({
-      'site.json': '{ "title": "S" }',
-      'content/about.json': JSON.stringify({ title: 'About', blocks: blocks(61) }, null, 2),
-      'content/photos.json': JSON.stringify(gallery(51), null, 2),
-    });
-
-  it('loadSite refuses the folder with SITE_LIMIT_EXCEEDED at file:line:col', async () => {
-    const error = await loadSite(site()).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(SiteLoadError);
-    expect((error as SiteLoadError).problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
-      'content/about.json:244:5 SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
-      'content/photos.json:155:5 SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
-    ]);
-  });
-
-  it('quire check (validateSiteFiles) reports the same findings as errors', async () => {
-    const findings = (await validateSiteFiles(site())).filter((d) => d.code === 'SITE_LIMIT_EXCEEDED');
-    expect(findings.map(formatSiteDiagnostic)).toEqual([
-      'content/about.json:244:5 error SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
-      'content/photos.json:155:5 error SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
     ]);
   });
 });

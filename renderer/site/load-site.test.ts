@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSite, SiteLoadError, siteSeed } from './load-site.ts';
+import { formatSiteDiagnostic, validateSiteFiles } from './validate-site-files.ts';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -119,5 +120,32 @@ describe('loadSite', () => {
     expect(site.catalog?.products?.length).toBeGreaterThanOrEqual(12);
     expect(siteSeed(site)).toBe(site.catalog);
     expect(site.bySlug.get('shop')?.collectionType).toBe('products');
+  });
+});
+
+describe('seed content limits where content is loaded (content-limits.ts)', () => {
+  const blocks = (n: number) => Array.from({ length: n }, () => ({ type: 'html', html: '<p>x</p>' }));
+  const gallery = (n: number) => ({ kind: 'collection', collectionType: 'gallery', items: Array.from({ length: n }, (_, i) => ({ slug: `i-${i}` })) });
+  const site = () =>
+    folder({
+      'site.json': '{ "title": "S" }',
+      'content/about.json': JSON.stringify({ title: 'About', blocks: blocks(61) }, null, 2),
+      'content/photos.json': JSON.stringify(gallery(51), null, 2),
+    });
+
+  it('loadSite refuses the folder with SITE_LIMIT_EXCEEDED at file:line:col', async () => {
+    const error = await loadError(site());
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      'content/about.json:244:5 SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
+      'content/photos.json:155:5 SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
+    ]);
+  });
+
+  it('quire check (validateSiteFiles) reports the same findings as errors', async () => {
+    const findings = (await validateSiteFiles(site())).filter((d) => d.code === 'SITE_LIMIT_EXCEEDED');
+    expect(findings.map(formatSiteDiagnostic)).toEqual([
+      'content/about.json:244:5 error SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
+      'content/photos.json:155:5 error SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   parseSiteFeatures,
   type SiteFeatures,
 } from '../../../hydrate/shared/feature-toggles.ts';
+import type { Repository } from '../../store/repository.ts';
 import type { Site } from '../../store/types.ts';
 import { requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -81,6 +82,13 @@ function adminView(folder: SiteFeatures, row: Site) {
 
 export function registerFeatureRoutes(kit: RouteKit, folderFeatures: FolderFeatures = () => EMPTY_SITE_FEATURES): void {
   const { deps } = kit;
+  /** A write on the site row's features, in one transaction with the row it is keyed by. */
+  const inSiteTransaction = <T>(work: (repo: Repository, row: Site) => Promise<T>): Promise<T> =>
+    deps.store.transaction(async (repo) => {
+      const row = await repo.getSite();
+      if (!row) throw new ApiError(503, 'SITE_NOT_CONFIGURED', 'The site has not been set up.');
+      return work(repo, row);
+    });
 
   addRoute(kit, {
     method: 'GET',
@@ -110,12 +118,7 @@ export function registerFeatureRoutes(kit: RouteKit, folderFeatures: FolderFeatu
           errors: Object.fromEntries(problems.map((p) => [p.path, p.message])),
         });
       }
-      return deps.store.transaction(async (repo) => {
-        const row = await repo.getSite();
-        if (!row) throw new ApiError(503, 'SITE_NOT_CONFIGURED', 'The site has not been set up.');
-        const features = await repo.putSiteFeatures(row.websiteId, value, deps.now());
-        return adminView(folderFeatures(), { ...row, features });
-      });
+      return inSiteTransaction(async (repo, row) => adminView(folderFeatures(), { ...row, features: await repo.putSiteFeatures(row.websiteId, value, deps.now()) }));
     },
   });
 
@@ -125,9 +128,7 @@ export function registerFeatureRoutes(kit: RouteKit, folderFeatures: FolderFeatu
     admin: true,
     schema: { summary: "Admin: drop the stored override; the site folder's toggles apply again." },
     handler: async () =>
-      deps.store.transaction(async (repo) => {
-        const row = await repo.getSite();
-        if (!row) throw new ApiError(503, 'SITE_NOT_CONFIGURED', 'The site has not been set up.');
+      inSiteTransaction(async (repo, row) => {
         await repo.deleteSiteFeatures(row.websiteId);
         return adminView(folderFeatures(), { ...row, features: null });
       }),
