@@ -9,11 +9,12 @@
 // (bench/README.md, "HTTP").
 //
 // The bundle holds the packages too (all but PGlite, which loads its WebAssembly and data
-// files from beside its own module, and @fastify/swagger, which reads its package.json the
-// same way): loading ~1,600 files one by one through Node's resolver was ~0.9 s of CPU of a
-// cold start, one file is ~0.35 s (bench/COLD-START-RESULTS.md). It is rebuilt only when an
-// input changed (bin/build-inputs.mjs: the manifest beside it); workers forked by
-// `--workers N` reuse their primary's. `npm ci` builds it (package.json postinstall).
+// files from beside its own module): loading ~1,700 files one by one through Node's resolver
+// was ~0.9 s of CPU of a cold start, one file is ~0.35 s (bench/COLD-START-RESULTS.md).
+// (@fastify/swagger reads its own package.json through __dirname, which an ES module bundle
+// lacks; it falls back to {} and only uses it for an `info` the API sets itself.) Rebuilt
+// only when an input changed (bin/build-inputs.mjs: the manifest beside it); workers forked
+// by `--workers N` reuse their primary's. `npm ci` builds it (package.json postinstall).
 import cluster from 'node:cluster';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,8 +32,8 @@ startPhase('boot');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'dist', 'server', 'main.mjs');
 
-/** Packages left to Node's loader: they read files from beside their own module. */
-const EXTERNAL = ['@electric-sql/pglite', '@fastify/swagger', 'pg-native'];
+/** Packages left to Node's loader: PGlite reads files from beside its module; pg-native is optional and absent. */
+const EXTERNAL = ['@electric-sql/pglite', 'pg-native'];
 
 /** The esbuild options; part of the manifest's key, so a change of them rebuilds. */
 const OPTIONS = {
