@@ -2,9 +2,10 @@
 // unsubscribe removes the address"), in Chromium against the real server: a reader signs up
 // with the home page's newsletter form, opens the signed link a mail would carry, presses
 // Unsubscribe, and the page says the address is off the list, which the store confirms. A
-// link with another address's token changes nothing. Both pages are axe-clean on a desktop
-// and a phone.
+// link with another address's token changes nothing. Both pages, and every other special page
+// type (203–301), are axe-clean on a desktop and a phone.
 import { describe, expect, inject, test } from 'vitest';
+import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
 import { unsubscribeLink, unsubscribeSecret, unsubscribeToken } from '../../renderer/mail/newsletter-unsubscribe.ts';
 import { axeViolations } from './support/axe.ts';
 import { VIEWPORTS, viewportShot } from './support/chromium.ts';
@@ -69,5 +70,30 @@ describe.skipIf(!chromiumPath)(`newsletter unsubscribe in Chromium${chromiumPath
     expect(await v.page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
     expect(await axeViolations(v.page)).toEqual([]);
     expect(await onList('kept@example.com')).toBe(true);
+  });
+
+  test('every special page type shows its own content with no serious or critical axe finding', async () => {
+    await ensureFirstOwner(tier.server.store, { ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password-1' });
+    const v = await tier.newVisitor();
+    // The email preview is the owner's: sign in as the owner in this browser first.
+    const signIn = await v.context.request.post('/api/admin/session', { data: { email: 'owner@shop.test', password: 'owner-password-1' } });
+    expect(signIn.status()).toBe(200);
+    const pages: [string, string, string][] = [
+      ['/donate', '.sf-donate-form', 'Give to the dye-vat fund'],
+      ['/thank-you?amount=2500', '.sf-contribution-thanks', 'Thank you for your contribution of $25.00 to the dye-vat fund.'],
+      ['/membership-welcome', '.sf-membership-signin', 'Sign in with your member account'],
+      ['/review?productId=tee', '.sf-review-product', 'How do you like your'],
+      ['/digital-preview?productId=ebook', '.sf-composer-price', 'Price $8.00'],
+      ['/email-preview', '.sf-email', 'Order receipt'],
+    ];
+    for (const [path, selector, text] of pages) {
+      expect(await visit(v.page, path), path).toBe(200);
+      expect(await v.page.locator(selector).first().innerText(), path).toContain(text);
+      for (const [name, size] of Object.entries(VIEWPORTS)) {
+        await v.page.setViewportSize(size);
+        expect(await axeViolations(v.page), `${path} ${name}`).toEqual([]);
+      }
+      await viewportShot(v.page, `special-page${path.replace(/[/?=&]+/g, '-')}-phone`);
+    }
   });
 });
