@@ -51,7 +51,8 @@ function jsonStringAttr(s: string): string {
  * tokens laid out: one pass copies each run between two structural characters (outside
  * strings) and writes the layout around it. Walking the tree and writing every leaf through
  * the writer (until 2026-11-28) was 0.55–0.65x the port's `JSON.stringify(v, null, 2)`
- * (bench/SERIALIZERS-RESULTS.md).
+ * (bench/SERIALIZERS-RESULTS.md); this is faster up to ~100 KB, about the same at 1 MB,
+ * and still slower than the port's native writer.
  */
 export function toPrettyJson(v: Value): string {
   return layOut(toJson(v));
@@ -70,7 +71,9 @@ const BACKSLASH = 0x5c;
 
 /** The pretty layout of compact JSON text (no space outside strings, as `toJson` writes it). */
 function layOut(s: string): string {
-  const parts: string[] = [];
+  // A rope: joining an array of the pieces was faster for a 50 KB text and slower for a
+  // 1 MB one (bench/README.md, serializers).
+  let out = '';
   let start = 0;
   let level = 0;
   // Open containers, innermost last: true for an object.
@@ -86,7 +89,7 @@ function layOut(s: string): string {
     if (c === 0x7b) { // {
       if (s.charCodeAt(i + 1) === 0x7d) {
         put = '{ }';
-        parts.push(s.slice(start, i), put);
+        out += s.slice(start, i) + put;
         start = ++i + 1;
         continue;
       }
@@ -98,7 +101,7 @@ function layOut(s: string): string {
     } else if (c === 0x5b) { // [
       if (s.charCodeAt(i + 1) === 0x5d) {
         put = '[ ]';
-        parts.push(s.slice(start, i), put);
+        out += s.slice(start, i) + put;
         start = ++i + 1;
         continue;
       }
@@ -112,13 +115,10 @@ function layOut(s: string): string {
     } else if (c === 0x3a) { // : (outside strings, only after a key)
       put = ': ';
     } else continue;
-    if (i > start) parts.push(s.slice(start, i));
-    parts.push(put);
+    out += i > start ? s.slice(start, i) + put : put;
     start = i + 1;
   }
-  if (start === 0) return s;
-  if (start < n) parts.push(s.slice(start));
-  return parts.join('');
+  return start === 0 ? s : start < n ? out + s.slice(start) : out;
 }
 
 /** Index of the quote that closes the string opening at `open`. */
