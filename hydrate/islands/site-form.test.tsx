@@ -175,7 +175,7 @@ describe('A7 site form', () => {
     const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
     await open([text, email]);
     const scrolls: number[] = [];
-    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => scrolls.push(y)) as typeof window.scrollTo);
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => void scrolls.push(y)) as unknown as typeof window.scrollTo);
     vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList);
     const field = input('f1').closest('.sf-field')!;
     vi.spyOn(field, 'getBoundingClientRect').mockReturnValue({ top: 530 } as DOMRect);

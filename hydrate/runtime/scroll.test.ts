@@ -55,7 +55,7 @@ describe('scrollToElement', () => {
     const f = frames();
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => f.frame(cb) as number);
     const scrolls: number[] = [];
-    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => scrolls.push(y)) as typeof window.scrollTo);
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => void scrolls.push(y)) as unknown as typeof window.scrollTo);
     const done = scrollToElement(window, element(430));
     f.run(0);
     f.run(150);
