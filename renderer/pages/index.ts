@@ -1,6 +1,6 @@
 import querystring from 'node:querystring';
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteShorthandOptions } from 'fastify';
 import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
@@ -33,6 +33,22 @@ const UNLOCK_FORM = Type.Object({
   password: Type.Optional(Type.String()),
   returnTo: Type.Optional(Type.String({ description: 'A same-site path; anything else returns to `/`.' })),
 });
+
+/**
+ * The options of a page form's POST route (fields as `application/x-www-form-urlencoded`): a
+ * body that is not the form (no body, a repeated field, a body that is not fields) is a 400
+ * in the API's B0.2 JSON shape; every other failure keeps this context's plain-text answers.
+ */
+function formRoute(summary: string, body: TSchema, invalid: string): RouteShorthandOptions {
+  return {
+    schema: { summary, consumes: ['application/x-www-form-urlencoded'], body },
+    validatorCompiler: schemaCompiler(() => GENERIC.badRequest(invalid)) as FastifySchemaCompiler<FastifySchema>,
+    errorHandler: (error, _request, reply) => {
+      if (error instanceof ApiError) return sendError(reply, error);
+      throw error;
+    },
+  };
+}
 
 /** The unsubscribe button's form (every field a string the page wrote; limits keep junk out). */
 const UNSUBSCRIBE_FORM = Type.Object({
@@ -108,17 +124,8 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
   });
 
-  // The password form of the lock screen (103) and of protected pages (105). A form that
-  // is not one (no body, a repeated field, a body that is not fields) is a 400 in the API's
-  // B0.2 JSON shape; every other failure keeps this context's plain-text answers.
-  app.post<{ Body: Static<typeof UNLOCK_FORM> }>('/unlock', {
-    schema: { summary: 'Unlock a locked site or page.', consumes: ['application/x-www-form-urlencoded'], body: UNLOCK_FORM },
-    validatorCompiler: schemaCompiler(() => GENERIC.badRequest('Invalid unlock form.')) as FastifySchemaCompiler<FastifySchema>,
-    errorHandler: (error, _request, reply) => {
-      if (error instanceof ApiError) return sendError(reply, error);
-      throw error;
-    },
-  }, async (request, reply) => {
+  // The password form of the lock screen (103) and of protected pages (105).
+  app.post<{ Body: Static<typeof UNLOCK_FORM> }>('/unlock', formRoute('Unlock a locked site or page.', UNLOCK_FORM, 'Invalid unlock form.'), async (request, reply) => {
     const body = request.body;
     const scope = body.scope ?? 'site';
     const password = body.password ?? '';
@@ -140,14 +147,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
   // The newsletter unsubscribe page's button (type 300, page-types/newsletter-unsubscribe.ts):
   // removes the address when the token is its own, then returns to the page, which says what
   // the list now holds. A link someone merely fetched never gets here: only the button POSTs.
-  app.post<{ Body: Static<typeof UNSUBSCRIBE_FORM> }>('/newsletter/unsubscribe', {
-    schema: { summary: 'Unsubscribe an address from the mailing list (signed link).', consumes: ['application/x-www-form-urlencoded'], body: UNSUBSCRIBE_FORM },
-    validatorCompiler: schemaCompiler(() => GENERIC.badRequest('Invalid unsubscribe form.')) as FastifySchemaCompiler<FastifySchema>,
-    errorHandler: (error, _request, reply) => {
-      if (error instanceof ApiError) return sendError(reply, error);
-      throw error;
-    },
-  }, async (request, reply) => {
+  app.post<{ Body: Static<typeof UNSUBSCRIBE_FORM> }>('/newsletter/unsubscribe', formRoute('Unsubscribe an address from the mailing list (signed link).', UNSUBSCRIBE_FORM, 'Invalid unsubscribe form.'), async (request, reply) => {
     const { email, token } = request.body;
     const row = await renderer.reads.getSite();
     const now = options.deps.now();

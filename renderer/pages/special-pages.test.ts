@@ -87,6 +87,8 @@ describe('digital product composer preview (210)', () => {
     expect(html).toContain('<p class="sf-composer-price">Price <span>$8.00</span></p>');
     expect(html).toContain('An illustrated guide, delivered as EPUB.');
     expect(html).toContain('A download link arrives by email as soon as the order is paid.');
+    // The file the buyer downloads, with its size in units of 1024.
+    expect(await page('/digital-preview?productId=poster', 210)).toMatch(/<p class="sf-product-download">Digital download: poster\.pdf[^<]*2\.4 MB[^<]*<\/p>/);
     await page('/digital-preview?productId=tee', 100, { status: 404 });
     await page('/digital-preview', 100, { status: 404 });
   });

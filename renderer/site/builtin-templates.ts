@@ -217,7 +217,8 @@ const COMPOSER_PREVIEW = `<section class="sf-composer-preview">
 <p class="sf-composer-note">{page.title|html}: how buyers see this digital product.</p>
 <h1>{composer.title|html}</h1>
 {.section item}<div class="sf-product-images">{sf.images}</div>
-<div class="sf-product-body">{body}</div>{.end}
+<div class="sf-product-body">{body}</div>
+{sf.download}{.end}
 <p class="sf-composer-price">Price <span>{composer.priceText|html}</span></p>
 <p class="sf-composer-delivery">{composer.deliveryText|html}</p>
 {page.blocksHtml}

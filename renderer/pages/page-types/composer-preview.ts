@@ -1,8 +1,8 @@
 import { formatMoney } from '../money.ts';
 import { NotFound } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 import { productOfQuery } from './product-query.ts';
 
 /**
@@ -10,12 +10,11 @@ import { productOfQuery } from './product-query.ts';
  * description, price and how it is delivered. A product that is not digital, or none, is not
  * found: there is nothing to preview.
  */
-export const composerPreviewPage = pageKind<EntryRoute>({
+export const composerPreviewPage = contentFilePage({
   name: 'digital product composer preview',
-  kinds: [],
+  pageType: PAGE_TYPE.digitalProductComposerPreview,
+  template: 'digital-product-composer-preview',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.digitalProductComposerPreview],
-  templates: { [PAGE_TYPE.digitalProductComposerPreview]: ['digital-product-composer-preview'] },
   context: ['page', 'item', 'composer'],
   async load({ job, route, ctx, query }) {
     const product = await productOfQuery(job, query);

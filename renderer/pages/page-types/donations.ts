@@ -1,8 +1,8 @@
 import { formatMoney } from '../money.ts';
 import { firstString, type Json } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 
 // Donations (C1 203 donate, 204 contribution confirmed). A donate page offers the amounts its
 // content file names (`donation: {fund, amounts: [cents…], confirmPath}`); choosing one leads
@@ -19,11 +19,10 @@ function donationSettings(data: Json): Json {
 }
 
 /** C1 203: the page's blocks, then its amounts as choices of one form. */
-export const donatePage = pageKind<EntryRoute>({
+export const donatePage = contentFilePage({
   name: 'donate',
-  kinds: [],
-  contentPageTypes: [PAGE_TYPE.donate],
-  templates: { [PAGE_TYPE.donate]: ['donate'] },
+  pageType: PAGE_TYPE.donate,
+  template: 'donate',
   context: ['page', 'donation'],
   async load({ job, route, ctx }) {
     const resolved = await loadEntryPage(job, route.entry, ctx);
@@ -41,12 +40,11 @@ export const donatePage = pageKind<EntryRoute>({
 });
 
 /** C1 204: thanks the visitor for the amount in `?amount=` (a bad or missing amount is left out). */
-export const contributionConfirmedPage = pageKind<EntryRoute>({
+export const contributionConfirmedPage = contentFilePage({
   name: 'contribution confirmed',
-  kinds: [],
+  pageType: PAGE_TYPE.contributionConfirmed,
+  template: 'contribution-confirmed',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.contributionConfirmed],
-  templates: { [PAGE_TYPE.contributionConfirmed]: ['contribution-confirmed'] },
   context: ['page', 'contribution'],
   async load({ job, route, ctx, query }) {
     const resolved = await loadEntryPage(job, route.entry, ctx);

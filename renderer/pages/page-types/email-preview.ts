@@ -5,8 +5,8 @@ import type { OrderItem, PlacedOrder, Product } from '../../store/types.ts';
 import { ownerSession } from '../../admin/owner-auth.ts';
 import { NotFound } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 
 // C1 301: the commerce emails as the outbox sends them, rendered by the very functions the
 // order placement and the restock send call, for a sample order of the site's own products
@@ -63,12 +63,11 @@ export function sampleOrder(products: readonly Product[], websiteId: string, cur
   };
 }
 
-export const emailPreviewPage = pageKind<EntryRoute>({
+export const emailPreviewPage = contentFilePage({
   name: 'commerce email preview',
-  kinds: [],
+  pageType: PAGE_TYPE.commerceEmailPreview,
+  template: 'commerce-email-preview',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.commerceEmailPreview],
-  templates: { [PAGE_TYPE.commerceEmailPreview]: ['commerce-email-preview'] },
   context: ['page', 'emails'],
   async load({ job, route, ctx }) {
     if (!(await ownerSession(job.deps, job.request))) throw new NotFound();

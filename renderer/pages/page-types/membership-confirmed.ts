@@ -1,18 +1,17 @@
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { displayNameOf } from '../signed-in-user.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 
 /**
  * C1 208: where a new member lands. A signed-in member is greeted by name and shown the
  * member-area pages now open to them; anyone else is asked to sign in.
  */
-export const membershipConfirmedPage = pageKind<EntryRoute>({
+export const membershipConfirmedPage = contentFilePage({
   name: 'membership confirmed',
-  kinds: [],
+  pageType: PAGE_TYPE.membershipConfirmed,
+  template: 'membership-confirmed',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.membershipConfirmed],
-  templates: { [PAGE_TYPE.membershipConfirmed]: ['membership-confirmed'] },
   context: ['page', 'membership'],
   async load({ job, route, ctx }) {
     const resolved = await loadEntryPage(job, route.entry, ctx);

@@ -2,8 +2,8 @@ import { isValidEmail } from '../../api/form-validation.ts';
 import { isUnsubscribeToken, unsubscribeSecret } from '../../mail/newsletter-unsubscribe.ts';
 import { firstString } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 
 /** Longest token accepted (an HMAC-SHA256 in base64url is 43 characters). */
 const MAX_TOKEN = 100;
@@ -14,12 +14,11 @@ const MAX_TOKEN = 100;
  * POSTs `/newsletter/unsubscribe` (pages/index.ts), which removes it and returns here to say
  * so. Without one it says the link is not valid and touches nothing.
  */
-export const newsletterUnsubscribePage = pageKind<EntryRoute>({
+export const newsletterUnsubscribePage = contentFilePage({
   name: 'newsletter unsubscribe',
-  kinds: [],
+  pageType: PAGE_TYPE.newsletterUnsubscribe,
+  template: 'newsletter-unsubscribe',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.newsletterUnsubscribe],
-  templates: { [PAGE_TYPE.newsletterUnsubscribe]: ['newsletter-unsubscribe'] },
   context: ['page', 'unsubscribe'],
   async load({ job, route, ctx, path, query }) {
     const resolved = await loadEntryPage(job, route.entry, ctx);

@@ -1,5 +1,6 @@
 import type { LoadedSite } from '../../site/site-types.ts';
 import type { Json, PageJob, Resolved } from '../page-context.ts';
+import type { EntryRoute } from './content.ts';
 
 /** What a route names; `kind` picks the page-type entry that loads it. */
 export interface RouteShape {
@@ -53,3 +54,27 @@ export type RouteOf<K> = K extends PageKind<infer R> ? R : never;
 
 /** Declares an entry with its route type inferred from `kinds` and `load`. */
 export const pageKind = <R extends RouteShape>(kind: PageKind<R>): PageKind<R> => kind;
+
+/** What a content-file page type (C1 203–301) declares; `contentFilePage` makes its entry. */
+export interface ContentFilePageSpec {
+  name: string;
+  /** The `pageType` of the content files it loads. */
+  pageType: number;
+  /** Its template name (the site's, else the built-in of that name). */
+  template: string;
+  context: readonly string[];
+  /** False: reached only from a link, left out of the sitemap. Default true. */
+  listed?: boolean;
+  load: PageKind<EntryRoute>['load'];
+}
+
+/** The entry of a special page made from a content file: no URL of its own, one page type, one template. */
+export const contentFilePage = (spec: ContentFilePageSpec): PageKind<EntryRoute> => ({
+  name: spec.name,
+  kinds: [],
+  listed: spec.listed,
+  contentPageTypes: [spec.pageType],
+  templates: { [spec.pageType]: [spec.template] },
+  context: spec.context,
+  load: spec.load,
+});

@@ -1,18 +1,17 @@
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { loadEntryPage, type EntryRoute } from './content.ts';
-import { pageKind } from './page-kind.ts';
+import { loadEntryPage } from './content.ts';
+import { contentFilePage } from './page-kind.ts';
 import { productOfQuery } from './product-query.ts';
 
 /**
  * C1 209: the page a review request mail links to with `?productId=`: the product bought, its
  * rating so far and the way to its reviews. Without a known product it is the page alone.
  */
-export const reviewsRequestPage = pageKind<EntryRoute>({
+export const reviewsRequestPage = contentFilePage({
   name: 'reviews request',
-  kinds: [],
+  pageType: PAGE_TYPE.reviewsRequest,
+  template: 'reviews-request',
   listed: false,
-  contentPageTypes: [PAGE_TYPE.reviewsRequest],
-  templates: { [PAGE_TYPE.reviewsRequest]: ['reviews-request'] },
   context: ['page', 'item', 'reviewRequest'],
   async load({ job, route, ctx, query }) {
     const resolved = await loadEntryPage(job, route.entry, ctx);
