@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clusterCachePath } from './cluster-cache.ts';
+import { clusterCachePath, ensureClusterSnapshot, seedDataDirFromSnapshot } from './cluster-cache.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { openMemoryStore } from './store.ts';
+import { openMemoryStore, openStore } from './store.ts';
 
 describe('openMemoryStore', () => {
   it('replaces a broken cluster dump with a good one, then starts from it', async () => {
@@ -29,4 +29,41 @@ describe('openMemoryStore', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('cluster snapshot (a new DATA_DIR without initdb)', () => {
+  it('is made once, skips one whose migration was edited, starts a new data directory, and leaves a cluster alone', async () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-snapshots-'));
+    const dataDir = path.join(cache, 'data');
+    try {
+      // A snapshot whose 001-initial had other SQL is never copied.
+      const stale = path.join(cache, 'quire-pglite-snapshot-2-0000000000000000');
+      fs.mkdirSync(stale);
+      fs.writeFileSync(path.join(stale, 'PG_VERSION'), '17\n');
+      fs.writeFileSync(path.join(stale, 'quire-snapshot.json'), JSON.stringify({ pglite: 'any', migrations: { '001-initial': 'edited' } }));
+      const older = MIGRATIONS.slice(0, 2);
+      const made = await ensureClusterSnapshot(cache, older);
+      expect(made).not.toBeNull();
+      expect(made).not.toBe(stale);
+      // Its migrations are a prefix of today's, unchanged: used as it is, the rest runs on top.
+      expect(await ensureClusterSnapshot(cache, MIGRATIONS)).toBe(made);
+
+      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'quire-snapshot.json'))).toBe(false);
+      const store = await openStore({ dataDir, seed: { site: { websiteId: 'copied' } } });
+      const applied = await store.client.query<{ id: string }>('SELECT id FROM schema_migrations');
+      expect(applied.map((row) => row.id).sort()).toEqual(MIGRATIONS.map((migration) => migration.id).sort());
+      expect((await store.read.getSite())?.websiteId).toBe('copied');
+      await store.close();
+
+      // A data directory that holds a cluster is never overwritten.
+      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe(false);
+      const reopened = await openStore({ dataDir });
+      expect((await reopened.read.getSite())?.websiteId).toBe('copied');
+      await reopened.close();
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
