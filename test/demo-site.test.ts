@@ -99,6 +99,22 @@ describe('demo site content', () => {
     );
   });
 
+  it('shop and product pages: pictures from the image service; the first loads at once, the rest lazily', async () => {
+    const shop = main(await page('/shop'));
+    const cards = [...shop.matchAll(/<a class="sf-product-card-link" href="[^"]+">(<img [^>]+>)/g)].map((m) => m[1]!);
+    expect(cards).toHaveLength(13);
+    expect(cards.map((card) => /loading="(\w+)"/.exec(card)?.[1])).toEqual(['eager', ...Array(12).fill('lazy')]);
+    expect(cards[0]).toContain('fetchpriority="high"');
+    for (const card of cards) {
+      expect(card).toMatch(/ srcset="(\/assets\/site\/images\/[a-z-]+-[0-9a-f]{8}\.webp\?format=\d+w \d+w(, )?){7}" sizes="\(max-width: 480px\) 100vw, 260px" width="1000" height="1000" alt="[^"]+"/);
+    }
+    const hoodie = main(await page('/shop/hoodie'));
+    const pictures = [...hoodie.matchAll(/<img class="(sf-product-image|sf-variant-image)"[^>]*>/g)].map((m) => m[0]);
+    expect(pictures).toHaveLength(3);
+    expect(pictures[0]).toMatch(/^<img class="sf-product-image" src="\/assets\/site\/images\/hoodie-navy-[0-9a-f]{8}\.webp\?format=1000w" srcset="[^"]+" sizes="\(max-width: 720px\) 100vw, 520px" width="1000" height="1000" alt="The Harbor Hoodie in navy, with its hood and kangaroo pocket" loading="eager" fetchpriority="high" decoding="async">$/);
+    expect(pictures[2]).toMatch(/ alt="The Harbor Hoodie in sand" data-variant-image-for="HD-L-SAND" hidden loading="lazy" decoding="async">$/);
+  });
+
   it('gallery: every photo with its alt text, the first one wide', async () => {
     const html = main(await page('/gallery'));
     expect([...html.matchAll(/<li class="demo-gallery-tile/g)]).toHaveLength(6);

@@ -37,6 +37,13 @@ export interface ProductView {
   merchandising: Json;
   /** `sf-context.products[id]` (A0.1). */
   contextEntry: Json;
+  /** The card picture loaded at once: for the first card of a grid, above the fold. */
+  eagerThumbnail: string;
+}
+
+/** The item for the first card of a grid: its picture loads at once (the others wait, lazily). */
+export function firstCardItem(view: ProductView): Json {
+  return { ...view.item, sf: { ...(view.item.sf as Json), thumbnail: view.eagerThumbnail } };
 }
 
 function variantNode(variant: Variant, currency: string): Json {
@@ -119,10 +126,11 @@ function productImg(image: Json, alt: string, attrs: { className: string; sizes:
   );
 }
 
-function imagesHtml(product: Product): { images: string; thumbnail: string } {
+function imagesHtml(product: Product): { images: string; thumbnail: string; eagerThumbnail: string } {
   const list = Array.isArray(product.extra.images) ? product.extra.images.filter(isObject) : [];
   let main = '';
   let thumbnail = '';
+  let eagerThumbnail = '';
   let variantImages = '';
   for (const image of list) {
     if (str(image.url) === '') continue;
@@ -134,9 +142,10 @@ function imagesHtml(product: Product): { images: string; thumbnail: string } {
     } else if (main === '') {
       main = productImg(image, alt, { className: 'sf-product-image', sizes: PRODUCT_IMAGE_SIZES, eager: true });
       thumbnail = productImg(image, alt, { className: 'sf-product-image', sizes: CARD_IMAGE_SIZES, eager: false });
+      eagerThumbnail = productImg(image, alt, { className: 'sf-product-image', sizes: CARD_IMAGE_SIZES, eager: true });
     }
   }
-  return { images: main + variantImages, thumbnail };
+  return { images: main + variantImages, thumbnail, eagerThumbnail };
 }
 
 /** A5 markup, for a product (`data-context="product"`) or the cart page (`"cart"`). */
@@ -253,7 +262,7 @@ export function productView(product: Product, options: ProductViewOptions): Prod
     structuredContent.onSale = first.onSale;
   }
   const slug = product.collectionId ? options.collectionSlugs.get(product.collectionId) : undefined;
-  const { images, thumbnail } = imagesHtml(product);
+  const { images, thumbnail, eagerThumbnail } = imagesHtml(product);
   const item: Json = {
     id: product.id,
     collectionId: product.collectionId ?? '',
@@ -282,6 +291,7 @@ export function productView(product: Product, options: ProductViewOptions): Prod
   return {
     item,
     merchandising,
+    eagerThumbnail,
     contextEntry: {
       productType: product.productType,
       isSubscribable: product.isSubscribable,

@@ -141,7 +141,9 @@ describe.skipIf(!chromiumPath)(`accessibility and pop-ups in Chromium${chromiumP
       }
       await viewportShot(v.page, `a11y-members-${viewport}`);
       expect(failures).toEqual([]);
-    });
+      // A hang guard, not a time limit: one visit and one axe run per sitemap page (40-odd
+      // pages), on a machine whose cores may be busy.
+    }, 300_000);
 
     test(`DLG-1 (${viewport}) the Unable to Add Item alert is a named alert dialog over the dimmed page`, async () => {
       const v = await visitor(viewport);

@@ -3,6 +3,7 @@ import type { Product } from '../../store/types.ts';
 import { NotFound, renderContentBlocks, resolvedPage, type Json, type PageJob, type Resolved } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { collectionObject, contentItemObject, pageObject } from '../page-views.ts';
+import { firstCardItem } from '../product-view.ts';
 import { isStorable, isUnlocked } from '../visitor.ts';
 import { pageKind, type PageKind } from './page-kind.ts';
 
@@ -69,7 +70,12 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
         if (entry.collectionType === 'products') {
           const products = (await job.listProducts()).filter((product) => product.collectionId === entry.id);
           const options = await job.viewOptions(false, products);
-          items = products.map((product) => job.use(job.view(product, options)));
+          // The first card is above the fold: its picture loads at once, the others lazily.
+          items = products.map((product, i) => {
+            const view = job.view(product, options);
+            const item = job.use(view);
+            return i === 0 ? firstCardItem(view) : item;
+          });
         } else {
           items = entry.items.map((item) => contentItemObject(entry, item, ''));
         }
