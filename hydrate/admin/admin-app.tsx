@@ -4,6 +4,7 @@ import { invalidAttrs } from '../runtime/form-fields.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { createAdminApi, type AdminApi } from './admin-api.ts';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
+import { FeaturesPanel } from './features-panel.tsx';
 import { InventoryPanel } from './inventory-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import type { TrackOwnerEvent } from './owner-events.ts';
@@ -19,6 +20,7 @@ export const PANELS = [
   { id: 'submissions', label: 'Form submissions' },
   { id: 'orders', label: 'Orders' },
   { id: 'api-keys', label: 'API keys' },
+  { id: 'features', label: 'Features' },
 ] as const;
 export type PanelId = (typeof PANELS)[number]['id'];
 
@@ -120,6 +122,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
         {panel === 'submissions' ? <SubmissionsPanel {...props} /> : null}
         {panel === 'orders' ? <OrdersPanel {...props} /> : null}
         {panel === 'api-keys' ? <ApiKeysPanel {...props} /> : null}
+        {panel === 'features' ? <FeaturesPanel {...props} /> : null}
       </main>
     </div>
   );

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeAdminServer, type FakeAdminServer } from '../test-support/admin-server.ts';
 import { createAdminApi } from './admin-api.ts';
 import { OrdersPanel } from './orders-panel.tsx';
 
@@ -30,17 +31,7 @@ afterEach(() => {
   host?.remove();
 });
 
-function fakeServer(routes: (method: string, url: string, body: unknown) => { status: number; body: unknown }) {
-  const calls: string[] = [];
-  const impl = (async (url: string, init: RequestInit) => {
-    calls.push(`${init.method} ${url}`);
-    const answer = routes(init.method ?? 'GET', url, init.body ? JSON.parse(String(init.body)) : undefined);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-  }) as unknown as typeof fetch;
-  return { calls, fetch: () => impl };
-}
-
-async function mount(server: ReturnType<typeof fakeServer>) {
+async function mount(server: FakeAdminServer) {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -51,7 +42,7 @@ async function mount(server: ReturnType<typeof fakeServer>) {
 
 describe('orders panel', () => {
   it('lists orders a page at a time and changes a status; a refused transition shows the server message', async () => {
-    const server = fakeServer((method, url, body) => {
+    const server = fakeAdminServer((method, url, body) => {
       if (method === 'GET' && url === '/api/commerce/orders?limit=20') return { status: 200, body: { orders: [order(2, 'paid'), order(1, 'fulfilled')], nextCursor: 'c2' } };
       if (method === 'GET' && url === '/api/commerce/orders?limit=20&cursor=c2') return { status: 200, body: { orders: [order(0, 'awaiting-payment')], nextCursor: null } };
       if (method === 'POST' && url === '/api/commerce/orders/o2/status') return { status: 200, body: { ...order(2, (body as { status: string }).status) } };
@@ -85,7 +76,7 @@ describe('orders panel', () => {
   });
 
   it('says plainly when the server has no orders API yet', async () => {
-    const el = await mount(fakeServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
+    const el = await mount(fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');
     expect(el.querySelector('[role="alert"] button')!.textContent).toBe('Try again');
   });
