@@ -16,7 +16,8 @@ export const ADD_MESSAGES = {
  * Seed 000 §1: besides physical (1), digital (2), service (3) and gift card (4), a paywall
  * type and an unknown type appear on add buttons; neither goes into the cart. The paywall's
  * id is designed (the seed gives none); any other id the page writes is unknown. An empty
- * attribute (a product without a type, PLUGINS' missing field) stays a plain product.
+ * attribute (a product without a type, PLUGINS' missing field) or one that is no number
+ * stays a plain product.
  */
 export const PAYWALL_PRODUCT_TYPE = 5;
 
@@ -26,8 +27,10 @@ export function unsellableKind(productTypeAttr: string | null): UnsellableKind |
   const text = (productTypeAttr ?? '').trim();
   if (text === '') return null;
   const type = Number(text);
+  // Text that is no id at all is malformed markup, which the button tolerates as before.
+  if (!/^\d+$/.test(text)) return null;
   if (type === PAYWALL_PRODUCT_TYPE) return 'paywall';
-  return Number.isInteger(type) && type >= 1 && type <= 4 ? null : 'unknown';
+  return type >= 1 && type <= 4 ? null : 'unknown';
 }
 
 /** `Please select the …` with E2's literal reading: serial comma before `and` for 3+. */
