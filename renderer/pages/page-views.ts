@@ -1,7 +1,8 @@
 import type { ShoppingCartView } from '../api/cart-view.ts';
 import type { ContentEntry, ContentItem } from '../site/site-types.ts';
-import type { Form, Order, Product } from '../store/types.ts';
+import type { Form, Order, OrderStatus, PlacedOrder, Product } from '../store/types.ts';
 import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
+import { subscriptionPriceText } from '../../hydrate/shared/subscription-period.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
 import { lineTotalText } from '../../hydrate/shared/currency.ts';
@@ -119,16 +120,34 @@ export function cartPageView(
 }
 
 
-/** The order-confirmed page's `order`: the stored order plus line and total texts. */
+/** How an order's status reads on the buyer's pages (order status, 211). */
+export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+const isPlaced = (order: Order): order is PlacedOrder => typeof (order as Partial<PlacedOrder>).orderNumber === 'number';
+
+/**
+ * The order pages' `order` (202, 206, 207, 211): the stored order plus line and total texts.
+ * An order placed through checkout (issue 15) also brings its number, status, subtotal and
+ * discount, address, shipping method, payment, gift card codes and subscription period.
+ */
 export function orderView(order: Order, storeCurrency: string): Json {
-  const currency = typeof order.extra.currency === 'string' ? knownCurrency(order.extra.currency) : storeCurrency;
+  const placed = isPlaced(order) ? order : null;
+  const currencyCode = placed?.currency ?? order.extra.currency;
+  const currency = typeof currencyCode === 'string' ? knownCurrency(currencyCode) : storeCurrency;
   const lines = order.items.map((raw) => {
     const line = (typeof raw === 'object' && raw !== null ? raw : {}) as Json;
     const quantity = typeof line.quantity === 'number' ? line.quantity : 1;
     const unit = typeof line.unitPrice === 'number' ? line.unitPrice : 0;
-    return { ...line, title: typeof line.productName === 'string' ? line.productName : String(line.sku ?? ''), quantity, totalText: formatMoney(unit * quantity, currency) };
+    const total = typeof line.lineTotal === 'number' ? line.lineTotal : unit * quantity;
+    const variantText = typeof line.variantLabel === 'string' && line.variantLabel !== '' ? line.variantLabel : null;
+    return { ...line, title: typeof line.productName === 'string' ? line.productName : String(line.sku ?? ''), variantText, quantity, totalText: formatMoney(total, currency) };
   });
-  return {
+  const view: Json = {
     ...order.extra,
     id: order.id,
     testMode: order.testMode,
@@ -136,6 +155,25 @@ export function orderView(order: Order, storeCurrency: string): Json {
     grandTotalText: amountText(order.grandTotal, currency),
     shippingTotalText: amountText(order.shippingTotal, currency),
     taxTotalText: amountText(order.taxTotal, currency),
+  };
+  if (!placed) return view;
+  const subscribed = placed.subscription ? placed.items.find((item) => item.itemId === placed.subscription!.itemId) : undefined;
+  return {
+    ...view,
+    orderNumber: placed.orderNumber,
+    email: placed.email,
+    status: placed.status,
+    statusText: ORDER_STATUS_TEXT[placed.status] ?? placed.status,
+    subtotalText: formatMoney(placed.subtotal, currency),
+    // Null rather than "$0.00", so a template's `.section` leaves the line out.
+    discountTotalText: placed.discountTotal > 0 ? formatMoney(placed.discountTotal, currency) : null,
+    shippingAddress: placed.shippingAddress,
+    shippingOptionName: placed.shippingOptionName,
+    paymentLabel: placed.payment.label,
+    giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,
+    subscription: placed.subscription
+      ? { ...placed.subscription, periodText: subscriptionPriceText(placed.subscription, formatMoney(subscribed?.lineTotal ?? 0, currency)) }
+      : null,
   };
 }
 

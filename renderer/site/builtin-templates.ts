@@ -143,24 +143,70 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 
 const CHECKOUT = `<section class="sf-checkout">
 <h1>Checkout</h1>
-<table class="sf-order-summary">
-<tbody>{.repeated section checkout.lines}
-<tr class="sf-order-line"><td>{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}
-</tbody>
-</table>
+<div class="sf-checkout-app" data-island="checkout" data-checkout-kind="{checkout.kind|htmlattr}" data-cart-token="{checkout.cartToken|htmlattr}" data-item-id="{checkout.itemId|htmlattr}" data-sku="{checkout.sku|htmlattr}">
+<ul class="sf-checkout-preview">{.repeated section checkout.lines}<li class="sf-order-line">{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end} × {quantity} <span>{totalText}</span></li>{.end}</ul>
 <p class="sf-order-total">Total <span>{checkout.totalText}</span></p>
-<p class="sf-checkout-note">Payment is not available in this demo.</p>
+<p class="sf-checkout-loading">Loading the checkout form…</p>
+</div>
 </section>`;
 
-const ORDER_CONFIRMED = `<section class="sf-order-confirmed">
-<h1>Thank you!</h1>
-<p>Your order <strong>{order.id|html}</strong> has been placed.</p>
+// The order pages' shared part (issue 15), applied to the page's `order`: lines, totals, and
+// what an order placed through checkout adds (subscription, gift card codes, address, payment).
+const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode: no payment was taken.</p>{.end}
 <table class="sf-order-summary">
-<tbody>{.repeated section order.lines}
-<tr class="sf-order-line"><td>{title|html}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}
-</tbody>
+<thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Total</th></tr></thead>
+<tbody>{.repeated section lines}<tr class="sf-order-line"><td>{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}</tbody>
 </table>
-<p class="sf-order-total">Total <span>{order.grandTotalText}</span></p>
+<dl class="sf-order-totals">
+{.section subtotalText}<div><dt>Subtotal</dt><dd>{@}</dd></div>{.end}
+{.section discountTotalText}<div><dt>Discount</dt><dd>-{@}</dd></div>{.end}
+<div><dt>Shipping</dt><dd>{shippingTotalText}</dd></div>
+<div><dt>Tax</dt><dd>{taxTotalText}</dd></div>
+<div class="sf-order-grand-total"><dt>Total</dt><dd>{grandTotalText}</dd></div>
+</dl>
+{.section subscription}<p class="sf-order-subscription">Your subscription: {periodText|html}.</p>{.end}
+{.section giftCardCodes}<h2>Your gift card</h2><ul class="sf-order-gift-cards">{.repeated section @}<li><code>{@|html}</code></li>{.end}</ul>{.end}
+{.section shippingAddress}<h2>Shipping to</h2><address class="sf-order-address">{firstName|html} {lastName|html}<br>{line1|html}<br>{.section line2}{@|html}<br>{.end}{city|html}, {region|html} {postalCode|html}<br>{country|html}</address>{.end}
+{.section shippingOptionName}<p class="sf-order-shipping-method">Shipping method: {@|html}</p>{.end}
+{.section paymentLabel}<p class="sf-order-payment">Payment: {@|html}</p>{.end}`;
+
+const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
+<h1>Thank you!</h1>
+<p class="sf-order-number">{.section order.orderNumber}Order #{@}{.or}Order {order.id|html}{.end}</p>
+<p>Your order has been placed.{.section order.email} A receipt is on its way to {@|html}.{.end}</p>
+{order|apply sf-order-summary}
+</section>`;
+
+const ORDER_RECEIVED = `<section class="sf-order-page sf-order-received">
+<h1>Order received</h1>
+{.section order}<p class="sf-order-number">Order #{orderNumber}</p>
+<p>We have your order and hold it until your payment arrives: pay by bank transfer or on pickup, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>
+{@|apply sf-order-summary}{.end}
+</section>`;
+
+const SUBSCRIPTION_CONFIRMED = `<section class="sf-order-page sf-subscription-confirmed">
+<h1>Subscription confirmed</h1>
+{.section order}<p class="sf-order-number">Order #{orderNumber}</p>
+<p>Your subscription has started.{.section email} A receipt is on its way to {@|html}.{.end}</p>
+{@|apply sf-order-summary}{.end}
+</section>`;
+
+const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
+<h1>Order status</h1>
+<form class="sf-order-status-form" method="get" action="{orderStatus.action|htmlattr}">
+<p>Enter the number from your receipt and the email address you ordered with.</p>
+<div class="sf-order-status-field">{.section orderStatus.orderNumberError}<p class="field-error" id="sf-order-status-number-error">{@|html}</p>{.end}
+<label for="sf-order-status-number">Order number</label>
+<input id="sf-order-status-number" name="orderNumber" type="text" inputmode="numeric" autocomplete="off" value="{orderStatus.orderNumber|htmlattr}"{.section orderStatus.orderNumberError} aria-invalid="true" aria-describedby="sf-order-status-number-error"{.end}></div>
+<div class="sf-order-status-field">{.section orderStatus.emailError}<p class="field-error" id="sf-order-status-email-error">{@|html}</p>{.end}
+<label for="sf-order-status-email">Email</label>
+<input id="sf-order-status-email" name="email" type="email" autocomplete="email" value="{orderStatus.email|htmlattr}"{.section orderStatus.emailError} aria-invalid="true" aria-describedby="sf-order-status-email-error"{.end}></div>
+<button type="submit" class="sf-order-status-submit">Look up order</button>
+</form>
+{.section orderStatus.message}<p class="sf-order-status-message" role="status">{@|html}</p>{.end}
+{.section order}<h2 class="sf-order-number">Order #{orderNumber}</h2>
+<p class="sf-order-status-state">Status: <strong>{statusText|html}</strong></p>
+{@|apply sf-order-summary}{.end}
 </section>`;
 
 // A modal dialog over the viewport (hydrate/islands/popup-overlay.ts shows it, traps focus and
@@ -263,6 +309,7 @@ export const BUILTIN_PARTIALS: Readonly<Record<string, string>> = {
   'sf-product-detail': SF_PRODUCT_DETAIL,
   'sf-product-card': SF_PRODUCT_CARD,
   'sf-product-block': SF_PRODUCT_BLOCK,
+  'sf-order-summary': SF_ORDER_SUMMARY,
 };
 
 /** Default templates by name; the renderer looks a name up in the site first. */
@@ -283,6 +330,9 @@ export const BUILTIN_TEMPLATES: Readonly<Record<string, string>> = {
   'cart-v2': CART,
   checkout: CHECKOUT,
   'order-confirmed': ORDER_CONFIRMED,
+  'order-received': ORDER_RECEIVED,
+  'subscription-confirmed': SUBSCRIPTION_CONFIRMED,
+  'order-status': ORDER_STATUS,
   'popup-overlay': POPUP_OVERLAY,
   donate: DONATE,
   'contribution-confirmed': CONTRIBUTION_CONFIRMED,

@@ -38,6 +38,9 @@ export const checkoutPage = pageKind<CheckoutRoute>({
       const totalText = formatMoney(chosen.priceCents, job.currency);
       ctx.checkout = {
         kind: 'gift-card',
+        // The checkout island asks the API for this denomination's one-line cart (issue 15).
+        itemId: product.id,
+        sku: chosen.sku,
         lines: [{ title: product.title, variantText: totalText, quantity: 1, totalText, sku: chosen.sku }],
         totalCents: chosen.priceCents,
         totalText,

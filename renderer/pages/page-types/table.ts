@@ -7,6 +7,7 @@ import { emailPreviewPage } from './email-preview.ts';
 import { membershipConfirmedPage } from './membership-confirmed.ts';
 import { newsletterUnsubscribePage } from './newsletter-unsubscribe.ts';
 import { orderConfirmedPage } from './order-confirmed.ts';
+import { orderReceivedPages, orderStatusPage } from './order-pages.ts';
 import type { PageKind, RouteOf } from './page-kind.ts';
 import { popupOverlayPage } from './popup-overlay.ts';
 import { reviewsRequestPage } from './reviews-request.ts';
@@ -39,6 +40,8 @@ export const PAGE_TABLE = [
   cartPage,
   checkoutPage,
   orderConfirmedPage,
+  orderReceivedPages,
+  orderStatusPage,
   ...CONTENT_TYPES,
   contentPages((pageType) => byContentPageType.get(pageType)),
   notFoundPage,

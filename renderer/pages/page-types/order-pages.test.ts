@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { CRUMB } from '../../test-support/api-harness.ts';
+import { sfContext, useDemoHarness } from '../../test-support/page-harness.ts';
+
+// The order pages of issue 15 on the demo site, with orders placed through the checkout API:
+// checkout (201) mounts the island, order confirmed (202), order received (207), subscription
+// confirmed (206) and the order status look-up (211).
+
+const h = useDemoHarness({ resetEach: true });
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Analytical Way', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' };
+const body = (html: string) => html.slice(html.indexOf('<body'));
+
+async function post(url: string, payload: unknown) {
+  const response = await h.inject({ method: 'POST', url, cookies: { crumb: CRUMB }, headers: { 'x-csrf-token': CRUMB }, payload: payload as object });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Record<string, any>;
+}
+
+async function place(payment: Record<string, unknown>, line = { itemId: 'tee', sku: 'TEE-S', quantity: 2 }) {
+  const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { ...line, additionalFields: null });
+  return post('/api/commerce/checkout/place', {
+    cartToken: shoppingCart.id,
+    email: 'Ada@Example.com',
+    shippingAddress: ADDRESS,
+    shippingOptionId: 'standard',
+    couponCodes: ['WELCOME10'],
+    payment,
+    idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
+  });
+}
+
+const TEST_CARD = { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+describe('order pages (issue 15)', () => {
+  it('the checkout page mounts the checkout island on the cart token; the gift-card page on its item and sku', async () => {
+    const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'tee', sku: 'TEE-S', quantity: 1, additionalFields: null });
+    const page = await h.inject(`/checkout?cartToken=${shoppingCart.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(body(page.body)).toContain(`data-island="checkout" data-checkout-kind="cart" data-cart-token="${shoppingCart.id}"`);
+    expect(page.body).not.toContain('Payment is not');
+    const gift = await h.inject('/checkout/gift-card?itemId=gift-card&sku=GC-50');
+    expect(body(gift.body)).toContain('data-checkout-kind="gift-card" data-cart-token="" data-item-id="gift-card" data-sku="GC-50"');
+  });
+
+  it('order confirmed (202) shows Order #, lines with variants, totals, the address; sf-context has the seed fields only', async () => {
+    const placed = await place(TEST_CARD);
+    expect(placed.confirmationUrl).toBe(`/commerce/orders/${placed.orderId}/confirmed`);
+    const page = await h.inject(placed.confirmationUrl);
+    expect(page.statusCode).toBe(200);
+    const html = body(page.body);
+    expect(html).toContain(`Order #${placed.orderNumber}`);
+    expect(html).toMatch(/<tr class="sf-order-line"><td>Classic Tee <span class="sf-order-variant">S<\/span><\/td><td>2<\/td><td>\$50\.00<\/td><\/tr>/);
+    // $50 − 10 % = $45 discounted; standard shipping $5; NY tax 8.875 % of $45 = $3.99.
+    expect(html).toContain('<dt>Discount</dt><dd>-$5.00</dd>');
+    expect(html).toContain('<dt>Shipping</dt><dd>$5.00</dd>');
+    expect(html).toContain('<dt>Tax</dt><dd>$3.99</dd>');
+    expect(html).toContain('<dt>Total</dt><dd>$53.99</dd>');
+    expect(html).toContain('Test mode: no payment was taken.');
+    expect(html).toContain('Albany, NY 12207');
+    const context = sfContext(page.body);
+    expect(context.pageType).toBe(202);
+    expect(context.order).toEqual({
+      id: placed.orderId,
+      purchasedCartId: expect.any(String),
+      websiteId: 'demo-site',
+      testMode: true,
+      items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: 2, unitPrice: 2500 }],
+      grandTotal: 5399,
+      shippingTotal: 500,
+      taxTotal: 399,
+    });
+  });
+
+  it('order received (207) for an order paid offline; its id under another page name is not found', async () => {
+    const placed = await place({ provider: 'manual' });
+    expect(placed.confirmationUrl).toBe(`/commerce/orders/${placed.orderId}/received`);
+    const page = await h.inject(placed.confirmationUrl);
+    expect(page.statusCode).toBe(200);
+    expect(sfContext(page.body)).toMatchObject({ pageType: 207, order: { id: placed.orderId, testMode: false } });
+    expect(body(page.body)).toContain(`Order #${placed.orderNumber}`);
+    expect(body(page.body)).toContain('hold it until your payment arrives');
+    expect((await h.inject(`/commerce/orders/${placed.orderId}/elsewhere`)).statusCode).toBe(404);
+    expect((await h.inject('/commerce/orders/nope/received')).statusCode).toBe(404);
+  });
+
+  it('subscription confirmed (206) renders an order with its period', async () => {
+    const { cartToken } = await post('/api/3/commerce/cart/subscription', { itemId: 'coffee-club', sku: 'COF-1', qty: 1, additionalFields: null });
+    const placed = await post('/api/commerce/checkout/place', {
+      cartToken, email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD, idempotencyKey: 'subscription-key-1',
+    });
+    expect(placed.confirmationUrl).toBe(`/commerce/orders/${placed.orderId}/subscription-confirmed`);
+    const page = await h.inject(placed.confirmationUrl);
+    expect(page.statusCode).toBe(200);
+    expect(sfContext(page.body).pageType).toBe(206);
+    expect(body(page.body)).toContain('Subscription confirmed');
+    expect(body(page.body)).toMatch(/Your subscription: \$[\d.]+ every /);
+  });
+
+  it('order status (211): a form; number and email find the order, a wrong email finds nothing, bad input is said by its field', async () => {
+    const placed = await place(TEST_CARD);
+    const empty = await h.inject('/commerce/orders/status');
+    expect(empty.statusCode).toBe(200);
+    expect(sfContext(empty.body).pageType).toBe(211);
+    expect(body(empty.body)).toContain('<label for="sf-order-status-number">Order number</label>');
+    expect(body(empty.body)).not.toContain('role="status"');
+
+    const found = await h.inject(`/commerce/orders/status?orderNumber=%23${placed.orderNumber}&email=ada%40example.com`);
+    expect(body(found.body)).toContain(`<h2 class="sf-order-number">Order #${placed.orderNumber}</h2>`);
+    expect(body(found.body)).toContain('Status: <strong>Paid</strong>');
+    // The look-up is not a purchase: no order in sf-context, so no purchase event.
+    expect(sfContext(found.body).order).toBeNull();
+
+    const wrong = await h.inject(`/commerce/orders/status?orderNumber=${placed.orderNumber}&email=eve%40example.com`);
+    expect(body(wrong.body)).toContain('We could not find an order with that number and email.');
+    expect(body(wrong.body)).not.toContain('sf-order-line');
+
+    const bad = await h.inject('/commerce/orders/status?orderNumber=abc&email=nope');
+    const html = body(bad.body);
+    expect(html).toContain('id="sf-order-status-number-error">Enter the order number from your receipt.</p>');
+    expect(html).toContain('aria-invalid="true" aria-describedby="sf-order-status-email-error"');
+    expect(html).toContain('value="abc"');
+  });
+});
