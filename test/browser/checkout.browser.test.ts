@@ -1,0 +1,171 @@
+// From cart to a confirmed, paid order (issue 15) in Debian's Chromium against the real server on
+// the demo site: choose a variant, add it, open the cart, press Checkout, fill the labelled
+// fields, take the first shipping option, pay with the test card, Place order. The order page
+// says "Order #…", the variant's stock is one lower, the owner's order list has the order, and
+// the receipt reaches an in-process SMTP server through the outbox worker. A declined card is
+// said next to the card field and makes no order. Axe on the checkout page (desktop and phone)
+// and the order pages.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
+import { startSmtpSink, type SmtpSink } from '../../renderer/test-support/smtp-sink.ts';
+import { axeViolations } from './support/axe.ts';
+import { viewportShot } from './support/chromium.ts';
+import { ADMIN_TOKEN } from './support/storefront.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { pageContext, visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+  let sink: SmtpSink;
+  let outbox: OutboxWorker;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // The worker `npm start` runs (renderer/main.ts), here over the tier's store and driven by hand.
+    outbox = createOutboxWorker({ store: tier.server.store, transport: smtpTransport(sink.url), from: 'shop@quire.test', log: () => undefined });
+  });
+  afterAll(async () => {
+    await outbox?.stop();
+    await sink?.close();
+  });
+
+  const api = async (url: string, admin = false) => {
+    const response = await tier.server.app.inject({ method: 'GET', url, headers: admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {} });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Record<string, unknown>;
+  };
+  const teeStock = async (sku: string) => {
+    const { results } = (await api('/api/commerce/inventory/stock?itemId=tee')) as { results: Array<{ sku: string; qtyInStock: number }> };
+    return results.find((r) => r.sku === sku)!.qtyInStock;
+  };
+  const orders = async () => ((await api('/api/commerce/orders?limit=50', true)) as { orders: Array<Record<string, unknown>> }).orders;
+
+  /** The visitor's way in: the tee in S, added, the cart page, its Checkout button. */
+  async function toCheckout(page: Page): Promise<void> {
+    expect(await visit(page, '/shop/tee')).toBe(200);
+    await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(page, '/cart')).toBe(200);
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(page);
+    await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    expect((await pageContext(page)).pageType).toBe(201);
+  }
+
+  /** Fills every field by its visible label, with the keyboard as a visitor would. */
+  async function fillDetails(page: Page, card: string): Promise<void> {
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State / region').fill('IL');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByLabel('Country').selectOption('US');
+    // Leaving the address prices shipping and tax for it.
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'),
+      page.getByLabel('Country').press('Tab'),
+    ]);
+    const shipping = page.locator('.sf-checkout-shipping');
+    const first = shipping.getByRole('radio').first();
+    await first.waitFor();
+    await first.check();
+    expect(await first.isChecked()).toBe(true);
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+  }
+
+  test('a tee bought with the test card: Order #, stock one lower, in the owner list, receipt delivered', async () => {
+    const v = await tier.newVisitor();
+    const stockBefore = await teeStock('TEE-S');
+    const ordersBefore = (await orders()).length;
+    await toCheckout(v.page);
+    await v.page.setViewportSize(DESKTOP);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await viewportShot(v.page, 'checkout-1-desktop');
+    await fillDetails(v.page, '4242 4242 4242 4242');
+    await v.screenshot('checkout-2-filled');
+
+    // Keyboard: focus Place order and press Enter.
+    await v.page.getByRole('button', { name: 'Place order' }).focus();
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), v.page.keyboard.press('Enter')]);
+    await waitForBoot(v.page);
+    const heading = v.page.getByText(/Order #\d+/).first();
+    await heading.waitFor();
+    const number = Number(/Order #(\d+)/.exec((await heading.textContent()) ?? '')![1]);
+    expect(await v.page.locator('.sf-order-line').first().textContent()).toContain('Classic Tee');
+    const context = await pageContext(v.page);
+    expect(context.pageType).toBe(202);
+    // A test-card order is testMode: the page carries the seed's order fields, and A12.5 sends no purchase hit.
+    expect(context.order).toMatchObject({ testMode: true, items: [expect.objectContaining({ sku: 'TEE-S', quantity: 1 })] });
+    expect(Object.keys(context.order as object).sort()).toEqual(['grandTotal', 'id', 'items', 'purchasedCartId', 'shippingTotal', 'taxTotal', 'testMode', 'websiteId']);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-3-confirmed');
+
+    expect(await teeStock('TEE-S')).toBe(stockBefore - 1);
+    const list = await orders();
+    expect(list).toHaveLength(ordersBefore + 1);
+    const placed = list.find((o) => o.orderNumber === number)!;
+    expect(placed).toMatchObject({ email: 'ada@example.com', status: 'paid', testMode: true });
+
+    await outbox.tick();
+    const [receipt] = await sink.waitFor(1);
+    expect(receipt!.to).toEqual(['ada@example.com']);
+    expect(receipt!.raw).toContain(`#${number}`);
+  });
+
+  test('a declined card is said next to the card field and makes no order; phone layout and axe', async () => {
+    const v = await tier.newVisitor();
+    // Chromium logs the 402 answer as a failed resource load.
+    v.allowConsoleError(/status of 402/);
+    const stockBefore = await teeStock('TEE-S');
+    const ordersBefore = (await orders()).length;
+    await toCheckout(v.page);
+    await v.page.setViewportSize(PHONE);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await viewportShot(v.page, 'checkout-phone-1');
+    await fillDetails(v.page, '4000000000000002');
+    const [answer] = await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+      v.page.getByRole('button', { name: 'Place order' }).click(),
+    ]);
+    expect(answer.status()).toBe(402);
+    const cardNumber = v.page.getByLabel('Card number');
+    await expect.poll(() => cardNumber.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await cardNumber.getAttribute('aria-describedby'))!;
+    expect(await v.page.locator(`#${describedBy}`).textContent()).toBe('Your card was declined.');
+    expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-card-number');
+    // The field fits the phone's width.
+    const box = (await cardNumber.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await viewportShot(v.page, 'checkout-phone-2-declined');
+    expect(new URL(v.page.url()).pathname).toBe('/checkout');
+    expect(await teeStock('TEE-S')).toBe(stockBefore);
+    expect(await orders()).toHaveLength(ordersBefore);
+  });
+
+  test('the order status page finds an order by number and email', async () => {
+    const [latest] = await orders();
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/commerce/orders/status')).toBe(200);
+    expect((await pageContext(v.page)).pageType).toBe(211);
+    await v.page.getByLabel('Order number').fill(String(latest!.orderNumber));
+    await v.page.getByLabel('Email').fill(String(latest!.email));
+    await Promise.all([v.page.waitForURL(/orderNumber=/), v.page.getByRole('button', { name: 'Look up order' }).click()]);
+    await waitForBoot(v.page);
+    expect(await v.page.getByText(`Order #${latest!.orderNumber}`).first().isVisible()).toBe(true);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-4-order-status');
+  });
+});
