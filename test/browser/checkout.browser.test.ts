@@ -80,6 +80,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await first.waitFor();
     await first.check();
     expect(await first.isChecked()).toBe(true);
+    if (card === '') return;
     await page.getByLabel('Card number').fill(card);
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('Security code (CVC)').fill('123');
@@ -153,6 +154,48 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(new URL(v.page.url()).pathname).toBe('/checkout');
     expect(await teeStock('TEE-S')).toBe(stockBefore);
     expect(await orders()).toHaveLength(ordersBefore);
+  });
+
+  test('a gift card through the same island: no address asked, the code on the confirmation page', async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/shop/gift-card')).toBe(200);
+    await v.page.selectOption('.product-variants select', '$50.00');
+    await Promise.all([v.page.waitForURL(/\/checkout\/gift-card\?/), v.page.click('.sqs-add-to-cart-button')]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    expect(await v.page.locator('.sf-checkout-address').count()).toBe(0);
+    expect(await v.page.locator('[data-total="grand"]').textContent()).toBe('$50.00');
+    await v.page.getByLabel('Email').fill('giver@example.com');
+    await v.page.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await v.page.getByLabel('Expiry (MM/YY)').fill('01/33');
+    await v.page.getByLabel('Security code (CVC)').fill('321');
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(v.page);
+    expect(await v.page.getByText(/Order #\d+/).first().isVisible()).toBe(true);
+    expect(await v.page.locator('.sf-order-gift-cards code').count()).toBe(1);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-5-gift-card');
+  });
+
+  test('paying offline goes to order received (207), awaiting payment, and sends the purchase event with the seed fields', async () => {
+    const v = await tier.newVisitor();
+    await toCheckout(v.page);
+    await fillDetails(v.page, '');
+    await v.page.getByRole('radio', { name: /Pay offline/ }).check();
+    expect(await v.page.getByLabel('Card number').count()).toBe(0);
+    const purchase = v.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/census/RecordHit' && (r.postData() ?? '').includes('commerce_purchase'));
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/received$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(v.page);
+    const context = await pageContext(v.page);
+    expect(context.pageType).toBe(207);
+    expect(context.order).toMatchObject({ testMode: false, items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: 1, unitPrice: 2500 }] });
+    const sent = new URLSearchParams((await purchase).postData() ?? '');
+    expect(sent.get('event')).toBe('commerce_purchase');
+    expect(await v.page.getByText(/Order #\d+/).first().isVisible()).toBe(true);
+    const placed = (await orders()).find((o) => o.id === (context.order as { id: string }).id)!;
+    expect(placed.status).toBe('awaiting-payment');
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-6-received');
   });
 
   test('the order status page finds an order by number and email', async () => {
