@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from './cli.ts';
+import { writeStarterSite } from './new-site.ts';
 
 // The `quire` command as an author or a CI job runs it: `node bin/quire.js …` (tsx), checked
 // by exit code and by what reaches stdout and stderr (one line, never a stack trace).
@@ -87,5 +89,40 @@ describe('quire (process)', () => {
     const again = await quire('new', dir);
     expect(again.code).toBe(2);
     expect(again.stderr).toBe(`quire: ${dir}: the folder is not empty; choose a new or empty folder\n`);
+  }, 120_000);
+});
+
+describe('quire preview (in process)', () => {
+  it('prints the site content sync summary, as `npm start` logs it, when a catalogue change is applied', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DATA_DIR', '');
+    const dir = path.join(tmp, 'preview-sync');
+    expect(writeStarterSite(dir).ok).toBe(true);
+    const out: string[] = [];
+    const err: string[] = [];
+    let synced: () => void = () => {};
+    const syncLine = new Promise<void>((resolve) => (synced = resolve));
+    const io = {
+      out: (text: string) => out.push(text),
+      err: (text: string) => {
+        err.push(text);
+        if (text.startsWith('quire: site content')) synced();
+      },
+    };
+    // "Stopping" the preview is editing the catalogue and waiting for the reload's lines.
+    const edit = async () => {
+      const file = path.join(dir, 'catalog.json');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"priceCents": 1800', '"priceCents": 2000').replace('"title": "Canvas Tote"', '"title": "Canvas Bag"'));
+      await syncLine;
+    };
+    try {
+      expect(await main(['preview', dir, '--port', '0'], io, edit)).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(out.join('')).toMatch(/^quire: previewing .* at http:\/\/127\.0\.0\.1:\d+ /);
+    // (A slow disk may split the write into a second burst: a later reload has nothing to sync.)
+    expect(err.slice(0, 2)).toEqual(['quire: reloaded (catalog.json)\n', 'quire: site content (catalog.json): 2 products changed\n']);
+    expect(err.filter((line) => line.startsWith('quire: site content'))).toHaveLength(1);
   }, 120_000);
 });

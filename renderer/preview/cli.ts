@@ -52,6 +52,9 @@ function siteDirProblem(dir: string): string | null {
   return null;
 }
 
+/** The site content sync's line, worded as `npm start` logs it (renderer/main.ts). */
+const syncLine = (summary: string): string => `quire: site content (catalog.json): ${summary}\n`;
+
 /** Resolves when the process is asked to stop; the preview then closes cleanly. */
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
@@ -139,12 +142,14 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           dir,
           port,
           host: flags.get('--host') ?? '127.0.0.1',
-          onReload: (outcome) =>
+          onReload: (outcome) => {
             io.err(
               outcome.ok
                 ? `quire: reloaded (${outcome.files.filter(Boolean).join(', ') || 'site'})\n`
                 : `quire: the site has ${outcome.problems.length} problem(s); showing them in the browser\n`,
-            ),
+            );
+            if (outcome.sync !== null) io.err(syncLine(outcome.sync));
+          },
         });
       } catch (failure) {
         io.err(`quire: cannot start the preview: ${(failure as Error).message}\n`);
@@ -152,6 +157,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       }
       const problems = preview.site()?.problems.length ?? 0;
       io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
+      if (preview.startSync !== null) io.err(syncLine(preview.startSync));
       if (preview.site() === null || problems > 0) io.err('quire: the site has problems; open a page to see them\n');
       await waitForStop();
       await preview.close();

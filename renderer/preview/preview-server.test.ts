@@ -83,6 +83,8 @@ describe('quire preview', () => {
 
   it('seeds its store from the folder and serves pages with the reload script', async () => {
     expect((await store.read.getSite())?.websiteId).toBe('tiny');
+    // The start's sync into the empty store, summed up as `npm start` logs it.
+    expect(preview.startSync).toBe('site settings added');
     const response = await fetch(preview.url + '/about');
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -106,7 +108,9 @@ describe('quire preview', () => {
       const event = await events.next();
       expect(event.event).toBe('reload');
       expect(event.data.version).toBe((hello.data.version as number) + 1);
-      expect((await reloaded).files).toContain(path.join('templates', 'page.jsont'));
+      const outcome = await reloaded;
+      expect(outcome.files).toContain(path.join('templates', 'page.jsont'));
+      expect(outcome.sync).toBeNull(); // catalog.json unchanged: nothing synced, nothing to sum up
       const html = await (await fetch(preview.url + '/about')).text();
       expect(html).toContain('<article class="v2"><h1>About!</h1>');
       // The page knows which version it came from, so a reconnect after a missed event reloads.
@@ -176,7 +180,9 @@ describe('quire preview', () => {
     const reloaded = nextReload();
     const product = { id: 'mug', title: 'Mug', variants: [{ id: 'mug-1', sku: 'MUG-1', priceCents: 1800, qtyInStock: 4 }] };
     fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [product] }));
-    expect((await reloaded).ok).toBe(true);
+    const outcome = await reloaded;
+    expect(outcome.ok).toBe(true);
+    expect(outcome.sync).toBe('1 product added');
     expect((await store.read.getProduct('mug'))?.variants[0]).toMatchObject({ priceCents: 1800, qtyInStock: 4 });
   });
 
@@ -184,7 +190,9 @@ describe('quire preview', () => {
     let reloaded = nextReload();
     const cup = { id: 'cup', title: 'Cup', variants: [{ id: 'cup-1', sku: 'CUP-1', price: 900 }] };
     fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [cup] }, null, 2));
-    expect((await reloaded).ok).toBe(true);
+    const outcome = await reloaded;
+    expect(outcome.ok).toBe(true);
+    expect(outcome.sync).toBe('1 product added, 1 hidden');
     expect(await store.read.getProduct('mug')).toBeNull();
     expect((await store.read.listProducts()).map((product) => product.id)).toEqual(['cup']);
     const response = await fetch(preview.url + '/about');

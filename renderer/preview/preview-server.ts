@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 import { validateSiteFiles, type SiteDiagnostic } from '../site/validate-site-files.ts';
-import { syncSiteContent } from '../store/site-sync.ts';
+import { syncSiteContent, syncSummary } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
@@ -31,6 +31,8 @@ export interface ReloadOutcome {
   ok: boolean;
   files: string[];
   problems: SiteProblem[];
+  /** What this reload's site content sync changed (`syncSummary`, as `npm start` logs it); null when `catalog.json` was not synced. */
+  sync: string | null;
 }
 
 export interface Preview {
@@ -38,6 +40,8 @@ export interface Preview {
   app: FastifyInstance;
   store: SqlStore;
   hub: ReloadHub;
+  /** What the start's site content sync changed (`syncSummary`); null when nothing was synced into an existing store. */
+  startSync: string | null;
   /** Reloads the folder now (the watcher calls it after each burst of changes). */
   reload(files?: string[]): Promise<ReloadOutcome>;
   site(): LoadedSite | null;
@@ -105,38 +109,42 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [] } : { site: null, error: first.error, content: [] };
   state.content = await validateSiteFiles(options.dir);
   const ownsStore = options.store === undefined;
-  const store = options.store ?? (await openSiteStore(state.site));
+  // A DATA_DIR / DATABASE_URL store is synced as it opens (as `npm start` does): its summary is the start's.
+  let startSync: string | null = null;
+  const store = options.store ?? (await openSiteStore(state.site, process.env, (result) => (startSync = syncSummary(result))));
   // The catalogue the store was last seeded from; null until a site has loaded.
   let seededCatalog: string | null = null;
 
   /**
    * Seeds an empty store (an injected one included) and re-seeds it when `catalog.json`
    * changed, an upsert so prices, stock and forms follow the file while carts and sign-ups
-   * stay. Returns a problem instead when the seed cannot apply.
+   * stay. Returns what the sync changed (null: nothing synced), or a problem instead when
+   * the seed cannot apply.
    */
-  async function syncCatalog(site: LoadedSite): Promise<SiteProblem | null> {
+  async function syncCatalog(site: LoadedSite): Promise<{ problem: SiteProblem } | { summary: string | null }> {
     const seed = siteSeed(site);
     const text = JSON.stringify(seed);
-    if (text === seededCatalog) return null;
+    if (text === seededCatalog) return { summary: null };
     const row = await store.read.getSite();
     if (row && row.websiteId !== seed.site.websiteId) {
       const message = `websiteId changed from "${row.websiteId}" to "${seed.site.websiteId}"; restart the preview to use a new store`;
-      return { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message };
+      return { problem: { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message } };
     }
     try {
       // The same sync as `npm start` (store/site-sync.ts): an upsert by id that hides what
       // the folder removed and keeps carts, sign-ups and stock movements.
-      if (!row || seededCatalog !== null) await syncSiteContent(store.client, seed);
+      const result = !row || seededCatalog !== null ? await syncSiteContent(store.client, seed) : null;
       seededCatalog = text;
-      return null;
+      return { summary: result ? syncSummary(result) : null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message };
+      return { problem: { code: 'SITE_SCHEMA_INVALID', file: 'catalog.json', line: 1, column: 1, message } };
     }
   }
   if (state.site) {
-    const problem = await syncCatalog(state.site);
-    if (problem) state.error = new SiteLoadError([problem]);
+    const synced = await syncCatalog(state.site);
+    if ('problem' in synced) state.error = new SiteLoadError([synced.problem]);
+    else startSync = synced.summary ?? startSync;
   }
   const hub = new ReloadHub();
 
@@ -166,21 +174,23 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   async function reload(files: string[] = []): Promise<ReloadOutcome> {
     const next = await tryLoad(options.dir);
     state.content = await validateSiteFiles(options.dir);
+    let sync: string | null = null;
     if ('site' in next) {
-      const problem = await syncCatalog(next.site);
-      if (problem) {
+      const synced = await syncCatalog(next.site);
+      if ('problem' in synced) {
         // Pages of a site whose store data is stale would mislead; keep the last good pair.
-        state.error = new SiteLoadError([problem]);
+        state.error = new SiteLoadError([synced.problem]);
         hub.announce({ ok: false });
-        return { version: hub.version, ok: false, files, problems: state.error.problems };
+        return { version: hub.version, ok: false, files, problems: state.error.problems, sync: null };
       }
+      sync = synced.summary;
       state.site = next.site;
       state.error = null;
     } else {
       state.error = next.error;
     }
     hub.announce({ ok: state.error === null });
-    return { version: hub.version, ok: state.error === null, files, problems: state.error?.problems ?? [] };
+    return { version: hub.version, ok: state.error === null, files, problems: state.error?.problems ?? [], sync };
   }
 
   const watcher = watchFolder(
@@ -207,6 +217,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     app,
     store,
     hub,
+    startSync,
     reload,
     site: () => state.site,
     async close() {
