@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fast
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { sendError } from '../api/http.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
+import { assetNotFound, readAsset } from '../api/routes/static-routes.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 
 /**
@@ -107,15 +108,8 @@ export function registerSiteImageRoute(app: FastifyInstance, getSite: () => Load
     const name = (request.params as { file: string }).file;
     const image = siteImages(getSite()).get(name);
     const file = image ? pickImageFile(image, (request.query as { format?: string }).format) : null;
-    let body: Buffer | null = null;
-    if (file) {
-      try {
-        body = await fs.promises.readFile(file);
-      } catch {
-        body = null;
-      }
-    }
-    if (!file || body === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    const body = await readAsset(file);
+    if (!file || body === null) return assetNotFound(reply);
     return reply
       .type(IMAGE_TYPES[path.extname(file).toLowerCase()]!)
       .header('cache-control', HASHED_NAME.test(name) ? IMMUTABLE_CACHE : PLAIN_IMAGE_CACHE)

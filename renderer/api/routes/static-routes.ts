@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // B9 (buy-now-pay-later modal fragments) and B29 (assets). These sit outside /api/, so
 // their misses answer plain 404s rather than the JSON error body.
@@ -61,6 +61,21 @@ export function assetFile(root: string, requested: string): string | null {
   return resolved;
 }
 
+/** The bytes of an asset file, or null when there is none or it cannot be read (a 404). */
+export async function readAsset(file: string | null): Promise<Buffer | null> {
+  if (!file) return null;
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/** The asset routes' plain 404 (they sit outside /api/, so no JSON error body). */
+export function assetNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+}
+
 export function registerStaticRoutes(app: FastifyInstance, options: StaticRouteOptions): void {
   const assetsDir = path.resolve(options.assetsDir ?? path.join(process.cwd(), 'dist', 'assets'));
 
@@ -77,15 +92,8 @@ export function registerStaticRoutes(app: FastifyInstance, options: StaticRouteO
   app.get('/assets/*', async (request, reply) => {
     const requested = (request.params as { '*': string })['*'] ?? '';
     const file = assetFile(assetsDir, requested);
-    let body: Buffer | null = null;
-    if (file) {
-      try {
-        body = await fs.promises.readFile(file);
-      } catch {
-        body = null;
-      }
-    }
-    if (!file || body === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    const body = await readAsset(file);
+    if (!file || body === null) return assetNotFound(reply);
     // Chunks carry a content hash in their name; the entry points do not, so they revalidate.
     const hashed = requested.startsWith('chunks/');
     return reply
