@@ -229,7 +229,7 @@ async function main(): Promise<void> {
     log(`prepare (npm ci's postinstall): ${prepareMs.toFixed(0)} ms`);
   }
   for (let i = 0; i < starts; i++) {
-    const t = await timeStart(root, 90_000);
+    const t = await timeStart(root, 300_000);
     startTimes.push(t);
     log(`start ${i + 1}/${starts}: first answer ${t.firstAnswerMs.toFixed(0)} ms, first page ${t.firstPageMs.toFixed(0)} ms, server CPU ${t.cpuMs.toFixed(0)} ms, load ${t.load.toFixed(1)}`);
   }
@@ -275,15 +275,38 @@ async function main(): Promise<void> {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const total = (x: ColdTiming) => x.loadMs + x.compileMs + x.firstRenderMs;
+  const slower: string[] = [];
   for (const [page, t] of timings) {
     const ratio = median(t.reference.map((x) => x.firstRenderMs)) / median(t.quire.map((x) => x.firstRenderMs));
+    if (ratio < 1) slower.push(`${page} ${ratio.toFixed(2)}x`);
     const totalRatio = median(t.reference.map(total)) / median(t.quire.map(total));
     lines.push(`| ${page} | ${pages.get(page)?.length ?? 0} | ${ms(t.reference.map((x) => x.loadMs))} | ${ms(t.quire.map((x) => x.loadMs))} | ${ms(t.reference.map((x) => x.compileMs))} | ${ms(t.quire.map((x) => x.compileMs))} | ${ms(t.reference.map((x) => x.firstRenderMs))} | ${ms(t.quire.map((x) => x.firstRenderMs))} | ${ratio.toFixed(2)}x | ${ms(t.reference.map(total))} | ${ms(t.quire.map(total))} | ${totalRatio.toFixed(2)}x | ${ms(t.reference.map((x) => x.secondRenderMs))} | ${ms(t.quire.map((x) => x.secondRenderMs))} |`);
   }
+  const firstRenders = timings.size
+    ? `First render of each demo page in a fresh process (engine load with locale data, compile, first render; ${rounds} rounds): Quire's median first render is ${slower.length ? `slower than the port's on ${slower.join(', ')}` : "no slower than the port's on any"} of ${timings.size} pages.`
+    : '';
+  if (firstRenders) lines.push('', firstRenders);
   lines.push('');
   const markdown = lines.join('\n');
-  if (out) writeFileSync(out, markdown);
+  if (out) {
+    writeFileSync(out, markdown);
+    if (starts > 0) writeResultsSection([`- ${new Date().toISOString()}, ${starts} starts; the whole report: [COLD-START-RESULTS.md](COLD-START-RESULTS.md).`, '', ...startSection(startTimes, prepareMs, root === ROOT ? null : root), ...(firstRenders ? ['', firstRenders] : [])]);
+  }
   process.stdout.write(markdown);
+}
+
+const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const BEGIN = '<!-- bench:cold begin -->';
+const END = '<!-- bench:cold end -->';
+
+/** The start summary as RESULTS.md's "Cold start" section, between markers (replaced on the next run, appended when missing). */
+function writeResultsSection(body: string[]): void {
+  const section = [BEGIN, '## Cold start (`npm run bench:cold`)', '', ...body, END].join('\n');
+  const text = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const at = text.indexOf(BEGIN);
+  const end = text.indexOf(END);
+  const next = at >= 0 && end > at ? text.slice(0, at) + section + text.slice(end + END.length) : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(RESULTS, next);
 }
 
 runIfMain(import.meta.url, 'bench:cold', main);

@@ -28,7 +28,7 @@ describe('openMemoryStore', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('cluster snapshot (a new DATA_DIR without initdb)', () => {
@@ -37,7 +37,7 @@ describe('cluster snapshot (a new DATA_DIR without initdb)', () => {
     const dataDir = path.join(cache, 'data');
     try {
       // A snapshot whose 001-initial had other SQL is never copied.
-      const stale = path.join(cache, 'quire-pglite-snapshot-2-0000000000000000');
+      const stale = path.join(cache, 'quire-pglite-snapshot-3-0000000000000000');
       fs.mkdirSync(stale);
       fs.writeFileSync(path.join(stale, 'PG_VERSION'), '17\n');
       fs.writeFileSync(path.join(stale, 'quire-snapshot.json'), JSON.stringify({ pglite: 'any', migrations: { '001-initial': 'edited' } }));

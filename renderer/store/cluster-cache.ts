@@ -23,7 +23,7 @@ function pgliteVersion(): string {
 }
 
 /** Bumped when what a snapshot holds changes, so an old one is never copied. */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 /** A snapshot's own record (kept inside it, never copied into a data directory): the migrations it holds. */
 const SNAPSHOT_META = 'quire-snapshot.json';
 
@@ -110,6 +110,10 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
     await migrate(pgliteClient(db), migrations);
     await db.exec('VACUUM FREEZE');
     await db.close(); // a clean shutdown: a copy starts without crash recovery
+    // VACUUM of the catalogues dropped the relcache init files (pg_internal.init); a backend
+    // start writes them again. With them a copy opens in ~0.6 s of CPU instead of ~0.85 s,
+    // and its first queries on each table cost half as much.
+    await (await PGlite.create(temp)).close();
     const meta: SnapshotMeta = { pglite: version, migrations: Object.fromEntries(migrations.map((m) => [m.id, sqlHash(m.sql)])) };
     fs.writeFileSync(path.join(temp, SNAPSHOT_META), JSON.stringify(meta));
     try {
