@@ -156,6 +156,66 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await orders()).toHaveLength(ordersBefore);
   });
 
+  test('keyboard only on a phone: Tab through every field in page order, arrows choose the option, Enter places the order', async () => {
+    const v = await tier.newVisitor();
+    await toCheckout(v.page);
+    await v.page.setViewportSize(PHONE);
+    const { keyboard } = v.page;
+    const focusedLabel = () =>
+      v.page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return (el?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
+      });
+    await v.page.getByLabel('Email').focus();
+    const typed: Array<[string, string]> = [
+      ['Email *', 'kay@example.com'],
+      ['First name *', 'Kay'],
+      ['Last name *', 'Board'],
+      ['Address *', '2 Key St'],
+      ['Apartment, suite, etc. (optional)', ''],
+      ['City *', 'Albany'],
+      ['State / region *', 'NY'],
+      ['Postal code *', '12207'],
+    ];
+    for (const [label, text] of typed) {
+      expect(await focusedLabel()).toBe(label);
+      if (text) await keyboard.type(text);
+      await keyboard.press('Tab');
+    }
+    expect(await focusedLabel()).toBe('Country *');
+    await Promise.all([v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), (async () => {
+      await keyboard.type('United S');
+      await keyboard.press('Tab');
+    })()]);
+    // Focus is on the chosen (first) shipping option; ArrowDown moves to Express and prices it.
+    await expect.poll(focusedLabel).toMatch(/^Standard/);
+    await Promise.all([v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), keyboard.press('ArrowDown')]);
+    await expect.poll(() => v.page.locator('[data-total="shipping"]').textContent()).toBe('$15.00');
+    await keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Coupon code');
+    await keyboard.type('WELCOME10');
+    await Promise.all([v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), keyboard.press('Enter')]);
+    await v.page.locator('.sf-coupon-valid').waitFor();
+    expect(new URL(v.page.url()).pathname).toBe('/checkout');
+    await keyboard.press('Tab'); // Apply
+    await keyboard.press('Tab'); // Remove coupon
+    await keyboard.press('Tab'); // the chosen payment method
+    expect(await focusedLabel()).toBe('Card (test mode)');
+    for (const [label, text] of [['Card number *', '4242424242424242'], ['Expiry (MM/YY) *', '1230'], ['Security code (CVC) *', '999']]) {
+      await keyboard.press('Tab');
+      expect(await focusedLabel()).toBe(label);
+      await keyboard.type(text!);
+    }
+    await keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Place order');
+    await viewportShot(v.page, 'checkout-phone-3-keyboard');
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), keyboard.press('Enter')]);
+    await waitForBoot(v.page);
+    expect(await v.page.getByText(/Order #\d+/).first().isVisible()).toBe(true);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await viewportShot(v.page, 'checkout-phone-4-confirmed');
+  });
+
   test('a gift card through the same island: no address asked, the code on the confirmation page', async () => {
     const v = await tier.newVisitor();
     expect(await visit(v.page, '/shop/gift-card')).toBe(200);
