@@ -1,0 +1,69 @@
+// The seed's named navigations as a visitor meets them (issue 18), in Debian's Chromium against
+// the demo site: the hidden Wholesale page opens by its URL but no menu links it; the locked
+// Lookbook link says so (its name carries the seed's hint); the Members link appears only once
+// the visitor has signed in, marked members-only; the lock screens carry the hints too.
+import { describe, expect, inject, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { VIEWPORTS, type ViewportName, viewportShot } from './support/chromium.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+
+describe.skipIf(!chromiumPath)(`hidden and member-area navigation in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`NAV-1 (${viewport}) hidden page reachable and unlinked; the locked link names its hint; Members only after signing in`, async () => {
+      const v = await tier.newVisitor();
+      // The members page answers 403 to a visitor (its sign-in form); Chromium logs that.
+      v.allowConsoleError(/status of 403/);
+      await v.page.setViewportSize(VIEWPORTS[viewport]);
+      const nav = v.page.getByRole('navigation', { name: 'Main' });
+      const openMenu = async () => {
+        const menu = v.page.locator('.demo-menu-button');
+        if (await menu.isVisible()) await menu.click();
+      };
+
+      expect(await visit(v.page, '/wholesale')).toBe(200);
+      expect(await v.page.getByRole('heading', { name: 'Stocking Quire' }).isVisible()).toBe(true);
+      expect(await v.page.locator('a[href="/wholesale"]').count()).toBe(0);
+
+      await visit(v.page, '/');
+      await openMenu();
+      const lookbook = nav.getByRole('link', { name: 'Lookbook (This page is locked)' });
+      expect(await lookbook.isVisible()).toBe(true);
+      expect(await nav.locator('.demo-nav-lock').first().getAttribute('title')).toBe('This page is locked');
+      expect(await nav.getByRole('link', { name: /Members/ }).count()).toBe(0);
+      await viewportShot(v.page, `nav-visitor-${viewport}`);
+      expect(await axeViolations(v.page)).toEqual([]);
+
+      // The locked pages say what locks them.
+      await Promise.all([v.page.waitForURL('**/lookbook'), lookbook.click()]);
+      await waitForBoot(v.page);
+      expect(await v.page.locator('.demo-lock-hint').textContent()).toBe('This page is locked');
+      expect(await v.page.getByLabel('Password').count()).toBe(1);
+      expect(await axeViolations(v.page)).toEqual([]);
+      expect(await visit(v.page, '/members')).toBe(403);
+      expect(await v.page.locator('.demo-lock-hint').textContent()).toBe('This page available only site members');
+
+      // Signed in, the member-area navigation joins the main one.
+      const login = v.page.locator('[data-island="account"] form.sf-login');
+      await login.locator('input[name="email"]').fill('demo@example.com');
+      await login.locator('input[name="password"]').fill('demo-password');
+      await Promise.all([v.page.waitForNavigation(), login.locator('button[type="submit"]').click()]);
+      await waitForBoot(v.page);
+      await visit(v.page, '/shop');
+      await openMenu();
+      const members = nav.getByRole('link', { name: 'Members (This page available only site members)' });
+      expect(await members.isVisible()).toBe(true);
+      await viewportShot(v.page, `nav-member-${viewport}`);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await Promise.all([v.page.waitForURL('**/members'), members.click()]);
+      await waitForBoot(v.page);
+      // (On a phone the menu is folded again on the new page: ask the markup, not the screen.)
+      expect(await v.page.locator('#demo-nav a[href="/members"]').getAttribute('aria-current')).toBe('page');
+      expect(await v.page.locator('a[href="/wholesale"]').count()).toBe(0);
+    });
+  }
+});
