@@ -84,7 +84,8 @@ async function bundle(key) {
 
 if (!cluster.isWorker) {
   try {
-    const key = JSON.stringify({ esbuild: esbuildVersion(), node: process.version, options: OPTIONS });
+    // tsconfig.json steers how esbuild compiles TypeScript, yet is no metafile input.
+    const key = JSON.stringify({ esbuild: esbuildVersion(), node: process.version, options: OPTIONS, tsconfig: readFileSync(path.join(root, 'tsconfig.json'), 'utf8') });
     if (!buildIsFresh(manifest, root, key)) await bundle(key);
   } catch (error) {
     console.error(`quire: could not build the server: ${error instanceof Error ? error.message : String(error)}`);
