@@ -6,6 +6,7 @@
  */
 
 import { CARD_TEXT, CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
+import type { ShippingAddress } from '../shared/shipping-address.ts';
 import { isValidEmail } from './email.ts';
 import type { FormField } from './form-fields.ts';
 
@@ -14,17 +15,7 @@ export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const PLACE_PATH = '/api/commerce/checkout/place';
 export const GIFT_CARD_CART_PATH = '/api/commerce/checkout/gift-card';
 
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  /** ISO-3166 alpha-2. */
-  country: string;
-}
+export type { ShippingAddress };
 
 export interface CheckoutEntry {
   itemId: string;

@@ -2,6 +2,7 @@
 // every timestamp is milliseconds since the epoch; the API layer turns them into ISO strings.
 
 import type { FormField as SharedFormField } from '../../hydrate/shared/form-field.ts';
+import type { ShippingAddress } from '../../hydrate/shared/shipping-address.ts';
 
 export type ProductType = 1 | 2 | 3 | 4;
 
@@ -244,17 +245,8 @@ export interface OrderItem {
   lineTotal: number;
 }
 
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-}
+/** Checkout's shipping address, shared with the checkout island (hydrate/shared/shipping-address.ts). */
+export type { ShippingAddress };
 
 /** The subscription a subscription cart's order records (seed: billingPeriod, numBillingCycles; 0 = indefinite). */
 export interface OrderSubscription {
