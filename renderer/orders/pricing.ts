@@ -76,6 +76,15 @@ export const COUPON_REASONS = {
   belowMinimum: (amount: string) => `This coupon needs an order subtotal of ${amount} or more.`,
 };
 
+/**
+ * The minimum order subtotal: the store's rule (catalog.json `site.settings.commerce`), the
+ * one source the cart page and checkout both read (site.json's old key is folded into it by
+ * `siteSeed`).
+ */
+export function minimumOrderSubtotal(rules: CommerceSettings | undefined): number {
+  return Math.max(0, rules?.minimumOrderSubtotalCents ?? 0);
+}
+
 /** The seed's cart text (D11), with the minimum as money. */
 export function minimumSubtotalMessage(minimumCents: number, currency: string): string {
   return `To check out, your order subtotal must be ${formatMoney(minimumCents, currency)} or more.`;
@@ -167,7 +176,7 @@ export function priceCheckout(request: PricingRequest): Totals {
     0,
   );
 
-  const minimumSubtotalCents = Math.max(0, rules.minimumOrderSubtotalCents ?? 0);
+  const minimumSubtotalCents = minimumOrderSubtotal(rules);
   const belowMinimum = lines.length > 0 && subtotalCents < minimumSubtotalCents;
   return {
     subtotalCents,

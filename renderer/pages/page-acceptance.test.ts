@@ -425,13 +425,26 @@ describe('C6 product display', () => {
     expect(forms.engraving).toMatchObject({ id: 'engraving', name: 'Engraving', fields: [expect.objectContaining({ id: 'engrave-text' }), expect.objectContaining({ id: 'engrave-font' })] });
   });
 
-  it('shows the minimum-subtotal notice on the cart page when the subtotal is below it', async () => {
+  it("shows the minimum-subtotal notice on the cart page when the subtotal is below the store's minimum, which checkout applies too", async () => {
+    // One source: catalog.json site.settings.commerce (the store's rules), read by both.
+    await reseed(h.store, await demoSeed((seed) => (seed.site.settings!.commerce!.minimumOrderSubtotalCents = 5000)));
+    const cart = await addToCart('tee', 'TEE-S', 1);
+    const html = (await h.inject({ url: '/cart', cookies: { CART: cart.shoppingCart.id } })).body;
+    const notice = 'To check out, your order subtotal must be $50.00 or more.';
+    expect(html).toContain(notice);
+    expect(bodyOf(html)).not.toContain('sf-checkout-button');
+    expect(sfContext(html).store.minimumOrderSubtotalCents).toBe(5000);
+    const checkout = (await h.inject(`/api/commerce/checkout?cartToken=${cart.shoppingCart.id}`)).json();
+    expect(checkout).toMatchObject({ minimumSubtotalCents: 5000, belowMinimum: true, minimumMessage: notice });
+  });
+
+  it("takes no minimum from the served site.json: its deprecated key reaches the store's rules only through the site content sync", async () => {
     h.setSite(withConfig(site, { minimumOrderSubtotalCents: 5000 }));
     const cart = await addToCart('tee', 'TEE-S', 1);
     const html = (await h.inject({ url: '/cart', cookies: { CART: cart.shoppingCart.id } })).body;
-    expect(html).toContain('To check out, your order subtotal must be $50.00 or more.');
-    expect(bodyOf(html)).not.toContain('sf-checkout-button');
-    expect(sfContext(html).store.minimumOrderSubtotalCents).toBe(5000);
+    expect(html).not.toContain('To check out, your order subtotal must be');
+    expect(sfContext(html).store.minimumOrderSubtotalCents).toBe(0);
+    expect((await h.inject(`/api/commerce/checkout?cartToken=${cart.shoppingCart.id}`)).json()).toMatchObject({ minimumSubtotalCents: 0, belowMinimum: false });
   });
 });
 

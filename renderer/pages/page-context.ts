@@ -6,6 +6,7 @@ import type { Block, ContentEntry, LoadedSite, SiteConfig } from '../site/site-t
 import type { Repository } from '../store/repository.ts';
 import type { Form, Product, Session, Site } from '../store/types.ts';
 import { accountHtml, renderBlocks } from './blocks.ts';
+import { minimumOrderSubtotal } from '../orders/pricing.ts';
 import { knownCurrency } from './money.ts';
 import { productView, type ProductView, type ProductViewOptions } from './product-view.ts';
 import { LOCK_HINTS, navigation } from './site-navigation.ts';
@@ -109,7 +110,8 @@ function siteShared(site: LoadedSite, row: Site): SiteShared {
     customCart: settings.customCart,
     multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices,
     restockNotificationsSuccessText: settings.restockNotificationsSuccessText,
-    minimumOrderSubtotalCents: site.config.minimumOrderSubtotalCents,
+    // The store's rule, as checkout applies it (the cart page's notice and the checkout's 422 agree).
+    minimumOrderSubtotalCents: minimumOrderSubtotal(settings.commerce),
   };
   const websiteSettings = (typeof site.config.extra.websiteSettings === 'object' && site.config.extra.websiteSettings) || {};
   const features = mergeSiteFeatures(site.config.features, row.features ? { features: row.features.features, experiments: row.features.experiments } : null);

@@ -121,6 +121,21 @@ describe('loadSite', () => {
     expect(siteSeed(site)).toBe(site.catalog);
     expect(site.bySlug.get('shop')?.collectionType).toBe('products');
   });
+
+  it("siteSeed: site.json's deprecated minimumOrderSubtotalCents becomes the store's rule only while catalog.json sets none", async () => {
+    const catalog = (commerce?: object) => JSON.stringify({ site: { websiteId: 'w', settings: { currency: 'USD', ...(commerce ? { commerce } : {}) } } });
+    const legacy = await loadSite(folder({ 'site.json': '{ "minimumOrderSubtotalCents": 2500 }', 'catalog.json': catalog({ storeName: 'S' }) }));
+    expect(siteSeed(legacy).site.settings).toEqual({ currency: 'USD', commerce: { storeName: 'S', minimumOrderSubtotalCents: 2500 } });
+    expect(legacy.catalog?.site.settings?.commerce).toEqual({ storeName: 'S' }); // the loaded catalogue is not changed
+    const noSettings = await loadSite(folder({ 'site.json': '{ "minimumOrderSubtotalCents": 0 }' }));
+    expect(siteSeed(noSettings).site.settings).toEqual({ commerce: { minimumOrderSubtotalCents: 0 } });
+    // The store's rules win; without the old key the catalogue is the seed as it is.
+    const both = await loadSite(folder({ 'site.json': '{ "minimumOrderSubtotalCents": 2500 }', 'catalog.json': catalog({ minimumOrderSubtotalCents: 4000 }) }));
+    expect(siteSeed(both)).toBe(both.catalog);
+    const none = await loadSite(folder({ 'site.json': '{}', 'catalog.json': catalog() }));
+    expect(none.config.minimumOrderSubtotalCents).toBeNull();
+    expect(siteSeed(none)).toBe(none.catalog);
+  });
 });
 
 describe('seed content limits where content is loaded (content-limits.ts)', () => {

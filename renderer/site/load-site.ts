@@ -163,7 +163,7 @@ export function normalizeConfig(raw: Json): SiteConfig {
       stripeAccountCountry: str(bnpl.stripeAccountCountry, 'US'),
       shopperLanguage: str(bnpl.shopperLanguage, 'en'),
     },
-    minimumOrderSubtotalCents: Math.max(0, Math.trunc(num(raw.minimumOrderSubtotalCents, 0))),
+    minimumOrderSubtotalCents: typeof raw.minimumOrderSubtotalCents === 'number' ? Math.max(0, Math.trunc(raw.minimumOrderSubtotalCents)) : null,
     // Invalid entries are dropped here; validate-site-files reports them at their position.
     features: parseSiteFeatures({ features: raw.features, experiments: raw.experiments }).value,
     flags,
@@ -244,7 +244,19 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector): Conten
 
 /** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
 export function siteSeed(site: LoadedSite): SeedData {
-  return site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
+  const seed = site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
+  return withLegacyMinimum(seed, site.config.minimumOrderSubtotalCents);
+}
+
+/**
+ * site.json's deprecated `minimumOrderSubtotalCents` (the schema warns about it) as the
+ * store's rule when catalog.json's `site.settings.commerce` sets none, so the cart page and
+ * checkout read one value. The loaded catalogue is shared: copied, never changed.
+ */
+function withLegacyMinimum(seed: SeedData, legacy: number | null): SeedData {
+  const settings = seed.site.settings ?? {};
+  if (legacy === null || settings.commerce?.minimumOrderSubtotalCents !== undefined) return seed;
+  return { ...seed, site: { ...seed.site, settings: { ...settings, commerce: { ...settings.commerce, minimumOrderSubtotalCents: legacy } } } };
 }
 
 /**

@@ -36,7 +36,12 @@ export interface SiteConfig {
   reviews: { nativeEnabled: boolean; importedEnabled: boolean };
   /** A5 context; null = no buy-now-pay-later anywhere. */
   bnpl: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; stripeAccountCountry: string; shopperLanguage: string } | null;
-  minimumOrderSubtotalCents: number;
+  /**
+   * Deprecated: the minimum order subtotal is the store's rule, catalog.json
+   * `site.settings.commerce.minimumOrderSubtotalCents`. site.json's key (null: not set) still
+   * applies when the catalogue sets none: `siteSeed` folds it into the store's rules.
+   */
+  minimumOrderSubtotalCents: number | null;
   /**
    * Feature toggles and A/B tests of `site.json` `features` / `experiments` (issue 18); the
    * admin's stored override wins name by name (`GET/PUT /api/admin/features`).

@@ -53,6 +53,14 @@ describe('validateSiteText', () => {
     ]);
   });
 
+  it("warns about site.json's deprecated minimumOrderSubtotalCents, naming the store rule that replaces it", () => {
+    const site = '{\n  "title": "x",\n  "minimumOrderSubtotalCents": 2500\n}';
+    expect(validateSiteText('site.json', site).map(formatSiteDiagnostic)).toEqual([
+      'site.json:3:3 warning SITE_KEY_DEPRECATED "minimumOrderSubtotalCents" is deprecated: use catalog.json site.settings.commerce.minimumOrderSubtotalCents' +
+        " (the store's rules, read by the cart page and checkout); this key applies only while the catalogue sets none",
+    ]);
+  });
+
   it('leaves text that is not JSON, and files without a schema, to the loader', () => {
     expect(validateSiteText('catalog.json', '{ "site": ')).toEqual([]);
     expect(validateSiteText('templates/x.json', '{"a": 1}')).toEqual([]);

@@ -17,11 +17,13 @@ import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts'
  *   (`price` -> `priceCents`). In closed objects (the catalogue's) every unknown key is
  *   reported, since the loader ignores it; in open ones (site.json, content files, items,
  *   blocks: other keys reach templates) only a likely typo of a known key.
+ * - a top-level key the schema marks `deprecated` is a warning (SITE_KEY_DEPRECATED) saying
+ *   what replaces it (the key's schema description): the loader still reads it, for now.
  * Files that are not valid JSON are left to the loader, which reports their syntax error.
  * Used by `quire check`, the preview's overlay and the start log.
  */
 
-export type SiteDiagnosticCode = 'SITE_KEY_UNKNOWN' | 'SITE_VALUE_INVALID' | 'SITE_LIMIT_EXCEEDED';
+export type SiteDiagnosticCode = 'SITE_KEY_UNKNOWN' | 'SITE_KEY_DEPRECATED' | 'SITE_VALUE_INVALID' | 'SITE_LIMIT_EXCEEDED';
 
 export interface SiteDiagnostic {
   severity: 'error' | 'warning';
@@ -213,6 +215,13 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
         const { line, column } = at(`/localizedStrings/${escapeToken(key)}`, false);
         diagnostics.push({ severity: 'warning', code: 'SITE_VALUE_INVALID', file, line, column, message: `localizedStrings.${key}: ${message}` });
       }
+    }
+  }
+  if (isObject(data)) {
+    for (const [key, node] of Object.entries((schema as SchemaNode).properties ?? {})) {
+      if (node.deprecated !== true || !Object.hasOwn(data, key)) continue;
+      const { line, column } = at(`/${escapeToken(key)}`, true);
+      diagnostics.push({ severity: 'warning', code: 'SITE_KEY_DEPRECATED', file, line, column, message: `"${key}" is deprecated: ${String(node.description)}` });
     }
   }
   const unknown: { pointer: string; key: string; suggestion: string | null }[] = [];

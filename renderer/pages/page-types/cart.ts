@@ -3,6 +3,7 @@ import { cartView, emptyCartView, type ShoppingCartView } from '../../api/cart-v
 import { clearCartCookies } from '../../api/cookies.ts';
 import { serializeProps } from '../../../hydrate/protocol/props.ts';
 import { resolvedPage, type Json, type PageJob } from '../page-context.ts';
+import { minimumOrderSubtotal } from '../../orders/pricing.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { cartPageView } from '../page-views.ts';
 import { bnplIslandHtml } from '../product-view.ts';
@@ -26,7 +27,7 @@ export const cartPage = pageKind<{ kind: 'cart' }>({
     const found = await callerCart(job.deps, job.deps.store.read, job.request, job.session);
     if (found.staleCookie) clearCartCookies(job.request, job.reply);
     const view = found.cart ? cartView(found.cart) : emptyCartView(job.row.websiteId);
-    const { cart, formsJson } = cartPageView(view, { products: await job.listProducts(), forms: await job.listForms(), slugs: job.collectionSlugs(), currency: job.currency, minimumCents: job.site.config.minimumOrderSubtotalCents, multipleQuantityAllowedForServices: job.row.settings.multipleQuantityAllowedForServices });
+    const { cart, formsJson } = cartPageView(view, { products: await job.listProducts(), forms: await job.listForms(), slugs: job.collectionSlugs(), currency: job.currency, minimumCents: minimumOrderSubtotal(job.row.settings.commerce), multipleQuantityAllowedForServices: job.row.settings.multipleQuantityAllowedForServices });
     ctx.cart = cart;
     const sf = ctx.sf as Json;
     sf.bnpl = cartBnplHtml(job, view);

@@ -63,7 +63,15 @@ export const SITE_SCHEMA = Type.Object(
         description: 'Buy-now-pay-later context; null: none.',
       }),
     ),
-    minimumOrderSubtotalCents: opt(Type.Integer({ minimum: 0 })),
+    // Deprecated (validate-site-files warns): the minimum is a store rule, read by checkout from
+    // the catalogue; load-site's siteSeed still folds this key in when the catalogue sets none.
+    minimumOrderSubtotalCents: opt(
+      Type.Integer({
+        minimum: 0,
+        deprecated: true,
+        description: "use catalog.json site.settings.commerce.minimumOrderSubtotalCents (the store's rules, read by the cart page and checkout); this key applies only while the catalogue sets none",
+      }),
+    ),
     flags: opt(Type.Record(Type.String(), Type.Boolean(), { description: "Feature flags the store does not hold; the store's flags win." })),
     localizedStrings: opt(Type.Record(Type.String(), Type.String())),
     features: opt(
