@@ -367,6 +367,16 @@ describe('checkout island (issue 15)', () => {
     expect(document.querySelector('#sf-checkout-email')).not.toBeNull();
   });
 
+  test('a cart bought already (another tab, back after paying) goes to its order page', async () => {
+    page = createPage({ body: markup() });
+    page.fetch.on('GET', '/api/commerce/checkout?', { json: { ...baseView(), isPurchased: true, orderId: 'o9' } });
+    await page.boot();
+    await page.advance(0);
+    expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o9/confirmed');
+    expect(container().getAttribute('data-checkout-state')).toBe('done');
+    expect(placeCalls()).toHaveLength(0);
+  });
+
   test('a cart that cannot be checked out keeps the server summary and says why', async () => {
     page = createPage({ body: markup() });
     page.fetch.on('GET', '/api/commerce/checkout?', { status: 404, json: { error: 'This cart was not found.', code: 'CART_NOT_FOUND' } });

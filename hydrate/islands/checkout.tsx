@@ -16,6 +16,7 @@ import {
   newIdempotencyKey,
   parseExpiry,
   PLACE_PATH,
+  purchasedOrderUrl,
   pricingKey,
   QUOTE_PATH,
   readView,
@@ -154,6 +155,13 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       token.current = madeToken;
     }
     const result = await runtime.client.request('GET', `${CHECKOUT_PATH}?cartToken=${encodeURIComponent(token.current)}`);
+    const purchased = result.ok ? purchasedOrderUrl(result.body) : null;
+    if (purchased) {
+      // Already bought (a second tab, the back button after paying): its order page, not a second order.
+      setPhase('done');
+      env.navigate(purchased);
+      return;
+    }
     const loaded = result.ok ? readView(result.body) : null;
     if (!loaded) {
       setGeneral(result.ok ? CHECKOUT_MESSAGES.unavailable : result.message);

@@ -266,6 +266,12 @@ export function safeConfirmationUrl(value: unknown): string | null {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
 }
 
+/** The order page of a cart the server says is purchased already (its view has `isPurchased` and `orderId`), else null. */
+export function purchasedOrderUrl(body: unknown): string | null {
+  const view = typeof body === 'object' && body !== null ? (body as { isPurchased?: unknown; orderId?: unknown }) : {};
+  return view.isPurchased === true && typeof view.orderId === 'string' && view.orderId !== '' ? `/commerce/orders/${encodeURIComponent(view.orderId)}/confirmed` : null;
+}
+
 /** Normalises a view from the server: missing lists and numbers get their empty values. */
 export function readView(body: unknown): CheckoutView | null {
   if (typeof body !== 'object' || body === null) return null;
