@@ -12,7 +12,8 @@ export type CspDirectives = Record<string, string[] | null>;
  * `<script type="application/json">`, which a policy does not govern, so no page needs an
  * inline script and none may run. Styles may be inline: the head's `<style>` holds the
  * site's stylesheet and templates write `style` attributes; a style cannot run code.
- * Images may come from any HTTPS host (sites' images live on CDNs) or `data:` URLs.
+ * Images may come from this origin (the site folder's `images/`, served at `/assets/site/images/`
+ * with their width variants), any HTTPS host (sites' images live on CDNs) or `data:` URLs.
  */
 export const CONTENT_SECURITY_POLICY: CspDirectives = {
   'default-src': ["'self'"],
