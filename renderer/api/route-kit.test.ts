@@ -375,6 +375,20 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
     ],
   },
   'DELETE /api/admin/api-keys/:keyId': { params: ['k1'], cases: [{ status: 401, code: 'OWNER_REQUIRED' }] },
+  // Feature toggles (api/routes/feature-routes.ts): the public read, the admin's read, replace and drop.
+  'GET /api/features': { cases: [{ query: 'x=1&x=2', bare: true, status: 200 }] },
+  'GET /api/admin/features': { cases: [{ bare: true, status: 401, code: 'ADMIN_REQUIRED' }] },
+  'PUT /api/admin/features': {
+    cases: [
+      { body: { features: { 'quick-view': 'off' } }, status: 400, code: 'INVALID_FEATURES' },
+      { body: { features: { 'Quick View': false } }, status: 400, code: 'INVALID_FEATURES' },
+      { body: { experiments: { 'a-test': { variant: '' } } }, status: 400, code: 'INVALID_FEATURES' },
+      { body: { features: {}, colour: 'red' }, status: 400, code: 'INVALID_FEATURES' },
+      { body: [], ...NOT_OBJECT },
+      { bare: true, body: { features: {} }, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'DELETE /api/admin/features': { cases: [{ bare: true, status: 401, code: 'ADMIN_REQUIRED' }] },
   [`GET ${OPENAPI_PATH}`]: {
     cases: [{ query: 'x=1&x=2', status: 200 }],
   },
