@@ -237,6 +237,22 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await v.screenshot('checkout-5-gift-card');
   });
 
+  test('a subscription through the same island ends on subscription confirmed (206) with its period', async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/shop/coffee-club')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\/subscription\?cartToken=/), v.page.click('.sqs-add-to-cart-button')]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillDetails(v.page, '378282246310005');
+    await v.page.getByLabel('Security code (CVC)').fill('1234');
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/subscription-confirmed$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(v.page);
+    expect((await pageContext(v.page)).pageType).toBe(206);
+    expect(await v.page.locator('.sf-order-subscription').textContent()).toMatch(/every/);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-7-subscription');
+  });
+
   test('paying offline goes to order received (207), awaiting payment, and sends the purchase event with the seed fields', async () => {
     const v = await tier.newVisitor();
     await toCheckout(v.page);
