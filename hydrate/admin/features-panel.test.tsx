@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeAdminServer, type FakeAdminServer } from '../test-support/admin-server.ts';
-import { createAdminApi, OWNER_CSRF_HEADER } from './admin-api.ts';
+import { fakeAdminServer, mountPanel, unmountPanels, type FakeAdminServer } from '../test-support/admin-panel-harness.ts';
+import { OWNER_CSRF_HEADER } from './admin-api.ts';
 import { FeaturesPanel, featureRows, nextOverride, type AdminFeatures } from './features-panel.tsx';
 
 // The features panel against the toggles contract (helper E's "Feature toggles API"): GET
 // /api/admin/features -> AdminFeatures; PUT {features, experiments} REPLACES the stored
 // override; DELETE drops it. The fake server merges as the real one does.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const DEFAULTS = { bnpl: true, 'quick-view': true, 'session-recording': false };
 const KNOWN = [
@@ -42,23 +39,9 @@ function toggleServer(site: AdminFeatures['site'], initial: AdminFeatures['store
   });
 }
 
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
+afterEach(unmountPanels);
 
-async function mount(server: FakeAdminServer) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  const api = createAdminApi(server.fetch);
-  api.setCsrf('owner-csrf-token');
-  await act(async () => root!.render(<FeaturesPanel api={api} track={() => {}} />));
-  await act(async () => {});
-  return host;
-}
+const mount = (server: FakeAdminServer) => mountPanel(FeaturesPanel, server, { csrf: 'owner-csrf-token' });
 
 const row = (el: HTMLElement, name: string) => el.querySelector(`tr[data-feature="${name}"]`)!;
 const cell = (el: HTMLElement, name: string, which: string) => row(el, name).querySelector(`[data-cell="${which}"]`)!.textContent;
@@ -119,8 +102,7 @@ describe('features panel', () => {
       if (method === 'GET') return ++reads === 1 ? { status: 500, body: {} } : { status: 200, body: view({ features: {}, experiments: {} }, null) };
       return { status: 403, body: { error: 'Owner session check failed.', code: 'OWNER_CSRF_FAIL' } };
     });
-    act(() => root?.unmount());
-    host?.remove();
+    unmountPanels();
     const again = await mount(failing);
     expect(again.querySelector('[role="alert"] p')!.textContent).toBe('Unable to load results.');
     await act(async () => (again.querySelector('[role="alert"] button') as HTMLButtonElement).click());

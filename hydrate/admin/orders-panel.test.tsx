@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeAdminServer, type FakeAdminServer } from '../test-support/admin-server.ts';
-import { createAdminApi } from './admin-api.ts';
+import { fakeAdminServer, mountPanel, unmountPanels } from '../test-support/admin-panel-harness.ts';
 import { OrdersPanel } from './orders-panel.tsx';
 
 // The orders panel against the orders contract (helper B's "Admin orders API"): GET
 // /api/commerce/orders -> {orders, nextCursor}; POST /api/commerce/orders/:id/status
 // {status} -> Order, or 409 INVALID_ORDER_STATUS. A fake server answers as the contract says.
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const order = (n: number, status: string) => ({
   id: `o${n}`,
@@ -24,21 +20,7 @@ const order = (n: number, status: string) => ({
   items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: n, unitPrice: 2500 }],
 });
 
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
-
-async function mount(server: FakeAdminServer) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<OrdersPanel api={createAdminApi(server.fetch)} track={() => {}} />));
-  await act(async () => {});
-  return host;
-}
+afterEach(unmountPanels);
 
 describe('orders panel', () => {
   it('lists orders a page at a time and changes a status; a refused transition shows the server message', async () => {
@@ -49,7 +31,7 @@ describe('orders panel', () => {
       if (method === 'POST') return { status: 409, body: { error: 'That status change is not allowed.', code: 'INVALID_ORDER_STATUS' } };
       return { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } };
     });
-    const el = await mount(server);
+    const el = await mountPanel(OrdersPanel, server);
     const rows = () => [...el.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('th')!.textContent);
     expect(rows()).toEqual(['#2 test', '#1 test']);
     expect(el.querySelector('tr[data-order-id="o2"]')!.textContent).toContain('$50.00');
@@ -76,7 +58,7 @@ describe('orders panel', () => {
   });
 
   it('says plainly when the server has no orders API yet', async () => {
-    const el = await mount(fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
+    const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');
     expect(el.querySelector('[role="alert"] button')!.textContent).toBe('Try again');
   });
