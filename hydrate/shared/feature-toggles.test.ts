@@ -12,6 +12,12 @@ describe('parseSiteFeatures', () => {
     expect(problems.map((p) => p.path)).toEqual(['features.Bad_Name', 'features.quick-view', 'experiments.broken']);
   });
 
+  test('a name is a toggle or an A/B test, not both', () => {
+    const { value, problems } = parseSiteFeatures({ features: { bnpl: true }, experiments: { bnpl: { variant: 'b' } } });
+    expect(value).toEqual({ features: { bnpl: true }, experiments: {} });
+    expect(problems.map((p) => p.path)).toEqual(['experiments.bnpl']);
+  });
+
   test('a section that is not an object, and too many names, are problems', () => {
     expect(parseSiteFeatures({ features: [] }).problems).toEqual([{ path: 'features', message: 'features must be an object of names.' }]);
     const many = Object.fromEntries(Array.from({ length: MAX_FEATURES + 1 }, (_, i) => [`f${i}`, true]));

@@ -75,6 +75,10 @@ export function parseSiteFeatures(raw: { features?: unknown; experiments?: unkno
     else problems.push({ path: `features.${name}`, message: 'A feature toggle is true or false.' });
   }
   for (const [name, test] of entries('experiments')) {
+    if (Object.hasOwn(value.features, name)) {
+      problems.push({ path: `experiments.${name}`, message: `"${name}" is already a feature toggle; a name is a toggle or an A/B test, not both.` });
+      continue;
+    }
     const variant = isObject(test) ? test.variant : undefined;
     const segment = isObject(test) ? (test.segmentName ?? 'default') : undefined;
     if (typeof variant !== 'string' || variant === '' || variant.length > MAX_VARIANT_LENGTH || typeof segment !== 'string' || segment === '' || segment.length > MAX_VARIANT_LENGTH) {
