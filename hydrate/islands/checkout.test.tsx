@@ -271,6 +271,9 @@ describe('checkout island (issue 15)', () => {
     expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o1/confirmed');
     expect($('.sf-checkout-place').textContent).toBe('Placing order…');
     expect($('.sf-checkout-place').getAttribute('aria-disabled')).toBe('true');
+    // The page is leaving: another press sends nothing.
+    await submit();
+    expect(placeCalls()).toHaveLength(1);
   });
 
   test('a declined card says so next to the card field, makes no order, and the next press is a new attempt', async () => {

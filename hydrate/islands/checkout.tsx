@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import {
   ADDRESS_FIELDS,
+  addressErrors,
   addressOf,
   CARD_FIELDS,
   cardDigits,
@@ -178,8 +179,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   }
 
   useEffect(() => {
+    // Once per page: the view is loaded on mount, later changes ask for quotes.
     load().catch((err: unknown) => runtime.reporter.reportError('checkout_load', { message: errorMessage(err) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const values = () => collectForm(formRef.current!, '') as Record<string, string>;
@@ -188,7 +189,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   function addressChanged(): void {
     if (!view?.requiresShipping || !formRef.current) return;
     const address = addressOf(values());
-    if (Object.keys(contactErrors('a@b.co', address)).length > 0) return;
+    if (firstError(addressErrors(address)) !== null) return;
     const key = pricingKey(address);
     if (key === pricedFor.current) return;
     pricedFor.current = key;
@@ -276,14 +277,15 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
         idempotencyKey: attemptKey.current,
       },
     });
-    placing.current = false;
     if (result.ok) {
+      // `placing` stays set: the page is leaving, and another press must not send again.
       const body = result.body as { orderId?: unknown; confirmationUrl?: unknown } | null;
       const url = safeConfirmationUrl(body?.confirmationUrl) ?? (typeof body?.orderId === 'string' ? `/commerce/orders/${encodeURIComponent(body.orderId)}/confirmed` : null);
       setPhase('done');
       if (url) env.navigate(url);
       return;
     }
+    placing.current = false;
     if (settlesAttempt(result.status, result.body)) attemptKey.current = null;
     setPhase('ready');
     const { fields, other } = splitServerErrors(result.body);

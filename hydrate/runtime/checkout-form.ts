@@ -196,10 +196,14 @@ export function contactErrors(email: string, address: ShippingAddress | null): E
   const errors: Errors = {};
   if (email.trim() === '') errors.email = T.emailBlank;
   else if (!isValidEmail(email.trim())) errors.email = T.emailInvalid;
-  if (address) {
-    for (const { key, part, field, blank } of ADDRESS_FIELDS) {
-      if (field.required && (address[part] ?? '').trim() === '') errors[key] = blank;
-    }
+  return address ? { ...errors, ...addressErrors(address) } : errors;
+}
+
+/** Each required address part left empty; none when the address is complete. */
+export function addressErrors(address: ShippingAddress): Errors {
+  const errors: Errors = {};
+  for (const { key, part, field, blank } of ADDRESS_FIELDS) {
+    if (field.required && (address[part] ?? '').trim() === '') errors[key] = blank;
   }
   return errors;
 }

@@ -163,7 +163,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const { keyboard } = v.page;
     const focusedLabel = () =>
       v.page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
+        const el = document.activeElement as HTMLInputElement | null;
         return (el?.labels?.[0]?.textContent ?? el?.textContent ?? '').trim();
       });
     await v.page.getByLabel('Email').focus();
