@@ -33,7 +33,9 @@ describe.skipIf(!chromiumPath)(`popup overlay in Chromium${chromiumPath ? '' : `
     before = (await allActions()).length;
     const v = await tier.newVisitor();
     const { page } = v;
-    await page.clock.install({ time: START });
+    // Installed a second early: pauseAt must lie ahead of the running fake clock, and on a busy
+    // machine a millisecond can pass between the two calls.
+    await page.clock.install({ time: START - 1000 });
     await page.clock.pauseAt(START);
     expect(await visit(page, JOURNAL)).toBe(200);
     const overlay = page.locator('.sf-popup-overlay');
@@ -80,7 +82,9 @@ describe.skipIf(!chromiumPath)(`popup overlay in Chromium${chromiumPath ? '' : `
     before = (await allActions()).length;
     const v = await tier.newVisitor();
     const { page } = v;
-    await page.clock.install({ time: START });
+    // Installed a second early: pauseAt must lie ahead of the running fake clock, and on a busy
+    // machine a millisecond can pass between the two calls.
+    await page.clock.install({ time: START - 1000 });
     await page.clock.pauseAt(START);
     expect(await visit(page, JOURNAL)).toBe(200);
     await expect.poll(() => overlayState(page)).toBe('waiting');
