@@ -104,6 +104,21 @@ describe('cart page island', () => {
     expect(subtotal()).toBe('$49.00');
   });
 
+  test('a cart link on the cart page scrolls to the cart by the seed tween instead of reloading (issue 18)', async () => {
+    await open([TEE]);
+    document.body.insertAdjacentHTML('afterbegin', '<header><a class="sf-cart-link" href="/cart">Cart</a></header>');
+    const scrolls: number[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => void scrolls.push(y)) as unknown as typeof window.scrollTo);
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList);
+    vi.spyOn(document.querySelector('.sf-cart-page')!, 'getBoundingClientRect').mockReturnValue({ top: 900 } as DOMRect);
+    const clickEvent = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('.sf-cart-link')!.dispatchEvent(clickEvent);
+    expect(clickEvent.defaultPrevented).toBe(true);
+    expect(scrolls).toEqual([870]);
+    expect(document.activeElement?.tagName).toBe('H1');
+    vi.restoreAllMocks();
+  });
+
   test("a free line (seed freeIfZero) says 'Free' as the server wrote it, and hydrates cleanly", async () => {
     const sample: Entry = { id: 'e3', itemId: 'sample', sku: 'SMP-1', title: 'Sample', unit: 0, quantity: 2 };
     await open([TEE, sample]);

@@ -6,6 +6,7 @@ import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { formatMoney, lineTotalText } from '../shared/currency.ts';
+import { scrollToElement } from '../runtime/scroll.ts';
 import { fieldValueLines } from '../shared/field-values.ts';
 import type { FormField } from '../shared/form-field.ts';
 import { parseProps } from '../protocol/props.ts';
@@ -183,6 +184,27 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
     });
   };
   const entryUrl = (id: string) => `/api/commerce/shopping-cart/entries/${encodeURIComponent(id)}`;
+
+  // A link to the cart (the header's cart link, the pill) on the cart page itself scrolls to
+  // the cart by the seed's tween (runtime/scroll.ts) instead of loading the same page again.
+  useEffect(() => {
+    const doc = runtime.doc;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof runtime.win.Element ? event.target.closest('a[href]') : null;
+      if (!link || link.getAttribute('href') !== '/cart' || container.contains(link)) return;
+      event.preventDefault();
+      const target = container.closest<HTMLElement>('.sf-cart-page') ?? container;
+      void scrollToElement(runtime.win, target);
+      const heading = target.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    };
+    doc.addEventListener('click', onClick);
+    return () => doc.removeEventListener('click', onClick);
+  }, [runtime, container]);
 
   useEffect(() => {
     setMounted(true);
