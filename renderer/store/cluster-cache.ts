@@ -7,10 +7,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS, migrate, type Migration } from './migrations.ts';
 import { pgliteClient, type SqlClient } from './sql-client.ts';
 
-// Creating a PGlite cluster runs initdb in WebAssembly (5–10 s, far more on a busy machine);
-// loading a dump of an already migrated one takes about 2 s. In-memory stores (author tools,
-// test files) start often, so the dump is kept in the temp directory, keyed by the migrations
-// and the PGlite build: a dump of other migrations or another build is never loaded.
+// Creating a PGlite cluster runs initdb in WebAssembly (5–10 s, far more on a busy machine).
+// Two ways around it:
+// - on disk (`npm start` on a new DATA_DIR): the folder is a copy of a migrated cluster
+//   snapshot kept in node_modules/.cache/quire (ensureClusterSnapshot, seedDataDirFromSnapshot);
+// - in memory (author tools, test files, which start often): loading a tarball dump of a
+//   migrated cluster, ~2 s, kept in the temp directory (openCachedMemoryClient).
+// Both are keyed by the migrations and the PGlite build: one of another build, or of a
+// migration whose SQL changed, is never used.
 
 function pgliteVersion(): string {
   try {
@@ -105,8 +109,9 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
   }
   if (best) return best.dir;
   const temp = `${exact}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  let db: PGlite | null = null;
   try {
-    const db = await PGlite.create(temp);
+    db = await PGlite.create(temp);
     await migrate(pgliteClient(db), migrations);
     await db.exec('VACUUM FREEZE');
     await db.close(); // a clean shutdown: a copy starts without crash recovery
@@ -123,6 +128,7 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
     }
     return exact;
   } catch {
+    await db?.close().catch(() => {});
     return null; // e.g. nowhere writable: the start runs its own initdb
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
