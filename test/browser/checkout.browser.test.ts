@@ -60,6 +60,14 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect((await pageContext(page)).pageType).toBe(201);
   }
 
+  /** The checkout page at a viewport size, checked by axe (no serious or critical finding) and shot. */
+  async function checkoutAt(page: Page, size: { width: number; height: number }, shot: string): Promise<void> {
+    await toCheckout(page);
+    await page.setViewportSize(size);
+    expect(await axeViolations(page)).toEqual([]);
+    await viewportShot(page, shot);
+  }
+
   /** Fills every field by its visible label, with the keyboard as a visitor would. */
   async function fillDetails(page: Page, card: string): Promise<void> {
     await page.getByLabel('Email').fill('ada@example.com');
@@ -90,10 +98,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const v = await tier.newVisitor();
     const stockBefore = await teeStock('TEE-S');
     const ordersBefore = (await orders()).length;
-    await toCheckout(v.page);
-    await v.page.setViewportSize(DESKTOP);
-    expect(await axeViolations(v.page)).toEqual([]);
-    await viewportShot(v.page, 'checkout-1-desktop');
+    await checkoutAt(v.page, DESKTOP, 'checkout-1-desktop');
     await fillDetails(v.page, '4242 4242 4242 4242');
     await v.screenshot('checkout-2-filled');
 
@@ -131,10 +136,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     v.allowConsoleError(/status of 402/);
     const stockBefore = await teeStock('TEE-S');
     const ordersBefore = (await orders()).length;
-    await toCheckout(v.page);
-    await v.page.setViewportSize(PHONE);
-    expect(await axeViolations(v.page)).toEqual([]);
-    await viewportShot(v.page, 'checkout-phone-1');
+    await checkoutAt(v.page, PHONE, 'checkout-phone-1');
     await fillDetails(v.page, '4000000000000002');
     const [answer] = await Promise.all([
       v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
