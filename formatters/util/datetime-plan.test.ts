@@ -19,6 +19,11 @@ const ARGS: readonly (readonly string[])[] = [
 const LOCALES = ['en', 'en-US', 'de-DE', 'fr-FR', 'ja', 'fr', 'es', 'pl', 'en-GB', 'de-CH', 'ar-EG', 'zh', 'ko', 'hi', 'xx-YY'];
 const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC', 'nowhere'];
 
+/** Plans are built on a call site's second call (the first is the engine's). */
+function planOf(cldr: ReturnType<typeof cldrFor> & object, options: ReturnType<typeof dateTimeOptions>) {
+  return dateTimePlan(cldr, options) ?? dateTimePlan(cldr, options);
+}
+
 function engineText(locale: string, args: readonly string[], t: number, zone: string): string {
   const cldr = cldrFor(locale)!;
   const o = dateTimeOptions(args);
@@ -38,7 +43,7 @@ describe('datetime plans', () => {
         (i, locale, zoneText, t) => {
           const cldr = cldrFor(locale)!;
           const zone = resolveZone(zoneText);
-          const plan = dateTimePlan(cldr, bound[i]);
+          const plan = planOf(cldr, bound[i]);
           const planned = plan && formatDateTimePlanned(plan, t, zone);
           if (planned !== null) expect(planned).toBe(engineText(locale, ARGS[i], t, zone));
         },
@@ -49,16 +54,18 @@ describe('datetime plans', () => {
 
   it('plan the common options and leave zone names, eras and other calendars to the engine', () => {
     const en = cldrFor('en-US')!;
-    expect(dateTimePlan(en, dateTimeOptions(['date:medium', 'time:short']))).not.toBeNull();
-    expect(dateTimePlan(en, dateTimeOptions(['date:full']))).not.toBeNull();
-    expect(dateTimePlan(cldrFor('fr-FR')!, dateTimeOptions(['date:medium', 'time:short']))).not.toBeNull();
-    expect(dateTimePlan(en, dateTimeOptions(['time:long']))).toBeNull();
-    expect(dateTimePlan(en, dateTimeOptions(['skeleton:GyMMMd']))).toBeNull();
-    expect(dateTimePlan(en, dateTimeOptions(['date:full', 'calendar:japanese']))).toBeNull();
+    const once = dateTimeOptions(['date:medium', 'time:short']);
+    expect(dateTimePlan(en, once)).toBeNull();
+    expect(dateTimePlan(en, once)).not.toBeNull();
+    expect(planOf(en, dateTimeOptions(['date:full']))).not.toBeNull();
+    expect(planOf(cldrFor('fr-FR')!, dateTimeOptions(['date:medium', 'time:short']))).not.toBeNull();
+    expect(planOf(en, dateTimeOptions(['time:long']))).toBeNull();
+    expect(planOf(en, dateTimeOptions(['skeleton:GyMMMd']))).toBeNull();
+    expect(planOf(en, dateTimeOptions(['date:full', 'calendar:japanese']))).toBeNull();
   });
 
   it('leave instants outside 1600–9999 and NaN to the engine', () => {
-    const plan = dateTimePlan(cldrFor('en-US')!, dateTimeOptions(['date:medium']))!;
+    const plan = planOf(cldrFor('en-US')!, dateTimeOptions(['date:medium']))!;
     expect(formatDateTimePlanned(plan, Date.UTC(1500, 0, 1), 'UTC')).toBeNull();
     expect(formatDateTimePlanned(plan, Number.NaN, 'UTC')).toBeNull();
     expect(formatDateTimePlanned(plan, Date.UTC(2025, 9, 9), 'UTC')).toBe('Oct 9, 2025');
