@@ -54,12 +54,16 @@ const KEYWORDS = new Set([
   'newline', 'or', 'repeated', 'section', 'space', 'tab', 'var',
 ]);
 
-const KEYWORD_LIST = [...KEYWORDS];
+/** The keywords by their first letter: one short list to compare instead of all 17 per tag. */
+const KEYWORDS_BY_LETTER: (readonly string[] | undefined)[] = [];
+for (const k of KEYWORDS) (KEYWORDS_BY_LETTER[k.charCodeAt(0)] ??= []).push(k);
 
 /** The keyword spelled by `b[1, w)`, compared in place (no slice to hash per tag), or null. */
 function keywordAt(b: string, w: number): string | null {
   const n = w - 1;
-  for (const k of KEYWORD_LIST) if (k.length === n && b.startsWith(k, 1)) return k;
+  const list = KEYWORDS_BY_LETTER[b.charCodeAt(1)];
+  if (list === undefined) return null;
+  for (const k of list) if (k.length === n && b.startsWith(k, 1)) return k;
   return null;
 }
 
@@ -197,9 +201,11 @@ class TemplateParser {
       if (e instanceof Abort) return { ast: null, diagnostics: [...this.tokenErrors, ...this.blockErrors, e.diagnostic] };
       throw e;
     }
+    const { tokenErrors, blockErrors } = this;
     return {
       ast: { version: AST_VERSION, body: this.root, end: text.length },
-      diagnostics: [...this.tokenErrors, ...this.blockErrors],
+      // Most templates have no errors: no spread of two empty arrays per compile.
+      diagnostics: blockErrors.length === 0 ? tokenErrors : tokenErrors.concat(blockErrors),
     };
   }
 
