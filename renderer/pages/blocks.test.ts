@@ -31,3 +31,27 @@ describe('colour block (#18: the luminance rule of templates seed §9 picks the 
     expect(problems).toEqual(['colour block: "teal" is not a hex colour (#rgb or #rrggbb)']);
   });
 });
+
+describe('image block (#16: served by the image service with a srcset)', () => {
+  const image = (extra: Partial<Block> = {}) => renderBlock({ type: 'image', url: '/assets/site/images/studio.webp', alt: 'The studio', ...extra }, env());
+
+  it('with its originalSize: the sqs srcset of width variants, sizes, width and height, lazy unless priority high', () => {
+    const html = image({ originalSize: '1500x1000', caption: 'A & B' });
+    expect(html).toContain('src="/assets/site/images/studio.webp?format=1500w"');
+    expect(html).toContain('srcSet="/assets/site/images/studio.webp?format=100w 100w, ');
+    expect(html).toContain('/assets/site/images/studio.webp?format=2500w 2500w"');
+    expect(html).toContain(' sizes="(max-width: 720px) 100vw, 740px" width="1500" height="1000" alt="The studio"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain('<link rel="preload"');
+    expect(html).toMatch(/^<figure class="sf-block sf-image-block"><img .*\/><figcaption>A &amp; B<\/figcaption><\/figure>$/);
+    // Above the fold: at once, with high priority and the preload hint of the image template.
+    const eager = image({ originalSize: '1500x1000', priority: 'high' });
+    expect(eager).toContain('loading="eager" fetchPriority="high"');
+    expect(eager).toContain('<link rel="preload" as="image" imageSrcSet=');
+  });
+
+  it('without an originalSize the URL is used as given', () => {
+    expect(image()).toBe('<figure class="sf-block sf-image-block"><img src="/assets/site/images/studio.webp" alt="The studio" loading="lazy" decoding="async" style="display:block"></figure>');
+    expect(image({ originalSize: 'big' })).not.toContain('srcSet');
+  });
+});

@@ -1,6 +1,8 @@
 import { CENSUS_BUTTON_ATTR } from '../../hydrate/protocol/markers.ts';
 import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../../hydrate/shared/island-markup.ts';
 import { isDarkColour, parseHexColour } from '../../hydrate/shared/colour-rules.ts';
+import { imageMarkup } from '../../hydrate/shared/image-markup.ts';
+import { parseOriginalSize } from '../../hydrate/shared/image-width-variants.ts';
 import type { Form, FormField } from '../store/types.ts';
 import type { Block } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -124,16 +126,37 @@ export function siteFormHtml(form: Form, options: { newsletter: boolean; content
   );
 }
 
+/**
+ * `sizes` of an image block: the page's text column (46em, about 740 px) on a desktop, the
+ * window on a phone; the browser picks the srcset candidate from it.
+ */
+export const IMAGE_BLOCK_SIZES = '(max-width: 720px) 100vw, 740px';
+
+/**
+ * An image block. With its `originalSize` (`1500x1000`) the picture is served by the site's
+ * image service: the image template (hydrate/shared/image-markup.ts, `sqs` loader) gives it a
+ * srcset of width variants, `sizes`, width and height (no layout shift), and loads it lazily
+ * unless the block says `priority: high` (a picture above the fold). Without one the URL is
+ * used as given.
+ */
 function imageHtml(block: Block): string {
   const url = str(block.url);
   if (url === '') return '';
-  const priority = block.priority === 'high' ? ' fetchpriority="high" loading="eager"' : block.priority === 'low' ? ' fetchpriority="low" loading="lazy"' : ' loading="lazy"';
   const caption = str(block.caption);
-  return (
-    `<figure class="sf-block sf-image-block"><img src="${escapeHtml(url)}" alt="${escapeHtml(str(block.alt))}"${priority} decoding="async" style="display:block">` +
-    (caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : '') +
-    '</figure>'
-  );
+  const size = parseOriginalSize(block.originalSize);
+  const img =
+    size.ok && !url.startsWith('data:')
+      ? imageMarkup({
+          src: url,
+          width: size.width,
+          height: size.height,
+          alt: str(block.alt),
+          loader: 'sqs',
+          sizes: IMAGE_BLOCK_SIZES,
+          priority: block.priority === 'high' || block.priority === 'low' ? block.priority : null,
+        })
+      : `<img src="${escapeHtml(url)}" alt="${escapeHtml(str(block.alt))}"${block.priority === 'high' ? ' fetchpriority="high" loading="eager"' : block.priority === 'low' ? ' fetchpriority="low" loading="lazy"' : ' loading="lazy"'} decoding="async" style="display:block">`;
+  return `<figure class="sf-block sf-image-block">${img}` + (caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : '') + '</figure>';
 }
 
 /**

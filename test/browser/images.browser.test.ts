@@ -165,5 +165,43 @@ describe.skipIf(!chromiumPath)(`demo images in Chromium${chromiumPath ? '' : ` (
       await viewportShot(v.page, `images-home-${viewport}`);
       expect(await axeViolations(v.page)).toEqual([]);
     });
+
+    test(`IMG-4 journal, a post and an image block (${viewport}): srcset pictures, the first at once, the others as they come into view`, async () => {
+      const v = await tier.newVisitor();
+      await v.page.setViewportSize(VIEWPORTS[viewport]);
+      await visit(v.page, '/journal');
+      await loaded(v.page, '.demo-post-image img');
+      const posts = await images(v.page, '.demo-post-image img');
+      expect(posts.length).toBeGreaterThan(2);
+      expect(posts.map((p) => p.loading)).toEqual(['eager', ...Array(posts.length - 1).fill('lazy')]);
+      expect(posts.every((p) => p.alt !== null && p.alt !== '' && p.candidates.length === 7)).toBe(true);
+      expect(posts[0]).toMatchObject({ alt: 'A bag of coffee beans next to an enamel scoop', inViewport: true });
+      expect(posts[0]!.naturalWidth).toBeGreaterThan(0);
+      // The lead picture: the window on a phone (390 → 500w), 620 px on a desktop (→ 750w).
+      expect(posts[0]!.chosen).toBe(viewport === 'phone' ? '500w' : '750w');
+      await v.page.locator('.demo-post-image img').last().scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await images(v.page, '.demo-post-image img')).at(-1)!.naturalWidth).toBeGreaterThan(0);
+      // A card: the window on a phone (→ 500w), 330 px on a desktop (→ 500w, the first candidate over it).
+      expect((await images(v.page, '.demo-post-image img')).at(-1)!.chosen).toBe('500w');
+      expect(await axeViolations(v.page)).toEqual([]);
+
+      await visit(v.page, '/journal/coffee-club-turns-one');
+      await loaded(v.page, '.demo-post-figure img');
+      const [figure] = await images(v.page, '.demo-post-figure img');
+      expect(figure).toMatchObject({ alt: 'A bag of coffee beans next to an enamel scoop', loading: 'eager', inViewport: true });
+      expect(figure!.naturalWidth).toBeGreaterThan(0);
+      expect(figure!.candidates).toHaveLength(7);
+      expect(figure!.chosen).toBe(viewport === 'phone' ? '500w' : '750w');
+      await viewportShot(v.page, `images-blog-post-${viewport}`);
+      expect(await axeViolations(v.page)).toEqual([]);
+
+      await visit(v.page, '/about');
+      await loaded(v.page, '.sf-image-block img');
+      const [block] = await images(v.page, '.sf-image-block img');
+      expect(block).toMatchObject({ alt: "The studio's print tables in morning light", loading: 'eager' });
+      expect(block!.naturalWidth).toBeGreaterThan(0);
+      expect(block!.chosen).toBe(viewport === 'phone' ? '500w' : '750w');
+      expect(await axeViolations(v.page)).toEqual([]);
+    });
   }
 });
