@@ -2,7 +2,7 @@
 // message and exit 2, not a stack), results go to the file and stdout, `--check` exits 1
 // naming the missed targets, and a module runs its main only when started as a script (the
 // tests import the same modules).
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 /** The parsed options, or the parser's message on stderr and exit 2. */
@@ -15,9 +15,21 @@ export function optionsOrExit<O>(parse: () => O): O {
   }
 }
 
+/**
+ * Another bench's section in the same file (`<!-- bench:NAME begin -->` … `end -->`, e.g.
+ * bench:cold's "Cold start" in RESULTS.md): carried over when the file is written anew.
+ */
+const KEPT_SECTION = /<!-- (bench:[\w-]+) begin -->[\s\S]*?<!-- \1 end -->/g;
+
+function withKeptSections(markdown: string, out: string): string {
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const kept = [...old.matchAll(KEPT_SECTION)].filter((m) => !markdown.includes(`<!-- ${m[1]} begin -->`)).map((m) => m[0]);
+  return kept.length ? `${markdown.trimEnd()}\n\n${kept.join('\n\n')}\n` : markdown;
+}
+
 /** Writes the results to `out` (when set) and stdout; with `check`, exits 1 when a target was missed. */
 export function publish(markdown: string, out: string | null, check: boolean, missed: readonly string[]): void {
-  if (out) writeFileSync(out, markdown);
+  if (out) writeFileSync(out, withKeptSections(markdown, out));
   process.stdout.write(markdown);
   if (check && missed.length) {
     process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);
