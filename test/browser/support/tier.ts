@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium, openVisitor, type VisitorPage } from './chromium.ts';
-import { startStorefront, type Storefront } from './storefront.ts';
+import { startStorefront, type Storefront, type StorefrontOptions } from './storefront.ts';
 
 export interface BrowserTier {
   /** The running storefront; read its store to check what the server accepted. */
@@ -13,13 +13,14 @@ export interface BrowserTier {
   newVisitor(): Promise<VisitorPage>;
 }
 
-export function useBrowserTier(chromiumPath: string): BrowserTier {
+/** `seed` changes the demo catalogue before the storefront starts (for example express checkout on). */
+export function useBrowserTier(chromiumPath: string, options: Pick<StorefrontOptions, 'seed'> = {}): BrowserTier {
   let server: Storefront | undefined;
   let browser: Browser | undefined;
   let visitor: VisitorPage | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir') }), launchChromium(chromiumPath)]);
+    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir'), seed: options.seed }), launchChromium(chromiumPath)]);
   });
 
   afterAll(async () => {
