@@ -6,6 +6,8 @@
 // (compile-job.ts), engines alternating in a shuffled order each round; CPU time.
 // Per shape: Quire/port per round, median over rounds; per group and overall: median, 10th
 // percentile and worst shape. Writes its section of bench/RESULTS.md ("Compile").
+// `--before DIR` also runs the Quire of another checkout (a `git archive` with node_modules
+// linked) as a third job in every round: before and after measured under the same load.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +34,12 @@ interface Options {
   batches: number;
   groups: string[] | null;
   write: boolean;
+  /** Another checkout whose Quire is run as a third job each round (before/after). */
+  before: string | null;
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const o: Options = { rounds: 3, warmupMs: 3000, batchMs: 8, batches: 3, groups: null, write: true };
+  const o: Options = { rounds: 3, warmupMs: 3000, batchMs: 8, batches: 3, groups: null, write: true, before: null };
   const a = new ArgReader(argv);
   for (let opt = a.next(); opt !== undefined; opt = a.next()) {
     if (opt === '--rounds') o.rounds = a.number(1, 50);
@@ -45,6 +49,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (opt === '--groups') o.groups = a.value().split(',');
     else if (opt === '--quick') Object.assign(o, { rounds: 1, warmupMs: 1000, batchMs: 4, batches: 1 });
     else if (opt === '--no-write') o.write = false;
+    else if (opt === '--before') o.before = a.value();
     else throw new Error(`unknown option ${opt}`);
   }
   return o;
@@ -158,6 +163,9 @@ interface ShapeRatio {
   bytes: number;
   compile: number[];
   first: number[];
+  /** With `--before`: that checkout's Quire/port per round. */
+  beforeCompile: number[];
+  beforeFirst: number[];
   quireCompile: number;
   portCompile: number;
 }
@@ -169,8 +177,11 @@ const pct = (xs: number[], p: number): number => {
 const fx = (x: number) => `${x.toFixed(2)}x`;
 const spread = (xs: number[]) => `${fx(median(xs))} (${fx(Math.min(...xs))}–${fx(Math.max(...xs))})`;
 
-function summaryRows(ratios: ShapeRatio[]): string[] {
-  const rows = ['| shapes | n | compile: median | p10 | worst (shape) | compile + first render: median | p10 | worst (shape) |', '|---|---:|---:|---:|---|---:|---:|---|'];
+function summaryRows(ratios: ShapeRatio[], before: boolean): string[] {
+  const rows = [
+    `| shapes | n | compile: median | p10 | worst (shape) | compile + first render: median | p10 | worst (shape) |${before ? ' compile median before | first render median before |' : ''}`,
+    `|---|---:|---:|---:|---|---:|---:|---|${before ? '---:|---:|' : ''}`,
+  ];
   const groups = [...new Set(ratios.map((r) => r.group)), 'all'];
   for (const g of groups) {
     const rs = ratios.filter((r) => g === 'all' || r.group === g);
@@ -180,7 +191,10 @@ function summaryRows(ratios: ShapeRatio[]): string[] {
     const wc = worst(c);
     const wf = worst(f);
     const cell = (xs: { v: number }[], p: number) => (xs.length ? fx(p < 0 ? median(xs.map((x) => x.v)) : pct(xs.map((x) => x.v), p)) : '–');
-    rows.push(`| ${g === 'all' ? '**all**' : g} | ${rs.length} | **${cell(c, -1)}** | ${cell(c, 0.1)} | ${wc ? `${fx(wc.v)} (${wc.r.name})` : '–'} | **${cell(f, -1)}** | ${cell(f, 0.1)} | ${wf ? `${fx(wf.v)} (${wf.r.name})` : '–'} |`);
+    const bc = rs.filter((r) => r.beforeCompile.length).map((r) => median(r.beforeCompile));
+    const bf = rs.filter((r) => r.beforeFirst.length).map((r) => median(r.beforeFirst));
+    const extra = before ? ` ${bc.length ? fx(median(bc)) : '–'} | ${bf.length ? fx(median(bf)) : '–'} |` : '';
+    rows.push(`| ${g === 'all' ? '**all**' : g} | ${rs.length} | **${cell(c, -1)}** | ${cell(c, 0.1)} | ${wc ? `${fx(wc.v)} (${wc.r.name})` : '–'} | **${cell(f, -1)}** | ${cell(f, 0.1)} | ${wf ? `${fx(wf.v)} (${wf.r.name})` : '–'} |${extra}`);
   }
   return rows;
 }
@@ -190,7 +204,8 @@ function report(o: Options, ratios: ShapeRatio[], failed: Set<string>, loads: nu
     `- ${new Date().toISOString()}; ${describeMachine()}; Node ${process.version}; load average (1 min) at the jobs ${loads.map((l) => l.toFixed(1)).join(', ')}`,
     `- ${o.rounds} rounds in ${seconds.toFixed(0)} s, engines alternating in a shuffled order; warm-up ${o.warmupMs} ms of CPU over all shapes, then per shape ${o.batches} batch(es) of ${o.batchMs} ms CPU for each metric; ratio Quire/port per round, median over rounds.`,
     '',
-    ...summaryRows(ratios),
+    ...(o.before ? [`Before: Quire of ${o.before} run as a third job in every round, against the same port jobs.`, ''] : []),
+    ...summaryRows(ratios, o.before !== null),
   ];
   if (failed.size) lines.push('', `Left out (an engine threw on them): ${[...failed].join(', ')}.`);
   lines.push('', 'Workloads and demo templates one by one (median (min–max) over rounds; compiles/s median):', '', '| shape | size | port compiles/s | Quire compiles/s | compile Quire/port | compile + first render |', '|---|---:|---:|---:|---|---|');
@@ -218,30 +233,42 @@ async function main(): Promise<void> {
   const shapes = collectShapes(o.groups);
   writeFileSync(SHAPES_FILE, JSON.stringify(shapes));
   await bundleJob(JOB_SOURCE, JOB_BUNDLE);
+  const beforeBundle = join(BENCH, 'results/compile-job-before.mjs');
+  if (o.before) await bundleJob(join(o.before, 'bench/compile-job.ts'), beforeBundle);
   const rand = xorshift32(14);
   const results: CompileJobResult[][] = [];
+  const beforeResults: CompileJobResult[] = [];
   const loads: number[] = [];
   const t0 = Date.now();
   for (let round = 0; round < o.rounds; round++) {
     const pair: CompileJobResult[] = [];
-    for (const engine of shuffle<CompileEngine>(['quire', 'reference'], rand)) {
+    const jobs: (CompileEngine | 'before')[] = o.before ? ['quire', 'reference', 'before'] : ['quire', 'reference'];
+    for (const job of shuffle(jobs, rand)) {
       loads.push(loadavg()[0]);
+      const engine: CompileEngine = job === 'before' ? 'quire' : job;
       const spec: CompileJobSpec = { engine, shapesFile: SHAPES_FILE, warmupMs: o.warmupMs, batchMs: o.batchMs, batches: o.batches };
-      pair.push(await forkJob<CompileJobResult>(JOB_BUNDLE, spec, `compile ${engine} round ${round + 1}`));
-      process.stderr.write(`round ${round + 1}: ${engine} done\n`);
+      const r = await forkJob<CompileJobResult>(job === 'before' ? beforeBundle : JOB_BUNDLE, spec, `compile ${job} round ${round + 1}`);
+      if (job === 'before') beforeResults[round] = r;
+      else pair.push(r);
+      process.stderr.write(`round ${round + 1}: ${job} done\n`);
     }
     results.push(pair);
   }
   const failed = new Set<string>();
   const ratios: ShapeRatio[] = [];
   for (const s of shapes) {
-    const r: ShapeRatio = { name: s.name, group: s.group, bytes: s.template.length, compile: [], first: [], quireCompile: 0, portCompile: 0 };
+    const r: ShapeRatio = { name: s.name, group: s.group, bytes: s.template.length, compile: [], first: [], beforeCompile: [], beforeFirst: [], quireCompile: 0, portCompile: 0 };
     const qc: number[] = [];
     const pc: number[] = [];
-    for (const pair of results) {
+    for (const [round, pair] of results.entries()) {
       const q = pair.find((p) => p.engine === 'quire')?.rates[s.name];
       const p = pair.find((p) => p.engine === 'reference')?.rates[s.name];
       if (!q || !p) continue;
+      const b = beforeResults[round]?.rates[s.name];
+      if (b) {
+        r.beforeCompile.push(b.compile / p.compile);
+        if (b.first !== null && p.first !== null) r.beforeFirst.push(b.first / p.first);
+      }
       r.compile.push(q.compile / p.compile);
       qc.push(q.compile);
       pc.push(p.compile);

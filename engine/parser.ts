@@ -55,7 +55,7 @@ const KEYWORDS = new Set([
 ]);
 
 /** The keywords by their first letter: one short list to compare instead of all 17 per tag. */
-const KEYWORDS_BY_LETTER: (readonly string[] | undefined)[] = [];
+const KEYWORDS_BY_LETTER: (string[] | undefined)[] = [];
 for (const k of KEYWORDS) (KEYWORDS_BY_LETTER[k.charCodeAt(0)] ??= []).push(k);
 
 /** The keyword spelled by `b[1, w)`, compared in place (no slice to hash per tag), or null. */
@@ -92,9 +92,12 @@ function scanPath(s: string, i: number): number {
   return i > start ? i : -1;
 }
 
+const NO_ARGS: PluginArgs = Object.freeze({ raw: '', delimiter: '', args: Object.freeze([] as string[]) });
+
 /** Splits plugin arguments: the first character is the delimiter, empty pieces dropped (§3.2). */
 export function splitArgs(raw: string): PluginArgs {
-  if (raw.length === 0) return { raw, delimiter: '', args: [] };
+  // Most plugin calls have no arguments (`|html`, `|json`): they share one frozen answer.
+  if (raw.length === 0) return NO_ARGS;
   const delimiter = raw[0];
   const args: string[] = [];
   let start = 1;

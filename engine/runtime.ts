@@ -61,6 +61,8 @@ const enum First {
 }
 
 /** A variable reference compiled once: first-segment kind and pre-split tail. */
+const NO_SEGMENTS: readonly Segment[] = Object.freeze([]);
+
 export class CompiledRef implements Ref {
   readonly first: First;
   readonly key: string | number;
@@ -78,8 +80,14 @@ export class CompiledRef implements Ref {
   ) {
     const s0 = segments[0];
     this.isAt = text === '@';
-    this.rest = segments.slice(1);
-    this.restGuarded = this.rest.some((s) => typeof s === 'string' && isInheritedName(s));
+    // Most references have one segment: they share the empty tail (no array, no scan).
+    this.rest = segments.length === 1 ? NO_SEGMENTS : segments.slice(1);
+    let guarded = false;
+    for (let i = 1; i < segments.length && !guarded; i++) {
+      const s = segments[i];
+      guarded = typeof s === 'string' && isInheritedName(s);
+    }
+    this.restGuarded = guarded;
     this.key = s0;
     if (typeof s0 === 'number') this.first = First.Index;
     else if (s0 === '@') this.first = First.Current;
