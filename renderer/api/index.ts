@@ -9,6 +9,7 @@ import { registerCheckoutRoutes } from './routes/checkout-routes.ts';
 import { registerCensusRoutes } from './routes/census-routes.ts';
 import { registerFormRoutes } from './routes/form-routes.ts';
 import { registerOrderRoutes } from './routes/order-routes.ts';
+import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerRestockRoutes } from './routes/restock-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
@@ -87,6 +88,7 @@ export async function storefrontApi(
       registerCartRoutes(kit);
       registerCheckoutRoutes(kit);
       registerOrderRoutes(kit);
+      registerReviewRoutes(kit);
       registerStockRoutes(kit);
       registerFormRoutes(kit);
       registerCensusRoutes(kit);

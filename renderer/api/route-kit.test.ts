@@ -127,6 +127,12 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: { orderNumber: '1', email: 'a@example.com' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid orderNumber.' },
     ],
   },
+  'POST /api/commerce/reviews': {
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { productId: 'p1', rating: 9, name: 'A', text: 'B' }, status: 400, code: 'REVIEW_INVALID', error: 'The review has errors.' },
+    ],
+  },
   'POST /api/3/commerce/cart/subscription': {
     cases: [
       { body: { itemId: ['psub'], qty: 1 }, ...INVALID_ITEM_ID },

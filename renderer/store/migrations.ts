@@ -385,6 +385,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Product reviews sent from the reviews request page (issue 18, store/review-repository.ts):
+    // stored pending, listed per product newest first.
+    id: '010-reviews',
+    sql: `
+      CREATE TABLE product_reviews (
+        id text PRIMARY KEY,
+        website_id text NOT NULL,
+        product_id text NOT NULL,
+        rating integer NOT NULL CHECK (rating BETWEEN 1 AND 5),
+        name text NOT NULL,
+        body text NOT NULL,
+        status text NOT NULL,
+        created_on bigint NOT NULL
+      );
+      CREATE INDEX product_reviews_product ON product_reviews (website_id, product_id, status, created_on);
+    `,
+  },
 ];
 
 /**

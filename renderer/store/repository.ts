@@ -1,5 +1,6 @@
 import { AdminRepository } from './admin-repository.ts';
 import { OrderRepository } from './order-repository.ts';
+import { ReviewRepository } from './review-repository.ts';
 import type { Queryable } from './sql-client.ts';
 import type {
   CartEntryRecord,
@@ -87,7 +88,7 @@ const ALL_TABLES = [
   'restock_sign_ups', 'mailing_list', 'outbox', 'form_submission_keys', 'form_submissions',
   'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
-  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets',
+  'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets', 'product_reviews',
 ];
 
 /**
@@ -250,6 +251,11 @@ export class Repository {
   /** Placed orders: numbering, stock moves, lookups and the owner's list (order-repository.ts), on this connection. */
   get orders(): OrderRepository {
     return new OrderRepository(this.db);
+  }
+
+  /** Product reviews of the reviews request page (review-repository.ts). */
+  get reviews(): ReviewRepository {
+    return new ReviewRepository(this.db);
   }
 
   // ---- carts --------------------------------------------------------------------------
