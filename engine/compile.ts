@@ -148,7 +148,9 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   const source = ctx.source;
   switch (n.kind) {
     case 'variable':
-      return variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, n, n.span, source);
+      return n.formatters.length === 0
+        ? plainValue(getter(ctx.makeRef(n.refs[0])))
+        : variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, n, n.span, source);
     case 'section': {
       const r = ctx.makeRef(n.ref);
       const run = nested(n.body, ctx);
@@ -286,11 +288,17 @@ function fuseChain(chain: readonly FormatterCall[]): readonly FormatterCall[] {
   return out ?? chain;
 }
 
+function plainValue(g0: Getter): Exec {
+  return (rt) => emitValue(rt, g0(rt));
+}
+
 function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: Inst, span: { start: number; end: number }, source: Source): Exec {
   const chain = fuseChain(written);
+  // `{name}` alone: its closure is made in a function of its own, so that it keeps a context
+  // of one getter instead of every variable the formatter paths below capture.
+  if (chain.length === 0) return plainValue(getter(refs[0]));
   const gets = refs.map(getter);
   const g0 = gets[0];
-  if (chain.length === 0) return (rt) => emitValue(rt, g0(rt));
   const multi = gets.length > 1;
   if (chain.length === 1 && !multi) {
     const { spec, bound } = chain[0];

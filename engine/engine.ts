@@ -148,8 +148,10 @@ export class Engine {
     const source = new Source(String(text), options.name ?? 'template');
     const safe = options.mode !== 'strict';
     // One CompiledRef per distinct reference in this template (the parser shares VarRefs).
-    const refs = new Map<VarRef, CompiledRef>();
+    // Made on the first reference emitted (~190 bytes a Map; many partials have none at the top).
+    let refs: Map<VarRef, CompiledRef> | null = null;
     const makeRef = (r: VarRef): CompiledRef => {
+      refs ??= new Map();
       let c = refs.get(r);
       if (c === undefined) {
         c = new CompiledRef(r.text, r.segments);

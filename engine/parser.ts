@@ -168,7 +168,8 @@ class TemplateParser {
   private readonly blockErrors: Diagnostic[] = [];
   private readonly root: Inst[] = [];
   private readonly stack: OpenBlock[] = [];
-  private readonly refs = new Map<string, VarRef>();
+  /** Made on the first reference: a Map costs ~190 bytes, a template without references none. */
+  private refs: Map<string, VarRef> | null = null;
   private bindCtx: ParserBindContext | null = null;
   /** Where the list last scanned by `variableList` ends. */
   private listEnd = 0;
@@ -654,10 +655,11 @@ class TemplateParser {
 
   /** One VarRef per distinct reference text: pages repeat the same references many times. */
   private ref(text: string): VarRef {
-    let r = this.refs.get(text);
+    const refs = (this.refs ??= new Map());
+    let r = refs.get(text);
     if (r === undefined) {
       r = { text, segments: splitVariable(text) };
-      this.refs.set(text, r);
+      refs.set(text, r);
     }
     return r;
   }
