@@ -17,4 +17,5 @@ export const ISLAND_LOADERS: Record<IslandKind, () => Promise<IslandDefinition>>
   'cart-page': () => import('./cart-page.tsx').then((m) => m.cartPageIsland),
   'gallery': () => import('./gallery.tsx').then((m) => m.galleryIsland),
   'checkout': () => import('./checkout.tsx').then((m) => m.checkoutIsland),
+  'review-form': () => import('./review-form.tsx').then((m) => m.reviewFormIsland),
 };

@@ -25,7 +25,7 @@ export const VARIANT_IMAGE_ATTR = 'data-variant-image-for';
 export const CENSUS_BUTTON_ATTR = 'data-census-button';
 
 /** Islands the renderer emits itself, by the value of `data-island`. */
-export const RENDERER_ISLANDS = ['pill-cart', 'bnpl', 'site-form', 'account', 'cart-page', 'gallery', 'checkout'] as const;
+export const RENDERER_ISLANDS = ['pill-cart', 'bnpl', 'site-form', 'account', 'cart-page', 'gallery', 'checkout', 'review-form'] as const;
 export type RendererIslandKind = (typeof RENDERER_ISLANDS)[number];
 
 /**

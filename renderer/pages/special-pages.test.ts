@@ -78,6 +78,22 @@ describe('reviews request (209)', () => {
       expect(await page(url, 209), url).toContain('Thank you for shopping with us. Tell us what you think of your purchase on its page.');
     }
   });
+
+  it('has the review form (a labelled 1–5 radio group, name, text) and lists approved reviews, not pending ones', async () => {
+    const reviews = h.store.read.reviews;
+    const base = { websiteId: sfContext((await h.inject('/review?productId=tee')).body).websiteId as string, productId: 'tee', rating: 5, createdOn: 1 };
+    await reviews.add({ ...base, id: 'rv-ok', name: 'Ada', text: 'Soft <and> well cut.', status: 'approved' });
+    await reviews.add({ ...base, id: 'rv-wait', name: 'Bo', text: 'Not yet moderated.', status: 'pending' });
+    const html = await page('/review?productId=tee', 209);
+    expect(html).toContain('<div class="sf-review-form-island" data-island="review-form"><form class="sf-review-form" data-product-id="tee" novalidate>');
+    expect(html).toContain('<fieldset class="sf-review-rating-choices"><legend>Rating</legend><label class="sf-review-star"><input type="radio" name="rating" value="1"> 1 star</label>');
+    expect(html.match(/type="radio" name="rating"/g)).toHaveLength(5);
+    expect(html).toContain('<label for="sf-review-name">Name</label><input id="sf-review-name" name="name"');
+    expect(html).toContain('<label for="sf-review-text">Review</label><textarea id="sf-review-text" name="text"');
+    expect(html).toContain('<li class="sf-review"><p class="sf-review-stars">5 out of 5</p><p>Soft &lt;and&gt; well cut.</p><footer>Ada</footer></li>');
+    expect(html).not.toContain('Not yet moderated.');
+    expect(await page('/review', 209)).not.toContain('sf-review-form');
+  });
 });
 
 describe('digital product composer preview (210)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, useApiHarness, withCrumb } from '../../test-support/api-harness.ts';
-import { REVIEW_FIELD_TEXT, reviewErrors } from './review-routes.ts';
+import { REVIEW_FIELD_TEXT, reviewErrors } from '../../../hydrate/shared/review-rules.ts';
 
 // POST /api/commerce/reviews (issue 18): a review from the reviews request page (209).
 

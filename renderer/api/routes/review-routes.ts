@@ -2,19 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { addRoute, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { reviewErrors } from '../../../hydrate/shared/review-rules.ts';
 
 // A buyer's product review from the reviews request page (page type 209, issue 18): a rating
 // of 1 to 5, a name and a text, stored pending moderation (store/review-repository.ts).
-
-/** Limits and the messages the form shows next to its fields (hydrate/islands/review-form.tsx). */
-export const REVIEW_LIMITS = { nameMax: 100, textMax: 2000 } as const;
-export const REVIEW_FIELD_TEXT = {
-  rating: 'Choose a rating from 1 to 5.',
-  name: 'Name is required.',
-  nameLong: `Name must be at most ${REVIEW_LIMITS.nameMax} characters.`,
-  text: 'Review is required.',
-  textLong: `Review must be at most ${REVIEW_LIMITS.textMax} characters.`,
-} as const;
 
 export const REVIEW_ERR = {
   invalid: (errors: Record<string, string>) => new ApiError(400, 'REVIEW_INVALID', 'The review has errors.', { errors }),
@@ -28,20 +19,6 @@ const REVIEW_BODY = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1000 })),
   text: Type.Optional(Type.String({ maxLength: 20_000 })),
 });
-
-/** The field errors of a review (empty when it is valid), in the form's order. */
-export function reviewErrors(body: { rating?: unknown; name?: unknown; text?: unknown }): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const rating = typeof body.rating === 'string' && /^[1-5]$/.test(body.rating) ? Number(body.rating) : body.rating;
-  if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = REVIEW_FIELD_TEXT.rating;
-  const name = typeof body.name === 'string' ? body.name.trim() : '';
-  if (name === '') errors.name = REVIEW_FIELD_TEXT.name;
-  else if (name.length > REVIEW_LIMITS.nameMax) errors.name = REVIEW_FIELD_TEXT.nameLong;
-  const text = typeof body.text === 'string' ? body.text.trim() : '';
-  if (text === '') errors.text = REVIEW_FIELD_TEXT.text;
-  else if (text.length > REVIEW_LIMITS.textMax) errors.text = REVIEW_FIELD_TEXT.textLong;
-  return errors;
-}
 
 export function registerReviewRoutes(kit: RouteKit): void {
   const { deps } = kit;
