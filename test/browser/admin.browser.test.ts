@@ -231,6 +231,10 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await row.locator('.admin-order-status').textContent()).toBe('Fulfilled');
     expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('fulfilled');
     await v.screenshot('admin-6-order-fulfilled');
+    // On a phone the wide table scrolls inside its wrapper: the rows' visually hidden labels
+    // (absolutely positioned) must not widen the page itself.
+    await v.page.setViewportSize(PHONE);
+    expect(await v.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   test('ADMIN-5 features: the owner switches quick view off and the shop stops offering it; on again, it is back; reset to the site folder', async () => {
