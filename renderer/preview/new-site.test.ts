@@ -58,6 +58,13 @@ describe('quire new', () => {
     fs.mkdirSync(empty);
     expect(writeStarterSite(empty).ok).toBe(true);
   });
+
+  it('refuses an empty folder name (`quire new "$UNSET"`) instead of writing into the working folder', () => {
+    const before = fs.readdirSync(process.cwd());
+    expect(writeStarterSite('')).toEqual({ ok: false, error: 'a folder name is required: quire new DIR' });
+    expect(writeStarterSite('  ')).toEqual({ ok: false, error: 'a folder name is required: quire new DIR' });
+    expect(fs.readdirSync(process.cwd())).toEqual(before);
+  });
 });
 
 describe('the head partial', () => {

@@ -181,6 +181,9 @@ export type NewSiteOutcome = { ok: true; files: string[] } | { ok: false; error:
 
 /** Writes the starter into `dir` (created when missing); refuses a folder that has anything in it. */
 export function writeStarterSite(dir: string): NewSiteOutcome {
+  // '' (an unset shell variable) would resolve to the working folder, which `stat` does not see,
+  // so the starter would land among whatever is there.
+  if (dir.trim() === '') return { ok: false, error: 'a folder name is required: quire new DIR' };
   try {
     const stat = fs.statSync(dir, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) return { ok: false, error: `${dir}: exists and is not a folder` };
