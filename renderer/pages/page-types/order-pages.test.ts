@@ -71,6 +71,16 @@ describe('order pages (issue 15)', () => {
     });
   });
 
+  it('order confirmed (202) promises a shipping mail only for an order that ships (a gift card does not)', async () => {
+    const shipped = body((await h.inject((await place(TEST_CARD)).confirmationUrl)).body);
+    expect(shipped).toContain('A receipt is on its way to Ada@Example.com. We will email you when it ships.');
+    const { cartToken } = await post('/api/commerce/checkout/gift-card', { itemId: 'gift-card', sku: 'GC-25' });
+    const gift = await post('/api/commerce/checkout/place', { cartToken, email: 'ada@example.com', payment: TEST_CARD, idempotencyKey: 'gift-card-key-1' });
+    const html = body((await h.inject(gift.confirmationUrl)).body);
+    expect(html).toContain('A receipt is on its way to ada@example.com.');
+    expect(html).not.toContain('when it ships');
+  });
+
   it('order received (207) for an order paid offline; its id under another page name is not found', async () => {
     const placed = await place({ provider: 'manual' });
     expect(placed.confirmationUrl).toBe(`/commerce/orders/${placed.orderId}/received`);
