@@ -28,6 +28,20 @@ describe('menu buttons (issue 16: the phone navigation)', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test('Escape closes the menu while focus is still on the button that opened it', () => {
+    document.body.innerHTML =
+      '<button type="button" data-menu-toggle aria-controls="nav" aria-expanded="false" hidden>Menu</button><nav id="nav"><a href="/shop">Shop</a></nav>';
+    const button = document.querySelector('button')!;
+    const stop = startMenuToggles(document);
+    button.focus();
+    button.click();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    stop();
+  });
+
   test('an open menu closes when the window leaves the phone layout (the seed\'s 432/433 px breakpoint)', () => {
     // A MediaQueryList the test can move across the breakpoint.
     const list = Object.assign(new EventTarget(), { matches: true, media: '' });

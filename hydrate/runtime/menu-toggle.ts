@@ -3,8 +3,9 @@
  * `data-menu-toggle` with `aria-controls` naming what it opens and `aria-expanded="false"`, and
  * keeps the button `hidden` in its markup, so a page without scripts shows its navigation as
  * before. Here the button is revealed and toggles `aria-expanded`; the theme's CSS hides the
- * controlled element while it is "false" (on narrow screens). Escape closes an open menu and
- * gives focus back to its button. Plain DOM, no island: the header belongs to the theme.
+ * controlled element while it is "false" (on narrow screens). Escape, in the menu or on the
+ * button that opened it (where focus stays after a click), closes an open menu and gives focus
+ * back to its button. Plain DOM, no island: the header belongs to the theme.
  *
  * The menu is a phone layout (the seed's breakpoint, `shared/breakpoints.ts`): when the window
  * grows past 432 px the desktop header shows the navigation anyway, so an open menu closes, and
@@ -34,10 +35,12 @@ export function startMenuToggles(doc: Document): () => void {
     };
     button.addEventListener('click', onClick);
     target.addEventListener('keydown', onKeyDown);
+    button.addEventListener('keydown', onKeyDown);
     phone?.addEventListener?.('change', onLayout);
     stops.push(() => {
       button.removeEventListener('click', onClick);
       target.removeEventListener('keydown', onKeyDown);
+      button.removeEventListener('keydown', onKeyDown);
       phone?.removeEventListener?.('change', onLayout);
     });
   }
