@@ -62,3 +62,29 @@ export function recordBuild(manifestFile, root, key, inputs, startedAt, cwd = pr
   renameSync(temp, manifestFile);
   return true;
 }
+
+/** The installed esbuild's version, part of a build's key ('unknown' when it cannot be read). */
+export function esbuildVersion(root) {
+  try {
+    return JSON.parse(readFileSync(path.join(root, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The manifest of the browser bundles (hydrate/build.ts): beside their folder, not in it, so
+ * the static route never serves the list of source paths.
+ * @param {string} outdir
+ */
+export const assetsManifest = (outdir) => `${path.resolve(outdir)}.inputs.json`;
+
+/**
+ * The key of the browser bundles' build. Its options live in hydrate/build.ts, which is no
+ * metafile input, so the script's content is part of the key, with esbuild's version and
+ * tsconfig.json (it steers how esbuild compiles TypeScript).
+ * @param {string} root the project folder
+ */
+export function assetsBuildKey(root) {
+  return JSON.stringify({ esbuild: esbuildVersion(root), script: hashFile(path.join(root, 'hydrate', 'build.ts')), tsconfig: hashFile(path.join(root, 'tsconfig.json')) });
+}

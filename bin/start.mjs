@@ -19,7 +19,7 @@ import cluster from 'node:cluster';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildIsFresh, recordBuild } from './build-inputs.mjs';
+import { buildIsFresh, esbuildVersion, recordBuild } from './build-inputs.mjs';
 
 // The start trace of renderer/start-trace.ts (QUIRE_START_TRACE=1), for the steps before the server's bundle runs.
 function startPhase(name) {
@@ -51,14 +51,6 @@ const OPTIONS = {
 };
 const manifest = path.join(path.dirname(outfile), 'main.inputs.json');
 
-function esbuildVersion() {
-  try {
-    return JSON.parse(readFileSync(path.join(root, 'node_modules', 'esbuild', 'package.json'), 'utf8')).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
 /** Builds in memory, then renames into place, so two servers starting at once never import a half-written file. */
 async function bundle(key) {
   const { build } = await import('esbuild');
@@ -85,7 +77,7 @@ async function bundle(key) {
 if (!cluster.isWorker) {
   try {
     // tsconfig.json steers how esbuild compiles TypeScript, yet is no metafile input.
-    const key = JSON.stringify({ esbuild: esbuildVersion(), node: process.version, options: OPTIONS, tsconfig: readFileSync(path.join(root, 'tsconfig.json'), 'utf8') });
+    const key = JSON.stringify({ esbuild: esbuildVersion(root), node: process.version, options: OPTIONS, tsconfig: readFileSync(path.join(root, 'tsconfig.json'), 'utf8') });
     if (!buildIsFresh(manifest, root, key)) await bundle(key);
   } catch (error) {
     console.error(`quire: could not build the server: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,7 +9,7 @@
  *
  * The store is created and migrated, and the site's `catalog.json` is synced into it on every
  * start (store/site-sync.ts: owner content from the folder, visitor data kept).
- * The islands bundle is built when `dist/assets/islands.js` is missing.
+ * The islands bundle (dist/assets) is built when it is missing or its sources changed.
  */
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -18,6 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { ensureAssets as ensureAssetsBuilt } from './asset-bundle.ts';
 import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError, type FirstOwnerResult } from './admin/first-owner.ts';
 import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
@@ -64,8 +65,11 @@ const usesPostgres = (url: string | undefined): boolean => !!url && /^postgres(q
  * is served sooner; pages rendered before it finishes simply hydrate on the next load.
  */
 function ensureAssets(assetsDir: string): Promise<void> {
-  // admin.js too: a dist/assets built before the admin app existed is built again.
-  if (['islands.js', 'admin.js'].every((file) => fs.existsSync(path.join(assetsDir, file)))) return Promise.resolve();
+  // Rebuilt when any input changed since the last build (asset-bundle.ts), as the server bundle is.
+  return ensureAssetsBuilt(assetsDir, root, () => buildAssets(assetsDir));
+}
+
+function buildAssets(assetsDir: string): Promise<void> {
   console.log('quire: building the islands bundle (dist/assets) …');
   // The build script is TypeScript; this process may be the plain-JS bundle, so load tsx explicitly.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'hydrate', 'build.ts'), assetsDir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
