@@ -12,6 +12,7 @@ import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource
 import { pathOf } from './route-resolver.ts';
 import { registerSiteImageRoute } from './site-images.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
+import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
 import { unlockCookieName, unlockToken } from './visitor.ts';
 
@@ -55,6 +56,12 @@ const UNSUBSCRIBE_FORM = Type.Object({
   email: Type.String({ maxLength: 320 }),
   token: Type.String({ maxLength: 100 }),
   returnTo: Type.Optional(Type.String({ description: 'The unsubscribe page; anything not on this site returns to `/`.' })),
+});
+
+/** The order status look-up's form (page 211); the page says what is wrong with each field. */
+const ORDER_STATUS_FORM = Type.Object({
+  orderNumber: Type.Optional(Type.String({ maxLength: 1000 })),
+  email: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
 /** Stands for this site when resolving `returnTo`; only its origin matters. */
@@ -155,6 +162,18 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
       await options.deps.store.read.removeFromMailingList(email);
     }
     return reply.code(303).header('location', safeReturnPath(request.body.returnTo)).header('cache-control', 'no-store').send();
+  });
+
+  // The order status look-up (211, page-types/order-pages.ts) POSTs to its own page, which
+  // answers with the order in place: the buyer's email stays out of the URL and the history.
+  // Guesses count in the API look-up's window (`orderLookup`, POST /api/commerce/order-status).
+  app.post<{ Body: Static<typeof ORDER_STATUS_FORM> }>(ORDER_STATUS_PATH, formRoute('Look up an order by number and email (page 211).', ORDER_STATUS_FORM, 'Invalid order status form.'), async (request, reply) => {
+    const verdict = await options.deps.limiters.orderLookup.take(request);
+    if (!verdict.allowed) {
+      return reply.code(429).header('retry-after', String(verdict.retryAfterSeconds)).type('text/plain; charset=utf-8').send('Please try again in a few seconds.');
+    }
+    reply.header('cache-control', 'no-store');
+    return renderer.render(request, reply);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -4,6 +4,7 @@ import { ensureCrumbCookie, type ApiDeps } from '../api/context.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import { sendErrorPage, send, writeDocument } from './document-writer.ts';
 import { baseContext, NotFound, PageJob, type Json, type PageReads, type Resolved } from './page-context.ts';
+import { PageRedirect } from './page-types/page-kind.ts';
 import { pageKindOf } from './page-types/table.ts';
 import { lockScreenPage, notFoundResolved } from './page-types/site-states.ts';
 import { pathOf, resolveRoute } from './route-resolver.ts';
@@ -75,7 +76,9 @@ export function createPageRenderer(options: PageRendererOptions) {
         });
       const job = new PageJob(deps, reads, site, row, request, reply, session);
       const path = pathOf(request.url);
-      const query = (request.query ?? {}) as Json;
+      // A page's own POST form (pages/index.ts: the order status look-up) is read like a query,
+      // so what it sends (an email) never has to travel in the URL.
+      const query = ((request.method === 'POST' ? request.body : request.query) ?? {}) as Json;
       const ctx = baseContext(job, path);
       if (siteUser) ctx.siteUser = await siteUser;
 
@@ -87,6 +90,7 @@ export function createPageRenderer(options: PageRendererOptions) {
           const route = resolveRoute(site, path);
           resolved = await pageKindOf(route).load({ job, route, ctx, path, query });
         } catch (error) {
+          if (error instanceof PageRedirect) return reply.code(error.status).header('location', error.location).header('cache-control', 'no-store').send();
           if (!(error instanceof NotFound)) throw error;
           resolved = notFoundResolved();
         }

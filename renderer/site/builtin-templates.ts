@@ -193,7 +193,7 @@ const SUBSCRIPTION_CONFIRMED = `<section class="sf-order-page sf-subscription-co
 
 const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 <h1>Order status</h1>
-<form class="sf-order-status-form" method="get" action="{orderStatus.action|htmlattr}">
+<form class="sf-order-status-form" method="post" action="{orderStatus.action|htmlattr}">
 <p>Enter the number from your receipt and the email address you ordered with.</p>
 <div class="sf-order-status-field">{.section orderStatus.orderNumberError}<p class="field-error" id="sf-order-status-number-error">{@|html}</p>{.end}
 <label for="sf-order-status-number">Order number</label>

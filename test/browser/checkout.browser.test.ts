@@ -283,10 +283,32 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect((await pageContext(v.page)).pageType).toBe(211);
     await v.page.getByLabel('Order number').fill(String(latest!.orderNumber));
     await v.page.getByLabel('Email').fill(String(latest!.email));
-    await Promise.all([v.page.waitForURL(/orderNumber=/), v.page.getByRole('button', { name: 'Look up order' }).click()]);
+    // The form POSTs to its page: the answer comes back in place, the email never in the URL.
+    const [answer] = await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/commerce/orders/status' && r.request().method() === 'POST'),
+      v.page.getByRole('button', { name: 'Look up order' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await v.page.locator('.sf-order-number').waitFor();
     await waitForBoot(v.page);
+    expect(new URL(v.page.url()).search).toBe('');
+    expect(v.page.url()).not.toContain('example.com');
     expect(await v.page.getByText(`Order #${latest!.orderNumber}`).first().isVisible()).toBe(true);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('checkout-4-order-status');
+
+    // A wrong entry is said next to its field, and the field points at it.
+    await v.page.getByLabel('Order number').fill('abc');
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/commerce/orders/status' && r.request().method() === 'POST'),
+      v.page.getByRole('button', { name: 'Look up order' }).click(),
+    ]);
+    await v.page.locator('#sf-order-status-number-error').waitFor();
+    await waitForBoot(v.page);
+    const numberField = v.page.getByLabel('Order number');
+    expect(await numberField.getAttribute('aria-invalid')).toBe('true');
+    expect(await numberField.getAttribute('aria-describedby')).toBe('sf-order-status-number-error');
+    expect(await v.page.locator('#sf-order-status-number-error').textContent()).toBe('Enter the order number from your receipt.');
+    expect(await axeViolations(v.page)).toEqual([]);
   });
 });

@@ -114,20 +114,37 @@ describe('order pages (issue 15)', () => {
     expect(body(empty.body)).toContain('<label for="sf-order-status-number">Order number</label>');
     expect(body(empty.body)).not.toContain('role="status"');
 
-    const found = await h.inject(`/commerce/orders/status?orderNumber=%23${placed.orderNumber}&email=ada%40example.com`);
+    // The form POSTs: the email never travels in the URL.
+    expect(body(empty.body)).toContain('<form class="sf-order-status-form" method="post" action="/commerce/orders/status">');
+    const lookUp = (fields: Record<string, string>) =>
+      h.inject({ method: 'POST', url: '/commerce/orders/status', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+
+    const found = await lookUp({ orderNumber: `#${placed.orderNumber}`, email: 'ada@example.com' });
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['cache-control']).toContain('no-store');
+    expect(found.headers.location).toBeUndefined();
     expect(body(found.body)).toContain(`<h2 class="sf-order-number">Order #${placed.orderNumber}</h2>`);
     expect(body(found.body)).toContain('Status: <strong>Paid</strong>');
     // The look-up is not a purchase: no order in sf-context, so no purchase event.
     expect(sfContext(found.body).order).toBeNull();
 
-    const wrong = await h.inject(`/commerce/orders/status?orderNumber=${placed.orderNumber}&email=eve%40example.com`);
+    // The old GET query finds nothing: a link with an email in it shows the empty form.
+    const byGet = await h.inject(`/commerce/orders/status?orderNumber=${placed.orderNumber}&email=ada%40example.com`);
+    expect(body(byGet.body)).not.toContain('sf-order-number');
+    expect(body(byGet.body)).not.toContain('ada@example.com');
+
+    const wrong = await lookUp({ orderNumber: String(placed.orderNumber), email: 'eve@example.com' });
     expect(body(wrong.body)).toContain('We could not find an order with that number and email.');
     expect(body(wrong.body)).not.toContain('sf-order-line');
 
-    const bad = await h.inject('/commerce/orders/status?orderNumber=abc&email=nope');
+    const bad = await lookUp({ orderNumber: 'abc', email: 'nope' });
     const html = body(bad.body);
     expect(html).toContain('id="sf-order-status-number-error">Enter the order number from your receipt.</p>');
     expect(html).toContain('aria-invalid="true" aria-describedby="sf-order-status-email-error"');
     expect(html).toContain('value="abc"');
+
+    const junk = await h.inject({ method: 'POST', url: '/commerce/orders/status', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${'x'.repeat(2000)}` });
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
   });
 });

@@ -72,9 +72,11 @@ export const ORDER_STATUS_MESSAGES = {
 } as const;
 
 /**
- * `/commerce/orders/status` (211): a form (order number, email) that submits to itself by GET;
- * with both, the order whose number and email match (both must, so a number alone reveals
- * nothing) is shown, else a message. The entered values come back in the form.
+ * `/commerce/orders/status` (211): a form (order number, email) that POSTs to itself
+ * (pages/index.ts), so the buyer's email never lands in the URL or the browser's history; the
+ * answer is rendered in reply, without a redirect. With both, the order whose number and email
+ * match (both must, so a number alone reveals nothing) is shown, else a message. The entered
+ * values come back in the form. A GET is the empty form, whatever its query says.
  */
 export const orderStatusPage = pageKind<{ kind: 'order-status' }>({
   name: 'order status',
@@ -82,8 +84,10 @@ export const orderStatusPage = pageKind<{ kind: 'order-status' }>({
   match: (segments) => (segments.length === 3 && segments[0] === 'commerce' && segments[1] === 'orders' && segments[2] === 'status' ? { kind: 'order-status' } : null),
   templates: { [PAGE_TYPE.orderStatus]: ['order-status'] },
   context: ['orderStatus', 'order'],
-  async load({ job, ctx, query }) {
+  async load({ job, ctx, query: sent }) {
     const resolved = resolvedPage(job, PAGE_TYPE.orderStatus, null, 'Order Status');
+    // Only the POSTed form searches: an email in a GET's query would sit in the URL.
+    const query = job.request.method === 'POST' ? sent : {};
     const numberText = (firstString(query.orderNumber) ?? '').trim().replace(/^#/, '').slice(0, 20);
     const email = (firstString(query.email) ?? '').trim().slice(0, 256);
     const searched = query.orderNumber !== undefined || query.email !== undefined;
