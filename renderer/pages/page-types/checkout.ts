@@ -1,15 +1,17 @@
 import { isLiveMainCart } from '../../api/context.ts';
 import { cartView } from '../../api/cart-view.ts';
+import { confirmationUrl } from '../../orders/place-order.ts';
 import { formatMoney } from '../money.ts';
 import { firstString, NotFound, resolvedPage } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { pageKind } from './page-kind.ts';
+import { pageKind, PageRedirect } from './page-kind.ts';
 
 type CheckoutRoute = { kind: 'checkout'; variant: 'cart' | 'subscription' | 'gift-card' };
 
 /**
  * C1 type 201: `/checkout?cartToken=` (a live main or express cart), `/checkout/subscription`
  * (a subscription cart) and `/checkout/gift-card?itemId=&sku=` (one gift card variant).
+ * A cart already bought redirects (303) to its order's confirmation page.
  */
 export const checkoutPage = pageKind<CheckoutRoute>({
   name: 'checkout',
@@ -51,6 +53,14 @@ export const checkoutPage = pageKind<CheckoutRoute>({
     const token = firstString(query.cartToken);
     if (!token || token.length > 200) throw new NotFound();
     const cart = await job.deps.store.read.getCart(token);
+    // The API's owner check (callerCart): a cart that belongs to a user is shown to that user
+    // alone, whoever else knows its id (it was the CART cookie until the user signed in).
+    if (cart && cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== job.session?.siteUserId) throw new NotFound();
+    // A bought cart's checkout (the buyer pressed Back after placing) is its order's confirmation.
+    if (cart?.isPurchased && cart.orderId) {
+      const order = await job.deps.store.read.getOrder(cart.orderId);
+      if (order) throw new PageRedirect(confirmationUrl(order));
+    }
     const now = job.deps.now();
     const usable =
       cart !== null &&
@@ -58,9 +68,6 @@ export const checkoutPage = pageKind<CheckoutRoute>({
       (cart.expiresAt === null || cart.expiresAt > now) &&
       (variant === 'subscription' ? cart.kind === 'subscription' : cart.kind === 'express' || isLiveMainCart(cart, now));
     if (!usable || !cart) throw new NotFound();
-    // The API's owner check (callerCart): a cart that belongs to a user is shown to that user
-    // alone, whoever else knows its id (it was the CART cookie until the user signed in).
-    if (cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== job.session?.siteUserId) throw new NotFound();
     const view = cartView(cart);
     ctx.checkout = {
       kind: variant === 'subscription' ? 'subscription' : 'cart',

@@ -45,8 +45,29 @@ export interface PageKind<R extends RouteShape = RouteShape> {
   listed?: boolean;
   /** The template-context members this entry adds to the shared ones, for template authors (README.md). */
   context: readonly string[];
-  /** Loads the route's data into `ctx`; throws `NotFound` when the route names nothing. */
+  /**
+   * Loads the route's data into `ctx`; throws `NotFound` when the route names nothing, and
+   * `PageRedirect` when what it names now lives at another page of this site.
+   */
   load(page: PageLoad<R>): Promise<Resolved>;
+}
+
+/** A same-site path: one `/`, then no second `/` or `\\` (a browser reads `//host` and `/\\host` as another site), no spaces or controls. */
+const SAME_SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/**
+ * A loader's outcome when the URL's page now lives elsewhere on the site (a bought cart's
+ * checkout → its order's confirmation): thrown like `NotFound`, answered with `status` and a
+ * Location of `location`. Only a same-site path: a loader never sends a visitor off the site.
+ */
+export class PageRedirect extends Error {
+  constructor(
+    readonly location: string,
+    readonly status: 302 | 303 = 303,
+  ) {
+    super(`page moved to ${location}`);
+    if (!SAME_SITE_PATH.test(location)) throw new Error(`a page redirects only to a same-site path, not ${JSON.stringify(location)}`);
+  }
 }
 
 /** The route type of an entry. */

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { CRUMB } from '../../test-support/api-harness.ts';
+import { useDemoHarness } from '../../test-support/page-harness.ts';
+import { PageRedirect } from './page-kind.ts';
+
+// Back after placing an order returns to /checkout?cartToken=… of a cart now bought: the page
+// sends the buyer to that order's confirmation (as the place answer's confirmationUrl), by kind.
+
+const h = useDemoHarness({ resetEach: true });
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Analytical Way', city: 'Albany', region: 'NY', postalCode: '12207', country: 'US' };
+const TEST_CARD = { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+async function post(url: string, payload: unknown) {
+  const response = await h.inject({ method: 'POST', url, cookies: { crumb: CRUMB }, headers: { 'x-csrf-token': CRUMB }, payload: payload as object });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Record<string, any>;
+}
+
+async function placeCart(payment: Record<string, unknown>) {
+  const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'tee', sku: 'TEE-S', quantity: 1, additionalFields: null });
+  const placed = await post('/api/commerce/checkout/place', {
+    cartToken: shoppingCart.id, email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment, idempotencyKey: `key-${payment.provider}`,
+  });
+  return { cartToken: shoppingCart.id as string, placed };
+}
+
+describe('checkout of a bought cart (Back after placing)', () => {
+  it('redirects (303) to the order confirmed page, and with no-store', async () => {
+    const { cartToken, placed } = await placeCart(TEST_CARD);
+    const back = await h.inject(`/checkout?cartToken=${cartToken}`);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`/commerce/orders/${placed.orderId}/confirmed`);
+    expect(back.headers.location).toBe(placed.confirmationUrl);
+    expect(back.headers['cache-control']).toBe('no-store');
+    expect((await h.inject(back.headers.location as string)).statusCode).toBe(200);
+  });
+
+  it('redirects an order paid offline to order received, a subscription to subscription confirmed', async () => {
+    const { cartToken, placed } = await placeCart({ provider: 'manual' });
+    const back = await h.inject(`/checkout?cartToken=${cartToken}`);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`/commerce/orders/${placed.orderId}/received`);
+
+    const { cartToken: subscriptionCart } = await post('/api/3/commerce/cart/subscription', { itemId: 'coffee-club', sku: 'COF-1', qty: 1, additionalFields: null });
+    const subscription = await post('/api/commerce/checkout/place', {
+      cartToken: subscriptionCart, email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD, idempotencyKey: 'subscription-key-1',
+    });
+    const again = await h.inject(`/checkout/subscription?cartToken=${subscriptionCart}`);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`/commerce/orders/${subscription.orderId}/subscription-confirmed`);
+  });
+
+  it('an unknown cart is still not found', async () => {
+    expect((await h.inject('/checkout?cartToken=no-such-cart')).statusCode).toBe(404);
+  });
+});
+
+describe('PageRedirect', () => {
+  it('takes a same-site path only', () => {
+    expect(new PageRedirect('/commerce/orders/a/confirmed?x=1').location).toBe('/commerce/orders/a/confirmed?x=1');
+    for (const location of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'relative', '/a b', '/\t/evil.example', '']) {
+      expect(() => new PageRedirect(location), location).toThrow(/same-site path/);
+    }
+  });
+});
