@@ -46,6 +46,17 @@ describe('A5 buy-now-pay-later', () => {
     expect(root().getAttribute('data-state')).toBe('visible');
   });
 
+  test('the info button draws its icon as hidden SVG, not a character no font may have, and keeps its name', async () => {
+    await open();
+    expect(info().getAttribute('aria-label')).toBe('More information');
+    expect(info().textContent).toBe('');
+    expect(info().textContent).not.toContain('\u24d8');
+    const svg = info().querySelector('svg')!;
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.getAttribute('focusable')).toBe('false');
+    expect(svg.hasAttribute('style')).toBe(false);
+  });
+
   test('BNPL-2 installments round half-up', async () => {
     await open({ price: 1001 });
     expect(text()).toBe('or 4 interest-free payments of $2.50 with');

@@ -36,6 +36,20 @@ interface Props {
   ctx: BnplContext;
 }
 
+/**
+ * The info button's circled "i", drawn as SVG: the "ⓘ" character (U+24D8) is in no font a plain
+ * Debian Chromium has and showed as an empty box. Decorative: the button's aria-label names it.
+ */
+function InfoIcon(): ReactNode {
+  return (
+    <svg className="sf-bnpl-info-icon" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="8" cy="4.75" r="1" fill="currentColor" />
+      <path d="M8 7v5" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function cartEligible(cart: Cart | null): boolean {
   return !!cart && cart.entries.length > 0 && cart.entries.every((e) => e.productType === 1);
 }
@@ -151,7 +165,7 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
         <div className="sf-bnpl-pill">
           <span className="sf-bnpl-text">{text}</span> <span className="sf-bnpl-provider">{providerLabel(country!.provider)}</span>{' '}
           <button type="button" className="sf-bnpl-info" aria-label="More information" ref={infoRef} onClick={() => void openModal()}>
-            ⓘ
+            <InfoIcon />
           </button>
         </div>
       ) : null}

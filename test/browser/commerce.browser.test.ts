@@ -163,6 +163,13 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     const v = await newVisitor();
     await visit(v.page, TEE);
     const focused = () => v.page.evaluate(() => document.activeElement?.className ?? '');
+    // The info icon is drawn SVG with a real size (the "ⓘ" character it replaced was an empty box
+    // in a Chromium without a font for it); the button is still named for a screen reader.
+    const icon = await v.page.locator('.sf-bnpl-info svg').boundingBox();
+    expect(icon!.width).toBeGreaterThan(8);
+    expect(icon!.height).toBeGreaterThan(8);
+    expect(await v.page.locator('.sf-bnpl-info').getAttribute('aria-label')).toBe('More information');
+    expect(await v.page.locator('.sf-bnpl-info').textContent()).toBe('');
     await v.page.click('.sf-bnpl-info');
     const modal = v.page.locator('.sf-bnpl-modal');
     await modal.waitFor({ state: 'visible' });
