@@ -58,8 +58,8 @@ export const checkoutPage = pageKind<CheckoutRoute>({
     if (cart && cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== job.session?.siteUserId) throw new NotFound();
     // A bought cart's checkout (the buyer pressed Back after placing) is its order's confirmation.
     if (cart?.isPurchased && cart.orderId) {
-      const order = await job.deps.store.read.getOrder(cart.orderId);
-      if (order) throw new PageRedirect(confirmationUrl(order));
+      const order = await job.deps.store.read.orders.get(cart.orderId);
+      if (order && order.websiteId === job.row.websiteId) throw new PageRedirect(confirmationUrl(order));
     }
     const now = job.deps.now();
     const usable =
