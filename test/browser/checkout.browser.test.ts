@@ -118,6 +118,13 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('checkout-3-confirmed');
 
+    // Back returns to the bought cart's checkout, which sends the buyer to this order again (it was a 404).
+    const confirmed = v.page.url();
+    const back = await v.page.goBack();
+    expect(new URL(back!.request().redirectedFrom()!.url()).pathname).toBe('/checkout');
+    expect(v.page.url()).toBe(confirmed);
+    await v.page.getByText(`Order #${number}`).first().waitFor();
+
     expect(await teeStock('TEE-S')).toBe(stockBefore - 1);
     const list = await orders();
     expect(list).toHaveLength(ordersBefore + 1);
