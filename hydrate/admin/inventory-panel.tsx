@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES, formatEditorMessage } from '../shared/editor-messages.ts';
+import type { InventoryProductRow, InventoryVariantRow } from '../shared/inventory-rows.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine } from './panel-parts.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
@@ -13,22 +14,8 @@ import { TableWrap } from './table-wrap.tsx';
 
 type Sort = 'name' | 'stock' | 'price';
 
-interface VariantRow {
-  id: string;
-  sku: string;
-  label: string;
-  priceCents: number;
-  qtyInStock: number;
-  unlimited: boolean;
-}
-
-interface ProductRow {
-  id: string;
-  title: string;
-  stockTotal: number | null;
-  priceCents: number;
-  variants: VariantRow[];
-}
+type VariantRow = InventoryVariantRow;
+type ProductRow = InventoryProductRow;
 
 interface InventoryPage {
   products: ProductRow[];
@@ -174,6 +161,24 @@ export function InventoryPanel({ api, track }: PanelProps) {
   );
 }
 
+/**
+ * The price an item sells at; on sale, its regular price follows struck through after a visible
+ * "was" (a strike alone is not read out by screen readers).
+ */
+function Price({ cents, regularCents, currency }: { cents: number; regularCents: number | null; currency: string }) {
+  return (
+    <>
+      {formatMoney(cents, currency)}
+      {regularCents !== null ? (
+        <span className="admin-price-was">
+          {' was '}
+          <s>{formatMoney(regularCents, currency)}</s>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 interface ProductRowsProps {
   row: ProductRow;
   open: boolean;
@@ -201,7 +206,9 @@ function ProductRows({ row, open, detailId, currency, panel, onExpander, onRowCl
           </button>
         </td>
         <td>{row.stockTotal === null ? 'Unlimited' : row.stockTotal}</td>
-        <td>{formatMoney(row.priceCents, currency)}</td>
+        <td>
+          <Price cents={row.priceCents} regularCents={row.regularPriceCents} currency={currency} />
+        </td>
       </tr>
       <tr id={detailId} hidden={!open} className="admin-detail-row">
         <td colSpan={4}>
@@ -249,7 +256,9 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
     <li data-variant-id={variant.id}>
       <form className="admin-stock-form" onSubmit={(event) => void save(event)} noValidate>
         <span className="admin-variant-name">{label}</span>
-        <span className="admin-variant-price">{formatMoney(variant.priceCents, currency)}</span>
+        <span className="admin-variant-price">
+          <Price cents={variant.priceCents} regularCents={variant.regularPriceCents} currency={currency} />
+        </span>
         <label htmlFor={inputId}>Stock for {variant.sku}</label>
         <input
           ref={input}

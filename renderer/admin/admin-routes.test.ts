@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, useApiHarness } from '../test-support/api-harness.ts';
+import { inventoryRow } from './admin-routes.ts';
 import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError } from './first-owner.ts';
 import { OWNER_COOKIE } from './owner-auth.ts';
 
@@ -178,6 +179,14 @@ describe('admin API', () => {
     const hoodie = (await get('q=hoodie')).products[0];
     expect(hoodie).toMatchObject({ title: 'Hoodie', stockTotal: 20, priceCents: 4000 });
     expect(hoodie.variants.map((v: { label: string }) => v.label)).toEqual(['S', 'M']);
+    // The price column and its sort use the price an item sells at: the Cap (3000, on sale at 2000)
+    // sorts with the 2000s, showing its regular price as "was".
+    expect(hoodie.regularPriceCents).toBeNull();
+    const cap = (await get('q=cap')).products[0];
+    expect(cap).toMatchObject({ id: 'sale', priceCents: 2000, regularPriceCents: 3000 });
+    expect(cap.variants[0]).toMatchObject({ sku: 'CAP-1', priceCents: 2000, regularPriceCents: 3000 });
+    const ascending = (await get('sort=price&dir=asc')).products.map((p: { id: string }) => p.id);
+    expect(ascending.slice(ascending.indexOf('psub'), ascending.indexOf('psub') + 4)).toEqual(['psub', 'sale', 'pso', 'p1']);
     const bad = await h.inject({ method: 'GET', url: '/api/admin/inventory?sort=colour', headers: auth });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('BAD_QUERY');
@@ -241,5 +250,47 @@ describe('first owner', () => {
     await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL })).rejects.toThrow(OwnerSettingsError);
     await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: 'short' })).rejects.toThrow('ADMIN_PASSWORD must have at least 10 characters');
     await expect(ensureFirstOwner(h.store, { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: PASSWORD })).rejects.toThrow('ADMIN_EMAIL is not an email address');
+  });
+});
+
+describe('inventoryRow prices', () => {
+  const variant = (id: string, priceCents: number, sale: { salePriceCents?: number; onSale?: boolean } = {}) => ({
+    id,
+    sku: id.toUpperCase(),
+    attributes: {},
+    priceCents,
+    salePriceCents: sale.salePriceCents ?? 0,
+    onSale: sale.onSale ?? false,
+    qtyInStock: 1,
+    unlimited: false,
+  });
+  const product = (variants: ReturnType<typeof variant>[]) => ({
+    id: 'p',
+    title: 'P',
+    urlSlug: 'p',
+    collectionId: null,
+    productType: 1 as const,
+    isSubscribable: false,
+    subscriptionPlan: null,
+    additionalFieldsFormId: null,
+    restockEnabled: false,
+    variants,
+    extra: {},
+  });
+
+  it('the row shows the lowest price a variant sells at, with that variant regular price when on sale', () => {
+    const row = inventoryRow(product([variant('a', 3000, { salePriceCents: 2200, onSale: true }), variant('b', 2500)]));
+    expect(row).toMatchObject({ priceCents: 2200, regularPriceCents: 3000 });
+    expect(row.variants.map((v) => [v.priceCents, v.regularPriceCents])).toEqual([
+      [2200, 3000],
+      [2500, null],
+    ]);
+  });
+
+  it('a sale price that is not switched on, or not lower, shows no "was"; on a tie the regular-priced variant wins', () => {
+    expect(inventoryRow(product([variant('a', 3000, { salePriceCents: 2000 })]))).toMatchObject({ priceCents: 3000, regularPriceCents: null });
+    expect(inventoryRow(product([variant('a', 3000, { salePriceCents: 3000, onSale: true })]))).toMatchObject({ priceCents: 3000, regularPriceCents: null });
+    expect(inventoryRow(product([variant('a', 3000, { salePriceCents: 2000, onSale: true }), variant('b', 2000)]))).toMatchObject({ priceCents: 2000, regularPriceCents: null });
+    expect(inventoryRow(product([]))).toMatchObject({ priceCents: 0, regularPriceCents: null });
   });
 });

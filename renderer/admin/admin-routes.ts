@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
+import { purchasePrice } from '../api/cart-view.ts';
 import { randomToken } from '../api/context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
 import { emailKey } from '../store/repository.ts';
 import { burnPasswordCheck, verifyPassword } from '../store/password.ts';
-import type { Form, Product } from '../store/types.ts';
+import type { InventoryProductRow } from '../../hydrate/shared/inventory-rows.ts';
+import type { Form, Product, Variant } from '../store/types.ts';
 import { cellText, csvRow } from './csv.ts';
 import {
   API_KEY_PREFIX,
@@ -39,30 +41,34 @@ const ERR = {
 
 export type InventorySort = 'name' | 'stock' | 'price';
 
-export interface InventoryRow {
-  id: string;
-  title: string;
-  productType: number;
-  /** Sum of the variants' stock; null when a variant is unlimited. */
-  stockTotal: number | null;
-  /** The lowest variant price. */
-  priceCents: number;
-  variants: { id: string; sku: string; label: string; priceCents: number; qtyInStock: number; unlimited: boolean }[];
+export type InventoryRow = InventoryProductRow;
+
+/** A variant's regular price when a sale lowers it; null when it sells at its regular price. */
+function regularWhenOnSale(variant: Variant): number | null {
+  return purchasePrice(variant) < variant.priceCents ? variant.priceCents : null;
 }
 
 export function inventoryRow(product: Product): InventoryRow {
   const unlimited = product.variants.some((variant) => variant.unlimited);
+  // The cheapest variant as sold; on a tie, one at its regular price wins (no "was" shown then).
+  const cheapest = product.variants.reduce<Variant | null>((best, variant) => {
+    if (!best) return variant;
+    const [price, bestPrice] = [purchasePrice(variant), purchasePrice(best)];
+    return price < bestPrice || (price === bestPrice && regularWhenOnSale(best) !== null) ? variant : best;
+  }, null);
   return {
     id: product.id,
     title: product.title,
     productType: product.productType,
     stockTotal: unlimited ? null : product.variants.reduce((sum, variant) => sum + variant.qtyInStock, 0),
-    priceCents: product.variants.length === 0 ? 0 : Math.min(...product.variants.map((variant) => variant.priceCents)),
+    priceCents: cheapest ? purchasePrice(cheapest) : 0,
+    regularPriceCents: cheapest ? regularWhenOnSale(cheapest) : null,
     variants: product.variants.map((variant) => ({
       id: variant.id,
       sku: variant.sku,
       label: Object.values(variant.attributes).join(' / '),
-      priceCents: variant.priceCents,
+      priceCents: purchasePrice(variant),
+      regularPriceCents: regularWhenOnSale(variant),
       qtyInStock: variant.unlimited ? 0 : variant.qtyInStock,
       unlimited: variant.unlimited,
     })),

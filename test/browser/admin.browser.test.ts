@@ -84,6 +84,13 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => inventory.locator('.admin-count').textContent()).toContain('page 2');
     await inventory.locator('button[data-sort="price"]').click();
     await expect.poll(() => inventory.locator('th[aria-sort]').textContent()).toContain('Price');
+    // A product on sale shows the price it sells at, its regular price struck through after "was".
+    await inventory.getByLabel('Search products').fill('cap');
+    await inventory.getByRole('button', { name: 'Search' }).click();
+    const cap = inventory.locator('tr[data-product-id="cap"]');
+    await cap.waitFor();
+    expect(await cap.locator('td').nth(3).textContent()).toBe('$22.00 was $30.00');
+    expect(await cap.locator('td').nth(3).locator('s').textContent()).toBe('$30.00');
     await inventory.getByLabel('Search products').fill('tote');
     await inventory.getByRole('button', { name: 'Search' }).click();
     const tote = inventory.locator('tr[data-product-id="tote"]');
