@@ -76,7 +76,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const cache = options.readCacheMs ? new ReadCache(options.store, { ttlMs: options.readCacheMs }) : null;
   // Everything writes through the cache's store, so its writes invalidate the cache.
-  const served = cache ? { ...options, store: cache.store } : options;
+  const siteSource = options.site;
+  // Mail links (the newsletter welcome's unsubscribe link) name the site's configured origin.
+  const publicSite = siteSource
+    ? () => {
+        const site = typeof siteSource === 'function' ? siteSource() : siteSource;
+        const baseUrl = site.config.extra.baseUrl;
+        return { title: site.config.title, baseUrl: typeof baseUrl === 'string' && /^https?:\/\//.test(baseUrl) ? baseUrl : null };
+      }
+    : undefined;
+  const served = { ...options, ...(cache ? { store: cache.store } : {}), publicSite };
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
   installSecurityHeaders(app, headers);
   await app.register(fastifyCookie, { hook: 'onRequest' });

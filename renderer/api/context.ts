@@ -72,6 +72,11 @@ export interface StorefrontApiOptions {
    * `memory` (this process). Default: `database` on PostgreSQL, `memory` on PGlite.
    */
   rateLimitStore?: 'database' | 'memory';
+  /**
+   * The site's title and configured `baseUrl` (site.json), for links in mail (the newsletter
+   * welcome's unsubscribe link); without a baseUrl the request's own origin is used.
+   */
+  publicSite?: () => { title: string; baseUrl: string | null };
 }
 
 export interface ApiDeps {
@@ -81,6 +86,7 @@ export interface ApiDeps {
   adminToken: string | null;
   /** One limiter per limit, under the limit's name. */
   limiters: Limiters;
+  publicSite?: () => { title: string; baseUrl: string | null };
 }
 
 const TOKEN_BYTES = 24;
@@ -127,6 +133,7 @@ export function createDeps(options: StorefrontApiOptions, limiters: Limiters): A
     newId: options.newId ?? defaultId,
     adminToken: options.adminToken ?? null,
     limiters,
+    publicSite: options.publicSite,
   };
 }
 

@@ -7,12 +7,16 @@ import { emailKey, type Repository } from '../store/repository.ts';
 // migration 009-special-pages), so the page unsubscribes an address only for someone holding
 // a mail sent to it: a stranger who knows an address cannot make its link.
 //
-// Where the link goes: a newsletter or mailing-list mail (none is sent yet: the list is
-// collected by newsletter forms and restock sign-ups) puts `unsubscribeLink(…)` in its footer
-// and in a `List-Unsubscribe: <…>` header; the page's button POSTs, so a mail scanner that
-// fetches the link unsubscribes nobody.
+// Where the link goes: a mailing-list mail (the welcome a newsletter sign-up gets,
+// newsletter-welcome.ts) puts `unsubscribeLink(…, UNSUBSCRIBE_LINK_PATH, …)` in its text and
+// HTML and in a `List-Unsubscribe: <…>` header. That path (pages/index.ts) sends a GET on to the
+// site's unsubscribe page (type 300), whose button POSTs, so a mail scanner that fetches the
+// link unsubscribes nobody; a mail client's RFC 8058 one-click POST to it unsubscribes at once.
 
 const SECRET_NAME = 'newsletter-unsubscribe';
+
+/** The path a mail's link names: the unsubscribe page's button posts here too (pages/index.ts). */
+export const UNSUBSCRIBE_LINK_PATH = '/newsletter/unsubscribe';
 
 /** The signing key of unsubscribe links, created at random the first time one is needed. */
 export function unsubscribeSecret(repo: Pick<Repository, 'siteSecret'>, now: number): Promise<string> {

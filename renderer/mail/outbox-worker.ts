@@ -22,6 +22,10 @@ export interface MailMessage {
   subject: string;
   /** Plain text. */
   body: string;
+  /** An HTML alternative of `body`. */
+  html?: string | null;
+  /** Extra headers, e.g. `List-Unsubscribe` (the worker's own win over them). */
+  headers?: Record<string, string> | null;
   productId?: string | null;
   variantId?: string | null;
 }
@@ -37,6 +41,8 @@ export async function enqueueMail(repo: Repository, message: MailMessage & { id:
     to: message.to,
     subject: message.subject,
     body: message.body,
+    html: message.html ?? null,
+    headers: message.headers ?? null,
     productId: message.productId ?? null,
     variantId: message.variantId ?? null,
     queuedOn: message.queuedOn,
@@ -121,16 +127,18 @@ export function outboxMessageId(rowId: string, from: string): string {
   return `<outbox-${rowId}@${domain}>`;
 }
 
+/** What nodemailer renders for a row: the same bytes over SMTP and in an `.eml` file. */
 function mailOptions(row: OutboxRow, envelope: { from: string; messageId: string }) {
   return {
     from: envelope.from,
     to: row.to,
     subject: row.subject,
     text: row.body,
+    ...(row.html ? { html: row.html } : {}),
     messageId: envelope.messageId,
     // A fixed date per row, so the rendered message is the same on every attempt.
     date: new Date(row.queuedOn),
-    headers: { 'X-Quire-Outbox-Id': row.id },
+    headers: { ...row.headers, 'X-Quire-Outbox-Id': row.id },
   };
 }
 

@@ -6,12 +6,13 @@ import { setCookie } from '../api/cookies.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { sendError } from '../api/http.ts';
 import { isValidEmail } from '../api/form-validation.ts';
-import { isUnsubscribeToken, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
+import { isUnsubscribeToken, UNSUBSCRIBE_LINK_PATH, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf } from './route-resolver.ts';
 import { registerSiteImageRoute } from './site-images.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
+import { PAGE_TYPE } from './page-type-numbers.ts';
 import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
 import { unlockCookieName, unlockToken } from './visitor.ts';
@@ -51,11 +52,20 @@ function formRoute(summary: string, body: TSchema, invalid: string): RouteShorth
   };
 }
 
-/** The unsubscribe button's form (every field a string the page wrote; limits keep junk out). */
+/**
+ * The unsubscribe button's form (every field a string the page wrote; limits keep junk out),
+ * or a mail client's RFC 8058 one-click POST (`List-Unsubscribe=One-Click`) to the mail's link,
+ * whose address and token are in the query (UNSUBSCRIBE_QUERY).
+ */
 const UNSUBSCRIBE_FORM = Type.Object({
-  email: Type.String({ maxLength: 320 }),
-  token: Type.String({ maxLength: 100 }),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  token: Type.Optional(Type.String({ maxLength: 100 })),
   returnTo: Type.Optional(Type.String({ description: 'The unsubscribe page; anything not on this site returns to `/`.' })),
+  'List-Unsubscribe': Type.Optional(Type.Literal('One-Click', { description: 'RFC 8058: the address and token are in the query.' })),
+});
+const UNSUBSCRIBE_QUERY = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  token: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 /** The order status look-up's form (page 211); the page says what is wrong with each field. */
@@ -151,16 +161,31 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
   });
 
+  // A mail's unsubscribe link (mail/newsletter-unsubscribe.ts) opens the site's unsubscribe
+  // page (type 300, whatever its slug) with the same query; a GET changes nothing.
+  app.get(UNSUBSCRIBE_LINK_PATH, { schema: { summary: 'A mail’s unsubscribe link: on to the unsubscribe page (300).', querystring: UNSUBSCRIBE_QUERY } }, async (request, reply) => {
+    const page = renderer.getSite().entries.find((entry) => entry.pageType === PAGE_TYPE.newsletterUnsubscribe);
+    if (!page) return renderer.render(request, reply);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.code(303).header('location', `/${page.slug}${search}`).header('cache-control', 'no-store').send();
+  });
+
   // The newsletter unsubscribe page's button (type 300, page-types/newsletter-unsubscribe.ts):
   // removes the address when the token is its own, then returns to the page, which says what
-  // the list now holds. A link someone merely fetched never gets here: only the button POSTs.
-  app.post<{ Body: Static<typeof UNSUBSCRIBE_FORM> }>('/newsletter/unsubscribe', formRoute('Unsubscribe an address from the mailing list (signed link).', UNSUBSCRIBE_FORM, 'Invalid unsubscribe form.'), async (request, reply) => {
-    const { email, token } = request.body;
+  // the list now holds. A link someone merely fetched never gets here: only the button POSTs,
+  // or a mail client's one-click POST to the link (RFC 8058), answered with a plain 200.
+  const unsubscribeRoute = formRoute('Unsubscribe an address from the mailing list (signed link).', UNSUBSCRIBE_FORM, 'Invalid unsubscribe form.');
+  unsubscribeRoute.schema = { ...unsubscribeRoute.schema, querystring: UNSUBSCRIBE_QUERY };
+  app.post<{ Body: Static<typeof UNSUBSCRIBE_FORM>; Querystring: Static<typeof UNSUBSCRIBE_QUERY> }>(UNSUBSCRIBE_LINK_PATH, unsubscribeRoute, async (request, reply) => {
+    const oneClick = request.body['List-Unsubscribe'] === 'One-Click';
+    const { email, token } = oneClick ? request.query : request.body;
+    if (email === undefined || token === undefined) throw GENERIC.badRequest('Invalid unsubscribe form.');
     const row = await renderer.reads.getSite();
     const now = options.deps.now();
     if (row && isValidEmail(email.trim()) && isUnsubscribeToken(await unsubscribeSecret(options.deps.store.read, now), row.websiteId, email, token)) {
       await options.deps.store.read.removeFromMailingList(email);
     }
+    if (oneClick) return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Unsubscribed.');
     return reply.code(303).header('location', safeReturnPath(request.body.returnTo)).header('cache-control', 'no-store').send();
   });
 

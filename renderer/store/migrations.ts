@@ -403,6 +403,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX product_reviews_product ON product_reviews (website_id, product_id, status, created_on);
     `,
   },
+  {
+    // An outbox message's HTML part and extra headers (a JSON object, e.g. List-Unsubscribe on
+    // the newsletter welcome, mail/newsletter-welcome.ts); NULL for the plain-text mails before.
+    id: '011-outbox-html-headers',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN html text;
+      ALTER TABLE outbox ADD COLUMN headers text;
+    `,
+  },
 ];
 
 /**

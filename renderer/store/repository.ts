@@ -485,12 +485,14 @@ export class Repository {
     return rows.map(toSignUp).sort((a, b) => a.createdOn - b.createdOn || (a.id < b.id ? -1 : 1));
   }
 
-  async addToMailingList(email: string, source: MailingListSource, now: number): Promise<void> {
-    await this.db.query(
+  /** Adds an address to the mailing list; false when it was on it already (nothing changes). */
+  async addToMailingList(email: string, source: MailingListSource, now: number): Promise<boolean> {
+    const rows = await this.db.query(
       `INSERT INTO mailing_list (email_key, email, source, added_on) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (email_key) DO NOTHING`,
+       ON CONFLICT (email_key) DO NOTHING RETURNING email_key`,
       [emailKey(email), email.trim(), source, now],
     );
+    return rows.length > 0;
   }
 
   /** Removes an address from the mailing list (newsletter unsubscribe); false when it was not on it. */
@@ -525,9 +527,10 @@ export class Repository {
 
   async queueOutbox(message: OutboxMessage): Promise<void> {
     await this.db.query(
-      `INSERT INTO outbox (id, to_email, subject, body, product_id, variant_id, queued_on)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [message.id, message.to, message.subject, message.body, message.productId, message.variantId, message.queuedOn],
+      `INSERT INTO outbox (id, to_email, subject, body, product_id, variant_id, queued_on, html, headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [message.id, message.to, message.subject, message.body, message.productId, message.variantId, message.queuedOn,
+        message.html ?? null, message.headers ? JSON.stringify(message.headers) : null],
     );
   }
 
@@ -962,6 +965,8 @@ function toOutboxRow(row: Row): OutboxRow {
     productId: strOrNull(row.product_id),
     variantId: strOrNull(row.variant_id),
     queuedOn: num(row.queued_on),
+    html: strOrNull(row.html),
+    headers: row.headers ? (JSON.parse(str(row.headers)) as Record<string, string>) : null,
     status: str(row.status) as OutboxStatus,
     attempts: num(row.attempts),
     nextAttemptAt: num(row.next_attempt_at),

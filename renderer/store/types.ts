@@ -157,6 +157,10 @@ export interface OutboxMessage {
   productId: string | null;
   variantId: string | null;
   queuedOn: number;
+  /** The HTML part beside `body`; null: plain text only. */
+  html?: string | null;
+  /** Extra headers (List-Unsubscribe …); null: none. */
+  headers?: Record<string, string> | null;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
