@@ -104,6 +104,9 @@ describe.skipIf(!chromiumPath)(`gallery in Chromium${chromiumPath ? '' : ` (skip
     const v = await tier.newVisitor();
     const { page } = v;
     expect(await visit(page, '/gallery-slider')).toBe(200);
+    // Swipe only once the pictures and the island's script are in: on a busy machine a swipe
+    // before that lands on no listener, or on a box that has since moved.
+    await page.waitForLoadState('networkidle');
     const box = (await page.locator('.sf-gallery-active').boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.8, y);
