@@ -71,6 +71,8 @@ interface PopUp {
   close: string;
   name: string | RegExp;
   role: 'dialog' | 'alertdialog';
+  /** Present once the pop-up's islands have hydrated (a pop-up whose parts are islands). */
+  ready?: string;
 }
 
 /**
@@ -97,13 +99,16 @@ async function checkPopUp(v: VisitorPage, viewport: ViewportName, shot: string, 
     if (closeKey === 'Escape') {
       // Tab from the last focusable goes to the first, Shift+Tab from the first to the last.
       const ends = page.locator(popUp.dialog).locator('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex="0"]');
-      const count = await ends.count();
-      expect(count).toBeGreaterThan(0);
-      await ends.nth(count - 1).focus();
+      // Islands inside the pop-up may still be committing (a slow machine): wait for its own
+      // ready marker, and find the ends when they are used rather than counting them before.
+      if (popUp.ready) await page.locator(popUp.dialog).locator(popUp.ready).first().waitFor();
+      expect(await ends.count()).toBeGreaterThan(0);
+      await ends.last().focus();
+      expect(await isActive(ends.last())).toBe(true);
       await page.keyboard.press('Tab');
-      expect(await isActive(ends.nth(0))).toBe(true);
+      expect(await isActive(ends.first())).toBe(true);
       await page.keyboard.press('Shift+Tab');
-      expect(await isActive(ends.nth(count - 1))).toBe(true);
+      expect(await isActive(ends.last())).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await viewportShot(page, `${shot}-${viewport}`);
       await page.keyboard.press('Escape');
@@ -204,6 +209,7 @@ describe.skipIf(!chromiumPath)(`accessibility and pop-ups in Chromium${chromiumP
         close: '.sf-quick-view-close',
         name: 'Harbor Hoodie',
         role: 'dialog',
+        ready: '.sqs-add-to-cart-button-wrapper[data-hydrated="true"]',
       });
       await opener.click();
       const dialog = v.page.getByRole('dialog', { name: 'Harbor Hoodie' });
