@@ -40,6 +40,18 @@ describe('checkPaths', () => {
     expect(result.frames.map((frame) => frame.code)).toEqual(['EOF_IN_BLOCK']);
   });
 
+  it('warnings alone (an unknown or deprecated key) are shown but pass; an invalid value fails', async () => {
+    write('site.json', '{"title": "T", "navigaton": []}');
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n');
+    const warned = await checkPaths([dir]);
+    expect(warned.frames.map((frame) => [frame.code, frame.warning])).toEqual([['SITE_KEY_UNKNOWN', true]]);
+    expect(warned.exitCode).toBe(0);
+    write('site.json', '{"title": 5, "navigaton": []}');
+    const failed = await checkPaths([dir]);
+    expect(failed.frames.map((frame) => frame.code).sort()).toEqual(['SITE_KEY_UNKNOWN', 'SITE_VALUE_INVALID']);
+    expect(failed.exitCode).toBe(1);
+  });
+
   it('a folder with neither site files nor templates is a path error', async () => {
     fs.mkdirSync(path.join(dir, 'empty'));
     const result = await checkPaths([path.join(dir, 'empty')]);

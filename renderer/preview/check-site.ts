@@ -16,7 +16,7 @@ import { problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames
 // Paths that cannot be read are reported in one line each and make the exit code 2.
 
 export interface CheckResult {
-  /** 0: no problems; 1: problems found; 2: a path is missing or unreadable. */
+  /** 0: no problems (warnings alone pass); 1: problems found; 2: a path is missing or unreadable. */
   exitCode: 0 | 1 | 2;
   /** One line per path that could not be checked (`PATH: no such file or folder`). */
   pathErrors: string[];
@@ -263,5 +263,6 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
       pathErrors.push(pathError(given, error));
     }
   }
-  return { exitCode: pathErrors.length ? 2 : frames.length ? 1 : 0, pathErrors, frames, checked };
+  const problems = frames.filter((frame) => !frame.warning).length;
+  return { exitCode: pathErrors.length ? 2 : problems ? 1 : 0, pathErrors, frames, checked };
 }

@@ -84,7 +84,9 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       for (const line of result.pathErrors) io.err(`quire: ${line}\n`);
       if (result.frames.length) io.err(framesText(result.frames) + '\n\n');
       const what = `${result.checked.templates} template(s) and partial(s)${result.checked.sites ? ` in ${result.checked.sites} site folder(s)` : ''}`;
-      io.out(`quire: checked ${what}; ${result.frames.length} problem(s)${result.pathErrors.length ? `; ${result.pathErrors.length} path(s) could not be read` : ''}\n`);
+      const warnings = result.frames.filter((frame) => frame.warning).length;
+      const problems = `${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
+      io.out(`quire: checked ${what}; ${problems}${result.pathErrors.length ? `; ${result.pathErrors.length} path(s) could not be read` : ''}\n`);
       return result.exitCode;
     }
     case 'new': {

@@ -12,6 +12,8 @@ export interface Frame {
   code: string;
   where: string;
   text: string;
+  /** A finding that does not stop the site (a deprecated key): shown, but `quire check` passes. */
+  warning?: true;
 }
 
 function readSiteFile(dir: string, file: string): string | null {
@@ -50,7 +52,8 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic): Frame {
 export function problemFrame(dir: string, problem: Omit<SiteProblem, 'code'> & { code: string; severity?: 'error' | 'warning' }): Frame {
   const where = `${problem.file}:${problem.line}:${problem.column}`;
   const text = readSiteFile(dir, problem.file);
-  if (text === null) return { code: problem.code, where, text: `${problem.code}: ${problem.message}\n  at ${where}` };
+  const warning = problem.severity === 'warning' ? { warning: true as const } : {};
+  if (text === null) return { code: problem.code, where, text: `${problem.code}: ${problem.message}\n  at ${where}`, ...warning };
   const pseudo = {
     // A schema finding of a data file (site/validate-site-files.ts) says Warning or Error; a load problem is a syntax error.
     kind: problem.severity === 'warning' ? 'Warning' : problem.severity === 'error' ? 'Error' : 'SyntaxError',
@@ -60,7 +63,7 @@ export function problemFrame(dir: string, problem: Omit<SiteProblem, 'code'> & {
     column: problem.column,
     source: problem.file,
   } as unknown as Diagnostic;
-  return { code: problem.code, where, text: codeFrame(pseudo, new Source(text, problem.file)) };
+  return { code: problem.code, where, text: codeFrame(pseudo, new Source(text, problem.file)), ...warning };
 }
 
 /**
