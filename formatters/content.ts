@@ -21,7 +21,7 @@ import { RECORD_TYPE_STORE_ITEM } from './util/content-enums.ts';
 import { altText, escapeAttr, field, focalPoint, imageMeta, imageMetaWithAlt } from './util/image.ts';
 import { javaIntCast, parseJavaIntOrThrow } from './util/java-int.ts';
 import { parseJavaInt } from './util/java-text.ts';
-import { isOnSale, isSoldOut } from './util/product.ts';
+import { saleClasses } from './util/product.ts';
 
 /** Refs resolved from the formatter's scope outward, parsed once per template. */
 function ref(ctx: BindContext, text: string): Ref {
@@ -267,14 +267,23 @@ function elements(v: Value): readonly Value[] {
   return [];
 }
 
+/** ` category-a category-b`: a class per element (or member value) of `list`. */
+function slugClasses(prefix: string, list: Value): string {
+  let out = '';
+  if (Array.isArray(list)) {
+    for (let i = 0; i < list.length; i++) out += prefix + classSlug(textOrEmpty(list[i]));
+  } else if (isObject(list)) {
+    for (const e of elements(list)) out += prefix + classSlug(textOrEmpty(e));
+  }
+  return out;
+}
+
 function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): string {
   let out = 'hentry';
   const promoted = ctx.resolve(b.promotedBlockType);
   if (isTruthy(promoted)) out += ' promoted promoted-block-' + classSlug(textOrEmpty(promoted));
-  const categories = ctx.resolve(b.categories);
-  if (isTruthy(categories)) for (const c of elements(categories)) out += ' category-' + classSlug(textOrEmpty(c));
-  const tags = ctx.resolve(b.tags);
-  if (isTruthy(tags)) for (const t of elements(tags)) out += ' tag-' + classSlug(textOrEmpty(t));
+  out += slugClasses(' category-', ctx.resolve(b.categories));
+  out += slugClasses(' tag-', ctx.resolve(b.tags));
   const author = ctx.resolve(b.author);
   const displayName = field(author, 'displayName');
   if (isTruthy(author) && isTruthy(displayName)) out += ' author-' + classSlug(textOrEmpty(displayName));
@@ -282,10 +291,7 @@ function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): str
   const index = ctx.resolve(b.index);
   if (index !== undefined) out += ' article-index-' + textOf(index);
   if (isTruthy(ctx.resolve(b.starred))) out += ' featured';
-  if (asLong(field(value, 'recordType')) === RECORD_TYPE_STORE_ITEM) {
-    if (isOnSale(value)) out += ' on-sale';
-    if (isSoldOut(value)) out += ' sold-out';
-  }
+  if (asLong(field(value, 'recordType')) === RECORD_TYPE_STORE_ITEM) out += saleClasses(value);
   return out;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { classSlug } from './class-slug.ts';
+
+/** The slugify rules written as the reference's regular expressions (ASCII `\s`). */
+function byRegex(s: string): string {
+  return s.replace(/[^A-Za-z0-9 \t\n\x0B\f\r-]/g, '').replace(/[ \t\n\x0B\f\r]+/g, '-').toLowerCase();
+}
 
 describe('classSlug', () => {
   it('follows the slugify rules', () => {
@@ -10,5 +16,14 @@ describe('classSlug', () => {
   });
   it('merges whitespace across deleted characters into one hyphen', () => {
     expect(classSlug('a . b')).toBe('a-b');
+  });
+  it('equals the rules as regular expressions on any text, non-ASCII letters and all', () => {
+    const char = fc.constantFrom('a', 'Z', '0', '-', ' ', '\t', '\n', '\x0B', '.', '&', 'é', 'İ', 'K', '\u00a0', '😀', 'Q', 'k');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 24 }).map((cs) => cs.join('')), (s) => {
+        expect(classSlug(s)).toBe(byRegex(s));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

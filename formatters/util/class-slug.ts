@@ -18,19 +18,34 @@ export function isSlug(s: string): boolean {
 export function classSlug(s: string): string {
   // Most names are slugs already; returning them as they are allocates nothing.
   if (isSlug(s)) return s;
+  // Otherwise runs of kept characters are copied as slices (a title is a few words, not a
+  // character at a time), and the ASCII capitals are lowered once at the end: what is kept
+  // is ASCII only, so `toLowerCase` can change nothing else (bench/README.md, item-classes).
   let out = '';
+  let start = 0;
+  let upper = false;
   let inSpace = false;
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (isJavaSpace(c)) {
-      if (!inSpace) out += '-';
-      inSpace = true;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) {
+      inSpace = false;
       continue;
     }
-    if (c >= 0x41 && c <= 0x5a) out += String.fromCharCode(c + 32);
-    else if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) out += s[i];
-    else continue;
-    inSpace = false;
+    if (c >= 0x41 && c <= 0x5a) {
+      upper = true;
+      inSpace = false;
+      continue;
+    }
+    // Whitespace or a dropped character ends the run; a dropped one inside a whitespace run
+    // does not end the run (`a ! b` is `a-b`).
+    if (i > start) out += s.slice(start, i);
+    start = i + 1;
+    if (isJavaSpace(c) && !inSpace) {
+      out += '-';
+      inSpace = true;
+    }
   }
-  return out;
+  if (n > start) out += start === 0 ? s : s.slice(start);
+  return upper ? out.toLowerCase() : out;
 }

@@ -9,6 +9,7 @@ import {
   isOnSale,
   isSoldOut,
   isSubscribable,
+  saleClasses,
   legacyCentsText,
   lowestPrice,
   lowestPricedVariant,
@@ -217,5 +218,23 @@ describe('sale and stock state', () => {
     expect(totalStockRemaining(product({ productType: 2 }))).toBe(Infinity);
     expect(totalStockRemaining(product({ productType: 4 }))).toBe(Infinity);
     expect(totalStockRemaining(product({}))).toBe(0);
+  });
+});
+
+describe('saleClasses', () => {
+  it('is isOnSale and isSoldOut as classes, for any product type and variants', () => {
+    const scalar = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.integer({ min: -3, max: 3 }), fc.constantFrom('', '0', '2', 'yes'));
+    const variant = fc.oneof(fc.record({ onSale: scalar, unlimited: scalar, qtyInStock: scalar }, { requiredKeys: [] }), scalar);
+    const item = fc.record(
+      { structuredContent: fc.record({ productType: fc.oneof(fc.integer({ min: -1, max: 5 }), scalar), variants: fc.oneof(fc.array(variant, { maxLength: 4 }), scalar), onSale: scalar }, { requiredKeys: [] }) },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(item, (it) => {
+        const v = it as Value;
+        expect(saleClasses(v)).toBe((isOnSale(v) ? ' on-sale' : '') + (isSoldOut(v) ? ' sold-out' : ''));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
