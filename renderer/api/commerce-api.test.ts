@@ -386,11 +386,20 @@ describe('restock', () => {
     expect(json(wrongPrefix).code).toBe('CAPTCHA_INVALID');
   });
 
-  it('API-RST-5: joining the mailing list adds the email once', async () => {
+  it('API-RST-5: joining the mailing list adds the email once and welcomes it once, with its unsubscribe link', async () => {
+    await signUp({ siteVisitorEmail: 'quiet@example.com' });
+    expect(await h.store.read.listOutbox()).toEqual([]);
     await signUp({ siteVisitorEmail: 'fan@example.com', isJoinMailingList: true });
     await signUp({ variantId: 'vso2', siteVisitorEmail: 'Fan@Example.com', isJoinMailingList: true });
     const list = await h.store.read.listMailingList();
     expect(list).toEqual([{ email: 'fan@example.com', source: 'restock', addedOn: h.clock.now }]);
+    const mails = await h.store.read.listOutbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'fan@example.com' });
+    expect(mails[0]!.subject).toMatch(/^You are subscribed to the .* newsletter$/);
+    const link = /Unsubscribe: (\S+)/.exec(mails[0]!.body)![1]!;
+    expect(new URL(link).pathname).toBe('/newsletter/unsubscribe');
+    expect(mails[0]!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     const bad = await signUp({ siteVisitorEmail: 'x@example.com', isJoinMailingList: 'yes' });
     expect(json(bad)).toEqual({ error: 'isJoinMailingList must be a boolean.', code: 'BAD_REQUEST' });
   });

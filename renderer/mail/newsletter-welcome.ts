@@ -1,5 +1,8 @@
 import { escapeHtml } from '../pages/html.ts';
-import type { MailMessage } from './outbox-worker.ts';
+import type { Repository } from '../store/repository.ts';
+import type { MailingListSource } from '../store/types.ts';
+import { UNSUBSCRIBE_LINK_PATH, unsubscribeLink, unsubscribeSecret, unsubscribeToken } from './newsletter-unsubscribe.ts';
+import { enqueueMail, type MailMessage } from './outbox-worker.ts';
 
 /**
  * The one mail a new newsletter subscriber gets when the address joins the list (a newsletter
@@ -28,4 +31,30 @@ export function newsletterWelcomeMail(to: string, siteTitle: string, link: strin
     html,
     headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
+}
+
+export interface MailingListJoin {
+  email: string;
+  source: MailingListSource;
+  websiteId: string;
+  siteTitle: string;
+  /** The site's public origin, for the unsubscribe link. */
+  baseUrl: string;
+  mailId: string;
+  now: number;
+}
+
+/**
+ * Puts an address on the mailing list, inside the caller's transaction, and queues the welcome
+ * mail when the address is new (signing up again sends nothing). Every way onto the list goes
+ * through here (a newsletter form, the restock box's "join our mailing list"), so every
+ * address on it has had its unsubscribe link. True when the address was added.
+ */
+export async function joinMailingList(repo: Repository, join: MailingListJoin): Promise<boolean> {
+  const email = join.email.trim();
+  if (!(await repo.addToMailingList(email, join.source, join.now))) return false;
+  const token = unsubscribeToken(await unsubscribeSecret(repo, join.now), join.websiteId, email);
+  const link = unsubscribeLink(join.baseUrl, UNSUBSCRIBE_LINK_PATH, email, token);
+  await enqueueMail(repo, { ...newsletterWelcomeMail(email, join.siteTitle, link), id: join.mailId, queuedOn: join.now });
+  return true;
 }

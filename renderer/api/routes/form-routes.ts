@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { formNotification } from '../../mail/form-notification.ts';
-import { UNSUBSCRIBE_LINK_PATH, unsubscribeLink, unsubscribeSecret, unsubscribeToken } from '../../mail/newsletter-unsubscribe.ts';
-import { newsletterWelcomeMail } from '../../mail/newsletter-welcome.ts';
+import { joinMailingList } from '../../mail/newsletter-welcome.ts';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { liveSession, randomToken, requireSite } from '../context.ts';
@@ -157,13 +156,15 @@ export function registerFormRoutes(kit: RouteKit): void {
             for (const field of form.fields) {
               const value = accepted[field.id];
               if (field.type === 'email' && typeof value === 'string' && isValidEmail(value.trim())) {
-                // Only a new address is welcomed: signing up again sends nothing.
-                if (await repo.addToMailingList(value.trim(), 'newsletter', now)) {
-                  const email = value.trim();
-                  const token = unsubscribeToken(await unsubscribeSecret(repo, now), site.websiteId, email);
-                  const link = unsubscribeLink(publicSite.baseUrl ?? `${request.protocol}://${request.host}`, UNSUBSCRIBE_LINK_PATH, email, token);
-                  await enqueueMail(repo, { ...newsletterWelcomeMail(email, publicSite.title, link), id: deps.newId('m'), queuedOn: now });
-                }
+                await joinMailingList(repo, {
+                  email: value,
+                  source: 'newsletter',
+                  websiteId: site.websiteId,
+                  siteTitle: publicSite.title,
+                  baseUrl: publicSite.baseUrl ?? `${request.protocol}://${request.host}`,
+                  mailId: deps.newId('m'),
+                  now,
+                });
               }
             }
           }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { joinMailingList } from '../../mail/newsletter-welcome.ts';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { restockNoticeMail } from '../../mail/restock-notice.ts';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
@@ -135,7 +136,8 @@ export function registerRestockRoutes(kit: RouteKit): void {
       }
       if (inStock(variant)) throw ERR.inStock();
 
-      const joinMailingList = body.isJoinMailingList === true;
+      const joinsList = body.isJoinMailingList === true;
+      const publicSite = deps.publicSite?.() ?? { title: '', baseUrl: null };
       const signUp = await deps.store.transaction(async (repo) => {
         const now = deps.now();
         const stored = await repo.addRestockSignUp({
@@ -143,11 +145,22 @@ export function registerRestockRoutes(kit: RouteKit): void {
           productId: product.id,
           variantId: variant.id,
           siteVisitorEmail: email,
-          isJoinMailingList: joinMailingList,
+          isJoinMailingList: joinsList,
           createdOn: now,
           notifiedOn: null,
         });
-        if (joinMailingList) await repo.addToMailingList(email, 'restock', now);
+        // Joining the list from the restock box is joining it: the same welcome and unsubscribe link.
+        if (joinsList) {
+          await joinMailingList(repo, {
+            email,
+            source: 'restock',
+            websiteId: site.websiteId,
+            siteTitle: publicSite.title,
+            baseUrl: publicSite.baseUrl ?? `${request.protocol}://${request.host}`,
+            mailId: deps.newId('m'),
+            now,
+          });
+        }
         return stored;
       });
       return {
