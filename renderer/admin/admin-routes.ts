@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { purchasePrice } from '../api/cart-view.ts';
-import { randomToken } from '../api/context.ts';
+import { randomToken, requireSite } from '../api/context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
+import { PAGING, pageLimit, pagingCodes } from '../api/routes/restock-routes.ts';
+import type { ModeratedReview } from '../store/review-repository.ts';
 import { emailKey } from '../store/repository.ts';
 import { burnPasswordCheck, verifyPassword } from '../store/password.ts';
 import type { InventoryProductRow } from '../../hydrate/shared/inventory-rows.ts';
@@ -21,8 +23,8 @@ import {
 } from './owner-auth.ts';
 
 // The admin's own API under /api/admin/ (README "Admin"): owner sign-in and out, the
-// inventory list, form submissions (page and CSV export) and API keys. Stock, restock and
-// orders use the [admin] routes the storefront API already has.
+// inventory list, form submissions (page and CSV export), review moderation and API keys.
+// Stock, restock and orders use the [admin] routes the storefront API already has.
 
 export const INVENTORY_PAGE_SIZE = 10;
 export const SUBMISSIONS_PAGE_SIZE = 20;
@@ -37,7 +39,11 @@ const ERR = {
   keyName: () => new ApiError(400, 'INVALID_KEY_NAME', 'A key name of 1 to 60 characters is required.'),
   keyNotFound: () => new ApiError(404, 'API_KEY_NOT_FOUND', 'API key not found.'),
   tooManyKeys: () => new ApiError(409, 'TOO_MANY_API_KEYS', `At most ${MAX_API_KEYS} API keys.`),
+  reviewNotFound: () => new ApiError(404, 'REVIEW_NOT_FOUND', 'Review not found.'),
+  reviewStatus: () => GENERIC.badQuery("status must be 'pending' or 'approved'."),
 };
+
+const REVIEW_PARAMS = Type.Object({ reviewId: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export type InventorySort = 'name' | 'stock' | 'price';
 
@@ -100,6 +106,20 @@ export function inventoryPage(products: Product[], query: { q: string; sort: Inv
 }
 
 const iso = (millis: number) => new Date(millis).toISOString();
+
+/** A review as the moderation list shows it; the product's id stands in for a title once the product is gone. */
+function moderatedReviewJson(review: ModeratedReview) {
+  return {
+    id: review.id,
+    productId: review.productId,
+    productTitle: review.productTitle ?? review.productId,
+    rating: review.rating,
+    name: review.name,
+    text: review.text,
+    status: review.status,
+    createdOn: iso(review.createdOn),
+  };
+}
 
 export function registerAdminRoutes(kit: RouteKit): void {
   const { deps } = kit;
@@ -246,6 +266,56 @@ export function registerAdminRoutes(kit: RouteKit): void {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .type('text/csv; charset=utf-8')
         .send(csv);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'GET',
+    url: '/admin/reviews',
+    admin: true,
+    schema: {
+      summary: "Admin: the site's product reviews of one status (pending by default), newest first, a page at a time, each with its product's title.",
+      querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('approved')])), ...PAGING }),
+    },
+    invalid: fieldCodes({ status: ERR.reviewStatus, ...pagingCodes }),
+    handler: async (request) => {
+      const { status = 'pending', cursor } = request.query;
+      const limit = pageLimit(request.query.limit);
+      const after = cursor === undefined ? null : decodeSignUpCursor(cursor);
+      if (cursor !== undefined && after === null) throw pagingCodes.cursor();
+      const site = await requireSite(deps);
+      const rows = await deps.store.read.reviews.listForSite(site.websiteId, status, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        reviews: page.map(moderatedReviewJson),
+        nextCursor: rows.length > limit && last ? encodeSignUpCursor({ createdOn: last.createdOn, id: last.id }) : null,
+      };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/admin/reviews/:reviewId/approve',
+    admin: true,
+    schema: { summary: 'Admin: approve a product review, which then shows on its product page and the reviews request page (209).', params: REVIEW_PARAMS },
+    handler: async (request) => {
+      const site = await requireSite(deps);
+      // In a transaction, as every write that changes a page: it drops the read cache (store/read-cache.ts).
+      if (!(await deps.store.transaction((repo) => repo.reviews.approve(site.websiteId, request.params.reviewId)))) throw ERR.reviewNotFound();
+      return { approved: true };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'DELETE',
+    url: '/admin/reviews/:reviewId',
+    admin: true,
+    schema: { summary: 'Admin: delete a product review, pending or approved.', params: REVIEW_PARAMS },
+    handler: async (request) => {
+      const site = await requireSite(deps);
+      if (!(await deps.store.transaction((repo) => repo.reviews.delete(site.websiteId, request.params.reviewId)))) throw ERR.reviewNotFound();
+      return { deleted: true };
     },
   });
 

@@ -373,6 +373,30 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { query: 'formId=nope', status: 404, code: 'FORM_NOT_FOUND' },
     ],
   },
+  // Review moderation: the status and paging of the list, and an unknown review.
+  'GET /api/admin/reviews': {
+    cases: [
+      { query: 'status=rejected', status: 400, code: 'BAD_QUERY', error: "status must be 'pending' or 'approved'." },
+      { query: 'status=pending&status=approved', status: 400, code: 'BAD_QUERY' },
+      { query: 'limit=0', ...LIMIT },
+      { query: 'cursor=%25', ...CURSOR },
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'POST /api/admin/reviews/:reviewId/approve': {
+    params: ['nope'],
+    cases: [
+      { status: 404, code: 'REVIEW_NOT_FOUND', error: 'Review not found.' },
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'DELETE /api/admin/reviews/:reviewId': {
+    params: ['nope'],
+    cases: [
+      { status: 404, code: 'REVIEW_NOT_FOUND', error: 'Review not found.' },
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
   'GET /api/admin/api-keys': { cases: [{ status: 401, code: 'OWNER_REQUIRED' }] },
   'POST /api/admin/api-keys': {
     cases: [
@@ -500,6 +524,7 @@ describe('OpenAPI document', () => {
       'POST /api/census/RecordQuickView/:id',
       'DELETE /api/commerce/shopping-cart/entries/:entryId',
       'DELETE /api/site-users/account/session',
+      'POST /api/admin/reviews/:reviewId/approve',
     ]);
     for (const { method, path } of h.app.storefrontApiRoutes()) {
       const operation = document.paths?.[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];

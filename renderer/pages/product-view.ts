@@ -1,6 +1,7 @@
 import { serializeProps } from '../../hydrate/protocol/props.ts';
 import { VARIANT_IMAGE_ATTR } from '../../hydrate/protocol/markers.ts';
 import { parseOriginalSize, sqsImageUrl, sqsSrcSet, widthVariantFor } from '../../hydrate/shared/image-width-variants.ts';
+import type { ProductReview } from '../store/review-repository.ts';
 import type { Form, Product, Variant } from '../store/types.ts';
 import type { SiteConfig } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -181,18 +182,24 @@ function bnplHtml(product: Product, options: ProductViewOptions): string {
   return bnplIslandHtml({ context: 'product', itemId: product.id, priceCents, currency: options.currency, bnpl });
 }
 
-function reviewsHtml(product: Product): string {
+/** One review of the product page's list: its stars (named for screen readers), author and text. */
+function reviewItemHtml(rating: number, author: string, text: string): string {
+  return (
+    `<li class="sf-review"><span class="sf-review-rating" aria-label="${rating} out of 5">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
+    ` <span class="sf-review-author">${escapeHtml(author)}</span>` +
+    `<p class="sf-review-text">${escapeHtml(text)}</p></li>`
+  );
+}
+
+/**
+ * The product page's reviews: those an owner approved in the admin (`approved`, newest first,
+ * from store/review-repository.ts), then the catalogue's own (`extra.reviews`).
+ */
+export function reviewsHtml(product: Product, approved: readonly ProductReview[] = []): string {
   const reviews = Array.isArray(product.extra.reviews) ? product.extra.reviews.filter(isObject) : [];
-  const rows = reviews
-    .map((review) => {
-      const rating = Math.max(0, Math.min(5, Math.trunc(Number(review.rating) || 0)));
-      return (
-        `<li class="sf-review"><span class="sf-review-rating" aria-label="${rating} out of 5">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
-        ` <span class="sf-review-author">${escapeHtml(str(review.author, 'Anonymous'))}</span>` +
-        `<p class="sf-review-text">${escapeHtml(str(review.text))}</p></li>`
-      );
-    })
-    .join('');
+  const rows =
+    approved.map((review) => reviewItemHtml(Math.max(1, Math.min(5, Math.trunc(review.rating))), review.name, review.text)).join('') +
+    reviews.map((review) => reviewItemHtml(Math.max(0, Math.min(5, Math.trunc(Number(review.rating) || 0))), str(review.author, 'Anonymous'), str(review.text))).join('');
   return `<section class="sf-reviews"><h2>Reviews</h2>${rows ? `<ul class="sf-review-list">${rows}</ul>` : '<p class="sf-reviews-empty">No reviews yet.</p>'}</section>`;
 }
 

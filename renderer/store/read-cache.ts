@@ -1,9 +1,10 @@
 import type { Repository } from './repository.ts';
+import type { ProductReview } from './review-repository.ts';
 import type { Store } from './store.ts';
 import type { Form, Product, Site } from './types.ts';
 
 /**
- * Page display reads (site row, catalogue, forms) served from memory for at most `ttlMs`.
+ * Page display reads (site row, catalogue, forms, a product's approved reviews) served from memory for at most `ttlMs`.
  *
  * Why: every page needs the site row and usually a product, and on the embedded PGlite
  * database each statement is slow and serialised behind one connection, so these reads
@@ -63,6 +64,11 @@ export class ReadCache {
 
   listForms(): Promise<Form[]> {
     return this.through('forms', () => this.inner.read.listForms());
+  }
+
+  /** A product page's approved reviews; an owner's approve or delete runs in a transaction, so it drops them. */
+  listApprovedReviews(websiteId: string, productId: string, limit: number): Promise<ProductReview[]> {
+    return this.through(`reviews:${websiteId}:${productId}:${limit}`, () => this.inner.read.listApprovedReviews(websiteId, productId, limit));
   }
 
   invalidate(): void {

@@ -1,6 +1,6 @@
 import { AdminRepository } from './admin-repository.ts';
 import { OrderRepository } from './order-repository.ts';
-import { ReviewRepository } from './review-repository.ts';
+import { ReviewRepository, type ProductReview } from './review-repository.ts';
 import type { Queryable } from './sql-client.ts';
 import type {
   CartEntryRecord,
@@ -256,6 +256,11 @@ export class Repository {
   /** Product reviews of the reviews request page (review-repository.ts). */
   get reviews(): ReviewRepository {
     return new ReviewRepository(this.db);
+  }
+
+  /** A product's approved reviews, newest first: the product page's display read (read-cache.ts keeps it). */
+  listApprovedReviews(websiteId: string, productId: string, limit: number): Promise<ProductReview[]> {
+    return this.reviews.list(websiteId, productId, 'approved', limit);
   }
 
   // ---- carts --------------------------------------------------------------------------

@@ -2,8 +2,8 @@ import type { Queryable } from './sql-client.ts';
 
 // Product reviews a buyer sends from the reviews request page (page type 209, issue 18),
 // migration 010-reviews. A review is stored `pending` and shown publicly only once an owner
-// approves it (no moderation screen yet: the page says the review awaits moderation).
-// Reached as `repo.reviews` on the pooled client.
+// approves it in the admin's Reviews panel (admin/admin-routes.ts /api/admin/reviews).
+// Reached as `repo.reviews` on the pooled client. Every query names the website.
 
 export type ReviewStatus = 'pending' | 'approved';
 
@@ -16,6 +16,17 @@ export interface ProductReview {
   text: string;
   status: ReviewStatus;
   createdOn: number;
+}
+
+/** A review in the owner's moderation list, with its product's title (null once the product is gone). */
+export interface ModeratedReview extends ProductReview {
+  productTitle: string | null;
+}
+
+/** Where the previous page of a site-wide list ended (the last row's time and id). */
+export interface ReviewKeyset {
+  createdOn: number;
+  id: string;
 }
 
 type Row = Record<string, unknown>;
@@ -55,5 +66,33 @@ export class ReviewRepository {
   async count(websiteId: string, productId: string, status: ReviewStatus): Promise<number> {
     const rows = await this.db.query('SELECT count(*) AS n FROM product_reviews WHERE website_id = $1 AND product_id = $2 AND status = $3', [websiteId, productId, status]);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * One status's reviews across every product of the site, newest first, a keyset page after
+   * `after` (the orders list's paging). The product index leads with product_id, so this reads
+   * the site's rows of that status and sorts them: moderation queues stay small, and an owner
+   * approves or deletes as they go.
+   */
+  async listForSite(websiteId: string, status: ReviewStatus, after: ReviewKeyset | null, limit: number): Promise<ModeratedReview[]> {
+    const select = 'SELECT r.*, p.title AS product_title FROM product_reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.website_id = $1 AND r.status = $2';
+    const rows = after
+      ? await this.db.query(`${select} AND (r.created_on, r.id) < ($3::bigint, $4::text) ORDER BY r.created_on DESC, r.id DESC LIMIT $5`, [
+          websiteId, status, after.createdOn, after.id, limit,
+        ])
+      : await this.db.query(`${select} ORDER BY r.created_on DESC, r.id DESC LIMIT $3`, [websiteId, status, limit]);
+    return rows.map((row) => ({ ...review(row), productTitle: row.product_title === null || row.product_title === undefined ? null : String(row.product_title) }));
+  }
+
+  /** Marks a review approved (again, if it already was); false when the site has no such review. */
+  async approve(websiteId: string, id: string): Promise<boolean> {
+    const rows = await this.db.query("UPDATE product_reviews SET status = 'approved' WHERE website_id = $1 AND id = $2 RETURNING id", [websiteId, id]);
+    return rows.length > 0;
+  }
+
+  /** Deletes a review of any status; false when the site has no such review. */
+  async delete(websiteId: string, id: string): Promise<boolean> {
+    const rows = await this.db.query('DELETE FROM product_reviews WHERE website_id = $1 AND id = $2 RETURNING id', [websiteId, id]);
+    return rows.length > 0;
   }
 }

@@ -3,9 +3,12 @@ import type { Product } from '../../store/types.ts';
 import { NotFound, renderContentBlocks, resolvedPage, type Json, type PageJob, type Resolved } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { collectionObject, contentItemObject, pageObject } from '../page-views.ts';
-import { firstCardItem } from '../product-view.ts';
+import { firstCardItem, reviewsHtml } from '../product-view.ts';
 import { isStorable, isUnlocked } from '../visitor.ts';
 import { pageKind, type PageKind } from './page-kind.ts';
+
+/** Approved store reviews a product page lists (the reviews request page shows as many). */
+const APPROVED_REVIEWS_SHOWN = 20;
 
 export type EntryRoute = { kind: 'entry'; entry: ContentEntry };
 export type ContentRoute = EntryRoute | { kind: 'content-item'; entry: ContentEntry; item: ContentItem } | { kind: 'product'; entry: ContentEntry; productSlug: string };
@@ -109,7 +112,13 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
       if (!product) throw new NotFound();
       const config = job.site.config;
       const reviewsShown = job.flags.reviewsKillSwitch !== true && (config.reviews.nativeEnabled || config.reviews.importedEnabled);
-      const item = job.use(job.view(product, await job.viewOptions(reviewsShown, [product])));
+      let item = job.use(job.view(product, await job.viewOptions(reviewsShown, [product])));
+      if (reviewsShown) {
+        // Reviews an owner approved change without the product row, so they are a display read
+        // of their own, laid over the shared (memoised) view's item, never written into it.
+        const approved = await job.reads.listApprovedReviews(job.row.websiteId, product.id, APPROVED_REVIEWS_SHOWN);
+        if (approved.length > 0) item = { ...item, sf: { ...(item.sf as Json), reviews: reviewsHtml(product, approved) } };
+      }
       ctx.item = item;
       ctx.items = [item];
       ctx.page = pageObject(entry, '');

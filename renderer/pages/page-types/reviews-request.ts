@@ -47,7 +47,7 @@ export const reviewsRequestPage = contentFilePage({
       reviewCount: ratings.length,
       averageText: average === null ? '' : average.toFixed(1),
       formHtml: `<div class="sf-review-form-island" data-island="review-form">${reviewFormHtml(product.id)}</div>`,
-      reviewsHtml: reviewsHtml(await job.deps.store.read.reviews.list(job.row.websiteId, product.id, 'approved', APPROVED_SHOWN)),
+      reviewsHtml: reviewsHtml(await job.reads.listApprovedReviews(job.row.websiteId, product.id, APPROVED_SHOWN)),
     };
     resolved.itemId = product.id;
     return resolved;
