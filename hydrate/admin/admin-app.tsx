@@ -9,6 +9,7 @@ import { InventoryPanel } from './inventory-panel.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import type { TrackOwnerEvent } from './owner-events.ts';
 import { RestockPanel } from './restock-panel.tsx';
+import { ReviewsPanel } from './reviews-panel.tsx';
 import { SubmissionsPanel } from './submissions-panel.tsx';
 
 // The admin app: the sign-in form, then the panels behind a section switcher. Each panel
@@ -19,6 +20,7 @@ export const PANELS = [
   { id: 'restock', label: 'Restock sign-ups' },
   { id: 'submissions', label: 'Form submissions' },
   { id: 'orders', label: 'Orders' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'api-keys', label: 'API keys' },
   { id: 'features', label: 'Features' },
 ] as const;
@@ -121,6 +123,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
         {panel === 'restock' ? <RestockPanel {...props} /> : null}
         {panel === 'submissions' ? <SubmissionsPanel {...props} /> : null}
         {panel === 'orders' ? <OrdersPanel {...props} /> : null}
+        {panel === 'reviews' ? <ReviewsPanel {...props} /> : null}
         {panel === 'api-keys' ? <ApiKeysPanel {...props} /> : null}
         {panel === 'features' ? <FeaturesPanel {...props} /> : null}
       </main>
