@@ -1,7 +1,7 @@
 // [browser] The admin app at /admin (issue 17) in Chromium against the real server on the demo
 // site: an owner signs in, finds a product by search, changes its stock and sees the storefront
 // follow, sends a restock notice, downloads form submissions as CSV, creates and deletes an API
-// key, changes an order's status, switches quick view off and on (the shop follows); every panel passes axe (no serious or critical finding) on desktop and phone, and the
+// key, changes an order's status, approves a pending review (the product page shows it), switches quick view off and on (the shop follows); every panel passes axe (no serious or critical finding) on desktop and phone, and the
 // panels and dialogs work from the keyboard.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -19,7 +19,7 @@ const PASSWORD = 'browser tier owner password';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 // API keys last: ADMIN-3 goes on with its key-creation modal.
-const PANEL_NAMES = ['Inventory', 'Restock sign-ups', 'Form submissions', 'Orders', 'Features', 'API keys'] as const;
+const PANEL_NAMES = ['Inventory', 'Restock sign-ups', 'Form submissions', 'Orders', 'Reviews', 'Features', 'API keys'] as const;
 
 describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
@@ -277,6 +277,36 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await features.getByRole('button', { name: "Reset quick-view to the site folder's value" }).click();
     await expect.poll(() => features.getByRole('status').textContent()).toBe("quick-view is back to the site folder's value (on).");
     expect((await tier.server.store.read.getSite())?.features ?? null).toBeNull();
+    await shop.close();
+  });
+
+  test('ADMIN-6 reviews: the owner approves a pending review from the keyboard and the product page shows it', async () => {
+    const store = tier.server.store;
+    const websiteId = (await store.read.getSite())!.websiteId;
+    await store.read.reviews.add({ id: 'rv-admin-1', websiteId, productId: 'tee', rating: 4, name: 'Ada', text: 'Holds its colour wash after wash.', status: 'pending', createdOn: Date.now() });
+    const v = await signedIn();
+    const { page } = v;
+    const shop = await v.context.newPage();
+    expect(await visit(shop, '/shop/tee')).toBe(200);
+    expect(await shop.locator('.sf-reviews').textContent()).not.toContain('Holds its colour');
+
+    await openPanel(page, 'Reviews');
+    const reviews = panel(page, 'reviews');
+    const row = reviews.locator('tr[data-review-id="rv-admin-1"]');
+    await row.waitFor();
+    expect(await row.locator('th').textContent()).toBe('Classic Tee');
+    expect(await row.locator('.admin-stars .admin-visually-hidden').textContent()).toBe('4 of 5 stars');
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('admin-8-review-pending');
+    await row.getByRole('button', { name: 'Approve review by Ada of Classic Tee' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => reviews.getByRole('status').textContent()).toBe('Review by Ada of Classic Tee approved: it now shows on the product page.');
+    await expect.poll(() => row.count()).toBe(0);
+    await v.screenshot('admin-9-review-approved');
+
+    expect(await visit(shop, '/shop/tee')).toBe(200);
+    expect(await shop.locator('.sf-reviews').textContent()).toContain('Holds its colour wash after wash.');
+    expect(await shop.locator('.sf-review-rating[aria-label="4 out of 5"]').count()).toBeGreaterThan(0);
     await shop.close();
   });
 
