@@ -136,6 +136,11 @@ describe('review moderation API', () => {
     const reviewPage = async () => (await h.inject('/review?productId=tee')).body;
     expect(await productPage()).not.toContain('Moderated');
     expect(await reviewPage()).not.toContain('Moderated');
+    // The demo tee's catalogue reviews, which the rating so far counts before any approval.
+    const tee = (await h.store.read.getProduct('tee'))!;
+    const catalogue = (tee.extra.reviews as Array<{ rating: number }>).map((review) => review.rating);
+    const before = { count: catalogue.length, sum: catalogue.reduce((a, b) => a + b, 0) };
+    expect(before.count).toBeGreaterThan(0);
 
     const owner = await signIn();
     const approve = await h.inject({ method: 'POST', url: '/api/admin/reviews/rv-mod/approve', ...owner });
@@ -145,6 +150,9 @@ describe('review moderation API', () => {
     expect(shown).toContain(`<ul class="sf-review-list">${item}<li class="sf-review"><span class="sf-review-rating" aria-label="5 out of 5">`);
     expect(shown).toContain('Fits perfectly.');
     expect(await reviewPage()).toContain('<li class="sf-review"><p class="sf-review-stars">3 out of 5</p><p>Washes well &amp; keeps its shape.</p><footer>Moderated &lt;Ada&gt;</footer></li>');
+    // The rating so far counts it with the catalogue's reviews.
+    const summary = (body: string) => /<p class="sf-review-summary">([^<]*)<\/p>/.exec(body)?.[1];
+    expect(summary(await reviewPage())).toBe(`Reviews so far: ${before.count + 1}, rated ${((before.sum + 3) / (before.count + 1)).toFixed(1)} out of 5 on average.`);
     expect(ids((await list(owner)).json())).toEqual([]);
     expect(ids((await list(owner, '?status=approved')).json())).toEqual(['rv-mod']);
     // Another product's page does not list it.

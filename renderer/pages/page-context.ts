@@ -22,7 +22,7 @@ import { FEATURE, effectiveToggles, experimentDefinitions, mergeSiteFeatures, ty
 export type Json = Record<string, unknown>;
 
 /** The display reads of a page: the store itself, or a `ReadCache` in front of it. */
-export type PageReads = Pick<Repository, 'getSite' | 'getProduct' | 'listProducts' | 'listForms' | 'listApprovedReviews'>;
+export type PageReads = Pick<Repository, 'getSite' | 'getProduct' | 'listProducts' | 'listForms' | 'listApprovedReviews' | 'approvedRatings'>;
 
 export const NO_FORMS: ReadonlyMap<string, Form> = new Map();
 

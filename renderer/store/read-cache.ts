@@ -71,6 +71,11 @@ export class ReadCache {
     return this.through(`reviews:${websiteId}:${productId}:${limit}`, () => this.inner.read.listApprovedReviews(websiteId, productId, limit));
   }
 
+  /** The 209 page's rating so far over approved reviews; dropped with them on an owner's approve or delete. */
+  approvedRatings(websiteId: string, productId: string): Promise<{ count: number; sum: number }> {
+    return this.through(`ratings:${websiteId}:${productId}`, () => this.inner.read.approvedRatings(websiteId, productId));
+  }
+
   invalidate(): void {
     this.entries.clear();
   }

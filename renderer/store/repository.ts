@@ -263,6 +263,11 @@ export class Repository {
     return this.reviews.list(websiteId, productId, 'approved', limit);
   }
 
+  /** The count and rating sum of a product's approved reviews: a display read too (read-cache.ts). */
+  approvedRatings(websiteId: string, productId: string): Promise<{ count: number; sum: number }> {
+    return this.reviews.approvedRatings(websiteId, productId);
+  }
+
   // ---- carts --------------------------------------------------------------------------
 
   /** With `lock`, the cart row stays locked until the transaction ends (serialises writers). */

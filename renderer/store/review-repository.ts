@@ -84,6 +84,15 @@ export class ReviewRepository {
     return rows.map((row) => ({ ...review(row), productTitle: row.product_title === null || row.product_title === undefined ? null : String(row.product_title) }));
   }
 
+  /** How many approved reviews a product has and the sum of their ratings (the 209 page's rating so far). */
+  async approvedRatings(websiteId: string, productId: string): Promise<{ count: number; sum: number }> {
+    const rows = await this.db.query(
+      "SELECT count(*) AS n, coalesce(sum(rating), 0) AS s FROM product_reviews WHERE website_id = $1 AND product_id = $2 AND status = 'approved'",
+      [websiteId, productId],
+    );
+    return { count: Number(rows[0]?.n ?? 0), sum: Number(rows[0]?.s ?? 0) };
+  }
+
   /** Marks a review approved (again, if it already was); false when the site has no such review. */
   async approve(websiteId: string, id: string): Promise<boolean> {
     const rows = await this.db.query("UPDATE product_reviews SET status = 'approved' WHERE website_id = $1 AND id = $2 RETURNING id", [websiteId, id]);

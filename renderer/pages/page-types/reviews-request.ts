@@ -37,14 +37,17 @@ export const reviewsRequestPage = contentFilePage({
       return resolved;
     }
     const item = job.use(job.view(product, await job.viewOptions(true, [product])));
+    // The rating so far counts the catalogue's reviews and those an owner approved.
     const reviews = Array.isArray(product.extra.reviews) ? product.extra.reviews : [];
     const ratings = reviews.map((review) => Number((review as { rating?: unknown })?.rating)).filter((rating) => Number.isFinite(rating) && rating >= 0 && rating <= 5);
-    const average = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : null;
+    const approved = await job.reads.approvedRatings(job.row.websiteId, product.id);
+    const count = ratings.length + approved.count;
+    const average = count ? (ratings.reduce((sum, rating) => sum + rating, 0) + approved.sum) / count : null;
     ctx.item = item;
     ctx.reviewRequest = {
       title: product.title,
       productUrl: item.fullUrl,
-      reviewCount: ratings.length,
+      reviewCount: count,
       averageText: average === null ? '' : average.toFixed(1),
       formHtml: `<div class="sf-review-form-island" data-island="review-form">${reviewFormHtml(product.id)}</div>`,
       reviewsHtml: reviewsHtml(await job.reads.listApprovedReviews(job.row.websiteId, product.id, APPROVED_SHOWN)),
