@@ -25,8 +25,8 @@ import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-files.ts';
 import type { LoadedSite } from './site/site-types.ts';
-import { syncSummary, type SyncResult } from './store/site-sync.ts';
-import { ensureClusterSnapshot } from './store/cluster-cache.ts';
+import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync.ts';
+import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
@@ -93,6 +93,22 @@ async function prepare(): Promise<void> {
   const assetsDir = path.join(root, 'dist', 'assets');
   const [snapshot] = await Promise.all([ensureClusterSnapshot().catch(() => null), ensureAssets(assetsDir)]);
   console.log(snapshot ? `quire: embedded database snapshot ready (${path.relative(root, snapshot)})` : 'quire: no embedded database snapshot (the first start makes one)');
+  if (snapshot) {
+    const site = await prepareSiteSnapshot().catch(() => null);
+    if (site) console.log(`quire: the store of ${site} prepared (its catalogue synced)`);
+  }
+}
+
+/**
+ * The snapshot of the site `npm start` serves (SITE_DIR, else the demo) with its catalogue
+ * synced (store/cluster-cache.ts ensureSiteSnapshot): its first start on a new DATA_DIR then
+ * skips inserting the catalogue. Null when the site cannot be read or the snapshot made.
+ */
+async function prepareSiteSnapshot(): Promise<string | null> {
+  const options = parseStartArgs([], process.env, root);
+  const seed = siteSeed(await loadSite(options.siteDir));
+  const made = await ensureSiteSnapshot(seedSnapshotKey(seed), (client) => syncSiteContent(client, seed));
+  return made ? path.relative(root, options.siteDir) || options.siteDir : null;
 }
 
 /** The process's open-file limit (Linux /proc; Node raises the soft limit to the hard one at start), or null. */
@@ -139,10 +155,12 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
  * The site content sync's log line (store/site-sync.ts). With `--workers` the primary syncs
  * first, so a worker finding nothing left to change stays quiet.
  */
-function logSync(result: SyncResult): void {
+/** The sync's log line; `prepared` is the product count when the store was the prepared site snapshot. */
+function logSync(result: SyncResult, prepared: number | null = null): void {
   const summary = syncSummary(result);
   if (cluster.isWorker && summary === 'no changes') return;
-  console.log(`quire: site content (catalog.json): ${summary}`);
+  const line = prepared !== null && summary === 'no changes' ? `${prepared} product${prepared === 1 ? '' : 's'} in the store npm ci prepared` : summary;
+  console.log(`quire: site content (catalog.json): ${line}`);
 }
 
 async function serve(options: StartOptions): Promise<void> {
@@ -158,7 +176,15 @@ async function serve(options: StartOptions): Promise<void> {
   startPhase('site-load');
   let store;
   try {
-    store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(site), onSync: logSync, onPhase: startPhase });
+    const seed = siteSeed(site);
+    let snapshot: SnapshotUsed = null;
+    store = await openStore({
+      databaseUrl: options.databaseUrl,
+      seed,
+      onSnapshot: (used) => (snapshot = used),
+      onSync: (result) => logSync(result, snapshot === 'site' ? (seed.products ?? []).length : null),
+      onPhase: startPhase,
+    });
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;

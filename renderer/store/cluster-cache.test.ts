@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clusterCachePath, ensureClusterSnapshot, seedDataDirFromSnapshot } from './cluster-cache.ts';
+import { clusterCachePath, ensureClusterSnapshot, ensureSiteSnapshot, seedDataDirFromSnapshot, seedSnapshotKey } from './cluster-cache.ts';
 import { MIGRATIONS } from './migrations.ts';
+import type { SeedData } from './seed.ts';
+import { syncSiteContent, syncSummary, type SyncResult } from './site-sync.ts';
 import { openMemoryStore, openStore } from './store.ts';
 
 describe('openMemoryStore', () => {
@@ -48,7 +50,7 @@ describe('cluster snapshot (a new DATA_DIR without initdb)', () => {
       // Its migrations are a prefix of today's, unchanged: used as it is, the rest runs on top.
       expect(await ensureClusterSnapshot(cache, MIGRATIONS)).toBe(made);
 
-      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe(true);
+      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe('cluster');
       expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
       expect(fs.existsSync(path.join(dataDir, 'quire-snapshot.json'))).toBe(false);
       const store = await openStore({ dataDir, seed: { site: { websiteId: 'copied' } } });
@@ -58,10 +60,39 @@ describe('cluster snapshot (a new DATA_DIR without initdb)', () => {
       await store.close();
 
       // A data directory that holds a cluster is never overwritten.
-      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe(false);
+      expect(await seedDataDirFromSnapshot(dataDir, cache)).toBe(null);
       const reopened = await openStore({ dataDir });
       expect((await reopened.read.getSite())?.websiteId).toBe('copied');
       await reopened.close();
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('site snapshot (a new DATA_DIR of the prepared site, its catalogue synced)', () => {
+  it('starts a data directory whose own sync then has nothing to do; another catalogue gets the bare cluster', async () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-site-snapshots-'));
+    const demo = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'fixtures', 'sites', 'demo', 'catalog.json'), 'utf8')) as SeedData;
+    const key = seedSnapshotKey(demo);
+    try {
+      const made = await ensureSiteSnapshot(key, (client) => syncSiteContent(client, demo), cache);
+      expect(made).not.toBeNull();
+      expect(await ensureSiteSnapshot(key, () => Promise.reject(new Error('made twice')), cache)).toBe(made);
+
+      const dataDir = path.join(cache, 'site-data');
+      expect(await seedDataDirFromSnapshot(dataDir, cache, key)).toBe('site');
+      const results: SyncResult[] = [];
+      const store = await openStore({ dataDir, seed: demo, onSync: (result) => results.push(result) });
+      expect(results.map(syncSummary)).toEqual(['no changes']);
+      const products = await store.read.listProducts();
+      expect(products.map((product) => product.id)).toEqual((demo.products ?? []).map((product) => product.id));
+      await store.close();
+
+      // An edited catalogue has another key: the bare cluster, and its start syncs everything.
+      const edited = { ...demo, products: (demo.products ?? []).slice(1) };
+      expect(seedSnapshotKey(edited)).not.toBe(key);
+      expect(await seedDataDirFromSnapshot(path.join(cache, 'other-data'), cache, seedSnapshotKey(edited))).toBe('cluster');
     } finally {
       fs.rmSync(cache, { recursive: true, force: true });
     }

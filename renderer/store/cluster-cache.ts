@@ -89,9 +89,13 @@ function compatible(meta: SnapshotMeta, version: string, migrations: readonly Mi
  * make one each end up with a whole one. The folder name is keyed by the PGlite build and the
  * migrations; a snapshot of fewer, unchanged migrations is used too. Null when none can be made.
  */
+function snapshotKey(version: string, migrations: readonly Migration[]): string {
+  return crypto.createHash('sha256').update(JSON.stringify({ format: SNAPSHOT_FORMAT, version, migrations })).digest('hex').slice(0, 16);
+}
+
 export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migrations: readonly Migration[] = MIGRATIONS): Promise<string | null> {
   const version = pgliteVersion();
-  const key = crypto.createHash('sha256').update(JSON.stringify({ format: SNAPSHOT_FORMAT, version, migrations })).digest('hex').slice(0, 16);
+  const key = snapshotKey(version, migrations);
   const prefix = `quire-pglite-snapshot-${SNAPSHOT_FORMAT}-`;
   const exact = path.join(cacheDir, prefix + key);
   if (readMeta(exact)) return exact;
@@ -142,19 +146,89 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
  * sync run on top as on any store. False (the caller's PGlite then runs initdb itself) when
  * there is no snapshot to copy.
  */
-export async function seedDataDirFromSnapshot(dataDir: string, cacheDir?: string): Promise<boolean> {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
-  const snapshot = await ensureClusterSnapshot(cacheDir);
-  if (!snapshot) return false;
-  fs.mkdirSync(dataDir, { recursive: true });
+export async function seedDataDirFromSnapshot(dataDir: string, cacheDir?: string, siteKey?: string): Promise<SnapshotUsed> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return null;
+  const site = siteKey === undefined ? null : siteSnapshot(siteKey, cacheDir ?? snapshotCacheDir());
+  const snapshot = site ?? (await ensureClusterSnapshot(cacheDir));
+  if (!snapshot) return null;
+  copyCluster(snapshot, dataDir);
+  return site ? 'site' : 'cluster';
+}
+
+/** Which snapshot a new data directory was made from: the site's (its catalogue synced), the bare cluster's, or none. */
+export type SnapshotUsed = 'site' | 'cluster' | null;
+
+function copyCluster(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
   // Copy-on-write where the file system offers it, a plain copy elsewhere. Synchronous: the
   // ~1,100 files cost 140 ms of CPU this way, 340 ms as promises, and nothing waits meanwhile.
   const copy = { recursive: true, force: true, mode: fs.constants.COPYFILE_FICLONE };
-  for (const entry of fs.readdirSync(snapshot)) {
-    if (entry !== 'PG_VERSION' && entry !== SNAPSHOT_META) fs.cpSync(path.join(snapshot, entry), path.join(dataDir, entry), copy);
+  for (const entry of fs.readdirSync(from)) {
+    if (entry !== 'PG_VERSION' && entry !== SNAPSHOT_META) fs.cpSync(path.join(from, entry), path.join(to, entry), copy);
   }
-  fs.cpSync(path.join(snapshot, 'PG_VERSION'), path.join(dataDir, 'PG_VERSION'), copy);
-  return true;
+  fs.cpSync(path.join(from, 'PG_VERSION'), path.join(to, 'PG_VERSION'), copy);
+}
+
+/** Where the snapshot of one site's synced catalogue lives: keyed by the cluster snapshot's key and the seed's. */
+function siteSnapshotPath(cacheDir: string, siteKey: string): string {
+  return path.join(cacheDir, `quire-pglite-site-${SNAPSHOT_FORMAT}-${snapshotKey(pgliteVersion(), MIGRATIONS)}-${siteKey}`);
+}
+
+/** The site snapshot of `siteKey` when one was prepared for this PGlite build and these migrations, else null. */
+function siteSnapshot(siteKey: string, cacheDir: string): string | null {
+  const dir = siteSnapshotPath(cacheDir, siteKey);
+  const meta = readMeta(dir);
+  return meta && compatible(meta, pgliteVersion(), MIGRATIONS) && Object.keys(meta.migrations).length === MIGRATIONS.length ? dir : null;
+}
+
+/** The key of a seed for `ensureSiteSnapshot`: equal catalogues, equal keys. */
+export function seedSnapshotKey(seed: unknown): string {
+  return crypto.createHash('sha256').update(JSON.stringify(seed)).digest('hex').slice(0, 16);
+}
+
+/**
+ * A copy of the cluster snapshot with one site's catalogue already synced (`sync`), made by
+ * `--prepare` (npm ci's postinstall) for the site `npm start` serves. A new DATA_DIR of that
+ * site starts from it, and the start's own sync, which always runs, finds nothing to do:
+ * inserting the demo's products, variants, forms and accounts (password hashing included)
+ * was ~0.5 s of CPU and ~0.9 s of wall time of every first start (bench/COLD-START-RESULTS.md,
+ * phase `sync`). A catalogue edited since has another key, so its start copies the bare
+ * cluster and syncs as before. Made in a temp folder and renamed into place, like the cluster
+ * snapshot. Null when it cannot be made.
+ */
+export async function ensureSiteSnapshot(siteKey: string, sync: (client: SqlClient) => Promise<unknown>, cacheDir = snapshotCacheDir()): Promise<string | null> {
+  const existing = siteSnapshot(siteKey, cacheDir);
+  if (existing) return existing;
+  const base = await ensureClusterSnapshot(cacheDir);
+  const baseMeta = base ? readMeta(base) : null;
+  if (!base || !baseMeta) return null;
+  const exact = siteSnapshotPath(cacheDir, siteKey);
+  const temp = `${exact}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  let db: PGlite | null = null;
+  try {
+    copyCluster(base, temp);
+    db = await PGlite.create(temp);
+    const client = pgliteClient(db);
+    await migrate(client);
+    await sync(client);
+    await db.exec('VACUUM FREEZE');
+    await db.close();
+    db = null;
+    await (await PGlite.create(temp)).close(); // the relcache init files, as for the cluster snapshot
+    const meta: SnapshotMeta = { pglite: baseMeta.pglite, migrations: Object.fromEntries(MIGRATIONS.map((m) => [m.id, sqlHash(m.sql)])) };
+    fs.writeFileSync(path.join(temp, SNAPSHOT_META), JSON.stringify(meta));
+    try {
+      fs.renameSync(temp, exact);
+    } catch (error) {
+      if (!readMeta(exact)) throw error;
+    }
+    return exact;
+  } catch {
+    await db?.close().catch(() => {});
+    return null;
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
 }
 
 export function clusterCachePath(tmp = os.tmpdir()): string {

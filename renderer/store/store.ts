@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openCachedMemoryClient, seedDataDirFromSnapshot } from './cluster-cache.ts';
+import { openCachedMemoryClient, seedDataDirFromSnapshot, seedSnapshotKey, type SnapshotUsed } from './cluster-cache.ts';
 import { migrate } from './migrations.ts';
 import { Repository } from './repository.ts';
 import { openPgliteClient, openPostgresClient, type SqlClient } from './sql-client.ts';
@@ -62,6 +62,8 @@ export interface OpenStoreOptions {
   onSync?: (result: SyncResult) => void;
   /** Told as each start-up step ends ('store-open', 'migrate', 'sync'): main.ts's start trace. */
   onPhase?: (name: string) => void;
+  /** Told which snapshot a new PGlite data directory was made from (cluster-cache.ts), before the sync. */
+  onSnapshot?: (used: SnapshotUsed) => void;
 }
 
 /** Opens the store named by the options (or `DATABASE_URL` / `DATA_DIR`) and migrates it. */
@@ -75,8 +77,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<SqlStor
       const dataDir = options.dataDir === undefined ? (process.env.DATA_DIR ?? './data') : options.dataDir;
       if (dataDir !== null) {
         fs.mkdirSync(path.resolve(dataDir), { recursive: true });
-        // A new data directory starts as a copy of a pristine cluster instead of running initdb.
-        await seedDataDirFromSnapshot(path.resolve(dataDir));
+        // A new data directory starts as a copy of a pristine cluster instead of running initdb,
+        // or of one with this catalogue already synced when `--prepare` made it.
+        options.onSnapshot?.(await seedDataDirFromSnapshot(path.resolve(dataDir), undefined, options.seed ? seedSnapshotKey(options.seed) : undefined));
       }
       client = await openPgliteClient(dataDir === null ? undefined : path.resolve(dataDir));
     }
