@@ -131,7 +131,7 @@ describe('review moderation API', () => {
 
   it('approving makes a review public on its product page and the reviews request page; deleting takes it off', async () => {
     await addReview({ id: 'rv-mod', name: 'Moderated <Ada>', text: 'Washes well & keeps its shape.', rating: 3 });
-    const item = '<li class="sf-review"><span class="sf-review-rating" aria-label="3 out of 5">★★★☆☆</span> <span class="sf-review-author">Moderated &lt;Ada&gt;</span><p class="sf-review-text">Washes well &amp; keeps its shape.</p></li>';
+    const item = '<li class="sf-review"><span class="sf-review-rating" role="img" aria-label="3 out of 5">★★★☆☆</span> <span class="sf-review-author">Moderated &lt;Ada&gt;</span><p class="sf-review-text">Washes well &amp; keeps its shape.</p></li>';
     const productPage = async () => (await h.inject('/shop/tee')).body;
     const reviewPage = async () => (await h.inject('/review?productId=tee')).body;
     expect(await productPage()).not.toContain('Moderated');
@@ -147,7 +147,7 @@ describe('review moderation API', () => {
     expect(approve.statusCode).toBe(200);
     // Approved reviews come first, then the catalogue's own (Sam's and Ari's on the demo tee).
     const shown = await productPage();
-    expect(shown).toContain(`<ul class="sf-review-list">${item}<li class="sf-review"><span class="sf-review-rating" aria-label="5 out of 5">`);
+    expect(shown).toContain(`<ul class="sf-review-list">${item}<li class="sf-review"><span class="sf-review-rating" role="img" aria-label="5 out of 5">`);
     expect(shown).toContain('Fits perfectly.');
     expect(await reviewPage()).toContain('<li class="sf-review"><p class="sf-review-stars">3 out of 5</p><p>Washes well &amp; keeps its shape.</p><footer>Moderated &lt;Ada&gt;</footer></li>');
     // The rating so far counts it with the catalogue's reviews.

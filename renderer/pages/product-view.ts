@@ -182,10 +182,14 @@ function bnplHtml(product: Product, options: ProductViewOptions): string {
   return bnplIslandHtml({ context: 'product', itemId: product.id, priceCents, currency: options.currency, bnpl });
 }
 
-/** One review of the product page's list: its stars (named for screen readers), author and text. */
+/**
+ * One review of the product page's list: its stars (named for screen readers), author and text.
+ * The stars are role="img": ARIA does not allow naming a plain span, and screen readers then read
+ * the glyphs ("black star, black star, …") instead of the label.
+ */
 function reviewItemHtml(rating: number, author: string, text: string): string {
   return (
-    `<li class="sf-review"><span class="sf-review-rating" aria-label="${rating} out of 5">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
+    `<li class="sf-review"><span class="sf-review-rating" role="img" aria-label="${rating} out of 5">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
     ` <span class="sf-review-author">${escapeHtml(author)}</span>` +
     `<p class="sf-review-text">${escapeHtml(text)}</p></li>`
   );
