@@ -164,6 +164,10 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(mail[0]).toMatchObject({ to: 'buyer@example.com', subject: 'Your order #1 from Test Shop' });
         expect(mail[0]!.body).toContain('2 × T-shirt (M): $50.00');
         expect(mail[0]!.body).not.toContain('4242 4242');
+        // One review link per product bought, to its reviews request page (209), in text and HTML.
+        const links = [...mail[0]!.body.matchAll(/: (\S+\/review\?productId=\S+)/g)].map((m) => m[1]!);
+        expect(links.map((link) => { const url = new URL(link); return `${url.pathname}${url.search}`; })).toEqual(['/review?productId=p1', '/review?productId=p2']);
+        expect(mail[0]!.html).toContain(`<a href="${links[0]}">Review T-shirt</a>`);
         const again = await place(await cartWith(['p1', 'SQ-1', 1]));
         expect(json(again).orderNumber).toBe(2);
       });

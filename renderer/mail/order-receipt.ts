@@ -5,6 +5,13 @@ import type { PlacedOrder } from '../store/types.ts';
 /** What a receipt needs of the site: its name (catalog.json `site.settings.commerce.storeName`, or site.json's title). */
 export interface ReceiptSite {
   title?: string | null;
+  /** The shop's public origin (`https://shop.example`): with it, each product bought gets a link to its review page (209). */
+  url?: string | null;
+}
+
+/** The reviews request page (209) of one product: where a receipt asks the buyer for a review. */
+export function reviewRequestUrl(siteUrl: string, productId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/review?productId=${encodeURIComponent(productId)}`;
 }
 
 export interface ReceiptMail {
@@ -57,6 +64,17 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     notes.push(`Subscription: billed every ${period.value === 1 ? '' : `${period.value} `}${period.unit.toLowerCase()}${period.value === 1 ? '' : 's'}.`);
   }
 
+  // One review link per product bought (the review page asks about the product, not the variant).
+  const reviews: { name: string; link: string }[] = [];
+  if (site.url) {
+    const seen = new Set<string>();
+    for (const item of order.items) {
+      if (seen.has(item.itemId)) continue;
+      seen.add(item.itemId);
+      reviews.push({ name: item.productName, link: reviewRequestUrl(site.url, item.itemId) });
+    }
+  }
+
   const subject = `Your order #${order.orderNumber} from ${shop}`;
   const text = [
     `Thank you for your order from ${shop}.`,
@@ -68,6 +86,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     ...totals.map(([label, value]) => `${label}: ${value}`),
     ...(addressLines.length ? ['', 'Ships to:', ...addressLines] : []),
     ...(notes.length ? ['', ...notes] : []),
+    ...(reviews.length ? ['', 'Tell us what you think:', ...reviews.map((review) => `${review.name}: ${review.link}`)] : []),
     '',
   ].join('\n');
   const cell = 'style="padding:4px 8px;text-align:left"';
@@ -80,6 +99,9 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     `<table>${totals.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
     ...(addressLines.length ? [`<p>Ships to:<br>${addressLines.map(escapeHtml).join('<br>')}</p>`] : []),
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
+    ...(reviews.length
+      ? [`<p>Tell us what you think:</p>`, `<ul>${reviews.map((review) => `<li><a href="${escapeHtml(review.link)}">Review ${escapeHtml(review.name)}</a></li>`).join('')}</ul>`]
+      : []),
   ].join('\n');
   return { subject, text, html };
 }

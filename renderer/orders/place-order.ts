@@ -20,6 +20,8 @@ export interface PlaceOrderInput {
   couponCodes?: readonly string[];
   payment: { provider: string } & PaymentDetails;
   idempotencyKey: string;
+  /** The shop's public origin, for the receipt's review links (mail/order-receipt.ts); none without it. */
+  siteUrl?: string | null;
 }
 
 export interface PlaceOrderResult {
@@ -248,8 +250,8 @@ async function commitOrder(
   };
   await repo.orders.insert(order, input.idempotencyKey);
   await repo.orders.markCartPurchased(cart.id, order.id);
-  const receipt = orderReceiptMail(order, { title: commerceRules(site).storeName ?? null });
-  // Sent by the outbox worker once this transaction commits (mail/README.md).
-  await enqueueMail(repo, { id: deps.newId('m'), to: email, subject: receipt.subject, body: receipt.text, queuedOn: now });
+  const receipt = orderReceiptMail(order, { title: commerceRules(site).storeName ?? null, url: input.siteUrl ?? null });
+  // Sent by the outbox worker once this transaction commits (mail/README.md), as text and HTML.
+  await enqueueMail(repo, { id: deps.newId('m'), to: email, subject: receipt.subject, body: receipt.text, html: receipt.html, queuedOn: now });
   return { order, replayed: false };
 }

@@ -75,7 +75,7 @@ describe('reviews request (209)', () => {
     expect(html).toMatch(/How do you like your <a href="\/shop\/tee">[^<]+<\/a>\?/);
     expect(html).toMatch(/<p class="sf-review-summary">(No reviews yet: yours would be the first\.|Reviews so far: \d+, rated \d\.\d out of 5 on average\.)<\/p>/);
     for (const url of ['/review', '/review?productId=nope']) {
-      expect(await page(url, 209), url).toContain('Thank you for shopping with us. Tell us what you think of your purchase on its page.');
+      expect(await page(url, 209), url).toContain('Thank you for shopping with us. The link in your order email opens this page with the review form for what you bought.');
     }
   });
 

@@ -254,10 +254,10 @@ const REVIEWS_REQUEST = `<section class="sf-reviews-request">
 {.section reviewRequest}<div class="sf-review-product">
 <p>How do you like your <a href="{productUrl|htmlattr}">{title|html}</a>?</p>
 <p class="sf-review-summary">{.if reviewCount}Reviews so far: {reviewCount}, rated {averageText} out of 5 on average.{.or}No reviews yet: yours would be the first.{.end}</p>
-<p><a class="sf-review-link" href="{productUrl|htmlattr}">Review {title|html} on its page</a></p>
+<p><a class="sf-review-link" href="{productUrl|htmlattr}">See {title|html} and its reviews</a></p>
 {formHtml}
 {reviewsHtml}
-</div>{.or}<p>Thank you for shopping with us. Tell us what you think of your purchase on its page.</p>{.end}
+</div>{.or}<p>Thank you for shopping with us. The link in your order email opens this page with the review form for what you bought.</p>{.end}
 {page.blocksHtml}
 </section>`;
 

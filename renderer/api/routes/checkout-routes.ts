@@ -120,6 +120,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
           couponCodes: body.couponCodes ?? [],
           payment: body.payment,
           idempotencyKey: body.idempotencyKey,
+          siteUrl: deps.publicSite?.().baseUrl ?? `${request.protocol}://${request.host}`,
         },
         await liveSession(deps, request),
       );

@@ -73,7 +73,10 @@ export const emailPreviewPage = contentFilePage({
     if (!(await ownerSession(job.deps, job.request))) throw new NotFound();
     const resolved = await loadEntryPage(job, route.entry, ctx);
     const products = await job.listProducts();
-    const receipt = orderReceiptMail(sampleOrder(products, job.row.websiteId, job.currency, job.deps.now()), { title: commerceRules(job.row).storeName ?? null });
+    const receipt = orderReceiptMail(sampleOrder(products, job.row.websiteId, job.currency, job.deps.now()), {
+      title: commerceRules(job.row).storeName ?? null,
+      url: `${job.request.protocol}://${job.request.host}`,
+    });
     const restocked = products.find((product) => product.restockEnabled) ?? products[0];
     const restock = restockNoticeMail(restocked?.title ?? 'Your product');
     ctx.emails = [
