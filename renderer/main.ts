@@ -27,6 +27,7 @@ import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-fi
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync.ts';
 import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
+import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
@@ -153,14 +154,26 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
 
 /**
  * The site content sync's log line (store/site-sync.ts). With `--workers` the primary syncs
- * first, so a worker finding nothing left to change stays quiet.
+ * first, so a worker finding nothing left to change stays quiet. `prepared` is the product
+ * count when a new DATA_DIR was made from the site snapshot `npm ci` prepared.
  */
-/** The sync's log line; `prepared` is the product count when the store was the prepared site snapshot. */
 function logSync(result: SyncResult, prepared: number | null = null): void {
   const summary = syncSummary(result);
   if (cluster.isWorker && summary === 'no changes') return;
   const line = prepared !== null && summary === 'no changes' ? `${prepared} product${prepared === 1 ? '' : 's'} in the store npm ci prepared` : summary;
   console.log(`quire: site content (catalog.json): ${line}`);
+}
+
+/** Opens the store, migrated and synced with the site's catalogue, logging what the sync did. */
+function openSiteStore(options: StartOptions, seed: SeedData, onPhase?: (name: string) => void): ReturnType<typeof openStore> {
+  let snapshot: SnapshotUsed = null;
+  return openStore({
+    databaseUrl: options.databaseUrl,
+    seed,
+    onSnapshot: (used) => (snapshot = used),
+    onSync: (result) => logSync(result, snapshot === 'site' ? (seed.products ?? []).length : null),
+    onPhase,
+  });
 }
 
 async function serve(options: StartOptions): Promise<void> {
@@ -176,15 +189,7 @@ async function serve(options: StartOptions): Promise<void> {
   startPhase('site-load');
   let store;
   try {
-    const seed = siteSeed(site);
-    let snapshot: SnapshotUsed = null;
-    store = await openStore({
-      databaseUrl: options.databaseUrl,
-      seed,
-      onSnapshot: (used) => (snapshot = used),
-      onSync: (result) => logSync(result, snapshot === 'site' ? (seed.products ?? []).length : null),
-      onPhase: startPhase,
-    });
+    store = await openSiteStore(options, siteSeed(site), startPhase);
   } catch (error) {
     if (error instanceof StoreError) fail(`${error.code}: ${error.message}`);
     throw error;
@@ -297,9 +302,7 @@ async function main(): Promise<void> {
   }
   if (workers === 1) return serve(options);
   // Migrate and seed once, before the workers race for it.
-  const store = await openStore({ databaseUrl: options.databaseUrl, seed: siteSeed(await loadSiteOrFail(options.siteDir)), onSync: logSync }).catch((error: unknown) =>
-    fail(`${(error as Error).message}`),
-  );
+  const store = await openSiteStore(options, siteSeed(await loadSiteOrFail(options.siteDir))).catch((error: unknown) => fail(`${(error as Error).message}`));
   await store.close();
   for (let i = 0; i < workers; i++) cluster.fork();
   let stopping = false;
