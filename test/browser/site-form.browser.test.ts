@@ -70,6 +70,17 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     expect(JSON.stringify(saved[0])).toContain('Do you ship to Lisbon?');
   });
 
+  test("the captcha's checkbox keeps its own size, on one line with its text (the form's full-width inputs are text-like only)", async () => {
+    const v = await newVisitor();
+    const label = contact(v.page).locator('.captcha-container label');
+    const box = await label.locator('input.sf-captcha-local').boundingBox();
+    const text = await label.boundingBox();
+    // Stretched to the form's width, the checkbox sat alone on a line with "I'm not a robot" below it.
+    expect(box!.width).toBeLessThan(40);
+    expect(text!.height).toBeLessThan(2 * box!.height + 16);
+    await v.screenshot('site-form-captcha-line');
+  });
+
   test('SF-13 and SF-18 a newsletter sign-up shows the submission text and joins the mailing list', async () => {
     const v = await newVisitor();
     await subscribe(v.page, 'reader@example.com');
