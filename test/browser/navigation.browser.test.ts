@@ -65,5 +65,20 @@ describe.skipIf(!chromiumPath)(`hidden and member-area navigation in Chromium${c
       expect(await v.page.locator('#demo-nav a[href="/members"]').getAttribute('aria-current')).toBe('page');
       expect(await v.page.locator('a[href="/wholesale"]').count()).toBe(0);
     });
+
+    test(`NAV-404 (${viewport}) a missing page keeps the navigation, a search, and its shop button apart from the Home page link`, async () => {
+      const v = await tier.newVisitor();
+      v.allowConsoleError(/status of 404/);
+      await v.page.setViewportSize(VIEWPORTS[viewport]);
+      expect(await visit(v.page, '/no/such/page')).toBe(404);
+      expect(await v.page.locator('#demo-nav a[href="/shop"]').count()).toBe(1);
+      expect(await v.page.locator('main form[role="search"] input[name="q"]').isVisible()).toBe(true);
+      const shop = await v.page.locator('main a.demo-button[href="/shop"]').boundingBox();
+      const home = await v.page.locator('main a[href="/"]').boundingBox();
+      // Side by side (desktop) or wrapped (phone), the two never touch.
+      const apart = home!.x >= shop!.x + shop!.width + 8 || home!.y >= shop!.y + shop!.height + 8;
+      expect(apart).toBe(true);
+      await viewportShot(v.page, `not-found-${viewport}`);
+    });
   }
 });
