@@ -35,7 +35,10 @@ export function reviewErrors(body: { rating?: unknown; name?: unknown; text?: un
 /** The id of a field's error message (its aria-describedby). */
 export const reviewErrorId = (field: ReviewField): string => `sf-review-${field}-error`;
 
-/** The form the server writes inside `<div data-island="review-form">`; it works once revived. */
+/**
+ * The form the server writes inside `<div data-island="review-form">`; it works once revived. All
+ * three fields are required, so each is marked ` *` as the checkout and site forms mark theirs.
+ */
 export function reviewFormHtml(productId: string): string {
   const stars = [1, 2, 3, 4, 5]
     .map((n) => `<label class="sf-review-star"><input type="radio" name="rating" value="${n}"> ${n} ${n === 1 ? 'star' : 'stars'}</label>`)
@@ -43,9 +46,9 @@ export function reviewFormHtml(productId: string): string {
   return (
     `<form class="sf-review-form" data-product-id="${escapeAttribute(productId)}" novalidate>` +
     `<h2>Write a review</h2>` +
-    `<fieldset class="sf-review-rating-choices"><legend>Rating</legend>${stars}</fieldset>` +
-    `<div class="sf-review-field"><label for="sf-review-name">Name</label><input id="sf-review-name" name="name" type="text" maxlength="${REVIEW_LIMITS.nameMax}" autocomplete="name"></div>` +
-    `<div class="sf-review-field"><label for="sf-review-text">Review</label><textarea id="sf-review-text" name="text" rows="5" maxlength="${REVIEW_LIMITS.textMax}"></textarea></div>` +
+    `<fieldset class="sf-review-rating-choices"><legend>Rating <span class="required">*</span></legend>${stars}</fieldset>` +
+    `<div class="sf-review-field"><label for="sf-review-name">Name <span class="required">*</span></label><input id="sf-review-name" name="name" type="text" aria-required="true" maxlength="${REVIEW_LIMITS.nameMax}" autocomplete="name"></div>` +
+    `<div class="sf-review-field"><label for="sf-review-text">Review <span class="required">*</span></label><textarea id="sf-review-text" name="text" rows="5" aria-required="true" maxlength="${REVIEW_LIMITS.textMax}"></textarea></div>` +
     `<button type="submit" class="sf-review-submit">Send review</button>` +
     `<p class="sf-review-error" role="alert" hidden></p>` +
     `</form>` +

@@ -86,10 +86,12 @@ describe('reviews request (209)', () => {
     await reviews.add({ ...base, id: 'rv-wait', name: 'Bo', text: 'Not yet moderated.', status: 'pending' });
     const html = await page('/review?productId=tee', 209);
     expect(html).toContain('<div class="sf-review-form-island" data-island="review-form"><form class="sf-review-form" data-product-id="tee" novalidate>');
-    expect(html).toContain('<fieldset class="sf-review-rating-choices"><legend>Rating</legend><label class="sf-review-star"><input type="radio" name="rating" value="1"> 1 star</label>');
+    expect(html).toContain('<fieldset class="sf-review-rating-choices"><legend>Rating <span class="required">*</span></legend><label class="sf-review-star"><input type="radio" name="rating" value="1"> 1 star</label>');
     expect(html.match(/type="radio" name="rating"/g)).toHaveLength(5);
-    expect(html).toContain('<label for="sf-review-name">Name</label><input id="sf-review-name" name="name"');
-    expect(html).toContain('<label for="sf-review-text">Review</label><textarea id="sf-review-text" name="text"');
+    expect(html).toContain('<label for="sf-review-name">Name <span class="required">*</span></label><input id="sf-review-name" name="name"');
+    expect(html).toContain('<label for="sf-review-text">Review <span class="required">*</span></label><textarea id="sf-review-text" name="text"');
+    // Required like the checkout's and site forms' fields, and marked so: a star in the label, aria-required on the control.
+    expect(html.match(/aria-required="true"/g)).toHaveLength(2);
     expect(html).toContain('<li class="sf-review"><p class="sf-review-stars">5 out of 5</p><p>Soft &lt;and&gt; well cut.</p><footer>Ada</footer></li>');
     expect(html).not.toContain('Not yet moderated.');
     expect(await page('/review', 209)).not.toContain('sf-review-form');
