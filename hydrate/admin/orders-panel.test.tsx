@@ -17,7 +17,10 @@ const order = (n: number, status: string) => ({
   currency: 'USD',
   grandTotal: 2500 * n,
   testMode: true,
-  items: [{ sku: 'TEE-S', productName: 'Classic Tee', quantity: n, unitPrice: 2500 }],
+  items: [
+    { sku: 'TEE-S', productName: 'Classic Tee', quantity: n, unitPrice: 2500, variantLabel: 'S' },
+    { sku: 'MUG', productName: 'Enamel Mug', quantity: 1, unitPrice: 1800, variantLabel: '', fieldValues: [{ label: 'Engraving text', value: 'For Ada' }] },
+  ],
 });
 
 afterEach(unmountPanels);
@@ -35,7 +38,10 @@ describe('orders panel', () => {
     const rows = () => [...el.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('th')!.textContent);
     expect(rows()).toEqual(['#2 test', '#1 test']);
     expect(el.querySelector('tr[data-order-id="o2"]')!.textContent).toContain('$50.00');
-    expect(el.querySelector('tr[data-order-id="o2"]')!.textContent).toContain('2 × Classic Tee');
+    // Each line with its variant and the buyer's engraving: what the owner makes and sends.
+    const lines = el.querySelector('tr[data-order-id="o2"]')!;
+    expect([...lines.querySelectorAll('.admin-order-item')].map((item) => item.textContent)).toEqual(['2 × Classic Tee (S)', '1 × Enamel MugEngraving text: For Ada']);
+    expect(lines.querySelector('.admin-order-item-field')!.textContent).toBe('Engraving text: For Ada');
 
     await act(async () => (el.querySelector('.admin-secondary') as HTMLButtonElement).click());
     expect(rows()).toEqual(['#2 test', '#1 test', '#0 test']);

@@ -19,7 +19,7 @@ interface AdminOrder {
   currency?: string;
   grandTotal: number;
   testMode?: boolean;
-  items: { productName: string; quantity: number }[];
+  items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
 }
 
 interface OrdersPage {
@@ -80,7 +80,18 @@ export function OrdersPanel({ api }: PanelProps) {
 function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: string) => void }) {
   const [next, setNext] = useState<string>(ORDER_STATUSES.find((candidate) => candidate !== order.status) ?? 'paid');
   const selectId = useId();
-  const items = order.items.map((item) => `${item.quantity} × ${item.productName}`).join(', ');
+  // Each line with its variant and what the buyer entered for it (an engraving): what to make and send.
+  const items = order.items.map((item, index) => (
+    <div key={index} className="admin-order-item">
+      {item.quantity} × {item.productName}
+      {item.variantLabel ? ` (${item.variantLabel})` : ''}
+      {item.fieldValues?.map((field, at) => (
+        <div key={at} className="admin-order-item-field">
+          {field.label}: {field.value}
+        </div>
+      ))}
+    </div>
+  ));
   return (
     <tr data-order-id={order.id}>
       <th scope="row">

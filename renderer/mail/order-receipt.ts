@@ -39,6 +39,8 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     name: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
     quantity: item.quantity,
     total: money(item.lineTotal),
+    // What the buyer entered for the line (an engraving): what is to be made.
+    fields: item.fieldValues ?? [],
   }));
   const totals: [string, string][] = [['Subtotal', money(order.subtotal)]];
   if (order.discountTotal > 0) totals.push([`Discount${order.couponCodes.length ? ` (${order.couponCodes.join(', ')})` : ''}`, `-${money(order.discountTotal)}`]);
@@ -81,7 +83,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     '',
     `Order #${order.orderNumber} (${STATUS_TEXT[order.status]})`,
     '',
-    ...lines.map((line) => `${line.quantity} × ${line.name}: ${line.total}`),
+    ...lines.flatMap((line) => [`${line.quantity} × ${line.name}: ${line.total}`, ...line.fields.map((field) => `  ${field.label}: ${field.value}`)]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     ...(addressLines.length ? ['', 'Ships to:', ...addressLines] : []),
@@ -94,7 +96,10 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     `<h1>Order #${order.orderNumber}</h1>`,
     `<p>Thank you for your order from ${escapeHtml(shop)}.</p>`,
     `<table><thead><tr><th ${cell}>Item</th><th ${cell}>Qty</th><th ${cell}>Total</th></tr></thead><tbody>`,
-    ...lines.map((line) => `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${line.quantity}</td><td ${cell}>${escapeHtml(line.total)}</td></tr>`),
+    ...lines.map((line) => {
+      const fields = line.fields.map((field) => `<br><small>${escapeHtml(field.label)}: ${escapeHtml(field.value)}</small>`).join('');
+      return `<tr><td ${cell}>${escapeHtml(line.name)}${fields}</td><td ${cell}>${line.quantity}</td><td ${cell}>${escapeHtml(line.total)}</td></tr>`;
+    }),
     '</tbody></table>',
     `<table>${totals.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
     ...(addressLines.length ? [`<p>Ships to:<br>${addressLines.map(escapeHtml).join('<br>')}</p>`] : []),

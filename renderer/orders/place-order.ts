@@ -3,7 +3,8 @@ import type { ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
-import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
+import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
+import type { CartRecord, Form, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
 import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, normaliseAddress, providersOf, quote } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
 import type { Totals } from './pricing.ts';
@@ -102,18 +103,39 @@ function subscriptionPlan(plan: Record<string, unknown> | null): { billingPeriod
   return { billingPeriod: { value, unit }, numBillingCycles: cycles };
 }
 
-function orderItems(cart: CartRecord): OrderItem[] {
-  return cart.entries.map((entry) => ({
-    sku: entry.sku,
-    productName: entry.title,
-    quantity: entry.quantity,
-    unitPrice: entry.purchasePriceCents,
-    itemId: entry.itemId,
-    variantId: entry.variantId,
-    productType: entry.productType,
-    variantLabel: Object.values(entry.attributes).join(' / '),
-    lineTotal: entry.purchasePriceCents * entry.quantity,
-  }));
+/**
+ * The order's lines. A line's additional-fields answers (an engraving) travel with it, labelled
+ * by the product's form as it is now, so the receipt, the confirmation page and the owner's
+ * order all say what to make.
+ */
+async function orderItems(repo: Repository, cart: CartRecord): Promise<OrderItem[]> {
+  const withFields = cart.entries.filter((entry) => typeof entry.additionalFields === 'string' && entry.additionalFields !== '');
+  const forms = withFields.length > 0 ? new Map((await repo.listForms()).map((form) => [form.id, form])) : new Map<string, Form>();
+  const formOf = new Map<string, Form | undefined>();
+  for (const entry of withFields) {
+    if (formOf.has(entry.itemId)) continue;
+    const formId = (await repo.getProduct(entry.itemId))?.additionalFieldsFormId;
+    formOf.set(entry.itemId, formId ? forms.get(formId) : undefined);
+  }
+  return cart.entries.map((entry) => {
+    const item: OrderItem = {
+      sku: entry.sku,
+      productName: entry.title,
+      quantity: entry.quantity,
+      unitPrice: entry.purchasePriceCents,
+      itemId: entry.itemId,
+      variantId: entry.variantId,
+      productType: entry.productType,
+      variantLabel: Object.values(entry.attributes).join(' / '),
+      lineTotal: entry.purchasePriceCents * entry.quantity,
+    };
+    if (typeof entry.additionalFields === 'string' && entry.additionalFields !== '') {
+      const form = formOf.get(entry.itemId);
+      item.additionalFields = entry.additionalFields;
+      item.fieldValues = form ? fieldValueLines(form.fields, entry.additionalFields) : [];
+    }
+    return item;
+  });
 }
 
 /** Field checks of the whole submission; throws CHECKOUT_INVALID with every field's message. */
@@ -198,7 +220,7 @@ async function commitOrder(
   if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
 
   const currency = site.settings.currency;
-  const items = orderItems(cart);
+  const items = await orderItems(repo, cart);
   const giftCardCodes: string[] = [];
   for (const item of items.filter((line) => line.productType === 4)) {
     for (let unit = 0; unit < item.quantity; unit++) {

@@ -155,7 +155,7 @@ const CHECKOUT = `<section class="sf-checkout">
 const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode: no payment was taken.</p>{.end}
 <table class="sf-order-summary">
 <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Total</th></tr></thead>
-<tbody>{.repeated section lines}<tr class="sf-order-line"><td>{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}</tbody>
+<tbody>{.repeated section lines}<tr class="sf-order-line"><td>{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end}{.section fieldValues}<dl class="sf-entry-fields">{.repeated section @}<div class="sf-entry-field"><dt>{label|html}</dt> <dd>{value|html}</dd></div>{.end}</dl>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}</tbody>
 </table>
 <dl class="sf-order-totals">
 {.section subtotalText}<div><dt>Subtotal</dt><dd>{@}</dd></div>{.end}

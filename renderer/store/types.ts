@@ -247,6 +247,13 @@ export interface OrderItem {
   productType: ProductType;
   variantLabel: string;
   lineTotal: number;
+  /**
+   * What the buyer entered in the product's additional-fields form (an engraving), labelled as
+   * the form named its fields when the order was placed; absent for a line without one.
+   */
+  fieldValues?: { label: string; value: string }[];
+  /** The same answers as the cart held them (the form's JSON), for a form changed since. */
+  additionalFields?: string;
 }
 
 /** Checkout's shipping address, shared with the checkout island (hydrate/shared/shipping-address.ts). */

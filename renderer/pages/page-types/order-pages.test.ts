@@ -71,6 +71,31 @@ describe('order pages (issue 15)', () => {
     });
   });
 
+  it("an engraving travels with the order: the confirmation page, the receipt and the owner's order API say what to make", async () => {
+    const engraving = JSON.stringify({ 'engrave-text': 'For <Ada>', 'engrave-font': 'Script' });
+    const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'mug', sku: 'MUG-1', quantity: 1, additionalFields: engraving });
+    const placed = await post('/api/commerce/checkout/place', {
+      cartToken: shoppingCart.id,
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: TEST_CARD,
+      idempotencyKey: 'engraved-mug-1',
+    });
+    const order = (await h.store.read.orders.get(placed.orderId))!;
+    expect(order.items[0]).toMatchObject({
+      sku: 'MUG-1',
+      additionalFields: engraving,
+      fieldValues: [{ label: 'Engraving text', value: 'For <Ada>' }, { label: 'Font', value: 'Script' }],
+    });
+    const html = body((await h.inject(placed.confirmationUrl)).body);
+    expect(html).toContain('<dl class="sf-entry-fields"><div class="sf-entry-field"><dt>Engraving text</dt> <dd>For &lt;Ada&gt;</dd></div><div class="sf-entry-field"><dt>Font</dt> <dd>Script</dd></div></dl>');
+    const [receipt] = await h.store.read.listOutbox();
+    expect(receipt!.body).toContain('1 × Enamel Mug');
+    expect(receipt!.body).toContain('\n  Engraving text: For <Ada>\n  Font: Script\n');
+    expect(receipt!.html).toContain('<br><small>Engraving text: For &lt;Ada&gt;</small><br><small>Font: Script</small>');
+  });
+
   it('order confirmed (202) promises a shipping mail only for an order that ships (a gift card does not)', async () => {
     const shipped = body((await h.inject((await place(TEST_CARD)).confirmationUrl)).body);
     expect(shipped).toContain('A receipt is on its way to Ada@Example.com. We will email you when it ships.');
