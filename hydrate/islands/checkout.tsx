@@ -484,6 +484,15 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
                 <td>
                   {entry.productName}
                   {entry.variantLabel ? <span className="sf-order-variant"> {entry.variantLabel}</span> : null}
+                  {entry.fieldValues && entry.fieldValues.length > 0 ? (
+                    <dl className="sf-entry-fields">
+                      {entry.fieldValues.map((field, at) => (
+                        <div key={at} className="sf-entry-field">
+                          <dt>{field.label}</dt> <dd>{field.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
                   {lineErrors[entry.itemId] ? <span className="sf-order-line-error">{lineErrors[entry.itemId]}</span> : null}
                 </td>
                 <td>{entry.quantity}</td>

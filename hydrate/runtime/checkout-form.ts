@@ -27,6 +27,8 @@ export interface CheckoutEntry {
   unitPriceCents: number;
   lineTotalCents: number;
   productType: number;
+  /** What the buyer entered in the product's additional-fields form (an engraving); absent from older servers. */
+  fieldValues?: { label: string; value: string }[];
 }
 
 export interface ShippingOption {

@@ -97,7 +97,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
           minimumSubtotalCents: 1000, belowMinimum: false, minimumMessage: null, isPurchased: false, orderId: null,
         });
         expect(view.entries).toEqual([
-          { itemId: 'p1', productId: 'p1', sku: 'SQ-1', productName: 'T-shirt', variantLabel: 'M', quantity: 2, unitPriceCents: 2500, lineTotalCents: 5000, productType: 1 },
+          { itemId: 'p1', productId: 'p1', sku: 'SQ-1', productName: 'T-shirt', variantLabel: 'M', quantity: 2, unitPriceCents: 2500, lineTotalCents: 5000, productType: 1, fieldValues: [] },
         ]);
         expect(view.shippingOptions).toEqual([{ id: 'standard', name: 'Standard', costCents: 500 }, { id: 'express', name: 'Express', costCents: 1500 }]);
         expect(view.paymentProviders.map((p: { id: string }) => p.id)).toEqual(['test', 'manual']);

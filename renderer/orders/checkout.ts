@@ -1,4 +1,5 @@
 import { CHECKOUT_FIELD_TEXT } from '../../hydrate/shared/checkout-text.ts';
+import { fieldValueLines, type FieldValueLine } from '../../hydrate/shared/field-values.ts';
 import { ApiError } from '../api/errors.ts';
 import { isValidEmail } from '../api/form-validation.ts';
 import type { Repository } from '../store/repository.ts';
@@ -81,8 +82,25 @@ export function providersOf(site: Site): PaymentProvider[] {
   return offeredProviders(commerceRules(site).paymentProviders);
 }
 
+/**
+ * Each entry's additional-fields answers (an engraving), labelled by its product's form, in
+ * entry order ([] for an entry without any): the checkout summary and the placed order show them.
+ */
+export async function entryFieldValues(repo: Pick<Repository, 'listForms' | 'getProduct'>, cart: CartRecord): Promise<FieldValueLine[][]> {
+  const answered = (entry: CartRecord['entries'][number]) => typeof entry.additionalFields === 'string' && entry.additionalFields !== '';
+  if (!cart.entries.some(answered)) return cart.entries.map(() => []);
+  const forms = new Map((await repo.listForms()).map((form) => [form.id, form]));
+  const out: FieldValueLine[][] = [];
+  for (const entry of cart.entries) {
+    const formId = answered(entry) ? (await repo.getProduct(entry.itemId))?.additionalFieldsFormId : null;
+    const form = formId ? forms.get(formId) : undefined;
+    out.push(form ? fieldValueLines(form.fields, entry.additionalFields) : []);
+  }
+  return out;
+}
+
 /** The CheckoutView of the orders contract: the cart entity's names, plus what the island needs. */
-export function checkoutView(cart: CartRecord, site: Site, totals: Totals) {
+export function checkoutView(cart: CartRecord, site: Site, totals: Totals, fieldValues: readonly FieldValueLine[][] = []) {
   const { shippingOptionUnavailable: _unavailable, ...named } = totals;
   return {
     cartToken: cart.id,
@@ -91,7 +109,7 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals) {
     kind: cart.kind === 'subscription' ? ('subscription' as const) : ('cart' as const),
     orderId: cart.orderId,
     isPurchased: cart.isPurchased,
-    entries: cart.entries.map((entry) => ({
+    entries: cart.entries.map((entry, index) => ({
       itemId: entry.itemId,
       productId: entry.itemId,
       sku: entry.sku,
@@ -101,6 +119,7 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals) {
       unitPriceCents: entry.purchasePriceCents,
       lineTotalCents: entry.purchasePriceCents * entry.quantity,
       productType: entry.productType,
+      fieldValues: fieldValues[index] ?? [],
     })),
     totalQuantity: cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
     ...named,

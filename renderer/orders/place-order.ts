@@ -3,9 +3,8 @@ import type { ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
-import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
-import type { CartRecord, Form, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
-import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, normaliseAddress, providersOf, quote } from './checkout.ts';
+import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
+import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, normaliseAddress, providersOf, quote } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
 import type { Totals } from './pricing.ts';
 
@@ -109,15 +108,8 @@ function subscriptionPlan(plan: Record<string, unknown> | null): { billingPeriod
  * order all say what to make.
  */
 async function orderItems(repo: Repository, cart: CartRecord): Promise<OrderItem[]> {
-  const withFields = cart.entries.filter((entry) => typeof entry.additionalFields === 'string' && entry.additionalFields !== '');
-  const forms = withFields.length > 0 ? new Map((await repo.listForms()).map((form) => [form.id, form])) : new Map<string, Form>();
-  const formOf = new Map<string, Form | undefined>();
-  for (const entry of withFields) {
-    if (formOf.has(entry.itemId)) continue;
-    const formId = (await repo.getProduct(entry.itemId))?.additionalFieldsFormId;
-    formOf.set(entry.itemId, formId ? forms.get(formId) : undefined);
-  }
-  return cart.entries.map((entry) => {
+  const fieldValues = await entryFieldValues(repo, cart);
+  return cart.entries.map((entry, index) => {
     const item: OrderItem = {
       sku: entry.sku,
       productName: entry.title,
@@ -130,9 +122,8 @@ async function orderItems(repo: Repository, cart: CartRecord): Promise<OrderItem
       lineTotal: entry.purchasePriceCents * entry.quantity,
     };
     if (typeof entry.additionalFields === 'string' && entry.additionalFields !== '') {
-      const form = formOf.get(entry.itemId);
       item.additionalFields = entry.additionalFields;
-      item.fieldValues = form ? fieldValueLines(form.fields, entry.additionalFields) : [];
+      item.fieldValues = fieldValues[index] ?? [];
     }
     return item;
   });

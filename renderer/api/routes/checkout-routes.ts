@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { checkoutCart, checkoutView, quote } from '../../orders/checkout.ts';
+import { checkoutCart, checkoutView, entryFieldValues, quote } from '../../orders/checkout.ts';
 import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
 import { PRODUCT_TYPE } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
@@ -76,7 +76,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const site = await requireSite(deps);
       const cart = await checkoutCart(deps.store.read, request.query.cartToken, await liveSession(deps, request), deps.now());
-      return checkoutView(cart, site, quote(cart, site, {}, deps.now()));
+      return checkoutView(cart, site, quote(cart, site, {}, deps.now()), await entryFieldValues(deps.store.read, cart));
     },
   });
 
@@ -89,7 +89,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const site = await requireSite(deps);
       const cart = await checkoutCart(deps.store.read, body.cartToken, await liveSession(deps, request), deps.now());
       const totals = quote(cart, site, { shippingAddress: address(body.shippingAddress), shippingOptionId: body.shippingOptionId, couponCodes: body.couponCodes }, deps.now());
-      return checkoutView(cart, site, totals);
+      return checkoutView(cart, site, totals, await entryFieldValues(deps.store.read, cart));
     },
   });
 

@@ -74,6 +74,9 @@ describe('order pages (issue 15)', () => {
   it("an engraving travels with the order: the confirmation page, the receipt and the owner's order API say what to make", async () => {
     const engraving = JSON.stringify({ 'engrave-text': 'For <Ada>', 'engrave-font': 'Script' });
     const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'mug', sku: 'MUG-1', quantity: 1, additionalFields: engraving });
+    // The checkout summary (the island's view) shows it before the buyer pays.
+    const view = (await h.inject(`/api/commerce/checkout?cartToken=${shoppingCart.id}`)).json() as { entries: { fieldValues: unknown }[] };
+    expect(view.entries[0]!.fieldValues).toEqual([{ label: 'Engraving text', value: 'For <Ada>' }, { label: 'Font', value: 'Script' }]);
     const placed = await post('/api/commerce/checkout/place', {
       cartToken: shoppingCart.id,
       email: 'ada@example.com',
