@@ -28,6 +28,30 @@ describe('menu buttons (issue 16: the phone navigation)', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test('focus leaving the button and the menu, or a click elsewhere, closes it; focus and clicks inside keep it open', () => {
+    document.body.innerHTML =
+      '<button type="button" data-menu-toggle aria-controls="nav" aria-expanded="false" hidden>Menu</button><nav id="nav"><a href="/shop">Shop</a><a href="/journal">Journal</a></nav><main><a href="/after">After</a><p>Text</p></main>';
+    const button = document.querySelector('button')!;
+    const [shop, journal, after] = [...document.querySelectorAll('a')];
+    const stop = startMenuToggles(document);
+    button.focus();
+    button.click();
+    shop!.focus();
+    journal!.focus();
+    journal!.click();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // Tab past the last link.
+    after!.focus();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(after);
+    // A click on the page's text.
+    button.click();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    document.querySelector('p')!.click();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    stop();
+  });
+
   test('Escape closes the menu while focus is still on the button that opened it', () => {
     document.body.innerHTML =
       '<button type="button" data-menu-toggle aria-controls="nav" aria-expanded="false" hidden>Menu</button><nav id="nav"><a href="/shop">Shop</a></nav>';

@@ -5,7 +5,9 @@
  * before. Here the button is revealed and toggles `aria-expanded`; the theme's CSS hides the
  * controlled element while it is "false" (on narrow screens). Escape, in the menu or on the
  * button that opened it (where focus stays after a click), closes an open menu and gives focus
- * back to its button. Plain DOM, no island: the header belongs to the theme.
+ * back to its button. Focus leaving both the button and the menu (Tab past its last link), or a
+ * click anywhere else, closes it without moving focus: an open menu never stays over the page
+ * the visitor went on to (QA, second pass). Plain DOM, no island: the header belongs to the theme.
  *
  * The menu is a phone layout (the seed's breakpoint, `shared/breakpoints.ts`): when the window
  * grows past 432 px the desktop header shows the navigation anyway, so an open menu closes, and
@@ -33,14 +35,30 @@ export function startMenuToggles(doc: Document): () => void {
     const onLayout = () => {
       if (!phone?.matches) button.setAttribute('aria-expanded', 'false');
     };
+    const inside = (node: EventTarget | null) => node instanceof Node && (button.contains(node) || target.contains(node));
+    const isOpen = () => button.getAttribute('aria-expanded') === 'true';
+    // Focus moving to something outside (a null relatedTarget, focus going nowhere, is left to
+    // the click handler: a tap on the page's background).
+    const onFocusOut = (event: FocusEvent) => {
+      if (isOpen() && event.relatedTarget !== null && !inside(event.relatedTarget)) button.setAttribute('aria-expanded', 'false');
+    };
+    const onDocumentClick = (event: MouseEvent) => {
+      if (isOpen() && !inside(event.target)) button.setAttribute('aria-expanded', 'false');
+    };
     button.addEventListener('click', onClick);
     target.addEventListener('keydown', onKeyDown);
     button.addEventListener('keydown', onKeyDown);
+    button.addEventListener('focusout', onFocusOut);
+    target.addEventListener('focusout', onFocusOut);
+    doc.addEventListener('click', onDocumentClick);
     phone?.addEventListener?.('change', onLayout);
     stops.push(() => {
       button.removeEventListener('click', onClick);
       target.removeEventListener('keydown', onKeyDown);
       button.removeEventListener('keydown', onKeyDown);
+      button.removeEventListener('focusout', onFocusOut);
+      target.removeEventListener('focusout', onFocusOut);
+      doc.removeEventListener('click', onDocumentClick);
       phone?.removeEventListener?.('change', onLayout);
     });
   }

@@ -46,6 +46,18 @@ describe.skipIf(!chromiumPath)(`phone layout in Chromium${chromiumPath ? '' : ` 
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await box(v.page, '#demo-nav')).visible).toBe(false);
+
+    // Tab past the menu's last control closes it (focus stays where it went); so does a tap on the page.
+    await v.page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await v.page.locator('#demo-nav').locator('a[href], button, input, select, textarea').last().focus();
+    await v.page.keyboard.press('Tab');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await v.page.evaluate(() => document.querySelector('#demo-nav')!.contains(document.activeElement))).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await v.page.locator('main h1').first().click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
   });
 
   test('PHONE-2 Add To Cart is within the first screen of a product page, with its options', async () => {
