@@ -112,18 +112,33 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
     // an unreadable cache folder: make a snapshot below
   }
   if (best) return best.dir;
+  const meta: SnapshotMeta = { pglite: version, migrations: Object.fromEntries(migrations.map((m) => [m.id, sqlHash(m.sql)])) };
+  // null: e.g. nowhere writable, and the start runs its own initdb.
+  return makeSnapshot(exact, meta, async (db) => {
+    await migrate(pgliteClient(db), migrations);
+  });
+}
+
+/**
+ * Builds a snapshot folder at `exact`: `fill` runs on a PGlite cluster in a temp folder (empty,
+ * or `from`'s copy), which is then vacuumed, shut down cleanly, given its relcache init files and
+ * its record, and renamed into place, so a half-made snapshot is never used and starts racing to
+ * make one each end up with a whole one. Null when it cannot be made.
+ */
+async function makeSnapshot(exact: string, meta: SnapshotMeta, fill: (db: PGlite) => Promise<unknown>, from?: string): Promise<string | null> {
   const temp = `${exact}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   let db: PGlite | null = null;
   try {
+    if (from) copyCluster(from, temp);
     db = await PGlite.create(temp);
-    await migrate(pgliteClient(db), migrations);
+    await fill(db);
     await db.exec('VACUUM FREEZE');
     await db.close(); // a clean shutdown: a copy starts without crash recovery
+    db = null;
     // VACUUM of the catalogues dropped the relcache init files (pg_internal.init); a backend
     // start writes them again. With them a copy opens in ~0.6 s of CPU instead of ~0.85 s,
     // and its first queries on each table cost half as much.
     await (await PGlite.create(temp)).close();
-    const meta: SnapshotMeta = { pglite: version, migrations: Object.fromEntries(migrations.map((m) => [m.id, sqlHash(m.sql)])) };
     fs.writeFileSync(path.join(temp, SNAPSHOT_META), JSON.stringify(meta));
     try {
       fs.renameSync(temp, exact);
@@ -133,7 +148,7 @@ export async function ensureClusterSnapshot(cacheDir = snapshotCacheDir(), migra
     return exact;
   } catch {
     await db?.close().catch(() => {});
-    return null; // e.g. nowhere writable: the start runs its own initdb
+    return null;
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
   }
@@ -193,8 +208,7 @@ export function seedSnapshotKey(seed: unknown): string {
  * inserting the demo's products, variants, forms and accounts (password hashing included)
  * was ~0.5 s of CPU and ~0.9 s of wall time of every first start (bench/COLD-START-RESULTS.md,
  * phase `sync`). A catalogue edited since has another key, so its start copies the bare
- * cluster and syncs as before. Made in a temp folder and renamed into place, like the cluster
- * snapshot. Null when it cannot be made.
+ * cluster and syncs as before. Null when it cannot be made.
  */
 export async function ensureSiteSnapshot(siteKey: string, sync: (client: SqlClient) => Promise<unknown>, cacheDir = snapshotCacheDir()): Promise<string | null> {
   const existing = siteSnapshot(siteKey, cacheDir);
@@ -202,33 +216,17 @@ export async function ensureSiteSnapshot(siteKey: string, sync: (client: SqlClie
   const base = await ensureClusterSnapshot(cacheDir);
   const baseMeta = base ? readMeta(base) : null;
   if (!base || !baseMeta) return null;
-  const exact = siteSnapshotPath(cacheDir, siteKey);
-  const temp = `${exact}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  let db: PGlite | null = null;
-  try {
-    copyCluster(base, temp);
-    db = await PGlite.create(temp);
-    const client = pgliteClient(db);
-    await migrate(client);
-    await sync(client);
-    await db.exec('VACUUM FREEZE');
-    await db.close();
-    db = null;
-    await (await PGlite.create(temp)).close(); // the relcache init files, as for the cluster snapshot
-    const meta: SnapshotMeta = { pglite: baseMeta.pglite, migrations: Object.fromEntries(MIGRATIONS.map((m) => [m.id, sqlHash(m.sql)])) };
-    fs.writeFileSync(path.join(temp, SNAPSHOT_META), JSON.stringify(meta));
-    try {
-      fs.renameSync(temp, exact);
-    } catch (error) {
-      if (!readMeta(exact)) throw error;
-    }
-    return exact;
-  } catch {
-    await db?.close().catch(() => {});
-    return null;
-  } finally {
-    fs.rmSync(temp, { recursive: true, force: true });
-  }
+  const meta: SnapshotMeta = { pglite: baseMeta.pglite, migrations: Object.fromEntries(MIGRATIONS.map((m) => [m.id, sqlHash(m.sql)])) };
+  return makeSnapshot(
+    siteSnapshotPath(cacheDir, siteKey),
+    meta,
+    async (db) => {
+      const client = pgliteClient(db);
+      await migrate(client);
+      await sync(client);
+    },
+    base,
+  );
 }
 
 export function clusterCachePath(tmp = os.tmpdir()): string {
