@@ -19,9 +19,14 @@ export type FreshCost = 'bytes' | 'buffer-from' | 'render';
 const BARE_FRAME = { head: '', open: '', close: '', end: '', captchaLocal: false, pillCartHasCaptcha: false };
 const NO_STYLE = Buffer.alloc(0);
 
-/** What sending a page costs after the render, by cost model; returns its byte length. */
-export function pageBytes(html: string, cost: FreshCost): number {
-  if (cost === 'bytes') return documentBytes(BARE_FRAME, NO_STYLE, html).length;
+/**
+ * What sending a page costs after the render, by cost model; returns its byte length. The
+ * server encodes Quire's output as its parts (`RenderResult.parts`, document-writer.ts), the
+ * other costs take the page as one string.
+ */
+export function pageBytes(page: string | readonly string[], cost: FreshCost): number {
+  if (cost === 'bytes') return documentBytes(BARE_FRAME, NO_STYLE, page).length;
+  const html = typeof page === 'string' ? page : page.join('');
   if (cost === 'buffer-from') return Buffer.from(html, 'utf8').length;
   return html.length;
 }
@@ -52,6 +57,8 @@ export interface FreshJobResult {
 interface Engine {
   compile(): unknown;
   render(compiled: unknown, data: unknown): string;
+  /** The page as the server encodes it: Quire's output parts, the port's string. */
+  page(compiled: unknown, data: unknown): string | readonly string[];
   prepare(json: string): unknown;
 }
 
@@ -68,6 +75,7 @@ async function quire(w: FreshWorkload): Promise<Engine> {
       return engine.compile(w.template);
     },
     render: (t, data) => (t as ReturnType<typeof engine.compile>).render(data, { now: FRESH_NOW, partials }).html,
+    page: (t, data) => (t as ReturnType<typeof engine.compile>).render(data, { now: FRESH_NOW, partials }).parts,
     prepare: (json) => parseJson(json),
   };
 }
@@ -76,16 +84,18 @@ async function reference(w: FreshWorkload): Promise<Engine> {
   const { cldr, compiler } = await loadReferencePort();
   const names = Object.keys(w.partials);
   type Code = ReturnType<typeof compiler.parse>['code'];
+  const render = (c: unknown, data: unknown): string => {
+    const { code, partials } = c as { code: Code; partials: Record<string, Code> };
+    return compiler.execute({ code, json: data, cldr: cldr as never, now: FRESH_NOW, partials } as never).ctx.render();
+  };
   return {
     compile: () => {
       const partials: Record<string, Code> = {};
       for (const n of names) partials[n] = compiler.parse(w.partials[n]).code;
       return { code: compiler.parse(w.template).code, partials };
     },
-    render: (c, data) => {
-      const { code, partials } = c as { code: Code; partials: Record<string, Code> };
-      return compiler.execute({ code, json: data, cldr: cldr as never, now: FRESH_NOW, partials } as never).ctx.render();
-    },
+    render,
+    page: render,
     prepare: (json) => JSON.parse(json),
   };
 }
@@ -112,7 +122,7 @@ export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   let next = 0;
   const cost = spec.cost;
   const render = (): void => {
-    const html = engine.render(compiled, datas[next]);
+    const html = cost === 'bytes' ? engine.page(compiled, datas[next]) : engine.render(compiled, datas[next]);
     next = next + 1 === datas.length ? 0 : next + 1;
     sink += pageBytes(html, cost);
   };

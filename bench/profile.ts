@@ -87,12 +87,24 @@ async function freshLoop(workload: string, iterations: number, engine: FreshEngi
   console.log(`${engine} fresh ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
 }
 
+/** A fresh-data workload's compile (template and partials), as fresh-job.ts times it, for `--cpu-prof`. */
+async function freshCompileLoop(workload: string, iterations: number, engine: FreshEngine): Promise<void> {
+  const w = freshWorkload(workload);
+  const e = await loadFreshEngine(engine, w);
+  let sink = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) sink += e.compile() ? 1 : 0;
+  const ms = performance.now() - t0;
+  console.log(`${engine} fresh compile ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
+}
+
 const [cmd, a, b, c] = process.argv.slice(2);
 if (cmd === 'summary') summarize(a, Number(b) || 25, c);
+else if (cmd === 'fresh-compile') await freshCompileLoop(a, Number(b) || 2000, (c as FreshEngine) || 'quire');
 else if (cmd === 'fresh') await freshLoop(a, Number(b) || 2000, (c as FreshEngine) || 'quire');
 else if ((cmd === 'render' || cmd === 'compile') && WORKLOADS.includes(a as WorkloadName)) {
   await loop(cmd, a as WorkloadName, Number(b) || 2000, (c as EngineName) || 'quire');
 } else {
-  console.error('usage: profile.ts render|compile WORKLOAD [ITERATIONS] [ENGINE] | fresh WORKLOAD [ITERATIONS] [quire|reference] | summary FILE [TOP]');
+  console.error('usage: profile.ts render|compile WORKLOAD [ITERATIONS] [ENGINE] | fresh WORKLOAD [ITERATIONS] [quire|reference] | fresh-compile WORKLOAD [ITERATIONS] [quire|reference] | summary FILE [TOP]');
   process.exitCode = 2;
 }

@@ -44,8 +44,16 @@ export interface RenderOptions {
   preprocess?: boolean;
 }
 
+const NO_PARTS: readonly string[] = Object.freeze([]);
+
 export interface RenderResult {
   html: string;
+  /**
+   * The same output as its pieces in order (`html` is their concatenation): what a server
+   * encodes, piece by piece, so that one character beyond Latin-1 widens only its own piece
+   * when V8 flattens it (engine/runtime.ts, `Runtime.chunks`).
+   */
+  parts: readonly string[];
   errors: Diagnostic[];
 }
 
@@ -67,7 +75,7 @@ export class Template {
   }
 
   render(data: unknown, options: RenderOptions = {}): RenderResult {
-    if (this.code === null) return { html: '', errors: [...this.diagnostics] };
+    if (this.code === null) return { html: '', parts: NO_PARTS, errors: [...this.diagnostics] };
     const limits = options.limits ? resolveLimits(this.limits, options.limits) : this.limits;
     const rt = new Runtime(
       {
@@ -87,16 +95,17 @@ export class Template {
     try {
       this.code.run(rt);
     } catch (e) {
-      if (e instanceof Abort) return { html: '', errors: [...this.diagnostics, ...rt.finalErrors(), e.diagnostic] };
+      if (e instanceof Abort) return { html: '', parts: NO_PARTS, errors: [...this.diagnostics, ...rt.finalErrors(), e.diagnostic] };
       // A stack overflow from pathological data is reported, never thrown.
       if (e instanceof RangeError) {
         rt.errors.push(unexpectedDiag(e, this.source));
-        return { html: '', errors: [...this.diagnostics, ...rt.errors] };
+        return { html: '', parts: NO_PARTS, errors: [...this.diagnostics, ...rt.errors] };
       }
       throw e;
     }
     const errors = rt.finalErrors();
-    return { html: rt.out, errors: this.diagnostics.length ? [...this.diagnostics, ...errors] : errors };
+    const { html, parts } = rt.finishOutput();
+    return { html, parts, errors: this.diagnostics.length ? [...this.diagnostics, ...errors] : errors };
   }
 
   /** Diagnostics with code frames, for people. */

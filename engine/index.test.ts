@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultFormatters } from '../formatters/index.ts';
 import { defaultPredicates } from '../predicates/index.ts';
@@ -73,5 +74,24 @@ describe('public facade', () => {
     expect(r.html).toBe('ab');
     expect(r.errors[0].message).toBe('Unexpected NullPointerException when executing {x|boom}: cannot read x');
     expect(engine.render('a{x|boom}b', {}, { mode: 'strict' }).html).toBe('');
+  });
+});
+
+describe('sources with characters beyond Latin-1', () => {
+  it('render the same text whichever runs are copied one-byte', () => {
+    // Text, tags, formatter arguments and tag-like text between `—`, `😀` and `日本`, up to and
+    // past the number of runs that are copied.
+    const unit = fc.constantFrom('a', ' ', '—', '😀', '日本', '{v}', '{v|pluralize one many}', '{.section s}[{@}]{.end}', '{x', '}', 'é', '{# c}');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 60 }), (pieces) => {
+        const source = pieces.join('');
+        const expected = pieces
+          .map((p) => (p === '{v}' ? '2' : p === '{v|pluralize one many}' ? 'many' : p === '{.section s}[{@}]{.end}' ? '[ß]' : p === '{# c}' ? '' : p))
+          .join('');
+        // `{x` followed by `}` pieces later can form a tag of its own: only compare sources without that.
+        fc.pre(!/\{x[^{]*\}/.test(source));
+        expect(render(source, { v: 2, s: 'ß' }).html).toBe(expected);
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
+import { OUTPUT_CHUNK } from './runtime.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
 
@@ -56,6 +57,34 @@ describe('limits', () => {
     expect(codes(r)).toEqual(['LIMIT_OUTPUT']);
     expect(r.html).toBe('');
     expect(render('{.repeated section xs}0123456789{.end}', { xs: new Array(10).fill(1) }, { limits: { maxOutputLength: 100 } }).html).toHaveLength(100);
+  });
+
+  it('maxOutputLength counts the whole output across its chunks, and each captured text alone', () => {
+    const src = '{.repeated section xs}0123456789{.end}';
+    // Past several chunk boundaries, the limit still falls on the same character.
+    const n = Math.ceil((3 * OUTPUT_CHUNK) / 10);
+    const limit = n * 10;
+    expect(render(src, { xs: new Array(n).fill(1) }, { limits: { maxOutputLength: limit } }).html).toHaveLength(limit);
+    expect(codes(render(src, { xs: new Array(n + 1).fill(1) }, { limits: { maxOutputLength: limit } }))).toEqual(['LIMIT_OUTPUT']);
+    expect(codes(render(src, { xs: new Array(n + 1).fill(1) }, { limits: { maxOutputLength: limit + 9 } }))).toEqual(['LIMIT_OUTPUT']);
+    // A partial's text is measured on its own, as before chunks (§6.2): twice 60% of the limit passes.
+    const big = Math.ceil((0.6 * limit) / 10);
+    const twice = render('{.macro m}' + src + '{.end}{@|apply m}{@|apply m}', { xs: new Array(big).fill(1) }, { limits: { maxOutputLength: 2 * big * 10 } });
+    expect(codes(twice)).toEqual([]);
+    expect(twice.html).toHaveLength(2 * big * 10);
+  });
+
+  it('parts: the output in order, each chunk about OUTPUT_CHUNK characters, the captured text not split', () => {
+    const data = { xs: Array.from({ length: 2000 }, (_, i) => 'item ' + i + (i === 1500 ? ' — ' : '')) };
+    for (const src of ['{.repeated section xs}<li>{@}</li>{.end}', '{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}']) {
+      const r = render(src, data);
+      expect(r.parts.join('')).toBe(r.html);
+      for (const p of r.parts.slice(0, -1)) expect(p.length).toBeGreaterThan(OUTPUT_CHUNK);
+    }
+    expect(render('{.repeated section xs}<li>{@}</li>{.end}', data).parts.length).toBeGreaterThan(5);
+    expect(render('{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}', data).parts).toHaveLength(1);
+    expect(render('', {}).parts).toEqual(['']);
+    expect(compile('{.section a}', { mode: 'strict' }).render({}).parts).toEqual([]);
   });
 
   it('maxInstructions: LIMIT_INSTRUCTIONS stops a runaway render', () => {

@@ -92,6 +92,15 @@ function scanPath(s: string, i: number): number {
   return i > start ? i : -1;
 }
 
+const WIDE_CHAR = /[^\u0000-\u00ff]/;
+/** Runs of a source between characters beyond Latin-1 that are copied one-byte (`cut`), at most. */
+const MAX_NARROW_RUNS = 16;
+
+/** The same text as a one-byte string (its characters all fit in Latin-1): the native JSON parser makes one. */
+function oneByte(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 const NO_ARGS: PluginArgs = Object.freeze({ raw: '', delimiter: '', args: Object.freeze([] as string[]) });
 
 /** Splits plugin arguments: the first character is the delimiter, empty pieces dropped (§3.2). */
@@ -213,7 +222,50 @@ class TemplateParser {
     };
   }
 
+  /**
+   * Slices of a source with a character beyond Latin-1 (a `—`) are two-byte strings whatever
+   * they hold, and so is every page chunk a static text or argument from it is printed into:
+   * flattened to be sent, such a chunk is a two-byte copy (engine/runtime.ts,
+   * `Runtime.chunks`). For such a source, its runs between those characters are copied once,
+   * one-byte, and `cut` takes the slices that fit in one run from that copy.
+   */
+  private narrowRuns: { start: number; end: number; text: string }[] | null = null;
+
+  private prepareNarrowRuns(text: string): void {
+    if (!WIDE_CHAR.test(text)) return;
+    const runs: { start: number; end: number; text: string }[] = [];
+    const wide = /[^\u0000-\u00ff]+/g;
+    let from = 0;
+    for (let m = wide.exec(text); m !== null; m = wide.exec(text)) {
+      // A text written mostly beyond Latin-1 makes two-byte pages anyway: not worth the copies.
+      if (runs.length === MAX_NARROW_RUNS) return;
+      if (m.index > from) runs.push({ start: from, end: m.index, text: oneByte(text.slice(from, m.index)) });
+      from = m.index + m[0].length;
+    }
+    if (from < text.length) runs.push({ start: from, end: text.length, text: oneByte(text.slice(from)) });
+    this.narrowRuns = runs;
+  }
+
+  /** `source.text.slice(start, end)`, one-byte whenever it holds nothing beyond Latin-1. */
+  private cut(text: string, start: number, end: number): string {
+    const runs = this.narrowRuns;
+    if (runs !== null) {
+      // The first run that ends at or after `end`; the slice fits when that run starts by `start`.
+      let lo = 0;
+      let hi = runs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (runs[mid].end < end) lo = mid + 1;
+        else hi = mid;
+      }
+      const r = runs[lo];
+      if (r !== undefined && r.start <= start) return r.text.slice(start - r.start, end - r.start);
+    }
+    return text.slice(start, end);
+  }
+
   private run(text: string): void {
+    this.prepareNarrowRuns(text);
     // Start of the pending literal text run, as the reference's scanner tracks it.
     let save = 0;
     // A `{` that no tag has consumed yet, and whether a multi-line comment followed it. The
@@ -252,11 +304,11 @@ class TemplateParser {
         save = end;
         candidate = -1;
       } else if (commentSinceCandidate && candidate >= 0 && type !== Tok.LBrace) {
-        held.push({ s: text.slice(start, end), start, end });
+        held.push({ s: this.cut(text, start, end), start, end });
       } else {
         // Text, or a brace that delimits nothing.
         release();
-        this.text(text.slice(start, end), start, end);
+        this.text(this.cut(text, start, end), start, end);
         if (type === Tok.LBrace) {
           candidate = start;
           commentSinceCandidate = false;
@@ -308,14 +360,14 @@ class TemplateParser {
       bodyStart++;
       this.pre = true;
     } else if (this.opts.preprocess) {
-      this.text(text.slice(start, end), start, end);
+      this.text(this.cut(text, start, end), start, end);
       return;
     }
     this.bodyStart = bodyStart;
-    const r = this.classify(text.slice(bodyStart, end - 1));
+    const r = this.classify(this.cut(text, bodyStart, end - 1));
     switch (r.kind) {
       case '#text':
-        this.text(text.slice(start, end), start, end);
+        this.text(this.cut(text, start, end), start, end);
         return;
       case '#drop':
         return;

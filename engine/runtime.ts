@@ -181,6 +181,12 @@ export interface RuntimeHost {
 
 const TIME_ZONE_REF = new CompiledRef('website.timeZone', ['website', 'timeZone']);
 const EMPTY: readonly Value[] = [];
+/**
+ * Characters of top-level output per chunk (see `Runtime.chunks`). Each chunk is one write
+ * into the server's slab; a chunk holding a character beyond Latin-1 is flattened two bytes a
+ * character, so smaller chunks keep such a character from widening more of the page.
+ */
+export const OUTPUT_CHUNK = 4096;
 
 export class Runtime implements PluginContext {
   out = '';
@@ -193,7 +199,25 @@ export class Runtime implements PluginContext {
   readonly strict: boolean;
   readonly locale: string;
   readonly now: number;
-  readonly maxOut: number;
+  /**
+   * Length at which `out` is next looked at (every append compares against it): the output
+   * limit inside a capture, and at the top level the next chunk boundary (`OUTPUT_CHUNK`).
+   */
+  maxOut: number;
+  /** `limits.maxOutputLength`: the whole output's bound, and each captured text's. */
+  readonly outLimit: number;
+  /**
+   * Finished pieces of the top-level output, in order; `out` is the one being written. A
+   * server encodes them one by one (renderer/pages/document-bytes.ts), so each is flattened
+   * on its own: as one rope, a page with a single character beyond Latin-1 (a `—` in its
+   * title) flattened into a two-byte copy of the whole page, ~47% of all the memory a render
+   * of the gallery page allocated (bench/README.md, "Output in chunks").
+   */
+  readonly chunks: string[] = [];
+  /** Characters in `chunks`. */
+  private flushed = 0;
+  /** Open captures (`apply`, a silent include): their text stays in `out` whatever its length. */
+  private capturing = 0;
   readonly maxSteps: number;
   /** Source and span of the instruction being executed, for errors raised through the context. */
   curSource: Source;
@@ -209,7 +233,8 @@ export class Runtime implements PluginContext {
     this.strict = opts.strict;
     this.locale = opts.locale;
     this.now = opts.now;
-    this.maxOut = opts.limits.maxOutputLength;
+    this.outLimit = opts.limits.maxOutputLength;
+    this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit);
     this.maxSteps = opts.limits.maxInstructions;
     this.curSource = source;
   }
@@ -301,10 +326,47 @@ export class Runtime implements PluginContext {
 
   // ---- output and limits ----
 
-  overflow(): never {
+  /**
+   * `out` grew past `maxOut`: at the top level, within the limit, it becomes a chunk;
+   * otherwise the output is over the limit. The appends already compare against `maxOut`
+   * for the limit, so chunking costs them nothing.
+   */
+  overflow(): void {
+    const total = this.flushed + this.out.length;
+    if (this.capturing === 0 && total <= this.outLimit) {
+      this.chunks.push(this.out);
+      this.out = '';
+      this.flushed = total;
+      this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit - total);
+      return;
+    }
     throw new Abort(
-      makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.maxOut} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
+      makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.outLimit} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
     );
+  }
+
+  /** The whole output: the chunks and the last piece, as the pieces to encode and as one (rope) string. */
+  finishOutput(): { html: string; parts: readonly string[] } {
+    const { chunks } = this;
+    if (this.out.length > 0 || chunks.length === 0) chunks.push(this.out);
+    let html = chunks[0];
+    for (let i = 1; i < chunks.length; i++) html += chunks[i];
+    return { html, parts: chunks };
+  }
+
+  /** Starts writing a text of its own (a capture); returns what `endCapture` restores. */
+  private beginCapture(): { out: string; maxOut: number } {
+    const saved = { out: this.out, maxOut: this.maxOut };
+    this.out = '';
+    this.maxOut = this.outLimit;
+    this.capturing++;
+    return saved;
+  }
+
+  private endCapture(saved: { out: string; maxOut: number }): void {
+    this.out = saved.out;
+    this.maxOut = saved.maxOut;
+    this.capturing--;
   }
 
   overBudget(): never {
@@ -407,11 +469,10 @@ export class Runtime implements PluginContext {
 
   /** Runs code in a new frame with its output redirected into a fresh buffer (§6.2 steps 3–5). */
   private capture(code: Code, node: Value, isPrivate: boolean, args: Value): string {
-    const saved = this.out;
     const depth = this.depth;
     const source = this.curSource;
     const span = this.curSpan;
-    this.out = '';
+    const saved = this.beginCapture();
     const f = this.push(node);
     f.stop = isPrivate;
     if (args !== undefined) this.setVar('@args', args);
@@ -420,7 +481,7 @@ export class Runtime implements PluginContext {
       return this.out;
     } finally {
       this.depth = depth;
-      this.out = saved;
+      this.endCapture(saved);
       this.curSource = source;
       this.curSpan = span;
     }
@@ -442,12 +503,11 @@ export class Runtime implements PluginContext {
     if (output) {
       code.run(this);
     } else {
-      const saved = this.out;
-      this.out = '';
+      const saved = this.beginCapture();
       try {
         code.run(this);
       } finally {
-        this.out = saved;
+        this.endCapture(saved);
       }
     }
     this.partialDepth--;

@@ -10,6 +10,21 @@ describe('javaDouble (Java Double.toString)', () => {
   ])('%s → %s', (x, s) => expect(javaDouble(x)).toBe(s));
 });
 
+describe('parseJson strings', () => {
+  it('reads every string as JSON.parse does, in texts with and without characters beyond Latin-1', () => {
+    const unit = fc.constantFrom('a', 'é', '—', '😀', '"', '\\', '\n', '\u0001', '/', ' ', 'Z', '\ud83d');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 30 }), { maxLength: 8 }), fc.boolean(), (strings, wide) => {
+        const value = { k: strings, [strings[0] ?? 'x']: strings.join(''), tail: wide ? '—' : 'plain' };
+        const text = JSON.stringify(value);
+        expect(parseJson(text)).toEqual(JSON.parse(text));
+      }),
+    );
+    // Escapes written by hand, which JSON.stringify would not write, in a wide text.
+    expect(parseJson('["\\u00e9\\/x\\t", "—"]')).toEqual(['é/x\t', '—']);
+  });
+});
+
 describe('parseJson keeps number kinds', () => {
   it('integral floats are JDouble, big integers bigint', () => {
     const v = parseJson('{"a": 1.0, "b": 1, "c": 12345678901234567890, "d": 1e21, "e": 2.5, "f": -0.0}') as Record<string, unknown>;

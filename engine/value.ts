@@ -478,6 +478,7 @@ export class JsonSyntaxError extends Error {
 }
 
 const MAX_JSON_DEPTH = 2000;
+const WIDE_CHAR = /[^\u0000-\u00ff]/;
 /** V8 makes a slice of 13 characters or more a view into its parent (`i - start` counts the closing quote too). */
 const SLICE_VIEW_MIN = 13;
 
@@ -498,7 +499,14 @@ export function parseJson(text: string): Node {
       else break;
     }
   };
+  // A text with one character beyond Latin-1 is stored two bytes a character, and so is every
+  // slice of it, "abc" included: each page chunk a value from it is printed into then
+  // flattens two-byte, twice the copy and a slower UTF-8 encoding (engine/runtime.ts,
+  // `Runtime.chunks`). In such a text every string is read by the native parser, which makes
+  // a one-byte string whenever its characters fit. (The test stops at once on a one-byte text.)
+  const wide = WIDE_CHAR.test(text);
   const str = (): string => {
+    const quote = i;
     i++; // opening quote
     let out = '';
     let start = i;
@@ -511,7 +519,7 @@ export function parseJson(text: string): Node {
         // that a view into the whole text (which it then keeps alive), and `JSON.stringify`
         // writes such views ~10% slower than flat strings (a page's `{@|json}`). The native
         // parser of the same quoted run gives the same string, flat.
-        if (out === '' && i - start > SLICE_VIEW_MIN) return JSON.parse(text.slice(start - 1, i)) as string;
+        if (wide || (out === '' && i - start > SLICE_VIEW_MIN)) return JSON.parse(text.slice(quote, i)) as string;
         return out + text.slice(start, i - 1);
       }
       if (c < 0x20) fail('Control character in string');

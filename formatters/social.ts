@@ -32,13 +32,17 @@ function pad(n: number, width: number): string {
   return (n < 0 ? '-' : '') + (s.length < width ? '0'.repeat(width - s.length) + s : s);
 }
 
+// `00` … `99`, made once: the five two-digit fields of a stamp are table reads.
+const TWO_DIGITS: string[] = [];
+for (let n = 0; n < 100; n++) TWO_DIGITS.push(n < 10 ? '0' + n : String(n));
+
 /** `%Y%m%dT%H%M%SZ` in UTC. */
 function calendarStamp(epochMs: number): string {
   const d = new Date(epochMs);
   if (Number.isNaN(d.getTime())) throw new JavaError('IllegalArgumentException', `Instant out of range: ${epochMs}`);
   return (
-    pad(d.getUTCFullYear(), 4) + pad(d.getUTCMonth() + 1, 2) + pad(d.getUTCDate(), 2) + 'T' +
-    pad(d.getUTCHours(), 2) + pad(d.getUTCMinutes(), 2) + pad(d.getUTCSeconds(), 2) + 'Z'
+    pad(d.getUTCFullYear(), 4) + TWO_DIGITS[d.getUTCMonth() + 1] + TWO_DIGITS[d.getUTCDate()] + 'T' +
+    TWO_DIGITS[d.getUTCHours()] + TWO_DIGITS[d.getUTCMinutes()] + TWO_DIGITS[d.getUTCSeconds()] + 'Z'
   );
 }
 

@@ -43,6 +43,17 @@ describe('documentBytes', () => {
     expect(both(input(`<p>${widget}</p>`, { captchaLocal: true })).text).toContain('captcha-local.js');
   });
 
+  it('writes the engine output parts as the same bytes as their concatenation', () => {
+    const frame = shellFrame(input(''));
+    const parts = ['<p>one', ' — two ', '', 'three “four”</p>', 'x'.repeat(5000) + 'é'];
+    expect(documentBytes(frame, Buffer.from(style), parts).toString('utf8')).toBe(renderShell(input(parts.join(''))));
+    // A surrogate pair cut between two parts (lone surrogates in adjacent values) stays one character.
+    const cut = ['a\ud83d', '\ude00b', '\ud83d', '\ude00\ud83d', '\ude00'];
+    const bytes = documentBytes(frame, Buffer.from(style), cut);
+    expect(bytes.toString('utf8')).toBe(renderShell(input('a😀b😀😀')));
+    expect(bytes.includes(Buffer.from('\uFFFD'))).toBe(false);
+  });
+
   it('never overwrites the bytes of a page already handed out', () => {
     const first = documentBytes(shellFrame(input('<p>first</p>')), Buffer.from(style), '<p>first</p>');
     const kept = Buffer.from(first);
@@ -59,5 +70,11 @@ describe('documentBytes', () => {
     const { text, bytes } = both(input(body));
     expect(bytes.toString('utf8')).toBe(text);
     expect(bytes.length).toBe(Buffer.byteLength(text));
+    // As parts, with the captcha widget in one of them.
+    const parts = ['<p>' + 'x'.repeat(300_000), `<div ${CAPTCHA_CONTAINER}></div>`, 'é'.repeat(100_000) + '—</p>'];
+    const i = input(parts.join(''), { captchaLocal: true });
+    const asParts = documentBytes(shellFrame(i), Buffer.from(style), parts);
+    expect(asParts.toString('utf8')).toBe(renderShell(i));
+    expect(asParts.toString('utf8')).toContain('captcha-local.js');
   });
 });

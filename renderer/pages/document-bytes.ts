@@ -13,18 +13,22 @@ let slabUsed = 0;
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */
 const UTF8_MAX_PER_UNIT = 3;
 const CAPTCHA_CONTAINER_BYTES = Buffer.from(CAPTCHA_CONTAINER);
+const CAPTCHA_LOCAL_LINE_BYTES = Buffer.byteLength(CAPTCHA_LOCAL_LINE);
 
 /**
- * The page document as one buffer, written piece by piece: the body, the one big piece, is
- * flattened and encoded once, and the captcha widget is looked for in its bytes.
+ * The page document as one buffer, written piece by piece. The body comes as the engine's
+ * output parts (`RenderResult.parts`), or one string: each part is flattened and encoded on its
+ * own, so a character beyond Latin-1 makes only its own part a two-byte copy, not the whole
+ * page (engine/runtime.ts, `Runtime.chunks`). The captcha widget is looked for in the body's
+ * bytes.
  */
-export function documentBytes(frame: ShellFrame, style: Buffer, body: string): Buffer {
-  const units = frame.head.length + frame.open.length + body.length + frame.close.length + CAPTCHA_LOCAL_LINE.length + frame.end.length;
+export function documentBytes(frame: ShellFrame, style: Buffer, body: string | readonly string[]): Buffer {
+  const parts = typeof body === 'string' ? [body] : joinSplitPairs(body);
+  let bodyUnits = 0;
+  for (const p of parts) bodyUnits += p.length;
+  const units = frame.head.length + frame.open.length + bodyUnits + frame.close.length + CAPTCHA_LOCAL_LINE.length + frame.end.length;
   const bound = units * UTF8_MAX_PER_UNIT + style.length;
-  if (bound > SLAB_SIZE) {
-    const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || body.includes(CAPTCHA_CONTAINER));
-    return Buffer.from(frame.head + style.toString() + frame.open + body + frame.close + (captcha ? CAPTCHA_LOCAL_LINE : '') + frame.end);
-  }
+  if (bound > SLAB_SIZE) return exactBytes(frame, style, parts);
   if (SLAB_SIZE - slabUsed < bound) {
     slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
     slabUsed = 0;
@@ -34,7 +38,7 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string): B
   at += style.copy(slab, at);
   at += slab.write(frame.open, at);
   const bodyStart = at;
-  at += slab.write(body, at);
+  for (const p of parts) at += slab.write(p, at);
   const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || slab.subarray(bodyStart, at).indexOf(CAPTCHA_CONTAINER_BYTES) !== -1);
   at += slab.write(frame.close, at);
   if (captcha) at += slab.write(CAPTCHA_LOCAL_LINE, at);
@@ -42,4 +46,53 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string): B
   // The next page starts 8-byte aligned.
   slabUsed = (at + 7) & ~7;
   return slab.subarray(start, at);
+}
+
+/**
+ * A page too large for the slab, in a buffer of its exact size: every piece is measured, then
+ * written (joining the parts first would make a copy of the whole page, two bytes a character
+ * if one part is two-byte).
+ */
+function exactBytes(frame: ShellFrame, style: Buffer, parts: readonly string[]): Buffer {
+  let bodyBytes = 0;
+  for (const p of parts) bodyBytes += Buffer.byteLength(p);
+  const fixed = Buffer.byteLength(frame.head) + style.length + Buffer.byteLength(frame.open) + Buffer.byteLength(frame.close) + Buffer.byteLength(frame.end);
+  const out = Buffer.allocUnsafeSlow(fixed + bodyBytes + CAPTCHA_LOCAL_LINE_BYTES);
+  let at = out.write(frame.head, 0);
+  at += style.copy(out, at);
+  at += out.write(frame.open, at);
+  const bodyStart = at;
+  for (const p of parts) at += out.write(p, at);
+  const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || out.subarray(bodyStart, at).indexOf(CAPTCHA_CONTAINER_BYTES) !== -1);
+  at += out.write(frame.close, at);
+  if (captcha) at += out.write(CAPTCHA_LOCAL_LINE, at);
+  at += out.write(frame.end, at);
+  return out.subarray(0, at);
+}
+
+/**
+ * The parts, with any two that a surrogate pair straddles joined: encoded apart, each half
+ * would become U+FFFD. (A chunk ends where an append crossed its boundary, so only data
+ * holding lone surrogates in two adjacent values can do this.) Reading a part's last
+ * character flattens it, which its encoding does anyway.
+ */
+function joinSplitPairs(parts: readonly string[]): readonly string[] {
+  let out: string[] | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0 && endsHigh(parts[i - 1]) && startsLow(parts[i])) {
+      out ??= parts.slice(0, i);
+      out[out.length - 1] += parts[i];
+    } else if (out !== null) out.push(parts[i]);
+  }
+  return out ?? parts;
+}
+
+function endsHigh(s: string): boolean {
+  const c = s.charCodeAt(s.length - 1);
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function startsLow(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return c >= 0xdc00 && c <= 0xdfff;
 }

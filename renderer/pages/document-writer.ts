@@ -3,6 +3,7 @@ import type { CompiledTemplate, LoadedSite } from '../site/site-types.ts';
 import { ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
 import { DEFAULT_PROPS_LIMITS } from '../../hydrate/protocol/props.ts';
 import { documentBytes } from './document-bytes.ts';
+import { MAIN_MARK, printsMainPlainly, spliceMain } from './main-splice.ts';
 import { propsText, type Json, type PageJob, type Resolved } from './page-context.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 import { renderOverlay } from './page-types/popup-overlay.ts';
@@ -96,9 +97,18 @@ export async function writeDocument(job: PageJob, ctx: Json, resolved: Resolved,
   const chosen = pickTemplate(site, templateNames(resolved.pageType, resolved.entry));
   const main = chosen.template.render(ctx, options);
   job.diagnostics.push(...main.errors);
-  ctx.mainContent = main.html;
   const layout = site.templates.get('layout') ?? builtinTemplate('layout')!;
-  const page = layout.template.render(ctx, options);
+  // The page's parts go where the layout prints a mark, each encoded on its own (main-splice.ts).
+  const marked = main.html.length > 0 && printsMainPlainly(layout.template);
+  ctx.mainContent = marked ? MAIN_MARK : main.html;
+  let page = layout.template.render(ctx, options);
+  let body = marked ? spliceMain(page, main) : page.parts;
+  if (body === null) {
+    ctx.mainContent = main.html;
+    page = layout.template.render(ctx, options);
+    body = page.parts;
+  }
+  ctx.mainContent = main.html;
   job.diagnostics.push(...page.errors);
   // `partials/head.jsont`: the site's head tags (description, favicon, fonts), with the page context.
   let head = '';
@@ -121,7 +131,7 @@ export async function writeDocument(job: PageJob, ctx: Json, resolved: Resolved,
     captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
     head,
   });
-  return { html: documentBytes(frame, pageStyle(site, job.currency), page.html + overlay), template: chosen };
+  return { html: documentBytes(frame, pageStyle(site, job.currency), overlay === '' ? body : [...body, overlay]), template: chosen };
 }
 
 export function send(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
