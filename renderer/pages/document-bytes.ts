@@ -34,18 +34,10 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string | r
     slabUsed = 0;
   }
   const start = slabUsed;
-  let at = start + slab.write(frame.head, start);
-  at += style.copy(slab, at);
-  at += slab.write(frame.open, at);
-  const bodyStart = at;
-  for (const p of parts) at += slab.write(p, at);
-  const captcha = frame.captchaLocal && (frame.pillCartHasCaptcha || slab.subarray(bodyStart, at).indexOf(CAPTCHA_CONTAINER_BYTES) !== -1);
-  at += slab.write(frame.close, at);
-  if (captcha) at += slab.write(CAPTCHA_LOCAL_LINE, at);
-  at += slab.write(frame.end, at);
+  const end = writeDocument(slab, start, frame, style, parts);
   // The next page starts 8-byte aligned.
-  slabUsed = (at + 7) & ~7;
-  return slab.subarray(start, at);
+  slabUsed = (end + 7) & ~7;
+  return slab.subarray(start, end);
 }
 
 /**
@@ -58,7 +50,12 @@ function exactBytes(frame: ShellFrame, style: Buffer, parts: readonly string[]):
   for (const p of parts) bodyBytes += Buffer.byteLength(p);
   const fixed = Buffer.byteLength(frame.head) + style.length + Buffer.byteLength(frame.open) + Buffer.byteLength(frame.close) + Buffer.byteLength(frame.end);
   const out = Buffer.allocUnsafeSlow(fixed + bodyBytes + CAPTCHA_LOCAL_LINE_BYTES);
-  let at = out.write(frame.head, 0);
+  return out.subarray(0, writeDocument(out, 0, frame, style, parts));
+}
+
+/** Writes the document into `out` from `start`, room given; returns where it ends. */
+function writeDocument(out: Buffer, start: number, frame: ShellFrame, style: Buffer, parts: readonly string[]): number {
+  let at = start + out.write(frame.head, start);
   at += style.copy(out, at);
   at += out.write(frame.open, at);
   const bodyStart = at;
@@ -67,7 +64,7 @@ function exactBytes(frame: ShellFrame, style: Buffer, parts: readonly string[]):
   at += out.write(frame.close, at);
   if (captcha) at += out.write(CAPTCHA_LOCAL_LINE, at);
   at += out.write(frame.end, at);
-  return out.subarray(0, at);
+  return at;
 }
 
 /**
