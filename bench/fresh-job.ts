@@ -6,7 +6,7 @@
 // server's own code (renderer/pages/document-bytes.ts: one UTF-8 pass into a reused slab,
 // `Buffer.from` for a page larger than the slab); `--buffer-from` times `Buffer.from`
 // instead (a length pass, an allocation, then the same encoding pass).
-import { FRESH_NOW, type FreshWorkload, freshWorkload } from './fresh-workloads.ts';
+import { FRESH_NOW, type FreshWorkload, freshWorkload, jacksonDoubles } from './fresh-workloads.ts';
 import { serveJob } from './job-process.ts';
 import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
 import { loadReferencePort } from './reference-port.ts';
@@ -108,7 +108,10 @@ export async function loadFreshEngine(engine: FreshEngine, w: FreshWorkload): Pr
 export function rotation(w: FreshWorkload, seed: number, mode: 'fresh' | 'repeated'): string[] {
   const n = mode === 'fresh' ? w.pool : 1;
   const texts: string[] = [];
-  for (let i = 0; i < n; i++) texts.push(JSON.stringify(w.data(seed * 100_000 + i + 1)));
+  for (let i = 0; i < n; i++) {
+    const json = JSON.stringify(w.data(seed * 100_000 + i + 1));
+    texts.push(w.text === 'jackson' ? jacksonDoubles(json) : json);
+  }
   return texts;
 }
 

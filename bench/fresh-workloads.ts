@@ -30,6 +30,17 @@ export interface FreshWorkload {
   data(i: number): unknown;
   /** Data sets in the rotation (enough that each memoised kind sees ROTATION_VALUES values). */
   pool: number;
+  /**
+   * Rewrites a data set's JSON text before either engine reads it: `jackson` writes integral
+   * numbers as the platform's Java serializer writes its doubles (`12.0`), as real page contexts
+   * carry them (Quire keeps them doubles, `JDouble`; the port's `JSON.parse` makes them integers).
+   */
+  text?: 'jackson';
+}
+
+/** Integral numbers of a JSON text (not in strings: the generators put no `":` digits in one) written `12.0`. */
+export function jacksonDoubles(json: string): string {
+  return json.replace(/":(-?\d{1,9})([,}\]])/g, '":$1.0$2');
 }
 
 const DIR = fileURLToPath(new URL(existsSync(fileURLToPath(new URL('./workloads/fresh/', import.meta.url))) ? './workloads/fresh/' : '../workloads/fresh/', import.meta.url));
@@ -122,7 +133,7 @@ function serializerData(i: number, products: number): unknown {
   return { website: g.website(r, i), o: { items, total: products, generated: g.instant(r, NOW, 5) } };
 }
 
-const serializer = (name: string, formatter: string, products: number, what: string): FreshWorkload => ({
+const serializer = (name: string, formatter: string, products: number, what: string, text?: 'jackson'): FreshWorkload => ({
   name,
   group: 'serializer',
   what,
@@ -130,6 +141,7 @@ const serializer = (name: string, formatter: string, products: number, what: str
   partials: {},
   data: (i) => serializerData(i, products),
   pool: 16,
+  text,
 });
 
 export function freshWorkloads(): FreshWorkload[] {
@@ -225,6 +237,7 @@ export function freshWorkloads(): FreshWorkload[] {
     serializer('json-10k', 'json', 4, '`{o|json}`, ~10 KB object'),
     serializer('json-100k', 'json', 40, '`{o|json}`, ~100 KB object'),
     serializer('json-1m', 'json', 400, '`{o|json}`, ~1 MB object'),
+    serializer('json-doubles-100k', 'json', 40, '`{o|json}`, ~100 KB object whose integral numbers are written `12.0`, as the platform\'s Java serializer writes doubles', 'jackson'),
     serializer('raw-100k', 'raw', 40, '`{o|raw}`, ~100 KB object'),
     serializer('json-script-100k', 'json-script', 40, '`<script>var o = {o|json};</script>`, ~100 KB object'),
     serializer('json-attr-100k', 'json|htmlattr', 40, '`{o|json|htmlattr}`, ~100 KB object'),

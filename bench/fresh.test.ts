@@ -2,7 +2,8 @@
 // property the mode rests on (data sets of one rotation share no printed value).
 import { describe, expect, it } from 'vitest';
 import { FRESH_TARGETS, type WorkloadSummary, evaluateFresh, planFreshJobs, FRESH_DEFAULTS } from './fresh.ts';
-import { freshWorkloads, ROTATION_VALUES } from './fresh-workloads.ts';
+import { freshWorkloads, jacksonDoubles, ROTATION_VALUES } from './fresh-workloads.ts';
+import { rotation } from './fresh-job.ts';
 
 const summary = (workload: string, render: number, compile = 2, alloc = 0.2): WorkloadSummary => ({
   workload, what: '', pool: 10, quireRender: render * 100, referenceRender: 100,
@@ -33,6 +34,13 @@ describe('fresh-data harness', () => {
     expect(plan[0].filter((j) => j.kind === 'alloc')).toHaveLength(4);
     expect(plan[1].filter((j) => j.kind === 'alloc')).toHaveLength(0);
     expect(new Set(plan.map((r) => r[0].seed)).size).toBe(2);
+  });
+
+  it('jackson data writes integral numbers as doubles, outside strings and arrays of numbers', () => {
+    expect(jacksonDoubles('{"a":12,"b":[1,2],"c":"x: 3","d":-3,"e":{"f":0}}')).toBe('{"a":12.0,"b":[1,2],"c":"x: 3","d":-3.0,"e":{"f":0.0}}');
+    const w = freshWorkloads().find((x) => x.name === 'json-doubles-100k');
+    expect(w?.text).toBe('jackson');
+    expect(rotation(w!, 1, 'repeated')[0]).toMatch(/":\d+\.0[,}]/);
   });
 
   it('data sets of a rotation share no title, price, date or id', () => {

@@ -277,6 +277,7 @@ export const KNOWN_FRESH_DIVERGENCES: Record<string, string> = {
     'Quire in UTF-8 (`%C3%AF`) as the reference (URLEncoder, UTF-8) does; not in PLUGINS §17, reported here',
   'grid-200':
     'the port prints a focal point of exactly 1 as `1` where the reference and Quire print `1.0` (PLUGINS §17.9 lists it for `image`; here `image-meta`, `data-image-focal-point`)',
+  'json-doubles-100k': 'PLUGINS §17 (5): the port reads `12.0` with JSON.parse and prints `12`; the reference and Quire print `12.0`',
   'json-pretty-10k': 'PLUGINS §17.5: the port lays arrays out with JSON.stringify(v, null, 2)',
   'json-pretty-100k': 'PLUGINS §17.5',
   'json-pretty-1m': 'PLUGINS §17.5',
