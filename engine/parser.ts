@@ -27,6 +27,7 @@ import { repr } from './print.ts';
 import type { Registry } from './registry.ts';
 import type { CompiledRef } from './runtime.ts';
 import type { Source } from './source.ts';
+import { narrowCut } from './value.ts';
 
 export interface ParseOptions {
   readonly safe: boolean;
@@ -95,11 +96,6 @@ function scanPath(s: string, i: number): number {
 const WIDE_CHAR = /[^\u0000-\u00ff]/;
 /** Runs of a source between characters beyond Latin-1 that are copied one-byte (`cut`), at most. */
 const MAX_NARROW_RUNS = 16;
-
-/** The same text as a one-byte string (its characters all fit in Latin-1): the native JSON parser makes one. */
-function oneByte(s: string): string {
-  return JSON.parse(JSON.stringify(s)) as string;
-}
 
 const NO_ARGS: PluginArgs = Object.freeze({ raw: '', delimiter: '', args: Object.freeze([] as string[]) });
 
@@ -239,10 +235,10 @@ class TemplateParser {
     for (let m = wide.exec(text); m !== null; m = wide.exec(text)) {
       // A text written mostly beyond Latin-1 makes two-byte pages anyway: not worth the copies.
       if (runs.length === MAX_NARROW_RUNS) return;
-      if (m.index > from) runs.push({ start: from, end: m.index, text: oneByte(text.slice(from, m.index)) });
+      if (m.index > from) runs.push({ start: from, end: m.index, text: narrowCut(text, text.slice(from, m.index)) });
       from = m.index + m[0].length;
     }
-    if (from < text.length) runs.push({ start: from, end: text.length, text: oneByte(text.slice(from)) });
+    if (from < text.length) runs.push({ start: from, end: text.length, text: narrowCut(text, text.slice(from)) });
     this.narrowRuns = runs;
   }
 

@@ -479,6 +479,16 @@ export class JsonSyntaxError extends Error {
 
 const MAX_JSON_DEPTH = 2000;
 const WIDE_CHAR = /[^\u0000-\u00ff]/;
+
+/**
+ * `part`, cut from `whole`, as a one-byte string when `whole` holds a character beyond Latin-1
+ * and `part` does not: V8 keeps every slice of a two-byte string two-byte, and a page chunk
+ * with one two-byte leaf flattens two bytes a character (engine/runtime.ts, `Runtime.chunks`).
+ * The test returns at once on a one-byte `whole`; the copy is the native JSON parser's.
+ */
+export function narrowCut(whole: string, part: string): string {
+  return WIDE_CHAR.test(whole) && !WIDE_CHAR.test(part) ? (JSON.parse(JSON.stringify(part)) as string) : part;
+}
 /** V8 makes a slice of 13 characters or more a view into its parent (`i - start` counts the closing quote too). */
 const SLICE_VIEW_MIN = 13;
 

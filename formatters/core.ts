@@ -11,6 +11,7 @@ import {
   isObject,
   isTruthy,
   member,
+  narrowCut,
   textOf,
   textOrEmpty,
   toJson,
@@ -354,7 +355,8 @@ const truncate: FormatterSpec<TruncateArgs> = {
       // Java's String.substring(0, end) with a negative end (LANGUAGE §7.7).
       throw new JavaError('StringIndexOutOfBoundsException', `begin 0, end ${end}, length ${s.length}`);
     }
-    return s.slice(0, end) + b.ellipsis;
+    // An excerpt often has its `—` past the cut: the kept text is then made one-byte.
+    return narrowCut(s, s.slice(0, end)) + b.ellipsis;
   },
 };
 

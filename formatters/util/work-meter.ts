@@ -52,6 +52,8 @@ export const VETTED_REGEXPS: ReadonlyMap<string, string> = new Map([
   [String.raw`/(^| )#([a-zA-Z0-9_]+)/g`, 'the one loop ends the pattern, so it never gives characters back; after a match the search resumes past it'],
   // formatters/content.ts color-weight
   ['/^[0-9a-fA-F]{3,6}$/', 'anchored, bounded: at most 7 characters are looked at'],
+  // engine/value.ts narrowCut (truncate): is any character beyond Latin-1
+  ['/[^\\u0000-\\u00ff]/', 'one character class, no loop: constant per start position'],
   // formatters/util/decimal.ts badDecimal: one character at a time
   ['/[0-9.+\\-eE]/', 'one character class, no loop: constant per start position'],
 ]);
