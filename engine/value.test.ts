@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, jsonString, JsonSyntaxError, narrowCut, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, jsonString, JsonSyntaxError, narrowCut, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -25,10 +25,11 @@ describe('parseJson strings', () => {
   });
 });
 
-describe('narrowCut', () => {
+describe('narrowCut, narrowText', () => {
   it('gives the same text, whatever the whole it was cut from', () => {
     for (const [whole, part] of [['ab — cd', 'ab '], ['ab — cd', 'ab —'], ['abcd', 'ab'], ['é—', 'é'], ['', ''], ['😀x', 'x']]) {
       expect(narrowCut(whole, part)).toBe(part);
+      expect(narrowText(part)).toBe(part);
     }
   });
 });

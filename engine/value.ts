@@ -487,7 +487,16 @@ const WIDE_CHAR = /[^\u0000-\u00ff]/;
  * The test returns at once on a one-byte `whole`; the copy is the native JSON parser's.
  */
 export function narrowCut(whole: string, part: string): string {
-  return WIDE_CHAR.test(whole) && !WIDE_CHAR.test(part) ? (JSON.parse(JSON.stringify(part)) as string) : part;
+  return WIDE_CHAR.test(whole) ? narrowText(part) : part;
+}
+
+/**
+ * The same text, one-byte when all its characters fit in Latin-1: for strings taken once out
+ * of data that is stored two-byte (a locale pack's month names), so that the pages they are
+ * printed into are not. Always a copy when it can be one (the native JSON parser's).
+ */
+export function narrowText(s: string): string {
+  return WIDE_CHAR.test(s) ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 /** V8 makes a slice of 13 characters or more a view into its parent (`i - start` counts the closing quote too). */
 const SLICE_VIEW_MIN = 13;

@@ -3,6 +3,7 @@
 // computed by hand from the epoch and the zone offset. That is several times faster than
 // asking Intl.DateTimeFormat for parts on every call, and it lets `%Z` print the tz
 // abbreviations (`JST`, `EDT`) that Intl does not give for every zone.
+import { narrowText } from '../../engine/plugin-api.ts';
 import { baseCldr, cldrFor, resolveZone, zoneAt } from './cldr.ts';
 
 /** One field code (a letter of §14.3, or an internal code for composite expansions). */
@@ -269,7 +270,9 @@ export function dateNames(locale: string): DateNames {
     const table = (fn: 'months' | 'weekdays', width: 'abbreviated' | 'wide', n: number): string[] => {
       const raw = cldr.Calendars[fn]({ context: 'middle-of-text', width }) as Record<string, string>;
       const out: string[] = [];
-      for (let i = 1; i <= n; i++) out.push(raw[String(i)] ?? '');
+      // The locale pack's strings are two-byte (its text holds characters beyond Latin-1):
+      // printed as they are, each would make its page chunk two-byte (engine/runtime.ts).
+      for (let i = 1; i <= n; i++) out.push(narrowText(raw[String(i)] ?? ''));
       return out;
     };
     names = {
