@@ -27,7 +27,7 @@ import { repr } from './print.ts';
 import type { Registry } from './registry.ts';
 import type { CompiledRef } from './runtime.ts';
 import type { Source } from './source.ts';
-import { narrowCut } from './value.ts';
+import { hasWideChar, narrowText } from './value.ts';
 
 export interface ParseOptions {
   readonly safe: boolean;
@@ -93,7 +93,6 @@ function scanPath(s: string, i: number): number {
   return i > start ? i : -1;
 }
 
-const WIDE_CHAR = /[^\u0000-\u00ff]/;
 /** Runs of a source between characters beyond Latin-1 that are copied one-byte (`cut`), at most. */
 const MAX_NARROW_RUNS = 16;
 
@@ -228,17 +227,17 @@ class TemplateParser {
   private narrowRuns: { start: number; end: number; text: string }[] | null = null;
 
   private prepareNarrowRuns(text: string): void {
-    if (!WIDE_CHAR.test(text)) return;
+    if (!hasWideChar(text)) return;
     const runs: { start: number; end: number; text: string }[] = [];
     const wide = /[^\u0000-\u00ff]+/g;
     let from = 0;
     for (let m = wide.exec(text); m !== null; m = wide.exec(text)) {
       // A text written mostly beyond Latin-1 makes two-byte pages anyway: not worth the copies.
       if (runs.length === MAX_NARROW_RUNS) return;
-      if (m.index > from) runs.push({ start: from, end: m.index, text: narrowCut(text, text.slice(from, m.index)) });
+      if (m.index > from) runs.push({ start: from, end: m.index, text: narrowText(text.slice(from, m.index)) });
       from = m.index + m[0].length;
     }
-    if (from < text.length) runs.push({ start: from, end: text.length, text: narrowCut(text, text.slice(from)) });
+    if (from < text.length) runs.push({ start: from, end: text.length, text: narrowText(text.slice(from)) });
     this.narrowRuns = runs;
   }
 

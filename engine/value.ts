@@ -480,6 +480,11 @@ export class JsonSyntaxError extends Error {
 const MAX_JSON_DEPTH = 2000;
 const WIDE_CHAR = /[^\u0000-\u00ff]/;
 
+/** True when `s` holds a character beyond Latin-1 (V8 then stores it, and every slice of it, two-byte). */
+export function hasWideChar(s: string): boolean {
+  return WIDE_CHAR.test(s);
+}
+
 /**
  * `part`, cut from `whole`, as a one-byte string when `whole` holds a character beyond Latin-1
  * and `part` does not: V8 keeps every slice of a two-byte string two-byte, and a page chunk
@@ -523,7 +528,7 @@ export function parseJson(text: string): Node {
   // flattens two-byte, twice the copy and a slower UTF-8 encoding (engine/runtime.ts,
   // `Runtime.chunks`). In such a text every string is read by the native parser, which makes
   // a one-byte string whenever its characters fit. (The test stops at once on a one-byte text.)
-  const wide = WIDE_CHAR.test(text);
+  const wide = hasWideChar(text);
   const str = (): string => {
     const quote = i;
     i++; // opening quote
