@@ -4,12 +4,12 @@
 //   npx esbuild bench/profile.ts --bundle --platform=node --format=esm --packages=external \
 //     --sourcemap --outfile=bench/results/profile.mjs
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/results/profile.mjs render product-page 3000
-//   (or `fresh WORKLOAD N [quire|reference]`: a fresh-data workload's rotation, render + Buffer.from)
+//   (or `fresh WORKLOAD N [quire|reference]`: a fresh-data workload's rotation, render + the server's encoding)
 //   npx tsx bench/profile.ts summary /tmp/prof/CPU.*.cpuprofile 25 bench/results/profile.mjs.map
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { type EngineName, type WorkloadName, WORKLOADS, loadAdapter, loadWorkload } from './engines.ts';
-import { type FreshEngine, loadFreshEngine, rotation } from './fresh-job.ts';
+import { type FreshEngine, loadFreshEngine, pageBytes, rotation } from './fresh-job.ts';
 import { freshWorkload } from './fresh-workloads.ts';
 
 interface ProfileNode {
@@ -74,7 +74,7 @@ async function loop(phase: 'render' | 'compile', workload: WorkloadName, iterati
   console.log(`${engine} ${phase} ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
 }
 
-/** A fresh-data workload's rotation (fresh-job.ts), render + Buffer.from, for `--cpu-prof`. */
+/** A fresh-data workload's rotation (fresh-job.ts), render + the server's encoding as the bench times it, for `--cpu-prof`. */
 async function freshLoop(workload: string, iterations: number, engine: FreshEngine): Promise<void> {
   const w = freshWorkload(workload);
   const e = await loadFreshEngine(engine, w);
@@ -82,7 +82,7 @@ async function freshLoop(workload: string, iterations: number, engine: FreshEngi
   const compiled = e.compile();
   let sink = 0;
   const t0 = performance.now();
-  for (let i = 0; i < iterations; i++) sink += Buffer.from(e.render(compiled, datas[i % datas.length])).length;
+  for (let i = 0; i < iterations; i++) sink += pageBytes(e.page(compiled, datas[i % datas.length]), 'bytes');
   const ms = performance.now() - t0;
   console.log(`${engine} fresh ${workload}: ${((iterations * 1000) / ms).toFixed(0)}/s (${sink > 0 ? 'ok' : 'empty'})`);
 }

@@ -27,7 +27,7 @@ import { repr } from './print.ts';
 import type { Registry } from './registry.ts';
 import type { CompiledRef } from './runtime.ts';
 import type { Source } from './source.ts';
-import { hasWideChar, narrowText } from './value.ts';
+import { hasWideChar, narrowRun } from './value.ts';
 
 export interface ParseOptions {
   readonly safe: boolean;
@@ -234,10 +234,10 @@ class TemplateParser {
     for (let m = wide.exec(text); m !== null; m = wide.exec(text)) {
       // A text written mostly beyond Latin-1 makes two-byte pages anyway: not worth the copies.
       if (runs.length === MAX_NARROW_RUNS) return;
-      if (m.index > from) runs.push({ start: from, end: m.index, text: narrowText(text.slice(from, m.index)) });
+      if (m.index > from) runs.push({ start: from, end: m.index, text: narrowRun(text.slice(from, m.index)) });
       from = m.index + m[0].length;
     }
-    if (from < text.length) runs.push({ start: from, end: text.length, text: narrowText(text.slice(from)) });
+    if (from < text.length) runs.push({ start: from, end: text.length, text: narrowRun(text.slice(from)) });
     this.narrowRuns = runs;
   }
 

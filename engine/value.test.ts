@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, jsonString, JsonSyntaxError, narrowCut, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, jsonString, JsonSyntaxError, narrowCut, narrowRun, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -31,6 +31,14 @@ describe('narrowCut, narrowText', () => {
       expect(narrowCut(whole, part)).toBe(part);
       expect(narrowText(part)).toBe(part);
     }
+  });
+
+  it('copies every Latin-1 character of a run as it is', () => {
+    let all = '';
+    for (let c = 0; c <= 0xff; c++) all += String.fromCharCode(c);
+    const wide = `${all}—`;
+    expect(narrowRun(wide.slice(0, 256))).toBe(all);
+    expect(narrowRun('')).toBe('');
   });
 });
 

@@ -498,10 +498,27 @@ export function narrowCut(whole: string, part: string): string {
 /**
  * The same text, one-byte when all its characters fit in Latin-1: for strings taken once out
  * of data that is stored two-byte (a locale pack's month names), so that the pages they are
- * printed into are not. Always a copy when it can be one (the native JSON parser's).
+ * printed into are not. Always a copy when it can be one.
  */
 export function narrowText(s: string): string {
-  return WIDE_CHAR.test(s) ? s : (JSON.parse(JSON.stringify(s)) as string);
+  return WIDE_CHAR.test(s) ? s : latin1Copy(s);
+}
+
+/**
+ * A one-byte copy of `s`, whose characters all fit in Latin-1. Node's Latin-1 decoder makes a
+ * one-byte string from the bytes; it is 6x faster than a trip through the native JSON
+ * parser on a 5,000-character run (2.0 against 12.5 µs), which was 16% of compiling a
+ * template with a `—` in its shared head (bench/profile.ts fresh-compile product-variants).
+ * The JSON trip is kept where there is no `Buffer` (the engine imports nothing of Node's).
+ */
+const latin1Copy: (s: string) => string =
+  typeof Buffer === 'function'
+    ? (s) => Buffer.from(s, 'latin1').toString('latin1')
+    : (s) => JSON.parse(JSON.stringify(s)) as string;
+
+/** `narrowText` of a run known to hold nothing beyond Latin-1 (the parser's runs between wide characters). */
+export function narrowRun(s: string): string {
+  return latin1Copy(s);
 }
 /** V8 makes a slice of 13 characters or more a view into its parent (`i - start` counts the closing quote too). */
 const SLICE_VIEW_MIN = 13;
