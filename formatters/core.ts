@@ -262,7 +262,7 @@ const json: FormatterSpec = {
 const jsonPretty: FormatterSpec = {
   name: 'json-pretty',
   apply(value) {
-    return escapeScriptClose(toPrettyJson(value));
+    return toPrettyJson(value, true);
   },
 };
 

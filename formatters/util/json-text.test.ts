@@ -20,6 +20,23 @@ describe('json-text', () => {
     expect(toPrettyJson({ a: [1, { b: 2 }], e: {}, f: [] })).toBe('{\n  "a": [ 1, {\n    "b": 2\n  } ],\n  "e": { },\n  "f": [ ]\n}');
   });
 
+  // Texts that take each path of the byte layout: one-byte, UTF-8 (wide characters and
+  // surrogate pairs), lone surrogates (laid out as a string), and outputs past the scratch size.
+  it('toPrettyJson lays out every kind of text, script-safe or not', () => {
+    const wide = fc.string({ unit: fc.constantFrom('a', '—', '😀', '\ud800', '\udc00', '</', '"', '\\', 'é', '{', '[', ',', ':') });
+    const { big } = fc.letrec((tie) => ({
+      big: fc.oneof({ depthSize: 'small' }, wide, fc.integer(), fc.array(tie('big'), { maxLength: 6 }), fc.dictionary(wide, tie('big'), { maxKeys: 6 })),
+    }));
+    fc.assert(fc.property(big as fc.Arbitrary<Value>, (v) => {
+      expect(toPrettyJson(v)).toBe(toJsonPretty(v));
+      expect(toPrettyJson(v, true)).toBe(escapeScriptClose(toJsonPretty(v)));
+    }), { numRuns: 1000 });
+    const deep = (d: number): Value => (d === 0 ? { k: 'v' } : ({ a: [deep(d - 1), deep(d - 1)], b: 'x—y' } as Value));
+    for (const v of [deep(12), { list: Array.from({ length: 20_000 }, (_, i) => ({ i, s: 'é'.repeat(i % 7) })) }]) {
+      expect(toPrettyJson(v)).toBe(toJsonPretty(v));
+    }
+  });
+
   it('escapeScriptClose escapes every </', () => {
     expect(escapeScriptClose('a</b></c<</')).toBe('a<\\/b><\\/c<<\\/');
     expect(escapeScriptClose('none')).toBe('none');

@@ -1,6 +1,6 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { isObject, jsonString, toJson, type Value } from '../../engine/plugin-api.ts';
+import { hasWideChar, jsonString, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
 
 /**
@@ -44,92 +44,185 @@ function jsonStringAttr(s: string): string {
  * Pretty JSON in the layout PLUGINS §2 `json-pretty` gives: objects break their members onto
  * lines indented two spaces per object level, `"key": value`; arrays stay on one line
  * `[ a, b ]` and add no indentation level; empty containers are `{ }` and `[ ]`. Missing
- * values (and missing members) print `null`.
+ * values (and missing members) print `null`. `scriptSafe` also writes every `</` as `<\/`
+ * (`escapeScriptClose`), as the formatter prints it.
  *
  * Every scalar and key is written exactly as the compact form writes it, so the pretty text is
  * the compact text (`toJson`, mostly one native `JSON.stringify`) with the space between its
- * tokens laid out: one pass copies each run between two structural characters (outside
- * strings) and writes the layout around it. Walking the tree and writing every leaf through
- * the writer (until 2026-11-28) was 0.55–0.65x the port's `JSON.stringify(v, null, 2)`
- * (bench/SERIALIZERS-RESULTS.md); this is faster up to ~100 KB, about the same at 1 MB,
- * and still slower than the port's native writer.
+ * tokens laid out (`layOutUnits`), on the text's code units copied into a typed array, and
+ * decoded once into one flat string. Walking the tree and writing every leaf (until
+ * 2026-11-28) was 0.55–0.65x the port's native `JSON.stringify(v, null, 2)`; laying the
+ * compact text out as a rope of slices, 0.65–0.76x, half of its time building and then
+ * flattening ropes of thousands of pieces (bench/SERIALIZERS-RESULTS.md).
  */
-export function toPrettyJson(v: Value): string {
-  return layOut(toJson(v));
+export function toPrettyJson(v: Value, scriptSafe = false): string {
+  // Without Node's Buffer (the engine imports nothing of Node's), the recursive writer.
+  if (typeof Buffer !== 'function') return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
+  const compact = toJson(v);
+  const s = scriptSafe ? escapeScriptClose(compact) : compact;
+  // A text with nothing beyond Latin-1 is laid out one byte a character, and stays one-byte
+  // (a page part with a two-byte string in it is flattened and encoded two-byte); any other
+  // as UTF-16 code units, lone surrogates included, exactly.
+  const wide = hasWideChar(s);
+  const n = s.length;
+  const inBytes = wide ? 2 * n : n;
+  let inBuffer = scratchIn;
+  if (inBuffer === undefined || inBuffer.length < inBytes) {
+    inBuffer = Buffer.allocUnsafeSlow(inBytes);
+    if (inBytes <= SCRATCH_KEEP) scratchIn = inBuffer;
+  }
+  inBuffer.write(s, 0, wide ? 'utf16le' : 'latin1');
+  let outBuffer = scratchOut;
+  // At least room for the text as it is; `layOutUnits` grows it when the layout needs more.
+  const outBytes = 2 * inBytes + 1024;
+  if (outBuffer === undefined || outBuffer.length < outBytes) {
+    outBuffer = Buffer.allocUnsafeSlow(outBytes);
+    if (outBytes <= SCRATCH_KEEP) scratchOut = outBuffer;
+  }
+  // Buffers of their own (allocUnsafeSlow) start at offset 0: a Uint16Array view is aligned.
+  const src = wide ? new Uint16Array(inBuffer.buffer, 0, n) : new Uint8Array(inBuffer.buffer, 0, n);
+  const out = wide ? new Uint16Array(outBuffer.buffer, 0, outBytes >> 1) : new Uint8Array(outBuffer.buffer, 0, outBytes);
+  const { units, length } = layOutUnits(src, n, out);
+  if (units.byteLength <= SCRATCH_KEEP && units.buffer !== outBuffer.buffer) scratchOut = Buffer.from(units.buffer);
+  return Buffer.from(units.buffer, 0, length * units.BYTES_PER_ELEMENT).toString(wide ? 'utf16le' : 'latin1');
 }
 
-// '\n' followed by the indentation of each object level, built as levels are reached.
-const NEWLINES: string[] = ['\n'];
-
-function newline(level: number): string {
-  while (NEWLINES.length <= level) NEWLINES.push(NEWLINES[NEWLINES.length - 1] + '  ');
-  return NEWLINES[level];
-}
+// Scratch memory for `toPrettyJson`, reused between calls; a buffer larger than this is let
+// go after its call, so one 1 MB object does not keep megabytes for the process's life.
+const SCRATCH_KEEP = 1 << 20;
+let scratchIn: Buffer | undefined;
+let scratchOut: Buffer | undefined;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const NL = 0x0a;
+const SPACE = 0x20;
 
-/** The pretty layout of compact JSON text (no space outside strings, as `toJson` writes it). */
-function layOut(s: string): string {
-  // A rope: joining an array of the pieces was faster for a 50 KB text and slower for a
-  // 1 MB one (bench/README.md, serializers).
-  let out = '';
-  let start = 0;
+type Units = Uint8Array | Uint16Array;
+
+/**
+ * The pretty layout of compact JSON (no space outside strings, as `toJson` writes it) in code
+ * units: `src[0, n)` is copied into `out` with the layout around its tokens; returns the array
+ * written (`out`, or a larger one) and how many units it holds. The same code runs over
+ * Latin-1 bytes and UTF-16 units: the structural characters are ASCII in both.
+ */
+function layOutUnits(src: Units, n: number, out: Units): { units: Units; length: number } {
+  // Kept: room for the rest of the input (each unit of it is at most one unit out) and for
+  // the piece of layout about to be written, checked before each piece.
+  if (out.length < n) out = grown(out, 0, n);
+  let o = 0;
   let level = 0;
-  // Open containers, innermost last: true for an object.
-  const objects: boolean[] = [];
-  const n = s.length;
+  // Open containers, innermost last: 1 for an object.
+  const objects: number[] = [];
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
+    const c = src[i];
     if (c === QUOTE) {
-      i = closingQuote(s, i);
+      // The string, escapes included, as it is: short ones (keys) unit by unit, long ones
+      // (texts, most of the units) as one native copy.
+      const end = closingQuote(src, i, n);
+      if (end - i < LONG_STRING) {
+        for (; i <= end; i++) out[o++] = src[i];
+      } else {
+        out.set(src.subarray(i, end + 1), o);
+        o += end + 1 - i;
+      }
+      i = end;
       continue;
     }
-    let put: string;
-    if (c === 0x7b) { // {
-      if (s.charCodeAt(i + 1) === 0x7d) {
-        put = '{ }';
-        out += s.slice(start, i) + put;
-        start = ++i + 1;
-        continue;
-      }
-      objects.push(true);
-      put = '{' + newline(++level);
-    } else if (c === 0x7d) { // }
-      objects.pop();
-      put = newline(--level) + '}';
-    } else if (c === 0x5b) { // [
-      if (s.charCodeAt(i + 1) === 0x5d) {
-        put = '[ ]';
-        out += s.slice(start, i) + put;
-        start = ++i + 1;
-        continue;
-      }
-      objects.push(false);
-      put = '[ ';
-    } else if (c === 0x5d) { // ]
-      objects.pop();
-      put = ' ]';
-    } else if (c === 0x2c) { // ,
-      put = objects[objects.length - 1] ? ',' + newline(level) : ', ';
-    } else if (c === 0x3a) { // : (outside strings, only after a key)
-      put = ': ';
-    } else continue;
-    out += i > start ? s.slice(start, i) + put : put;
-    start = i + 1;
+    switch (c) {
+      case 0x7b: // {
+        if (src[i + 1] === 0x7d) {
+          if (o + (n - i) + 1 > out.length) out = grown(out, o, o + (n - i) + 1);
+          out[o++] = 0x7b;
+          out[o++] = SPACE;
+          out[o++] = 0x7d;
+          i++;
+          break;
+        }
+        level++;
+        if (o + (n - i) + 2 + 2 * level > out.length) out = grown(out, o, o + (n - i) + 2 + 2 * level);
+        objects.push(1);
+        out[o++] = 0x7b;
+        out[o++] = NL;
+        for (let k = 2 * level; k > 0; k--) out[o++] = SPACE;
+        break;
+      case 0x7d: // }
+        level--;
+        if (o + (n - i) + 1 + 2 * level > out.length) out = grown(out, o, o + (n - i) + 1 + 2 * level);
+        objects.pop();
+        out[o++] = NL;
+        for (let k = 2 * level; k > 0; k--) out[o++] = SPACE;
+        out[o++] = 0x7d;
+        break;
+      case 0x5b: // [
+        if (o + (n - i) + 2 > out.length) out = grown(out, o, o + (n - i) + 2);
+        out[o++] = 0x5b;
+        out[o++] = SPACE;
+        if (src[i + 1] === 0x5d) {
+          out[o++] = 0x5d;
+          i++;
+          break;
+        }
+        objects.push(0);
+        break;
+      case 0x5d: // ]
+        if (o + (n - i) + 1 > out.length) out = grown(out, o, o + (n - i) + 1);
+        objects.pop();
+        out[o++] = SPACE;
+        out[o++] = 0x5d;
+        break;
+      case 0x2c: // ,
+        if (objects[objects.length - 1] === 1) {
+          if (o + (n - i) + 1 + 2 * level > out.length) out = grown(out, o, o + (n - i) + 1 + 2 * level);
+          out[o++] = 0x2c;
+          out[o++] = NL;
+          for (let k = 2 * level; k > 0; k--) out[o++] = SPACE;
+        } else {
+          if (o + (n - i) + 1 > out.length) out = grown(out, o, o + (n - i) + 1);
+          out[o++] = 0x2c;
+          out[o++] = SPACE;
+        }
+        break;
+      case 0x3a: // : (outside strings, only after a key)
+        if (o + (n - i) + 1 > out.length) out = grown(out, o, o + (n - i) + 1);
+        out[o++] = 0x3a;
+        out[o++] = SPACE;
+        break;
+      default:
+        out[o++] = c;
+    }
   }
-  return start === 0 ? s : start < n ? out + s.slice(start) : out;
+  return { units: out, length: o };
 }
 
-/** Index of the quote that closes the string opening at `open`. */
-function closingQuote(s: string, open: number): number {
-  let q = s.indexOf('"', open + 1);
-  for (;;) {
-    if (q < 0) return s.length; // unterminated (never written by toJson): the rest is copied
-    // A quote preceded by an odd number of backslashes is escaped.
-    let b = q - 1;
-    while (s.charCodeAt(b) === BACKSLASH) b--;
-    if ((q - 1 - b) % 2 === 0) return q;
-    q = s.indexOf('"', q + 1);
+/** From this length on a string is found with the native `indexOf` and copied with `set`. */
+const LONG_STRING = 32;
+
+/** Index of the quote closing the string opened at `open` (the last unit if there is none). */
+function closingQuote(src: Units, open: number, n: number): number {
+  let j = open + 1;
+  const loopEnd = Math.min(n, open + LONG_STRING);
+  for (; j < loopEnd; j++) {
+    const d = src[j];
+    if (d === QUOTE) return j;
+    if (d === BACKSLASH) j++;
   }
+  // `j` is the first unit not looked at, and no backslash escapes it.
+  for (;;) {
+    const q = j < n ? src.indexOf(QUOTE, j) : -1;
+    if (q < 0) return n - 1; // unterminated (toJson never writes one): the rest is copied
+    // A quote after an odd number of backslashes is escaped.
+    let b = q - 1;
+    while (b >= j && src[b] === BACKSLASH) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    j = q + 1;
+  }
+}
+
+/** An array of the same kind with at least `need` units (twice the old length at least), holding `out`'s first `used`. */
+function grown(out: Units, used: number, need: number): Units {
+  const size = Math.max(need, out.length * 2);
+  const bigger = out instanceof Uint16Array ? new Uint16Array(size) : new Uint8Array(size);
+  bigger.set(out.subarray(0, used));
+  return bigger;
 }
