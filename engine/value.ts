@@ -489,7 +489,7 @@ export function hasWideChar(s: string): boolean {
  * `part`, cut from `whole`, as a one-byte string when `whole` holds a character beyond Latin-1
  * and `part` does not: V8 keeps every slice of a two-byte string two-byte, and a page chunk
  * with one two-byte leaf flattens two bytes a character (engine/runtime.ts, `Runtime.chunks`).
- * The test returns at once on a one-byte `whole`; the copy is the native JSON parser's.
+ * The test returns at once on a one-byte `whole`; the copy is made by `latin1Copy` below.
  */
 export function narrowCut(whole: string, part: string): string {
   return WIDE_CHAR.test(whole) ? narrowText(part) : part;
