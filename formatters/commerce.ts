@@ -315,11 +315,18 @@ interface RestockBound extends TemplateWithRefs {
 
 const productRestockNotification: FormatterSpec<RestockBound> = {
   name: 'product-restock-notification',
-  bind: (_args, ctx) => ({
-    ...contextRefs(ctx),
-    template: ctx.compileTemplate(PRODUCT_RESTOCK_NOTIFICATION_TEMPLATE),
-    captchaSiteKey: ctx.parseRef('website.captchaSettings.siteKey'),
-  }),
+  // The members written out: a spread of `contextRefs` followed by more members took ~1.2 µs
+  // in Node 20 (V8's slow path for properties added to a spread copy), 70% of compiling
+  // `{item|product-restock-notification}`.
+  bind: (_args, ctx) => {
+    const refs = contextRefs(ctx);
+    return {
+      localizedStrings: refs.localizedStrings,
+      merchandising: refs.merchandising,
+      template: ctx.compileTemplate(PRODUCT_RESTOCK_NOTIFICATION_TEMPLATE),
+      captchaSiteKey: ctx.parseRef('website.captchaSettings.siteKey'),
+    };
+  },
   apply: (item, bound, ctx) => {
     const entry = merchandisingEntry(ctx, bound, requireId(item));
     const node = view({
