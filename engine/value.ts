@@ -306,27 +306,17 @@ export function jsonString(s: string): string {
   return out + '"';
 }
 
-function jsonNumber(v: number | bigint | JDouble, quote: (s: string) => string): string {
+function jsonNumber(v: number | bigint | JDouble): string {
   if (typeof v === 'bigint') return v.toString();
   const x = typeof v === 'number' ? v : v.value;
   if (typeof v === 'number' && Number.isInteger(v)) return jsNumber(v);
-  if (!Number.isFinite(x)) return quote(javaDouble(x));
+  if (!Number.isFinite(x)) return jsonString(javaDouble(x));
   return javaDouble(x);
 }
 
-/**
- * Compact JSON as the reference writes it; missing members and elements print `null`.
- * `quote` writes every string (keys, values, the names of non-finite numbers); a caller
- * that escapes the JSON text afterwards can escape each string instead, since strings are
- * the only part of the text with characters to escape.
- */
-export function toJson(v: Value, quote: (s: string) => string = jsonString): string {
-  let keys = quotedKeys.get(quote);
-  if (keys === undefined) {
-    if (quotedKeys.size >= 8) quotedKeys.clear();
-    quotedKeys.set(quote, (keys = new Map()));
-  }
-  return quote === jsonString ? mixedJson(v, keys, 0) : writeJson(v, quote, keys);
+/** Compact JSON as the reference writes it; missing members and elements print `null`. */
+export function toJson(v: Value): string {
+  return mixedJson(v, 0);
 }
 
 // `JSON.stringify` writes the same text as `writeJson` for most data, 2–5x faster on objects
@@ -342,20 +332,20 @@ export function toJson(v: Value, quote: (s: string) => string = jsonString): str
 const NATIVE_JSON_MAX_DEPTH = 512;
 const MIXED_JSON_LEVELS = 4;
 
-function mixedJson(v: Value, keys: Map<string, string>, level: number): string {
+function mixedJson(v: Value, level: number): string {
   // A scalar (json-pretty writes every leaf through here) costs less in the loop than a
   // native call and a scan of its text.
-  if (typeof v !== 'object' || v === null) return writeJson(v, jsonString, keys);
+  if (typeof v !== 'object' || v === null) return writeJson(v);
   if (plainJson(v, 0)) {
     const s = JSON.stringify(v);
-    return s.indexOf('\\u') < 0 ? s : writeJson(v, jsonString, keys);
+    return s.indexOf('\\u') < 0 ? s : writeJson(v);
   }
-  if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v, jsonString, keys);
+  if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v);
   if (Array.isArray(v)) {
     let s = '[';
     for (let i = 0; i < v.length; i++) {
       if (i > 0) s += ',';
-      s += mixedJson(v[i], keys, level + 1);
+      s += mixedJson(v[i], level + 1);
     }
     return s + ']';
   }
@@ -364,8 +354,8 @@ function mixedJson(v: Value, keys: Map<string, string>, level: number): string {
   for (const k of Object.keys(v)) {
     if (!first) s += ',';
     first = false;
-    s += keys.get(k) ?? jsonString(k) + ':';
-    s += mixedJson(v[k], keys, level + 1);
+    s += quotedKeys.get(k) ?? jsonString(k) + ':';
+    s += mixedJson(v[k], level + 1);
   }
   return s + '}';
 }
@@ -404,29 +394,34 @@ function plainScalar(v: Value): boolean {
 }
 
 // Object keys are the few names of a data schema, written again for every object: their
-// quoted forms (with the colon) are remembered, per quoting function, a bounded number of
-// short ones. A hit costs a lookup by a key whose hash V8 already keeps.
+// quoted forms (with the colon) are remembered, a bounded number of short ones. A hit costs
+// a lookup by a key whose hash V8 already keeps.
 const QUOTED_KEYS_MAX = 512;
 const QUOTED_KEY_MAX_LENGTH = 64;
-const quotedKeys = new Map<(s: string) => string, Map<string, string>>();
+const quotedKeys = new Map<string, string>();
 
-function writeJson(v: Value, quote: (s: string) => string, keys: Map<string, string>): string {
+/** The exact writer `toJson` falls back to, for every value (exported for the tests that compare the two). */
+export function toJsonExact(v: Value): string {
+  return writeJson(v);
+}
+
+function writeJson(v: Value): string {
   switch (typeof v) {
     case 'string':
-      return quote(v);
+      return jsonString(v);
     case 'number':
     case 'bigint':
-      return jsonNumber(v, quote);
+      return jsonNumber(v);
     case 'boolean':
       return v ? 'true' : 'false';
     case 'object': {
       if (v === null) return 'null';
-      if (v instanceof JDouble) return jsonNumber(v, quote);
+      if (v instanceof JDouble) return jsonNumber(v);
       if (Array.isArray(v)) {
         let s = '[';
         for (let i = 0; i < v.length; i++) {
           if (i > 0) s += ',';
-          s += writeJson(v[i], quote, keys);
+          s += writeJson(v[i]);
         }
         return s + ']';
       }
@@ -434,17 +429,17 @@ function writeJson(v: Value, quote: (s: string) => string, keys: Map<string, str
       const names = Object.keys(v);
       for (let i = 0; i < names.length; i++) {
         const k = names[i];
-        let key = keys.get(k);
+        let key = quotedKeys.get(k);
         if (key === undefined) {
-          key = quote(k) + ':';
+          key = jsonString(k) + ':';
           if (k.length <= QUOTED_KEY_MAX_LENGTH) {
-            if (keys.size >= QUOTED_KEYS_MAX) keys.clear();
-            keys.set(k, key);
+            if (quotedKeys.size >= QUOTED_KEYS_MAX) quotedKeys.clear();
+            quotedKeys.set(k, key);
           }
         }
         if (i > 0) s += ',';
         s += key;
-        s += writeJson(v[k], quote, keys);
+        s += writeJson(v[k]);
       }
       return s + '}';
     }

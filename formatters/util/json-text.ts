@@ -1,7 +1,8 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasWideChar, jsonString, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasWideChar, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
+import { writeJsonAttr } from './json-attr-writer.ts';
 
 /**
  * Replaces every `</` with `<\/` so that JSON placed inside a `<script>` element cannot
@@ -21,23 +22,11 @@ export function escapeScriptClose(s: string): string {
 }
 
 /**
- * `json|htmlattr` in one pass: the compact JSON of `json`, attribute-escaped. Escaping the
- * finished text copies it around every quote; here the quotes are written as `&quot;` and
- * only a string with something to escape is escaped, on its own. That is the same text:
- * strings are the only part of JSON with characters that either escape touches, and a `</`
- * never spans two strings (a `<` is always inside one, followed by its content or its
- * closing quote).
+ * `json|htmlattr` (and `json|htmltag`): the compact JSON of `json`, attribute-escaped, written
+ * in one walk into a typed array (json-attr-writer.ts), where Node's Buffer can decode it.
  */
 export function toJsonAttr(v: Value): string {
-  return toJson(v, jsonStringAttr);
-}
-
-function jsonStringAttr(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x26 || c === 0x3c || c === 0x3e) return escapeHtmlAttr(escapeScriptClose(jsonString(s)));
-  }
-  return '&quot;' + s + '&quot;';
+  return typeof Buffer === 'function' ? writeJsonAttr(v) : escapeHtmlAttr(escapeScriptClose(toJson(v)));
 }
 
 /**
