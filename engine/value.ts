@@ -515,6 +515,7 @@ const latin1Copy: (s: string) => string =
 export function narrowRun(s: string): string {
   return latin1Copy(s);
 }
+
 /** V8 makes a slice of 13 characters or more a view into its parent (`i - start` counts the closing quote too). */
 const SLICE_VIEW_MIN = 13;
 
