@@ -22,11 +22,19 @@ export function escapeScriptClose(s: string): string {
 }
 
 /**
+ * Whether texts written as UTF-16 units into a typed array can be read back with Node's
+ * `utf16le` decoder: there is a Buffer (the engine imports nothing of Node's), and a
+ * Uint16Array stores its units little-endian, as it does on every platform but a big-endian
+ * one. Otherwise the writers below fall back to strings.
+ */
+const UNITS_DECODE = typeof Buffer === 'function' && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/**
  * `json|htmlattr` (and `json|htmltag`): the compact JSON of `json`, attribute-escaped, written
  * in one walk into a typed array (json-attr-writer.ts), where Node's Buffer can decode it.
  */
 export function toJsonAttr(v: Value): string {
-  return typeof Buffer === 'function' ? writeJsonAttr(v) : escapeHtmlAttr(escapeScriptClose(toJson(v)));
+  return UNITS_DECODE ? writeJsonAttr(v) : escapeHtmlAttr(escapeScriptClose(toJson(v)));
 }
 
 /**
@@ -46,7 +54,7 @@ export function toJsonAttr(v: Value): string {
  */
 export function toPrettyJson(v: Value, scriptSafe = false): string {
   // Without Node's Buffer (the engine imports nothing of Node's), the recursive writer.
-  if (typeof Buffer !== 'function') return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
+  if (!UNITS_DECODE) return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
   const compact = toJson(v);
   const s = scriptSafe ? escapeScriptClose(compact) : compact;
   // A text with nothing beyond Latin-1 is laid out one byte a character, and stays one-byte
