@@ -30,7 +30,12 @@ describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` 
     await lightbox.waitFor({ state: 'visible' });
     await lightbox.locator('input[type="text"]').first().fill('For Ada');
     await lightbox.locator('select').first().selectOption('Script');
-    await lightbox.locator('.sf-af-submit').click();
+    // The form closes once its values are accepted and the add to cart follows: wait for the
+    // cart's answer before leaving the page (leaving at once could cancel the request).
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      lightbox.locator('.sf-af-submit').click(),
+    ]);
     await lightbox.waitFor({ state: 'detached' });
 
     await visit(v.page, '/cart');
