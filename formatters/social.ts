@@ -6,6 +6,7 @@ import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Va
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
 import { LIKE_BUTTON_TEMPLATE } from './templates/like-button.ts';
+import { pad2 } from './util/date-pattern.ts';
 import { formUrlEncodeSpaces } from './util/uri-encode.ts';
 import { escapeAttr, field } from './util/image.ts';
 import { isJavaWhitespace } from './util/java-text.ts';
@@ -32,17 +33,13 @@ function pad(n: number, width: number): string {
   return (n < 0 ? '-' : '') + (s.length < width ? '0'.repeat(width - s.length) + s : s);
 }
 
-// `00` … `99`, made once: the five two-digit fields of a stamp are table reads.
-const TWO_DIGITS: string[] = [];
-for (let n = 0; n < 100; n++) TWO_DIGITS.push(n < 10 ? '0' + n : String(n));
-
 /** `%Y%m%dT%H%M%SZ` in UTC. */
 function calendarStamp(epochMs: number): string {
   const d = new Date(epochMs);
   if (Number.isNaN(d.getTime())) throw new JavaError('IllegalArgumentException', `Instant out of range: ${epochMs}`);
   return (
-    pad(d.getUTCFullYear(), 4) + TWO_DIGITS[d.getUTCMonth() + 1] + TWO_DIGITS[d.getUTCDate()] + 'T' +
-    TWO_DIGITS[d.getUTCHours()] + TWO_DIGITS[d.getUTCMinutes()] + TWO_DIGITS[d.getUTCSeconds()] + 'Z'
+    pad(d.getUTCFullYear(), 4) + pad2(d.getUTCMonth() + 1) + pad2(d.getUTCDate()) + 'T' +
+    pad2(d.getUTCHours()) + pad2(d.getUTCMinutes()) + pad2(d.getUTCSeconds()) + 'Z'
   );
 }
 

@@ -297,7 +297,8 @@ let scratchZone = '';
 // '00'…'99', so that the common two-digit fields allocate nothing.
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' + i : String(i)));
 
-function pad2(n: number): string {
+/** `n` with at least two digits (`07`); the table covers every two-digit field. */
+export function pad2(n: number): string {
   return n >= 0 && n < 100 && n === Math.floor(n) ? TWO_DIGITS[n] : n < 10 && n >= 0 ? '0' + n : String(n);
 }
 

@@ -11,7 +11,7 @@
 import type { CLDR } from '@phensley/cldr';
 import type { DateTimeOptions } from './cldr-values.ts';
 import { toCalendarDate } from './cldr.ts';
-import { type DateFields, sharedDateFields } from './date-pattern.ts';
+import { type DateFields, pad2, sharedDateFields } from './date-pattern.ts';
 
 type Writer = (f: DateFields) => string;
 
@@ -25,8 +25,6 @@ export interface DateTimePlan {
   readonly steps: readonly Step[];
 }
 
-const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' + i : String(i)));
-const pad2 = (n: number): string => (n >= 0 && n < 100 ? TWO[n] : String(n));
 const hour12 = (h: number): number => (h % 12 === 0 ? 12 : h % 12);
 
 /** Numeric writers a field may be, tried in order. */
