@@ -35,16 +35,32 @@ function cost(nodes: readonly Inst[]): number {
 
 function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   const fns: Exec[] = [];
+  // The run being gathered: texts[k] is written before items[k], `text` after the last.
+  let texts: string[] = [];
+  let items: RunItem[] = [];
   let text = '';
   const flush = () => {
-    if (text) fns.push(emitText(text));
+    if (items.length === 0) {
+      if (text) fns.push(emitText(text));
+    } else if (items.length === 1 && texts[0] === '' && text === '') {
+      fns.push(items[0].alone);
+    } else {
+      texts.push(text);
+      fns.push(emitRun(texts, items, ctx.source));
+    }
+    texts = [];
+    items = [];
     text = '';
   };
   for (const n of nodes) {
     if (n.kind === 'text') text += n.text;
     else if (n.kind === 'literal') text += LITERAL_TEXT[n.keyword];
     else if (n.kind === 'comment') continue;
-    else {
+    else if (n.kind === 'variable' && n.refs.length === 1) {
+      texts.push(text);
+      text = '';
+      items.push(runItem(n, ctx));
+    } else {
       flush();
       fns.push(inst(n, ctx));
     }
@@ -290,6 +306,83 @@ function fuseChain(chain: readonly FormatterCall[]): readonly FormatterCall[] {
     i++;
   }
   return out ?? chain;
+}
+
+/**
+ * A variable of one reference inside a run of text and such variables (`emitRun`): its getter
+ * and its chain, or `alone`, the instruction as it is compiled by itself.
+ */
+interface RunItem {
+  readonly get: Getter;
+  readonly chain: readonly FormatterCall[] | null;
+  /** Every formatter of the chain is pure, and there is one: no frame, no output read. */
+  readonly pure: boolean;
+  readonly node: Inst;
+  readonly span: { start: number; end: number };
+  readonly alone: Exec;
+}
+
+function runItem(n: Inst & { kind: 'variable' }, ctx: EmitContext): RunItem {
+  const ref = ctx.makeRef(n.refs[0]);
+  const get = getter(ref);
+  const chain = n.formatters.length === 0 ? null : fuseChain(n.formatters);
+  const alone = n.formatters.length === 0 ? plainValue(get) : variable([ref], n.formatters, n, n.span, ctx.source);
+  const pure = chain !== null && chain.length === 1 && chain[0].spec.pure === true;
+  return { get, chain, pure, node: n, span: n.span, alone };
+}
+
+/**
+ * Text and variables of one reference, in turn, written into a local string that becomes
+ * `rt.out` once at the end: one closure and one store of the output for the run instead of one
+ * of each per piece (the texts and variables between two blocks are most of a template's
+ * instructions). The length is looked at once, after the run: the chunk boundary and the
+ * output limit come at most a run late, and going over the limit still aborts the render. A
+ * formatter that may use the context is given the output as it stands (`rt.out`) and its
+ * own frame, as `variable` does.
+ */
+function emitRun(texts: readonly string[], items: readonly RunItem[], source: Source): Exec {
+  const m = items.length;
+  const first = texts[0];
+  return (rt) => {
+    let out = first === '' ? rt.out : rt.out + first;
+    for (let k = 0; k < m; k++) {
+      const it = items[k];
+      let v = it.get(rt);
+      const chain = it.chain;
+      if (chain !== null) {
+        rt.curSource = source;
+        rt.curSpan = it.span;
+        if (it.pure) {
+          try {
+            v = chain[0].spec.apply(v, chain[0].bound, rt, Runtime.EMPTY);
+          } catch (e) {
+            rt.out = out;
+            rt.unexpected(e, it.node, source, it.span);
+            v = undefined;
+          }
+        } else {
+          rt.out = out;
+          const depth = rt.depth;
+          rt.push(v);
+          try {
+            for (let i = 0; i < chain.length; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, Runtime.EMPTY);
+          } catch (e) {
+            rt.depth = depth;
+            rt.unexpected(e, it.node, source, it.span);
+            v = undefined;
+          }
+          rt.depth = depth;
+          out = rt.out;
+        }
+      }
+      if (typeof v === 'string') out += v;
+      else if (v !== undefined && v !== null) out += renderText(v);
+      const t = texts[k + 1];
+      if (t !== '') out += t;
+    }
+    rt.out = out;
+    if (out.length > rt.maxOut) rt.overflow();
+  };
 }
 
 function plainValue(g0: Getter): Exec {

@@ -285,13 +285,14 @@ function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): str
   out += slugClasses(' category-', ctx.resolve(b.categories));
   out += slugClasses(' tag-', ctx.resolve(b.tags));
   const author = ctx.resolve(b.author);
-  const displayName = field(author, 'displayName');
+  // Read here, not through `field`: an inline cache of its own (formatters/util/product.ts).
+  const displayName = isObject(author) ? author.displayName : undefined;
   if (isTruthy(author) && isTruthy(displayName)) out += ' author-' + classSlug(textOrEmpty(displayName));
   out += ' post-type-' + textOf(ctx.resolve(b.recordTypeLabel));
   const index = ctx.resolve(b.index);
   if (index !== undefined) out += ' article-index-' + textOf(index);
   if (isTruthy(ctx.resolve(b.starred))) out += ' featured';
-  if (asLong(field(value, 'recordType')) === RECORD_TYPE_STORE_ITEM) out += saleClasses(value);
+  if (asLong(isObject(value) ? value.recordType : undefined) === RECORD_TYPE_STORE_ITEM) out += saleClasses(value);
   return out;
 }
 
