@@ -111,14 +111,16 @@ function isMap(n: Value): n is JsonObject {
 
 /**
  * A plain key (`{name}`, the head of `{a.b}`) read on one frame's node: the frame walks of
- * `lookup` and of compiled getters (compile.ts) both use it. It reads first and type-checks
- * only a hit: most frames that are searched miss, and a miss needs no check (what an array or
- * a double answers, `length`, `value`, array methods, does not count).
+ * `lookup` and of compiled getters (compile.ts) both use it. An array (the frame of every
+ * repeated section) answers nothing, so it is not read: a name an array lacks is looked up
+ * along Array.prototype too. On an object it reads first and type-checks only a hit: most
+ * frames that are searched miss, and a miss needs no check (what a double answers, `value`,
+ * does not count).
  */
 export function plainMember(n: Value, key: string): Value {
-  if (typeof n !== 'object' || n === null) return undefined;
+  if (typeof n !== 'object' || n === null || Array.isArray(n)) return undefined;
   const v = (n as JsonObject)[key];
-  return v === undefined || Array.isArray(n) || n instanceof JDouble ? undefined : v;
+  return v === undefined || n instanceof JDouble ? undefined : v;
 }
 
 /** The first segment against one frame. */

@@ -8,6 +8,29 @@ describe('javaDouble (Java Double.toString)', () => {
     [1.5e-7, '1.5E-7'], [-5e-4, '-5.0E-4'], [0.1, '0.1'], [123456.789, '123456.789'], [0, '0.0'], [-0, '-0.0'],
     [NaN, 'NaN'], [Infinity, 'Infinity'], [-Infinity, '-Infinity'], [9999999, '9999999.0'], [12345678.9, '1.23456789E7'],
   ])('%s → %s', (x, s) => expect(javaDouble(x)).toBe(s));
+
+  // The short-decimal path (at most six fraction digits) against V8's shortest digits.
+  const viaString = (x: number): string => {
+    const s = String(Math.abs(x));
+    return (x < 0 ? '-' : '') + (s.includes('.') ? s : s + '.0');
+  };
+  it('writes short decimals as String does, and longer ones through it', () => {
+    const short = fc.tuple(fc.integer({ min: 0, max: 9_999_999 }), fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 6 }), fc.boolean()).map(([w, f, k, neg]) => {
+      const x = Number(w + '.' + String(f).padStart(6, '0').slice(0, k || 1));
+      return neg ? -x : x;
+    });
+    const any = fc.double({ min: 1e-3, max: 9_999_999.999, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(short, any, any.map((x) => -x)), (x) => {
+        if (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e7 || x === 0) return;
+        expect(javaDouble(x)).toBe(viaString(x));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const [x, s] of [[0.938, '0.938'], [0.000001 + 0.001, '0.001001'], [1.000001, '1.000001'], [9999999.999999, '9999999.999999'], [0.1 + 0.2, '0.30000000000000004'], [1234.5, '1234.5'], [-0.05, '-0.05']] as const) {
+      expect(javaDouble(x)).toBe(s);
+    }
+  });
 });
 
 describe('parseJson strings', () => {

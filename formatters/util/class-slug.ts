@@ -8,16 +8,22 @@ function isJavaSpace(c: number): boolean {
 
 /** Already a slug (lower-case letters, digits, `-`): slugifying returns it unchanged. */
 export function isSlug(s: string): boolean {
+  return slugPrefix(s) === s.length;
+}
+
+/** How many characters at the start of `s` are slug characters. */
+function slugPrefix(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) return i;
   }
-  return true;
+  return s.length;
 }
 
 export function classSlug(s: string): string {
   // Most names are slugs already; returning them as they are allocates nothing.
-  if (isSlug(s)) return s;
+  const kept = slugPrefix(s);
+  if (kept === s.length) return s;
   // Otherwise runs of kept characters are copied as slices (a title is a few words, not a
   // character at a time), and the ASCII capitals are lowered once at the end: what is kept
   // is ASCII only, so `toLowerCase` can change nothing else (bench/README.md, item-classes).
@@ -26,7 +32,8 @@ export function classSlug(s: string): string {
   let upper = false;
   let inSpace = false;
   const n = s.length;
-  for (let i = 0; i < n; i++) {
+  // The slug characters before `kept` need no second look: the run goes on from there.
+  for (let i = kept; i < n; i++) {
     const c = s.charCodeAt(i);
     if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) {
       inSpace = false;
