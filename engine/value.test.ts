@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, narrowRun, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, narrowRun, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -30,6 +30,17 @@ describe('javaDouble (Java Double.toString)', () => {
     for (const [x, s] of [[0.938, '0.938'], [0.000001 + 0.001, '0.001001'], [1.000001, '1.000001'], [9999999.999999, '9999999.999999'], [0.1 + 0.2, '0.30000000000000004'], [1234.5, '1234.5'], [-0.05, '-0.05']] as const) {
       expect(javaDouble(x)).toBe(s);
     }
+  });
+});
+
+describe('jsNumber (Number#toString)', () => {
+  it('writes every number as String does, wide integers from two halves, -0 as 0', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31), 2 ** 31 - 1, 1e15 + 7, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21)), (x) => {
+        expect(jsNumber(x)).toBe(Object.is(x, -0) ? '0' : String(x));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

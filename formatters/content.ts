@@ -11,6 +11,7 @@ import {
   isObject,
   isTruthy,
   JavaError,
+  jsNumber,
   textOf,
   textOrEmpty,
 } from '../engine/plugin-api.ts';
@@ -327,7 +328,7 @@ export function timeSincePhrase(diff: number): string {
 function timesince(value: Value, ctx: PluginContext): string {
   if (!isNumber(value)) return 'Invalid date.';
   const date = asLong(value);
-  const digits = typeof value === 'bigint' ? value.toString() : String(date);
+  const digits = typeof value === 'bigint' ? value.toString() : jsNumber(date);
   return '<span class="timesince" data-date="' + digits + '">' + timeSincePhrase(ctx.now - date) + '</span>';
 }
 
