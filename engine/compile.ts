@@ -37,16 +37,16 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   const fns: Exec[] = [];
   // The run being gathered: texts[k] is written before items[k], `text` after the last.
   let texts: string[] = [];
-  let items: RunItem[] = [];
+  let items: (Inst & { kind: 'variable' })[] = [];
   let text = '';
   const flush = () => {
     if (items.length === 0) {
       if (text) fns.push(emitText(text));
     } else if (items.length === 1 && texts[0] === '' && text === '') {
-      fns.push(items[0].alone);
+      fns.push(inst(items[0], ctx));
     } else {
       texts.push(text);
-      fns.push(emitRun(texts, items, ctx.source));
+      fns.push(emitRun(texts, items.map((n) => runItem(n, ctx)), ctx.source));
     }
     texts = [];
     items = [];
@@ -59,7 +59,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     else if (n.kind === 'variable' && n.refs.length === 1) {
       texts.push(text);
       text = '';
-      items.push(runItem(n, ctx));
+      items.push(n);
     } else {
       flush();
       fns.push(inst(n, ctx));
@@ -308,10 +308,7 @@ function fuseChain(chain: readonly FormatterCall[]): readonly FormatterCall[] {
   return out ?? chain;
 }
 
-/**
- * A variable of one reference inside a run of text and such variables (`emitRun`): its getter
- * and its chain, or `alone`, the instruction as it is compiled by itself.
- */
+/** A variable of one reference inside a run of text and such variables (`emitRun`). */
 interface RunItem {
   readonly get: Getter;
   readonly chain: readonly FormatterCall[] | null;
@@ -319,16 +316,14 @@ interface RunItem {
   readonly pure: boolean;
   readonly node: Inst;
   readonly span: { start: number; end: number };
-  readonly alone: Exec;
 }
 
 function runItem(n: Inst & { kind: 'variable' }, ctx: EmitContext): RunItem {
   const ref = ctx.makeRef(n.refs[0]);
   const get = getter(ref);
   const chain = n.formatters.length === 0 ? null : fuseChain(n.formatters);
-  const alone = n.formatters.length === 0 ? plainValue(get) : variable([ref], n.formatters, n, n.span, ctx.source);
   const pure = chain !== null && chain.length === 1 && chain[0].spec.pure === true;
-  return { get, chain, pure, node: n, span: n.span, alone };
+  return { get, chain, pure, node: n, span: n.span };
 }
 
 /**
