@@ -25,8 +25,8 @@ export function field(node: Value, key: string): Value {
 // (`isObject(v) ? v.onSale : undefined`), not through `field`: each such read keeps an inline
 // cache of its own, where every `field` call shares one that sees every key and object shape
 // (megamorphic). Over a grid's fresh variants, three reads took 217 ns through `field`
-// against 76 ns written out (bench/results scratch, 2026-11-28). None of these names is one a
-// plain object inherits, which is all `member` guards against.
+// against 76 ns written out (bench/README.md, "Runs, call-site reads, no memos"). None of
+// these names is one a plain object inherits, which is all `member` guards against.
 
 /** Element of an array node; missing for anything else. */
 export function element(node: Value, index: number): Value {
