@@ -69,11 +69,12 @@ export let moneyCurrency = '';
  */
 export function moneyAmountText(v: Value): string | null {
   if (!isObject(v)) return null;
-  let amount = member(v, 'decimalValue');
-  let currency = member(v, 'currencyCode');
+  // Read at the call site, each read with an inline cache of its own (formatters/util/product.ts).
+  let amount = v.decimalValue;
+  let currency = v.currencyCode;
   if (amount === undefined || currency === undefined) {
-    amount = member(v, 'value');
-    currency = member(v, 'currency');
+    amount = v.value;
+    currency = v.currency;
     if (amount === undefined || currency === undefined) return null;
   }
   if (typeof currency !== 'string' || currency.length === 0) return null;
