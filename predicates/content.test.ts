@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JDouble } from '../engine/plugin-api.ts';
 import type { JsonObject, PredicateSpec, Value } from '../engine/plugin-api.ts';
 import { argsErrorOf, bindPredicate, TestPluginContext, type TestFrame } from '../formatters/util/plugin-test-context.ts';
+import { removeTags } from '../formatters/util/image.ts';
 import { contentPredicates } from './content.ts';
 
 const byName = new Map(contentPredicates.map((p) => [p.name, p]));
@@ -100,6 +102,19 @@ describe('fixed predicates', () => {
     expect(is('excerpt?', { excerpt: 5 })).toBe(false);
     expect(is('excerpt?', { excerpt: 'text <unclosed' })).toBe(true);
     expect(is('excerpt?', { excerpt: '<unclosed text' })).toBe(false);
+  });
+  it('excerpt? answers as PLUGINS §7.1 defines it: the tag-stripped text, less blanks, is not empty', () => {
+    // The predicate scans in place; the definition strips the tags first (removeTags).
+    const blank = /[\s\u00a0\u200b]/g;
+    const chars = fc.constantFrom('<', '>', ' ', '\n', '\t', '\u00a0', '\u200b', 'a', 'é', '/', 'p');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 24 }).map((cs) => cs.join('')), (text) => {
+        const expected = removeTags(text).replace(blank, '').length > 0;
+        expect(is('excerpt?', { excerpt: { html: text } })).toBe(expected);
+        expect(is('excerpt?', { excerpt: text })).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
   it('gallery-meta? reads options.controls or options.indicators', () => {
     expect(is('gallery-meta?', {}, [{ node: { options: { indicators: true } } }])).toBe(true);
