@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JavaError } from '../engine/plugin-api.ts';
 import type { FormatterSpec, Value } from '../engine/plugin-api.ts';
@@ -93,6 +94,22 @@ describe('google-calendar-url', () => {
   });
   it('fails on dates out of range', () => {
     expect(javaErrorOf(() => fmt('google-calendar-url', { startDate: 9e18, endDate: 0 }))).toMatch(/^IllegalArgumentException/);
+    expect(javaErrorOf(() => fmt('google-calendar-url', { startDate: 0, endDate: -8.64e15 - 1 }))).toMatch(/^IllegalArgumentException/);
+  });
+  it('writes the stamps a UTC Date gives, over the whole range a Date holds', () => {
+    const pad = (n: number, w: number) => (n < 0 ? '-' : '') + String(Math.abs(n)).padStart(w, '0');
+    const stamp = (ms: number) => {
+      const d = new Date(ms);
+      return pad(d.getUTCFullYear(), 4) + pad(d.getUTCMonth() + 1, 2) + pad(d.getUTCDate(), 2) + 'T' +
+        pad(d.getUTCHours(), 2) + pad(d.getUTCMinutes(), 2) + pad(d.getUTCSeconds(), 2) + 'Z';
+    };
+    const instant = fc.oneof(fc.integer({ min: -8.64e15, max: 8.64e15 }), fc.integer({ min: -5e12, max: 5e12 }), fc.constantFrom(-8.64e15, 8.64e15, -1, 0, 951782400000));
+    fc.assert(
+      fc.property(instant, instant, (a, b) => {
+        expect(fmt('google-calendar-url', { startDate: a, endDate: b })).toBe(base + '&dates=' + stamp(a) + '/' + stamp(b));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

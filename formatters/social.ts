@@ -6,7 +6,7 @@ import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Va
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
 import { LIKE_BUTTON_TEMPLATE } from './templates/like-button.ts';
-import { pad2 } from './util/date-pattern.ts';
+import { pad2, sharedDateFields } from './util/date-pattern.ts';
 import { formUrlEncodeSpaces } from './util/uri-encode.ts';
 import { escapeAttr, field } from './util/image.ts';
 import { isJavaWhitespace } from './util/java-text.ts';
@@ -33,14 +33,18 @@ function pad(n: number, width: number): string {
   return (n < 0 ? '-' : '') + (s.length < width ? '0'.repeat(width - s.length) + s : s);
 }
 
-/** `%Y%m%dT%H%M%SZ` in UTC. */
+/** The largest instant a JavaScript Date holds, either side of 1970 (ECMAScript TimeClip). */
+const MAX_INSTANT = 8.64e15;
+
+/**
+ * `%Y%m%dT%H%M%SZ` in UTC. The fields come from the date formatters' arithmetic
+ * (`sharedDateFields`), not a `Date`: its six `getUTC…` calls were a quarter of
+ * `google-calendar-url` over fresh event-list data.
+ */
 function calendarStamp(epochMs: number): string {
-  const d = new Date(epochMs);
-  if (Number.isNaN(d.getTime())) throw new JavaError('IllegalArgumentException', `Instant out of range: ${epochMs}`);
-  return (
-    pad(d.getUTCFullYear(), 4) + pad2(d.getUTCMonth() + 1) + pad2(d.getUTCDate()) + 'T' +
-    pad2(d.getUTCHours()) + pad2(d.getUTCMinutes()) + pad2(d.getUTCSeconds()) + 'Z'
-  );
+  if (!(Math.abs(epochMs) <= MAX_INSTANT)) throw new JavaError('IllegalArgumentException', `Instant out of range: ${epochMs}`);
+  const f = sharedDateFields(epochMs, 'UTC');
+  return pad(f.year, 4) + pad2(f.month) + pad2(f.day) + 'T' + pad2(f.hour) + pad2(f.minute) + pad2(f.second) + 'Z';
 }
 
 /** Java `StringUtils.isBlank`: empty or only whitespace. */
