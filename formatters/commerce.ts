@@ -160,6 +160,7 @@ function variantDescriptor(variant: Value): string {
 
 const percentageFormat: FormatterSpec<{ trim: boolean }> = {
   name: 'percentage-format',
+  pure: true,
   bind: (args) => ({ trim: args[0] === 'trim' }),
   apply: (value, bound) => formatDouble(asDouble(value), bound.trim ? PERCENT_TRIM_PATTERN : PERCENT_PATTERN),
 };

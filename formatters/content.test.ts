@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JavaError, JDouble, parseJson } from '../engine/plugin-api.ts';
 import type { FormatterSpec, JsonObject, Value } from '../engine/plugin-api.ts';
@@ -236,6 +237,23 @@ describe('height / width / resized', () => {
     expect(fmt('width', '1x2x3')).toBe(text);
     expect(fmt('resizedHeightForWidth', '100', ['50'])).toBe(text);
     expect(fmt('squarespaceThumbnailForHeight', null, ['50'])).toBe(text);
+  });
+  it('splits at every x and drops empty pieces, as split and filter would', () => {
+    const text = "Invalid source parameter. Pass in 'originalSize'.";
+    const javaInt = (p: string) => (/^\d{1,9}$/.test(p) ? Number(p) : null);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('x', '1', '2', '0', '7'), { maxLength: 10 }).map((cs) => cs.join('')), (s) => {
+        const pieces = s.split('x').filter((p) => p.length > 0);
+        if (pieces.length !== 2) {
+          expect(fmt('width', s)).toBe(text);
+          expect(fmt('height', s)).toBe(text);
+        } else if (javaInt(pieces[0]) !== null && javaInt(pieces[1]) !== null) {
+          expect(fmt('width', s)).toBe(javaInt(pieces[0]));
+          expect(fmt('height', s)).toBe(javaInt(pieces[1]));
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('fails on a non-integer piece', () => {
     expect(javaErrorOf(() => fmt('height', '100xabc'))).toBe('NumberFormatException: For input string: "abc"');

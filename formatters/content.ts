@@ -41,10 +41,28 @@ const bindBlockType = (_args: string[], ctx: BindContext): BlockTypeBound => ({ 
 
 const INVALID_SOURCE = "Invalid source parameter. Pass in 'originalSize'.";
 
-/** The two pieces of `WxH`, or null when there are not exactly two. */
+/**
+ * The two pieces of `WxH`, or null when there are not exactly two: the text split at every
+ * `x`, empty pieces dropped (as `split('x').filter(nonEmpty)`, without its two arrays and
+ * callback: 3% of rendering the fresh gallery page).
+ */
 function dimensionPieces(v: Value): readonly [string, string] | null {
-  const pieces = textOf(v).split('x').filter((p) => p.length > 0);
-  return pieces.length === 2 ? [pieces[0], pieces[1]] : null;
+  const s = textOf(v);
+  let first: string | null = null;
+  let second: string | null = null;
+  let start = 0;
+  for (;;) {
+    const x = s.indexOf('x', start);
+    const end = x < 0 ? s.length : x;
+    if (end > start) {
+      if (first === null) first = s.slice(start, end);
+      else if (second === null) second = s.slice(start, end);
+      else return null;
+    }
+    if (x < 0) break;
+    start = x + 1;
+  }
+  return second === null ? null : [first as string, second];
 }
 
 /** `a × (n ÷ b)` in 32-bit float, truncated to int as Java's cast does. */
@@ -78,6 +96,7 @@ function bindSize(args: string[]): SizeBound {
 function dimensionFormatter(name: string, pick: 0 | 1): FormatterSpec<undefined> {
   return {
     name,
+    pure: true,
     apply(value) {
       const pieces = dimensionPieces(value);
       return pieces === null ? INVALID_SOURCE : parseJavaIntOrThrow(pieces[pick]);
@@ -88,6 +107,7 @@ function dimensionFormatter(name: string, pick: 0 | 1): FormatterSpec<undefined>
 function resizedFormatter(name: string, fromHeight: boolean, bucket: boolean): FormatterSpec<SizeBound> {
   return {
     name,
+    pure: true,
     requiresArgs: true,
     bind: bindSize,
     apply(value, bound) {

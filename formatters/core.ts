@@ -86,6 +86,7 @@ const count: FormatterSpec = {
 
 const cycle: FormatterSpec<readonly string[]> = {
   name: 'cycle',
+  pure: true,
   requiresArgs: true,
   bind(args) {
     expectArgs(args, 1, Infinity);
@@ -100,6 +101,7 @@ const cycle: FormatterSpec<readonly string[]> = {
 
 const encodeSpace: FormatterSpec = {
   name: 'encode-space',
+  pure: true,
   apply(value) {
     const s = textOf(value);
     let out = '';
@@ -116,6 +118,7 @@ const encodeSpace: FormatterSpec = {
 // An unpaired surrogate makes the reference's encoder give up; the result is empty text.
 const encodeUri: FormatterSpec = {
   name: 'encode-uri',
+  pure: true,
   apply(value) {
     return encodeUriReference(textOf(value)) ?? '';
   },
@@ -123,6 +126,7 @@ const encodeUri: FormatterSpec = {
 
 const encodeUriComponent: FormatterSpec = {
   name: 'encode-uri-component',
+  pure: true,
   apply(value) {
     return encodeUriComponentReference(textOf(value)) ?? '';
   },
@@ -156,6 +160,7 @@ const htmltag: FormatterSpec = { name: 'htmltag', pure: true, apply: htmlattr.ap
 
 const lineBreaks: FormatterSpec = {
   name: 'line-breaks',
+  pure: true,
   apply(value) {
     const s = textOrEmpty(value);
     return s.indexOf('\n') < 0 ? s : s.split('\n').join('<br/>');
@@ -164,6 +169,7 @@ const lineBreaks: FormatterSpec = {
 
 const output: FormatterSpec<string> = {
   name: 'output',
+  pure: true,
   bind(args) {
     return args.join(' ');
   },
@@ -174,6 +180,7 @@ const output: FormatterSpec<string> = {
 
 const str: FormatterSpec = {
   name: 'str',
+  pure: true,
   apply(value) {
     return textOrEmpty(value);
   },
@@ -228,6 +235,7 @@ const DASHES = /--/g;
 
 const smartypants: FormatterSpec = {
   name: 'smartypants',
+  pure: true,
   apply(value) {
     let s = textOrEmpty(value);
     if (s.indexOf("'") >= 0) s = s.replace(OPEN_SINGLE, '\u2018').replace(SINGLE, '\u2019');
@@ -261,6 +269,7 @@ const json: FormatterSpec = {
 
 const jsonPretty: FormatterSpec = {
   name: 'json-pretty',
+  pure: true,
   apply(value) {
     return toPrettyJson(value, true);
   },
@@ -268,6 +277,7 @@ const jsonPretty: FormatterSpec = {
 
 const raw: FormatterSpec = {
   name: 'raw',
+  pure: true,
   apply(value) {
     return value === undefined ? '' : toJson(value);
   },
@@ -277,6 +287,7 @@ const raw: FormatterSpec = {
 
 const mod: FormatterSpec<number> = {
   name: 'mod',
+  pure: true,
   bind(args) {
     const d = args.length > 0 ? parseJavaInt(args[0]) : null;
     return d ?? 2;
@@ -294,6 +305,7 @@ const TWO_63 = 9223372036854775808;
 
 const round: FormatterSpec = {
   name: 'round',
+  pure: true,
   apply(value) {
     // Java Math.round(double): halves toward +∞, NaN → 0, saturating at the long range.
     const x = asDouble(value);
@@ -332,6 +344,7 @@ interface TruncateArgs {
 
 const truncate: FormatterSpec<TruncateArgs> = {
   name: 'truncate',
+  pure: true,
   bind(args) {
     let max = 100;
     if (args.length > 0) {
@@ -463,6 +476,7 @@ const lookup: FormatterSpec<Ref | null> = {
 
 const prop: FormatterSpec<readonly NodePath[]> = {
   name: 'prop',
+  pure: true,
   bind(args) {
     return args.map(parseNodePath);
   },
@@ -475,6 +489,7 @@ const prop: FormatterSpec<readonly NodePath[]> = {
 
 const keyBy: FormatterSpec<NodePath> = {
   name: 'key-by',
+  pure: true,
   requiresArgs: true,
   bind(args) {
     expectArgs(args, 1);

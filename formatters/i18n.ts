@@ -63,6 +63,7 @@ const datetimeInterval: FormatterSpec<Zoned<DateIntervalFormatOptions>> = {
 /** Deprecated: accepts any arguments and always yields missing. */
 const datetimefield: FormatterSpec<null> = {
   name: 'datetimefield',
+  pure: true,
   requiresArgs: true,
   bind: () => null,
   apply: () => undefined,
@@ -71,6 +72,7 @@ const datetimefield: FormatterSpec<null> = {
 /** Deprecated: always yields missing. */
 const unit: FormatterSpec<null> = {
   name: 'unit',
+  pure: true,
   bind: () => null,
   apply: () => undefined,
 };
@@ -123,6 +125,7 @@ const DEFAULT_LEGACY_LOCALE = parseLegacyLocale('en-US') as LegacyLocale;
 
 const i18nMoneyFormat: FormatterSpec<LegacyLocale> = {
   name: 'i18n-money-format',
+  pure: true,
   bind(args) {
     expectArgs(args, 0, 1);
     if (args.length === 0) return DEFAULT_LEGACY_LOCALE;
