@@ -130,7 +130,8 @@ export function assemble(tokens: readonly Token[]): AssembleResult {
           return { subExpressions, errors };
         }
         ops.pop();
-        const top = ops[ops.length - 1];
+        // Guarded: reading index -1 of an empty array is a slow named-property lookup.
+        const top = ops.length > 0 ? ops[ops.length - 1] : undefined;
         if (top !== undefined && top.kind === 'call') {
           out.push(itemOf(top));
           ops.pop();
