@@ -3,7 +3,8 @@
 // percent is below what two fresh-bench runs can tell apart (the machine's noise moves single
 // figures by ±10%), but two builds alternating in one process, in batches of 40 ms of CPU
 // time, see the same noise. Each build is bundled from its own tree (REV is checked out in a
-// worktree beside the repository, its node_modules linked), and each process runs both.
+// worktree in the temporary folder, kept for the next run, its node_modules linked), and each
+// process runs both.
 //
 // An A/A (one build against itself) showed a bias of ~3% against the build whose renderers
 // were made second, whichever bundle that was: so the processes alternate which build is made
