@@ -12,6 +12,12 @@ export const AST_VERSION = 1;
 export interface VarRef {
   readonly text: string;
   readonly segments: readonly Segment[];
+  /**
+   * The emitter's compiled form of this reference (a `CompiledRef`), made on first use. The
+   * parser makes one VarRef per distinct reference text of a template, so this is the one
+   * compiled reference per template that a Map per compile used to keep (engine.ts).
+   */
+  compiled: unknown;
 }
 
 export interface PluginArgs {

@@ -15,12 +15,22 @@ import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
 export interface EmitContext {
   readonly source: Source;
   readonly limits: Limits;
-  makeRef(r: VarRef): CompiledRef;
   /** Block bodies are built on their first run (see `nested`); false inside such a build. */
   readonly lazy?: boolean;
 }
 
 const NOOP: Exec = () => {};
+
+/**
+ * The compiled form of a reference, made once per VarRef: the parser shares one VarRef per
+ * distinct reference text of a template, so the slot on it replaces a Map per compile (and
+ * the closure that kept it), ~10% of compiling `{a}` (bench/README.md, "Compile").
+ */
+function makeRef(r: VarRef): CompiledRef {
+  let c = r.compiled as CompiledRef | null;
+  if (c === null) r.compiled = c = new CompiledRef(r.text, r.segments);
+  return c;
+}
 
 export function emitTemplate(ast: TemplateAst, ctx: EmitContext): Code {
   return { run: body(ast.body, ctx), source: ctx.source };
@@ -33,41 +43,42 @@ function cost(nodes: readonly Inst[]): number {
   return n;
 }
 
+type VariableNode = Inst & { kind: 'variable' };
+
 function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
-  const fns: Exec[] = [];
+  // Arrays made only when needed, and no closure to flush a run: most bodies are a text or
+  // one or two runs, and these allocations were a sixth of compiling `{a}`.
+  let fns: Exec[] | null = null;
   // The run being gathered: texts[k] is written before items[k], `text` after the last.
-  let texts: string[] = [];
-  let items: (Inst & { kind: 'variable' })[] = [];
+  let texts: string[] | null = null;
+  let items: VariableNode[] | null = null;
   let text = '';
-  const flush = () => {
-    if (items.length === 0) {
-      if (text) fns.push(emitText(text));
-    } else if (items.length === 1 && texts[0] === '' && text === '') {
-      fns.push(inst(items[0], ctx));
-    } else {
-      texts.push(text);
-      fns.push(emitRun(texts, items.map((n) => runItem(n, ctx)), ctx.source));
-    }
-    texts = [];
-    items = [];
-    text = '';
-  };
-  for (const n of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     if (n.kind === 'text') text += n.text;
     else if (n.kind === 'literal') text += LITERAL_TEXT[n.keyword];
     else if (n.kind === 'comment') continue;
     else if (n.kind === 'variable' && n.refs.length === 1) {
-      texts.push(text);
+      if (texts === null) {
+        texts = [text];
+        items = [n];
+      } else {
+        texts.push(text);
+        (items as VariableNode[]).push(n);
+      }
       text = '';
-      items.push(n);
     } else {
-      flush();
-      fns.push(inst(n, ctx));
+      if (items !== null || text !== '') {
+        (fns ??= []).push(runOf(texts, items, text, ctx));
+        texts = items = null;
+        text = '';
+      }
+      (fns ??= []).push(inst(n, ctx));
     }
   }
-  flush();
+  if (items !== null || text !== '') (fns ??= []).push(runOf(texts, items, text, ctx));
   const c = cost(nodes);
-  if (fns.length === 0) {
+  if (fns === null) {
     return (rt) => {
       if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
     };
@@ -80,7 +91,8 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     };
   }
   if (fns.length === 2) {
-    const [f, g] = fns;
+    const f = fns[0];
+    const g = fns[1];
     return (rt) => {
       if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
       f(rt);
@@ -93,6 +105,16 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
     for (let i = 0; i < len; i++) list[i](rt);
   };
+}
+
+/** A gathered run: texts and variables of one reference, `text` after the last (see `emitRun`). */
+function runOf(texts: string[] | null, items: VariableNode[] | null, text: string, ctx: EmitContext): Exec {
+  if (items === null) return emitText(text);
+  if (items.length === 1 && (texts as string[])[0] === '' && text === '') return inst(items[0], ctx);
+  (texts as string[]).push(text);
+  const list: RunItem[] = [];
+  for (let i = 0; i < items.length; i++) list.push(runItem(items[i], ctx));
+  return emitRun(texts as string[], list, ctx.source);
 }
 
 /**
@@ -113,7 +135,7 @@ function nested(nodes: readonly Inst[], ctx: EmitContext): Exec {
 function eager(ctx: EmitContext): EmitContext {
   // The members written out: `{ ...ctx, lazy: false }` cost ~0.6 µs in Node 20 (a spread
   // copy followed by a property is V8's slow path), against ~30 ns for this literal.
-  return ctx.lazy ? { source: ctx.source, limits: ctx.limits, makeRef: ctx.makeRef, lazy: false } : ctx;
+  return ctx.lazy ? { source: ctx.source, limits: ctx.limits, lazy: false } : ctx;
 }
 
 function deferred(build: () => Exec): Exec {
@@ -167,10 +189,10 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   switch (n.kind) {
     case 'variable':
       return n.formatters.length === 0
-        ? plainValue(getter(ctx.makeRef(n.refs[0])))
-        : variable(n.refs.map((r) => ctx.makeRef(r)), n.formatters, n, n.span, source);
+        ? plainValue(getter(makeRef(n.refs[0])))
+        : variable(n.refs.map((r) => makeRef(r)), n.formatters, n, n.span, source);
     case 'section': {
-      const r = ctx.makeRef(n.ref);
+      const r = makeRef(n.ref);
       const run = nested(n.body, ctx);
       const alt = orChain(n.alt, ctx);
       return (rt) => {
@@ -183,7 +205,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       };
     }
     case 'repeated': {
-      const r = ctx.makeRef(n.ref);
+      const r = makeRef(n.ref);
       const run = nested(n.body, ctx);
       const between = n.alternates ? nested(n.alternates.body, ctx) : null;
       const alt = orChain(n.alt, ctx);
@@ -207,7 +229,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
     case 'predicate':
       return predicateBlock(n.pred, nested(n.body, ctx), orChain(n.alt, ctx), n, n.span, source);
     case 'if': {
-      const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
+      const gets = n.refs.map((r) => getter(makeRef(r)));
       const ands = n.ops.map((op) => op === '&&');
       const run = nested(n.body, ctx);
       const alt = orChain(n.alt, ctx);
@@ -229,7 +251,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       };
     }
     case 'bindvar': {
-      const gets = n.refs.map((r) => getter(ctx.makeRef(r)));
+      const gets = n.refs.map((r) => getter(makeRef(r)));
       const chain = fuseChain(n.formatters);
       const name = n.name;
       const span = n.span;
@@ -250,7 +272,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
       };
     }
     case 'ctxvar': {
-      const bindings = n.bindings.map((b) => ({ key: b.key, get: getter(ctx.makeRef(b.ref)) }));
+      const bindings = n.bindings.map((b) => ({ key: b.key, get: getter(makeRef(b.ref)) }));
       const name = n.name;
       return (rt) => {
         const obj: JsonObject = {};
@@ -319,7 +341,7 @@ interface RunItem {
 }
 
 function runItem(n: Inst & { kind: 'variable' }, ctx: EmitContext): RunItem {
-  const ref = ctx.makeRef(n.refs[0]);
+  const ref = makeRef(n.refs[0]);
   const get = getter(ref);
   const chain = n.formatters.length === 0 ? null : fuseChain(n.formatters);
   const pure = chain !== null && chain.length === 1 && chain[0].spec.pure === true;

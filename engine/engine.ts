@@ -1,7 +1,7 @@
 // An engine instance: one registry, a compile cache, and compile/render entry points. The
 // facade in index.ts wires the default formatter and predicate tables into one of these.
 
-import type { TemplateAst, VarRef } from './ast.ts';
+import type { TemplateAst } from './ast.ts';
 import { emitTemplate } from './compile.ts';
 import { Abort, type Diagnostic, codeFrame, formatDiagnostic } from './diagnostics.ts';
 import { type Limits, resolveLimits } from './limits.ts';
@@ -147,7 +147,6 @@ export class Engine {
     this.env = {
       registry,
       compileTemplate: (src) => this.builtin(src),
-      makeRef: (r: VarRef) => new CompiledRef(r.text, r.segments),
       bindRef: (text) => this.bindRef(text),
     };
   }
@@ -156,21 +155,8 @@ export class Engine {
     const limits = resolveLimits(options.limits);
     const source = new Source(String(text), options.name ?? 'template');
     const safe = options.mode !== 'strict';
-    // One CompiledRef per distinct reference in this template (the parser shares VarRefs).
-    // Made on the first reference emitted (~190 bytes a Map; many partials have none at the top).
-    let refs: Map<VarRef, CompiledRef> | null = null;
-    const makeRef = (r: VarRef): CompiledRef => {
-      refs ??= new Map();
-      let c = refs.get(r);
-      if (c === undefined) {
-        c = new CompiledRef(r.text, r.segments);
-        refs.set(r, c);
-      }
-      return c;
-    };
-    const env: BindEnv = { registry: this.registry, compileTemplate: this.env.compileTemplate, makeRef, bindRef: this.env.bindRef };
-    const parsed = parseTemplate(source, env, { safe, preprocess: options.preprocess === true, limits });
-    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, makeRef, lazy: true }) : null;
+    const parsed = parseTemplate(source, this.env, { safe, preprocess: options.preprocess === true, limits });
+    const code = parsed.ast ? emitTemplate(parsed.ast, { source, limits, lazy: true }) : null;
     return new Template(this, source, parsed.ast, code, parsed.diagnostics, limits);
   }
 

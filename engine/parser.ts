@@ -21,7 +21,7 @@ import { AST_VERSION } from './ast.ts';
 import { Abort, type Diagnostic, type DiagnosticCode, makeDiagnostic } from './diagnostics.ts';
 import { TemplateScanner, Tok } from './lexer.ts';
 import type { Limits } from './limits.ts';
-import { parseVariable, scanVariable, scanWord, splitVariable } from './path.ts';
+import { scanVariable, scanWord, splitVariable } from './path.ts';
 import { ArgsError, type BindContext, type TemplateHandle } from './plugin-api.ts';
 import { repr } from './print.ts';
 import type { Registry } from './registry.ts';
@@ -38,8 +38,6 @@ export interface ParseOptions {
 export interface BindEnv {
   readonly registry: Registry;
   compileTemplate(source: string): TemplateHandle;
-  /** Turns a parsed reference into the engine's compiled Ref. */
-  makeRef(ref: VarRef): CompiledRef;
   /** A binder's reference text → its compiled Ref, or null when it is not a reference. */
   bindRef(text: string): CompiledRef | null;
 }
@@ -126,7 +124,6 @@ interface TagOutcome {
 const TEXT: TagOutcome = { kind: '#text' };
 /** Shared by every variable without formatters (the tree is never mutated). */
 const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
-const DROP: TagOutcome = { kind: '#drop' };
 const END: TagOutcome = { kind: '#end' };
 
 type BlockState = 'SECTION' | 'REPEATED' | 'ALTERNATES_WITH' | 'PREDICATE' | 'IF' | 'OR_PREDICATE' | 'MACRO';
@@ -153,10 +150,7 @@ class ParserBindContext implements BindContext {
   delimiter = '';
   raw = '';
 
-  constructor(
-    private readonly env: BindEnv,
-    private readonly ref: (text: string) => VarRef,
-  ) {}
+  constructor(private readonly env: BindEnv) {}
 
   parseRef(text: string): CompiledRef | null {
     return this.env.bindRef(text);
@@ -168,8 +162,9 @@ class ParserBindContext implements BindContext {
 }
 
 class TemplateParser {
-  private readonly tokenErrors: Diagnostic[] = [];
-  private readonly blockErrors: Diagnostic[] = [];
+  // Made on the first error: most templates have none.
+  private tokenErrors: Diagnostic[] | null = null;
+  private blockErrors: Diagnostic[] | null = null;
   private readonly root: Inst[] = [];
   private readonly stack: OpenBlock[] = [];
   /** Made on the first reference: a Map costs ~190 bytes, a template without references none. */
@@ -206,14 +201,13 @@ class TemplateParser {
     try {
       this.run(text);
     } catch (e) {
-      if (e instanceof Abort) return { ast: null, diagnostics: [...this.tokenErrors, ...this.blockErrors, e.diagnostic] };
+      if (e instanceof Abort) return { ast: null, diagnostics: [...(this.tokenErrors ?? []), ...(this.blockErrors ?? []), e.diagnostic] };
       throw e;
     }
     const { tokenErrors, blockErrors } = this;
     return {
       ast: { version: AST_VERSION, body: this.root, end: text.length },
-      // Most templates have no errors: no spread of two empty arrays per compile.
-      diagnostics: blockErrors.length === 0 ? tokenErrors : tokenErrors.concat(blockErrors),
+      diagnostics: blockErrors === null ? (tokenErrors ?? []) : tokenErrors === null ? blockErrors : tokenErrors.concat(blockErrors),
     };
   }
 
@@ -269,40 +263,35 @@ class TemplateParser {
     let candidate = -1;
     let commentSinceCandidate = false;
     // Text after such a comment belongs to the candidate tag if a `}` comes; held back until known.
-    let held: { s: string; start: number; end: number }[] = [];
-    const release = () => {
-      if (held.length === 0) return;
-      for (const h of held) this.text(h.s, h.start, h.end);
-      held = [];
-    };
+    let held: { s: string; start: number; end: number }[] | null = null;
     const scanner = new TemplateScanner(text);
     while (scanner.next()) {
       const start = scanner.start;
       const end = scanner.end;
       const type = scanner.kind;
       if (type === Tok.Tag) {
-        release();
+        if (held !== null) held = this.release(held);
         this.tag(text, start, end);
         save = end;
         candidate = -1;
       } else if (type === Tok.Comment) {
-        release();
+        if (held !== null) held = this.release(held);
         this.append({ kind: 'comment', span: { start, end }, text: text.slice(start + 3, end - 3), multiline: true });
         save = end;
         if (candidate >= 0) commentSinceCandidate = true;
       } else if (type === Tok.OpenComment) {
-        release();
+        if (held !== null) held = this.release(held);
         this.syntaxError('token', 'EOF_IN_COMMENT', 'Reached EOF in the middle of a multi-line comment', save, end);
       } else if (type === Tok.RBrace && candidate >= 0 && commentSinceCandidate) {
-        held = [];
+        held = null;
         this.tag(text, candidate, end);
         save = end;
         candidate = -1;
       } else if (commentSinceCandidate && candidate >= 0 && type !== Tok.LBrace) {
-        held.push({ s: this.cut(text, start, end), start, end });
+        (held ??= []).push({ s: this.cut(text, start, end), start, end });
       } else {
         // Text, or a brace that delimits nothing.
-        release();
+        if (held !== null) held = this.release(held);
         this.text(this.cut(text, start, end), start, end);
         if (type === Tok.LBrace) {
           candidate = start;
@@ -313,8 +302,14 @@ class TemplateParser {
         }
       }
     }
-    release();
+    if (held !== null) this.release(held);
     this.finish(text.length);
+  }
+
+  /** Writes out the text held back after a comment; returns the (now empty) hold. */
+  private release(held: readonly { s: string; start: number; end: number }[]): null {
+    for (const h of held) this.text(h.s, h.start, h.end);
+    return null;
   }
 
   // ---- output of the scan ----
@@ -339,7 +334,8 @@ class TemplateParser {
   private syntaxError(group: 'token' | 'block', code: DiagnosticCode, message: string, start: number, end: number): void {
     const d = makeDiagnostic(code, message, this.source, { start, end });
     if (!this.opts.safe) throw new Abort(d);
-    (group === 'token' ? this.tokenErrors : this.blockErrors).push(d);
+    if (group === 'token') (this.tokenErrors ??= []).push(d);
+    else (this.blockErrors ??= []).push(d);
   }
 
   // ---- one tag ----
@@ -483,7 +479,7 @@ class TemplateParser {
 
   /** Binders use their context only while they run, so one object serves every call. */
   private bindContext(name: string, a: PluginArgs): BindContext {
-    const ctx = (this.bindCtx ??= new ParserBindContext(this.env, (text) => this.ref(text)));
+    const ctx = (this.bindCtx ??= new ParserBindContext(this.env));
     ctx.name = name;
     ctx.delimiter = a.delimiter;
     ctx.raw = a.raw;
@@ -705,7 +701,7 @@ class TemplateParser {
     const refs = (this.refs ??= new Map());
     let r = refs.get(text);
     if (r === undefined) {
-      r = { text, segments: splitVariable(text) };
+      r = { text, segments: splitVariable(text), compiled: null };
       refs.set(text, r);
     }
     return r;
