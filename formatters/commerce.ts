@@ -32,6 +32,7 @@ import { escapeHtmlAttr } from './util/escape-html.ts';
 import {
   formatCents,
   formatCentsText,
+  formatCentsValue,
   formatDouble,
   moneyNativeSpan,
   PERCENT_PATTERN,
@@ -125,8 +126,9 @@ function view(members: { [key: string]: Value }): JsonObject {
 
 // ---- simple formatters ----------------------------------------------------------------
 
+/** A formatter of its value alone: it never reads the context, so it is called without a frame (`pure`). */
 function simple(name: string, apply: (value: Value) => Value): FormatterSpec<undefined> {
-  return { name, apply: (value) => apply(value) };
+  return { name, pure: true, apply: (value) => apply(value) };
 }
 
 function cartQuantity(cart: Value): string {
@@ -573,7 +575,7 @@ const summaryFormField: FormatterSpec<SummaryBound> = {
 // ---- the table --------------------------------------------------------------------------
 
 function legacyMoneyFormat(name: string): FormatterSpec<undefined> {
-  return simple(name, (value) => formatCentsText(textOf(value)));
+  return simple(name, formatCentsValue);
 }
 
 export const commerceFormatters: FormatterSpec<any>[] = [
@@ -585,7 +587,7 @@ export const commerceFormatters: FormatterSpec<any>[] = [
   simple('from-price', (item) => legacyCentsText(lowestPrice(item))),
   legacyMoneyFormat('money-format'),
   legacyMoneyFormat('moneyFormat'),
-  simple('money-string', (value) => moneyNativeSpan(formatCentsText(textOf(value)))),
+  simple('money-string', (value) => moneyNativeSpan(formatCentsValue(value))),
   simple('normal-price', (item) => legacyCentsText(highestPrice(item))),
   percentageFormat,
   templateFormatter('product-checkout', PRODUCT_CHECKOUT_TEMPLATE),

@@ -226,6 +226,16 @@ describe('relative-time', () => {
   it('treats unparsable input as the epoch', () => {
     expect(run('relative-time', 'field:year', 'abc', { now: Date.UTC(1972, 0, 1) })).toBe('2 years ago');
   });
+  it('starts from now as it starts from the same instant given as the first variable (now is kept as a date)', () => {
+    const instant = fc.integer({ min: -8_000_000_000_000, max: 8_000_000_000_000 });
+    const args = fc.constantFrom('', 'context:begin-sentence', 'allowWeeks:true', 'field:day', 'dayOfWeek:true allowWeeks:true', 'width:short');
+    fc.assert(
+      fc.property(instant, instant, args, fc.constantFrom('en-US', 'fr-FR', 'th-TH', 'fa-IR', 'ja'), (now, t, a, locale) => {
+        expect(run('relative-time', a, t, { now, locale })).toBe(run('relative-time', a, now, { others: [t], now: 0, locale }));
+      }),
+      { numRuns: 1500 },
+    );
+  });
 });
 
 describe('i18n-money-format (legacy)', () => {

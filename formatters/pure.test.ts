@@ -41,6 +41,8 @@ describe('pure formatters', () => {
   const pure = defaultFormatters.filter((f) => f.pure === true);
   it('are the ones expected (a formatter that turns pure is added here on purpose)', () => {
     expect(pure.map((f) => f.name).sort()).toEqual([
+      'bookkeeper-money-format', 'cart-quantity', 'cart-subtotal', 'cart-url', 'from-price', 'money-format', 'moneyFormat',
+      'money-string', 'normal-price', 'sale-price', 'variant-descriptor',
       'capitalize', 'count', 'cycle', 'datetimefield', 'encode-uri', 'encode-uri-component', 'encode-space', 'height', 'html',
       'htmlattr', 'htmltag', 'i18n-money-format', 'json', 'json-pretty', 'key-by', 'line-breaks', 'mod', 'output',
       'percentage-format', 'pluralize', 'prop', 'raw', 'resizedHeightForWidth', 'resizedWidthForHeight', 'round', 'safe',

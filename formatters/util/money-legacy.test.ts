@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { JavaError } from '../../engine/plugin-api.ts';
+import { JavaError, JDouble, textOf } from '../../engine/plugin-api.ts';
 import fc from 'fast-check';
 import { exactDecimalOfDouble, parseDecimal, roundHalfEven } from './decimal.ts';
 import {
   formatCents,
   formatCentsText,
+  formatCentsValue,
   formatDouble,
   moneyNativeSpan,
   MONEY_PATTERN,
@@ -114,5 +115,30 @@ describe('formatDouble fast path', () => {
     expect(formatDouble(0.125, MONEY_PATTERN)).toBe('0.12');
     expect(formatDouble(1.005, MONEY_PATTERN)).toBe('1.00');
     expect(formatDouble(0.135, MONEY_PATTERN)).toBe('0.14');
+  });
+});
+
+describe('formatCentsValue', () => {
+  it('prints whole cents as formatCentsText prints their text', () => {
+    const edge = [0, -0, 1, -1, 5, 99, 100, 101, 999, 1000, 99999, 100000, 123456789, -123456789, 2 ** 40 - 1, -(2 ** 40) + 1, 2 ** 40, 2 ** 53 - 1, -(2 ** 53) + 1];
+    for (const v of edge) expect(formatCentsValue(v)).toBe(formatCentsText(textOf(v)));
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.integer({ min: -(2 ** 41), max: 2 ** 41 }), fc.maxSafeInteger(), fc.double({ noNaN: false })), (v) => {
+        let expected: string;
+        try {
+          expected = formatCentsText(textOf(v));
+        } catch {
+          expect(() => formatCentsValue(v)).toThrow();
+          return;
+        }
+        expect(formatCentsValue(v)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes other values through their text', () => {
+    expect(formatCentsValue('12345')).toBe('123.45');
+    expect(formatCentsValue(new JDouble(1500))).toBe(formatCentsText(textOf(new JDouble(1500))));
   });
 });

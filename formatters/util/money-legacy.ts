@@ -2,6 +2,7 @@
 // patterns with US symbols and half-even rounding of the double's exact binary value.
 // The execution locale is deliberately ignored, as in the reference.
 
+import { textOf, type Value } from '../../engine/plugin-api.ts';
 import { parseDecimal, exactDecimalOfDouble, roundHalfEven, movePointRight, decimalToDouble, type Decimal } from './decimal.ts';
 
 export interface DecimalPattern {
@@ -76,6 +77,42 @@ export function formatCents(cents: Decimal): string {
 /** Text parsed as cents, as `money-format` does; unparsable text is a runtime error. */
 export function formatCentsText(text: string): string {
   return formatCents(parseDecimal(text));
+}
+
+/**
+ * Below this many cents a whole number of cents ÷ 100, taken as a double and rounded to two
+ * places as DecimalFormat rounds its exact binary value, is that number's own digits.
+ */
+const WHOLE_CENTS_MAX = 2 ** 40;
+
+/**
+ * `formatCentsText(textOf(value))`, as `money-format` and `money-string` print a value. Their
+ * values are mostly whole cents (a number), whose text is written from the number directly:
+ * no decimal parse, no double, no digit string cut apart (the general path cost `money-format`
+ * more than the port's `money-format`, which prints its input as it is; formatter sweep of
+ * 2026-11-29). money-legacy.test.ts holds the two to the same text.
+ */
+export function formatCentsValue(value: Value): string {
+  if (typeof value === 'number' && Number.isInteger(value) && value > -WHOLE_CENTS_MAX && value < WHOLE_CENTS_MAX && !Object.is(value, -0)) {
+    const negative = value < 0;
+    const cents = negative ? -value : value;
+    const fraction = cents % 100;
+    const text = groupWhole((cents - fraction) / 100) + (fraction < 10 ? '.0' : '.') + fraction;
+    return negative ? '-' + text : text;
+  }
+  return formatCentsText(textOf(value));
+}
+
+/** `#,##0` of a whole number from 0 to 2^53. */
+function groupWhole(n: number): string {
+  if (n < 1000) return '' + n;
+  let out = '';
+  while (n >= 1000) {
+    const r = n % 1000;
+    out = (r < 10 ? ',00' : r < 100 ? ',0' : ',') + r + out;
+    n = (n - r) / 1000;
+  }
+  return n + out;
 }
 
 /** The legacy money markup of product prices and `money-string`. */
