@@ -381,11 +381,12 @@ function priceBinder(source: string): (args: string[], ctx: BindContext) => Pric
 }
 
 /**
- * Sets `<name>` to the legacy money markup, or, in CLDR mode, `<name>Money` to the money
- * node that the template hands to the `money` formatter.
+ * Sets `name` to the legacy money markup, or, in CLDR mode, `moneyName` (`<name>Money`,
+ * spelled out by the caller: a key built per call is a new string to hash) to the money node
+ * that the template hands to the `money` formatter.
  */
-function setPrice(out: { [key: string]: Value }, name: string, money: Money, cldr: boolean): void {
-  if (cldr) out[name + 'Money'] = moneyNode(money);
+function setPrice(out: { [key: string]: Value }, name: string, moneyName: string, money: Money, cldr: boolean): void {
+  if (cldr) out[moneyName] = moneyNode(money);
   else out[name] = moneyNativeSpan(formatCents(legacyCents(money)));
 }
 
@@ -433,14 +434,14 @@ function subscriptionPriceView(item: Value, strings: Value, cldr: boolean): { [k
   const pattern = localized(strings, key, english);
   if (varied) {
     out.fromText = pattern;
-    setPrice(out, 'formattedFromPrice', lowestPrice(item), cldr);
+    setPrice(out, 'formattedFromPrice', 'formattedFromPriceMoney', lowestPrice(item), cldr);
   }
   if (isOnSale(item)) {
     out.formattedSalePriceText = pattern;
-    setPrice(out, 'formattedSalePrice', salePrice(item), cldr);
+    setPrice(out, 'formattedSalePrice', 'formattedSalePriceMoney', salePrice(item), cldr);
   }
   out.formattedNormalPriceText = pattern;
-  setPrice(out, 'formattedNormalPrice', highestPrice(item), cldr);
+  setPrice(out, 'formattedNormalPrice', 'formattedNormalPriceMoney', highestPrice(item), cldr);
   out.billingPeriodValue = value;
   out.duration = duration;
   return out;
@@ -452,14 +453,14 @@ function productPriceView(item: Value, strings: Value, cldr: boolean): { [key: s
   if (productType(item) === ProductType.UNDEFINED) return out;
   if (hasVariedPrices(item)) {
     out.fromText = localized(strings, 'productPriceFromText', 'from {fromPrice}');
-    setPrice(out, 'formattedFromPrice', lowestPrice(item), cldr);
+    setPrice(out, 'formattedFromPrice', 'formattedFromPriceMoney', lowestPrice(item), cldr);
   }
   if (isOnSale(item)) {
     out.formattedSalePriceText = '{price}';
-    setPrice(out, 'formattedSalePrice', salePrice(item), cldr);
+    setPrice(out, 'formattedSalePrice', 'formattedSalePriceMoney', salePrice(item), cldr);
   }
   out.formattedNormalPriceText = '{price}';
-  setPrice(out, 'formattedNormalPrice', highestPrice(item), cldr);
+  setPrice(out, 'formattedNormalPrice', 'formattedNormalPriceMoney', highestPrice(item), cldr);
   return out;
 }
 
@@ -486,14 +487,14 @@ function subscriptionOptionsView(item: Value, strings: Value, cldr: boolean): { 
   if (first === undefined) return out;
   if (hasVariedPrices(item)) {
     out.fromText = localized(strings, 'productPriceFromText', 'from {fromPrice}');
-    setPrice(out, 'formattedFromPrice', effectiveOptionPrice(first), cldr);
+    setPrice(out, 'formattedFromPrice', 'formattedFromPriceMoney', effectiveOptionPrice(first), cldr);
   }
   if (isTruthy(field(first, 'onSale'))) {
     out.formattedSubscriptionSalePriceText = '{price}';
-    setPrice(out, 'formattedSubscriptionSalePrice', readMoney(field(first, 'salePriceMoney')), cldr);
+    setPrice(out, 'formattedSubscriptionSalePrice', 'formattedSubscriptionSalePriceMoney', readMoney(field(first, 'salePriceMoney')), cldr);
   }
   out.formattedNormalSubscriptionPriceText = '{price}';
-  setPrice(out, 'formattedNormalSubscriptionPrice', readMoney(field(first, 'priceMoney')), cldr);
+  setPrice(out, 'formattedNormalSubscriptionPrice', 'formattedNormalSubscriptionPriceMoney', readMoney(field(first, 'priceMoney')), cldr);
   return out;
 }
 

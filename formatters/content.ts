@@ -136,9 +136,16 @@ function colorWeight(value: Value): Value {
 }
 
 const COLOR_POSITIONS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const;
+// The members read and the attribute openings written, made once: a key built per call is a
+// new string, which a property read must hash and look up before it can use it.
+const COLOR_KEYS = COLOR_POSITIONS.map((p) => p + 'Average');
+const COLOR_ATTRIBUTE_OPENINGS = COLOR_POSITIONS.map((p) => 'data-color-' + p + '="#');
+const VIDEO_COLOR_ATTRIBUTE_OPENINGS = COLOR_POSITIONS.map((p) => 'data-color-' + p.toLowerCase() + '="#');
 
 interface ImageColorBound {
   readonly position: string | null;
+  /** `<position>Average`, the member read for the position. */
+  readonly key: string;
   readonly property: string | null;
 }
 
@@ -232,10 +239,10 @@ function imageColor(value: Value, bound: ImageColorBound): Value {
   if (colorData === undefined) return undefined;
   if (bound.position === null) {
     let out = '';
-    for (const p of COLOR_POSITIONS) out += 'data-color-' + p + '="#' + textOf(field(colorData, p + 'Average')) + '" ';
+    for (let i = 0; i < COLOR_POSITIONS.length; i++) out += COLOR_ATTRIBUTE_OPENINGS[i] + textOf(field(colorData, COLOR_KEYS[i])) + '" ';
     return out;
   }
-  const color = textOf(field(colorData, bound.position + 'Average'));
+  const color = textOf(field(colorData, bound.key));
   if (color.length === 0) return '"' + bound.position + '" not found.';
   return bound.property === null ? '#' + color : bound.property + ': #' + color;
 }
@@ -258,7 +265,7 @@ function video(value: Value, bound: VideoBound): string {
         '" data-image-focal-point="' + focalPoint(value) + '" ';
       const colors = field(value, 'colorData');
       if (bound.colorData && isTruthy(colors)) {
-        for (const p of COLOR_POSITIONS) out += 'data-color-' + p.toLowerCase() + '="#' + textOf(field(colors, p + 'Average')) + '" ';
+        for (let i = 0; i < COLOR_POSITIONS.length; i++) out += VIDEO_COLOR_ATTRIBUTE_OPENINGS[i] + textOf(field(colors, COLOR_KEYS[i])) + '" ';
       }
       out += '/>';
     } else {
@@ -415,9 +422,9 @@ export const contentFormatters: FormatterSpec<any>[] = [
     name: 'image-color',
     bind(args): ImageColorBound {
       expectArgs(args, 0, 2);
-      if (args.length === 0) return { position: null, property: null };
+      if (args.length === 0) return { position: null, key: '', property: null };
       if (!(COLOR_POSITIONS as readonly string[]).includes(args[0])) throw new ArgsError(`illegal value '${args[0]}' found`);
-      return { position: args[0], property: args.length === 2 ? args[1] : null };
+      return { position: args[0], key: args[0] + 'Average', property: args.length === 2 ? args[1] : null };
     },
     apply: (value, b: ImageColorBound) => imageColor(value, b),
   },
