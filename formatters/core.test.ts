@@ -326,6 +326,12 @@ describe('key-by', () => {
   it('walks paths through arrays and stringifies numbers', () => {
     expect(run('key-by', ['test.0.deep'], j('[{"test":[{"deep":1.0}]}]'))).toEqual({ '1.0': { test: [{ deep: new JDouble(1) }] } });
   });
+  it('keeps a `__proto__` key as a member, not as the prototype', () => {
+    const out = run('key-by', ['name'], j('[{"name":"__proto__","n":1},{"name":"a"}]')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ name: '__proto__', n: 1 });
+  });
   it('gives {} for non-arrays', () => {
     for (const v of [undefined, null, 'x', 3, { a: 1 }]) expect(run('key-by', ['name'], v)).toEqual({});
   });
