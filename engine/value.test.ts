@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, narrowRun, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -71,8 +71,14 @@ describe('narrowCut, narrowText', () => {
     let all = '';
     for (let c = 0; c <= 0xff; c++) all += String.fromCharCode(c);
     const wide = `${all}—`;
-    expect(narrowRun(wide.slice(0, 256))).toBe(all);
-    expect(narrowRun('')).toBe('');
+    expect(latin1Image(wide.slice(0, 256))).toBe(all);
+    expect(latin1Image('')).toBe('');
+    // Characters beyond Latin-1 move nothing: every other character stays where it was.
+    const image = latin1Image(wide + 'x😀y');
+    expect(image.length).toBe(wide.length + 4);
+    expect(image.slice(0, 256)).toBe(all);
+    expect(image[257]).toBe('x');
+    expect(image[260]).toBe('y');
   });
 });
 

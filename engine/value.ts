@@ -560,8 +560,12 @@ const latin1Copy: (s: string) => string =
     ? (s) => Buffer.from(s, 'latin1').toString('latin1')
     : (s) => JSON.parse(JSON.stringify(s)) as string;
 
-/** `narrowText` of a run known to hold nothing beyond Latin-1 (the parser's runs between wide characters). */
-export function narrowRun(s: string): string {
+/**
+ * A one-byte string of `s`'s length whose characters are `s`'s wherever those fit in Latin-1
+ * (the others come out as some other character): the parser cuts from it only ranges that
+ * hold no character beyond Latin-1. Without a `Buffer`, `s` itself, as a copy.
+ */
+export function latin1Image(s: string): string {
   return latin1Copy(s);
 }
 

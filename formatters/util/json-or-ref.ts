@@ -17,8 +17,34 @@ function looksLikeJson(arg: string): boolean {
   return arg.startsWith('true', i) || arg.startsWith('false', i) || arg.startsWith('null', i);
 }
 
+/** Whole numbers that are safe integers whatever their digits (at most 15 digits). */
+const SHORT_INTEGER = /^-?(?:0|[1-9][0-9]{0,14})$/;
+
+/**
+ * The constant of the arguments templates mostly compare with (`3`, `"products"`, `true`),
+ * read without the JSON parser (whose set-up was most of binding `{.equal? a 3}`), or
+ * undefined when the argument needs the parser. What it returns is what `parseJson` gives.
+ */
+export function plainConstant(arg: string): Value {
+  if (arg === 'true') return true;
+  if (arg === 'false') return false;
+  if (arg === 'null') return null;
+  const n = arg.length;
+  if (arg.charCodeAt(0) === 0x22) {
+    if (n < 2 || arg.charCodeAt(n - 1) !== 0x22) return undefined;
+    for (let i = 1; i < n - 1; i++) {
+      const c = arg.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0xff) return undefined;
+    }
+    return arg.slice(1, n - 1);
+  }
+  return SHORT_INTEGER.test(arg) ? Number(arg) : undefined;
+}
+
 /** Throws `ArgsError` when the argument is neither JSON nor a variable reference. */
 export function bindOperand(arg: string, ctx: BindContext): Operand {
+  const plain = plainConstant(arg);
+  if (plain !== undefined) return { ref: null, constant: plain };
   if (looksLikeJson(arg)) {
     try {
       return { ref: null, constant: parseJson(arg) };
