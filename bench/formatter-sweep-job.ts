@@ -8,7 +8,7 @@ import { serveJob } from './job-process.ts';
 import { cpuMs } from './measure.ts';
 import { median } from './report.ts';
 import { loadReferencePort } from './reference-port.ts';
-import { SWEEP_CASES, SWEEP_NOW, sweepData, sweepTemplate } from './formatter-sweep-cases.ts';
+import { SWEEP_CASES, SWEEP_ITEMS, SWEEP_NOW, sweepData, sweepTemplate } from './formatter-sweep-cases.ts';
 
 export interface SweepJobSpec {
   cases: string[];
@@ -72,7 +72,7 @@ async function runSweepJob(spec: SweepJobSpec): Promise<SweepCaseResult[]> {
         n++;
         dt = cpuMs() - t0;
       } while (dt < spec.batchMs);
-      return (n * 50_000) / dt; // 50 calls a render, per CPU second
+      return (n * SWEEP_ITEMS * 1000) / dt; // calls per CPU second
     };
     const order: Runner[] = spec.portFirst ? [port, q] : [q, port];
     for (let k = 0; k < spec.warmupPairs; k++) for (const run of order) batch(run);
