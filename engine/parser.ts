@@ -91,6 +91,9 @@ function scanPath(s: string, i: number): number {
   return i > start ? i : -1;
 }
 
+/** A run of characters beyond Latin-1 (global: `prepareNarrowRuns` walks them with `exec`). */
+const WIDE_RUN = /[^\u0000-\u00ff]+/g;
+
 /** Runs of a source between characters beyond Latin-1 that are copied one-byte (`cut`), at most. */
 const MAX_NARROW_RUNS = 16;
 
@@ -228,7 +231,9 @@ class TemplateParser {
   private narrowText = '';
 
   private prepareNarrowRuns(text: string): void {
-    const wide = /[^\u0000-\u00ff]+/g;
+    // One regex for every compile (a literal here would be a new RegExp object per call).
+    const wide = WIDE_RUN;
+    wide.lastIndex = 0;
     let m = wide.exec(text);
     if (m === null) return;
     const runs: { start: number; end: number }[] = [];
