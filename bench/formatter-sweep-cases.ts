@@ -2,6 +2,7 @@
 // template of the dialect uses, each a repeated section that applies it to 50 values. The
 // values are generated from a seed and carry it (ids, words, amounts, instants), so no two
 // data sets of a run share a printed value and no memo keyed by value can pay off.
+import * as g from './fresh-data.ts';
 import { mulberry32 } from './random.ts';
 
 type Rand = () => number;
@@ -32,29 +33,18 @@ const sentence = (r: Rand, n: number, words: number): string => Array.from({ len
 const instant = (r: Rand): number => SWEEP_NOW - Math.floor(r() * 4e10) + 2e9;
 const size = (r: Rand): string => `${100 + Math.floor(r() * 3000)}x${100 + Math.floor(r() * 3000)}`;
 const cents = (r: Rand): number => Math.floor(r() * 1e8);
-const money = (r: Rand): { currency: string; value: string } => ({ currency: 'USD', value: (Math.floor(r() * 1e6) / 100).toFixed(2) });
-
+/** The fresh bench's image (fresh-data.ts), with what `image-color` and `image-srcset` read. */
 function image(r: Rand, n: number): unknown {
   const hex = (): string => Math.floor(r() * 0xffffff).toString(16).padStart(6, '0');
   return {
-    id: 'img' + n.toString(36), assetUrl: `https://images.example.com/${word(r, n)}.jpg`, originalSize: size(r), title: word(r, n),
+    ...g.image(r, n),
     systemDataVariants: ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'].slice(0, 2 + Math.floor(r() * 6)).join(','),
-    mediaFocalPoint: { x: Number(r().toFixed(3)), y: Number(r().toFixed(3)) },
     colorData: { topLeftAverage: hex(), topRightAverage: hex(), bottomLeftAverage: hex(), bottomRightAverage: hex(), centerAverage: hex() },
   };
 }
 
-function product(r: Rand, n: number): unknown {
-  const variant = (k: number) => ({
-    id: 'v' + (n * 4 + k).toString(36), sku: 'SKU' + (n * 4 + k), priceMoney: money(r), salePriceMoney: money(r), onSale: r() < 0.3,
-    qtyInStock: Math.floor(r() * 5), unlimited: r() < 0.5, attributes: { Size: word(r, n * 4 + k) },
-  });
-  return {
-    id: 'p' + n.toString(36), recordType: 11, title: word(r, n), fullUrl: '/shop/' + word(r, n), tags: [word(r, n), word(r, n + 1)],
-    categories: [word(r, n + 2)], author: { displayName: word(r, n + 3) },
-    structuredContent: { productType: 1, variants: [variant(0), variant(1)], variantOptionOrdering: ['Size'] },
-  };
-}
+/** The fresh bench's product with two variants (options, sale prices, stock). */
+const product = (r: Rand, n: number): unknown => g.product(r, n, SWEEP_NOW, { variants: 2 });
 
 export const SWEEP_CASES: readonly SweepCase[] = [
   // core: text

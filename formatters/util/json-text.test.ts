@@ -37,9 +37,8 @@ describe('json-text', () => {
     }
   });
 
-  // Each way the layout is written: small trees from the tree, short texts as strings, the
-  // rest through the byte buffers.
-  it('toPrettyJson writes small trees, short texts and long texts alike', () => {
+  // Both ways the layout is written: small trees from the tree, the rest through the byte buffers.
+  it('toPrettyJson writes small trees and large ones alike', () => {
     const nested = (n: number): Value => Array.from({ length: n }, (_, i) => (i % 3 === 0 ? { k: i, s: '</x"é' } : i % 3 === 1 ? [i, new JDouble(i)] : 'v' + i));
     for (const n of [0, 1, 5, 8, 9, 20, 40, 200]) {
       for (const v of [nested(n), { a: nested(n), b: {}, c: [] }]) {

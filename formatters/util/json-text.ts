@@ -62,7 +62,6 @@ export function toPrettyJson(v: Value, scriptSafe = false): string {
   if (prettyBudget >= 0) return scriptSafe ? escapeScriptClose(small) : small;
   const compact = toJson(v);
   const s = scriptSafe ? escapeScriptClose(compact) : compact;
-  if (s.length < SHORT_TEXT) return layOutShort(s);
   // A text with nothing beyond Latin-1 is laid out one byte a character, and stays one-byte
   // (a page part with a two-byte string in it is flattened and encoded two-byte); any other
   // as UTF-16 code units, lone surrogates included, exactly.
@@ -120,13 +119,6 @@ function writePretty(v: Value, level: number): string {
   return toJson(v);
 }
 
-/**
- * Below this many units the layout is written as a string: the copies into and out of a
- * buffer and the decode cost more than they save on a short text (a 78-character object:
- * 1.45 µs that way, ~0.9 µs as a string; 2026-11-29). Measured crossing near 1 KB.
- */
-const SHORT_TEXT = 512;
-
 /** Newline and indentation for each object level, made on first use. */
 const NEWLINE_INDENTS: string[] = ['\n'];
 
@@ -137,75 +129,6 @@ function newlineIndent(level: number): string {
     NEWLINE_INDENTS[level] = s;
   }
   return s;
-}
-
-/** `layOutUnits` on a string: the runs between structural characters copied as slices. */
-function layOutShort(s: string): string {
-  const n = s.length;
-  let out = '';
-  let from = 0;
-  let level = 0;
-  // Open containers, innermost last: 1 for an object.
-  const objects: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === QUOTE) {
-      i = closingQuoteIn(s, i, n);
-      continue;
-    }
-    let piece: string;
-    switch (c) {
-      case 0x7b: // {
-        if (s.charCodeAt(i + 1) === 0x7d) {
-          out += s.slice(from, i) + '{ }';
-          from = ++i + 1;
-          continue;
-        }
-        level++;
-        objects.push(1);
-        piece = '{' + newlineIndent(level);
-        break;
-      case 0x7d: // }
-        level--;
-        objects.pop();
-        piece = newlineIndent(level) + '}';
-        break;
-      case 0x5b: // [
-        if (s.charCodeAt(i + 1) === 0x5d) {
-          out += s.slice(from, i) + '[ ]';
-          from = ++i + 1;
-          continue;
-        }
-        objects.push(0);
-        piece = '[ ';
-        break;
-      case 0x5d: // ]
-        objects.pop();
-        piece = ' ]';
-        break;
-      case 0x2c: // ,
-        piece = objects[objects.length - 1] === 1 ? ',' + newlineIndent(level) : ', ';
-        break;
-      case 0x3a: // :
-        piece = ': ';
-        break;
-      default:
-        continue;
-    }
-    out += s.slice(from, i) + piece;
-    from = i + 1;
-  }
-  return out + s.slice(from);
-}
-
-/** `closingQuote` on a string. */
-function closingQuoteIn(s: string, open: number, n: number): number {
-  for (let j = open + 1; j < n; j++) {
-    const d = s.charCodeAt(j);
-    if (d === QUOTE) return j;
-    if (d === BACKSLASH) j++;
-  }
-  return n - 1;
 }
 
 // Scratch memory for `toPrettyJson`, reused between calls; a buffer larger than this is let

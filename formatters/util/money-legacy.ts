@@ -24,15 +24,25 @@ export const USD_PATTERN: DecimalPattern = { minFraction: 2, maxFraction: 2, pos
 
 const POW10 = [1, 10, 100, 1000, 10000, 100000, 1000000];
 
-function group(digits: string): string {
+/** `digits` (an integer's, no sign) with `sep` between groups of three from the right. */
+export function groupDigits(digits: string, sep: string): string {
   if (digits.length <= 3) return digits;
-  let out = '';
-  const n = digits.length;
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && (n - i) % 3 === 0) out += ',';
-    out += digits[i];
-  }
+  const head = digits.length % 3;
+  let out = head > 0 ? digits.slice(0, head) : '';
+  for (let i = head; i < digits.length; i += 3) out += (out ? sep : '') + digits.slice(i, i + 3);
   return out;
+}
+
+/**
+ * |x| × 10^digits rounded half-even on x's exact binary value, when the nearest integer to the
+ * product as doubles compute it is that: below 2^40 the product's rounding error is under
+ * 2^-12, so more than 0.49 away from a tie the two agree. -1 when the exact decimal must decide.
+ */
+export function nearestScaled(x: number, digits: number): number {
+  if (digits > 6) return -1;
+  const scaled = Math.abs(x) * POW10[digits];
+  const nearest = Math.round(scaled);
+  return scaled < 2 ** 40 && Math.abs(scaled - nearest) < 0.49 ? nearest : -1;
 }
 
 /**
@@ -46,12 +56,9 @@ export function formatDouble(x: number, pattern: DecimalPattern): string {
   if (!Number.isFinite(x)) return prefix + '\u221E';
   let digits: string;
   let scale: number;
-  const scaled = Math.abs(x) * POW10[pattern.maxFraction];
-  const nearest = Math.round(scaled);
-  // Fast path without bigints: below 2^40 the product's rounding error is under 2^-12, so
-  // when the scaled value is more than 0.49 away from a tie, rounding the double's exact
-  // binary value (what DecimalFormat does) gives the same integer.
-  if (scaled < 2 ** 40 && Math.abs(scaled - nearest) < 0.49) {
+  // Without bigints when the double's product settles it (`nearestScaled`).
+  const nearest = nearestScaled(x, pattern.maxFraction);
+  if (nearest >= 0) {
     digits = String(nearest);
     scale = pattern.maxFraction;
   } else {
@@ -66,7 +73,7 @@ export function formatDouble(x: number, pattern: DecimalPattern): string {
   while (end > pattern.minFraction && fraction.charCodeAt(end - 1) === 48) end--;
   fraction = fraction.slice(0, end);
   while (fraction.length < pattern.minFraction) fraction += '0';
-  return prefix + group(integer) + (fraction.length > 0 ? '.' + fraction : '');
+  return prefix + groupDigits(integer, ',') + (fraction.length > 0 ? '.' + fraction : '');
 }
 
 /** Cents (exact) → `#,##0.00` of cents ÷ 100 taken as a double: `12345` → `123.45`. */
@@ -88,7 +95,7 @@ const WHOLE_CENTS_MAX = 2 ** 40;
 /**
  * `formatCentsText(textOf(value))`, as `money-format` and `money-string` print a value. Their
  * values are mostly whole cents (a number), whose text is written from the number directly:
- * no decimal parse, no double, no digit string cut apart (the general path cost `money-format`
+ * no decimal parse and no double (the general path cost `money-format`
  * more than the port's `money-format`, which prints its input as it is; formatter sweep of
  * 2026-11-29). money-legacy.test.ts holds the two to the same text.
  */
@@ -103,7 +110,10 @@ export function formatCentsValue(value: Value): string {
   return formatCentsText(textOf(value));
 }
 
-/** `#,##0` of a whole number from 0 to 2^53. */
+/**
+ * `groupDigits` of a whole number from 0 to 2^53 (`#,##0`), by arithmetic: ~25 ns against
+ * ~50 ns for its text grouped (2026-11-29), a sixth of a `money-format` call.
+ */
 function groupWhole(n: number): string {
   if (n < 1000) return '' + n;
   let out = '';
