@@ -138,8 +138,8 @@ interface OpenBlock {
   state: BlockState;
 }
 
-function stateOf(n: BlockNode): BlockState {
-  switch (n.kind) {
+function stateOf(kind: BlockNode['kind']): BlockState {
+  switch (kind) {
     case 'section': return 'SECTION';
     case 'repeated': return 'REPEATED';
     case 'predicate': return 'PREDICATE';
@@ -387,10 +387,12 @@ class TemplateParser {
     }
     this.bodyStart = bodyStart;
     const r = this.classify(this.cut(text, bodyStart, end - 1));
-    if (r.kind === '#text') return this.text(start, end);
-    if (r.kind === '#drop') return;
+    // The kind read once (see `instruction`).
+    const kind = r.kind;
+    if (kind === '#text') return this.text(start, end);
+    if (kind === '#drop') return;
     this.flushText();
-    switch (r.kind) {
+    switch (kind) {
       case '#end':
         this.end();
         return;
@@ -740,13 +742,16 @@ class TemplateParser {
 
   private instruction(n: Inst): void {
     this.append(n);
-    if (n.kind === 'section' || n.kind === 'repeated' || n.kind === 'predicate' || n.kind === 'if' || n.kind === 'macro') {
+    // Read once: nodes come in a dozen shapes, so each read of `kind` is a megamorphic load
+    // that V8 does not merge with the next.
+    const kind = n.kind;
+    if (kind === 'section' || kind === 'repeated' || kind === 'predicate' || kind === 'if' || kind === 'macro') {
       if (this.stack.length >= this.opts.limits.maxNesting) {
         throw new Abort(
           makeDiagnostic('LIMIT_NESTING', `Blocks nest deeper than the limit of ${this.opts.limits.maxNesting}`, this.source, n.span, { limit: 'maxNesting' }),
         );
       }
-      this.stack.push({ node: n, cur: n, state: stateOf(n) });
+      this.stack.push({ node: n, cur: n, state: stateOf(kind) });
       this.body = n.body;
     }
   }
