@@ -36,15 +36,6 @@ export function emitTemplate(ast: TemplateAst, ctx: EmitContext): Code {
   return { run: body(ast.body, ctx), source: ctx.source };
 }
 
-/** Instructions and formatter calls a body executes, charged to the budget at once. */
-function cost(nodes: readonly Inst[]): number {
-  let n = 0;
-  for (const x of nodes) {
-    const kind = x.kind;
-    n += 1 + (kind === 'variable' || kind === 'bindvar' ? x.formatters.length : 0);
-  }
-  return n;
-}
 
 type VariableNode = Inst & { kind: 'variable' };
 
@@ -56,11 +47,14 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   let texts: string[] | null = null;
   let items: VariableNode[] | null = null;
   let text = '';
+  // Instructions and formatter calls the body executes, charged to the budget at once.
+  let c = nodes.length;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     // The kind read once: nodes of a dozen shapes make every read of it a megamorphic load,
     // which V8 does not merge with the next one.
     const kind = n.kind;
+    if (kind === 'variable' || kind === 'bindvar') c += n.formatters.length;
     if (kind === 'text') text += n.text;
     else if (kind === 'literal') text += LITERAL_TEXT[n.keyword];
     else if (kind === 'comment') continue;
@@ -83,16 +77,16 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     }
   }
   if (items !== null || text !== '') (fns ??= []).push(runOf(texts, items, text, ctx));
-  const c = cost(nodes);
+  const cost = c;
   if (fns === null) {
     return (rt) => {
-      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
     };
   }
   if (fns.length === 1) {
     const f = fns[0];
     return (rt) => {
-      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
       f(rt);
     };
   }
@@ -100,7 +94,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     const f = fns[0];
     const g = fns[1];
     return (rt) => {
-      if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
       f(rt);
       g(rt);
     };
@@ -108,7 +102,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   const list = fns;
   const len = list.length;
   return (rt) => {
-    if ((rt.steps += c) > rt.maxSteps) rt.overBudget();
+    if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
     for (let i = 0; i < len; i++) list[i](rt);
   };
 }
@@ -322,7 +316,9 @@ function fuseChain(chain: readonly FormatterCall[]): readonly FormatterCall[] {
   for (let i = 0; i < chain.length; i++) {
     const call = chain[i];
     const next = chain[i + 1];
-    const fused = next !== undefined && next.spec.bind === undefined && call.spec.fuse ? call.spec.fuse(next.spec) : undefined;
+    // Each spec read once: specs have shapes of their own (megamorphic loads).
+    const fuse = next !== undefined ? call.spec.fuse : undefined;
+    const fused = fuse !== undefined && next.spec.bind === undefined ? fuse.call(call.spec, next.spec) : undefined;
     if (fused === undefined) {
       if (out !== null) out.push(call);
       continue;

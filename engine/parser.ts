@@ -490,13 +490,15 @@ class TemplateParser {
         this.fail('FORMATTER_UNKNOWN', `Formatter '${name}' is unknown.`, nameStart);
         return null;
       }
-      if (spec.requiresArgs && a.args.length === 0) {
+      if (a.args.length === 0 && spec.requiresArgs) {
         this.fail('FORMATTER_NEEDS_ARGS', `Formatter '${name}' needs arguments but none were provided.`, nameStart);
         return null;
       }
       let bound: unknown;
+      // Read once: specs have shapes of their own, each read a megamorphic load.
+      const bind = spec.bind;
       try {
-        bound = spec.bind ? spec.bind(a.args as string[], this.bindContext(name, a)) : undefined;
+        bound = bind !== undefined ? bind.call(spec, a.args as string[], this.bindContext(name, a)) : undefined;
       } catch (e) {
         if (e instanceof Abort) throw e;
         this.fail('FORMATTER_ARGS_INVALID', `Formatter '${name}' arguments are invalid: '${errorText(e)}'`, nameStart);
@@ -525,13 +527,15 @@ class TemplateParser {
       this.syntaxError('token', 'PREDICATE_UNKNOWN', `Predicate '${name}' is unknown.`, this.tagStart, this.tagEnd);
       return { name, raw: a.raw, delimiter: a.delimiter, args: a.args, spec: null, bound: undefined };
     }
-    if (spec.requiresArgs && a.args.length === 0) {
+    if (a.args.length === 0 && spec.requiresArgs) {
       this.fail('PREDICATE_NEEDS_ARGS', `Predicate '.${name}' requires arguments but none were provided.`);
       return null;
     }
     let bound: unknown;
+    // Read once (see `formatterChain`).
+    const bind = spec.bind;
     try {
-      bound = spec.bind ? spec.bind(a.args as string[], this.bindContext(name, a)) : undefined;
+      bound = bind !== undefined ? bind.call(spec, a.args as string[], this.bindContext(name, a)) : undefined;
     } catch (e) {
       if (e instanceof Abort) throw e;
       this.fail('PREDICATE_ARGS_INVALID', `Predicate ${name} arguments invalid: '${errorText(e)}'`);
