@@ -36,7 +36,6 @@ export function emitTemplate(ast: TemplateAst, ctx: EmitContext): Code {
   return { run: body(ast.body, ctx), source: ctx.source };
 }
 
-
 type VariableNode = Inst & { kind: 'variable' };
 
 function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
