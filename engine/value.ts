@@ -548,10 +548,36 @@ export function narrowText(s: string): string {
   return WIDE_CHAR.test(s) ? s : latin1Copy(s);
 }
 
-/** `latin1Copy`'s scratch: made at 4 KB, kept up to 1 MB (a larger one is let go after its call). */
-let latin1Scratch: Buffer | null = null;
-const LATIN1_SCRATCH_MIN = 4096;
-const LATIN1_SCRATCH_KEEP = 1 << 20;
+/**
+ * A Buffer reused between calls (only where there is a `Buffer`): `get(bytes)` hands back one of
+ * at least `bytes`, made anew when the kept one is smaller. One larger than `keep` bytes is let
+ * go after its call, so one huge value does not hold megabytes for the process's life. Made
+ * with `allocUnsafeSlow`, so it starts at offset 0 of its own memory (typed views are aligned).
+ */
+export class ScratchBuffer {
+  private kept: Buffer | null = null;
+
+  constructor(
+    private readonly min = 4096,
+    private readonly keep = 1 << 20,
+  ) {}
+
+  get(bytes: number): Buffer {
+    let b = this.kept;
+    if (b === null || b.length < bytes) {
+      b = Buffer.allocUnsafeSlow(Math.max(bytes, this.min));
+      this.hold(b);
+    }
+    return b;
+  }
+
+  /** Keeps `b` (a larger buffer a caller grew into) for the next call, if it is not too large. */
+  hold(b: Buffer): void {
+    if (b.length <= this.keep) this.kept = b;
+  }
+}
+
+const latin1Scratch = new ScratchBuffer();
 
 /**
  * A one-byte copy of `s`, whose characters all fit in Latin-1. Node's Latin-1 decoder makes a
@@ -566,11 +592,7 @@ const latin1Copy: (s: string) => string =
         // Through one scratch buffer kept between calls: a Buffer made per call (every compile
         // of a source with a `—`) was ~2% of compiling the fresh pages (2026-11-29, bench:ab).
         const n = s.length;
-        let b = latin1Scratch;
-        if (b === null || b.length < n) {
-          b = Buffer.allocUnsafeSlow(Math.max(n, LATIN1_SCRATCH_MIN));
-          if (b.length <= LATIN1_SCRATCH_KEEP) latin1Scratch = b;
-        }
+        const b = latin1Scratch.get(n);
         b.write(s, 0, n, 'latin1');
         return b.toString('latin1', 0, n);
       }

@@ -1,6 +1,6 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasWideChar, isObject, jsonString, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasWideChar, isObject, jsonString, ScratchBuffer, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
 import { writeJsonAttr } from './json-attr-writer.ts';
 
@@ -68,24 +68,16 @@ export function toPrettyJson(v: Value, scriptSafe = false): string {
   const wide = hasWideChar(s);
   const n = s.length;
   const inBytes = wide ? 2 * n : n;
-  let inBuffer = scratchIn;
-  if (inBuffer === undefined || inBuffer.length < inBytes) {
-    inBuffer = Buffer.allocUnsafeSlow(inBytes);
-    if (inBytes <= SCRATCH_KEEP) scratchIn = inBuffer;
-  }
+  const inBuffer = scratchIn.get(inBytes);
   inBuffer.write(s, 0, wide ? 'utf16le' : 'latin1');
-  let outBuffer = scratchOut;
   // At least room for the text as it is; `layOutUnits` grows it when the layout needs more.
   const outBytes = 2 * inBytes + 1024;
-  if (outBuffer === undefined || outBuffer.length < outBytes) {
-    outBuffer = Buffer.allocUnsafeSlow(outBytes);
-    if (outBytes <= SCRATCH_KEEP) scratchOut = outBuffer;
-  }
-  // Buffers of their own (allocUnsafeSlow) start at offset 0: a Uint16Array view is aligned.
+  const outBuffer = scratchOut.get(outBytes);
+  // Scratch buffers start at offset 0 of their own memory: a Uint16Array view is aligned.
   const src = wide ? new Uint16Array(inBuffer.buffer, 0, n) : new Uint8Array(inBuffer.buffer, 0, n);
   const out = wide ? new Uint16Array(outBuffer.buffer, 0, outBytes >> 1) : new Uint8Array(outBuffer.buffer, 0, outBytes);
   const { units, length } = layOutUnits(src, n, out);
-  if (units.byteLength <= SCRATCH_KEEP && units.buffer !== outBuffer.buffer) scratchOut = Buffer.from(units.buffer);
+  if (units.buffer !== outBuffer.buffer) scratchOut.hold(Buffer.from(units.buffer));
   return Buffer.from(units.buffer, 0, length * units.BYTES_PER_ELEMENT).toString(wide ? 'utf16le' : 'latin1');
 }
 
@@ -131,11 +123,9 @@ function newlineIndent(level: number): string {
   return s;
 }
 
-// Scratch memory for `toPrettyJson`, reused between calls; a buffer larger than this is let
-// go after its call, so one 1 MB object does not keep megabytes for the process's life.
-const SCRATCH_KEEP = 1 << 20;
-let scratchIn: Buffer | undefined;
-let scratchOut: Buffer | undefined;
+// Scratch memory for `toPrettyJson`, reused between calls (up to 1 MB each).
+const scratchIn = new ScratchBuffer();
+const scratchOut = new ScratchBuffer();
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
