@@ -10,6 +10,8 @@ import { serveJob } from './job-process.ts';
 export interface AbJobSpec {
   /** The two side bundles: [base, new]. */
   sides: [string, string];
+  /** The base side's engine: Quire of its bundle, or the reference port (`--base port`). */
+  baseEngine: 'quire' | 'reference';
   /** 0: base made first; 1: new made first. */
   first: 0 | 1;
   mode: 'render' | 'compile';
@@ -25,14 +27,14 @@ export type AbJobResult = Record<string, [number[], number[]]>;
 
 interface Side {
   freshWorkload(name: string): unknown;
-  loadFreshEngine(engine: 'quire', w: unknown): Promise<{ compile(): unknown; page(c: unknown, d: unknown): string | readonly string[]; prepare(t: string): unknown }>;
+  loadFreshEngine(engine: 'quire' | 'reference', w: unknown): Promise<{ compile(): unknown; page(c: unknown, d: unknown): string | readonly string[]; prepare(t: string): unknown }>;
   rotation(w: unknown, seed: number, mode: 'fresh'): string[];
   pageBytes(page: string | readonly string[], cost: 'bytes'): number;
 }
 
-async function operation(side: Side, mode: AbJobSpec['mode'], name: string, seed: number): Promise<() => number> {
+async function operation(side: Side, engine: 'quire' | 'reference', mode: AbJobSpec['mode'], name: string, seed: number): Promise<() => number> {
   const w = side.freshWorkload(name);
-  const e = await side.loadFreshEngine('quire', w);
+  const e = await side.loadFreshEngine(engine, w);
   if (mode === 'compile') return () => (e.compile() ? 1 : 0);
   const compiled = e.compile();
   const datas = side.rotation(w, seed, 'fresh').map((t) => e.prepare(t));
@@ -68,7 +70,7 @@ export async function runAbJob(spec: AbJobSpec): Promise<AbJobResult> {
   for (const name of spec.workloads) {
     const ops: (() => number)[] = [];
     const order = spec.first === 0 ? [0, 1] : [1, 0];
-    for (const k of order) ops[k] = await operation(sides[k], spec.mode, name, spec.seed);
+    for (const k of order) ops[k] = await operation(sides[k], k === 0 ? spec.baseEngine : 'quire', spec.mode, name, spec.seed);
     const rates: [number[], number[]] = [[], []];
     for (let i = 0; i < spec.warmPairs + spec.pairs; i++) {
       // Which build runs first in a pair alternates too.

@@ -13,6 +13,8 @@ describe('bench:ab options', () => {
     expect(parseAbOptions(['--base', 'abc123', '--mode', 'compile', '--workloads', 'gallery,grid-24', '--pairs', '10', '--processes', '4'])).toMatchObject({
       base: 'abc123', mode: 'compile', workloads: ['gallery', 'grid-24'], pairs: 10, processes: 4,
     });
+    // `port` is not a commit: the working tree against the published port.
+    expect(parseAbOptions(['--base', 'port']).base).toBe('port');
     expect(() => parseAbOptions(['--mode', 'fast'])).toThrow('--mode needs render or compile');
     expect(() => parseAbOptions(['--workloads', 'nope'])).toThrow(/unknown workload nope/);
     expect(() => parseAbOptions(['--processes', '3'])).toThrow(/even/);

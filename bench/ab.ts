@@ -10,7 +10,12 @@
 // were made second, whichever bundle that was: so the processes alternate which build is made
 // first and which runs first in each pair, and the figure is the geometric mean over them.
 //
-// Options: --base REV (HEAD), --mode render|compile (render), --workloads a,b (the page
+// `--base port` measures the working tree against the published port the same way (both engines
+// in each process, each reading its data as the fresh-data jobs do): a Quire/port ratio that
+// the machine's noise moves far less than the fresh bench's, whose engines run in separate
+// processes at different moments.
+//
+// Options: --base REV|port (HEAD), --mode render|compile (render), --workloads a,b (the page
 // workloads), --pairs N (40), --processes N (2, even), --batch MS (40), --seed N (5).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -119,21 +124,27 @@ async function bundleSide(tree: string): Promise<string> {
 
 async function main(): Promise<void> {
   const o = optionsOrExit(() => parseAbOptions(process.argv.slice(2)));
-  const { dir, sha } = baseTree(o.base);
-  const sides: [string, string] = [await bundleSide(dir), await bundleSide(ROOT)];
+  const port = o.base === 'port';
+  const { dir, sha } = port ? { dir: ROOT, sha: 'the port' } : baseTree(o.base);
+  const own = await bundleSide(ROOT);
+  const sides: [string, string] = [port ? own : await bundleSide(dir), own];
   const job = await bundleJob(join(HERE, 'ab-job.ts'), join(ROOT, 'bench', 'results', 'ab-job.mjs'));
   const results: AbJobResult[] = [];
   for (let p = 0; p < o.processes; p++) {
-    const spec: AbJobSpec = { sides, first: (p % 2) as 0 | 1, mode: o.mode, workloads: o.workloads, pairs: o.pairs, warmPairs: 25, batchMs: o.batchMs, seed: o.seed };
-    process.stderr.write(`[${p + 1}/${o.processes}] ${o.mode}, ${spec.first === 0 ? 'base' : 'new'} made first\n`);
+    const spec: AbJobSpec = { sides, baseEngine: port ? 'reference' : 'quire', first: (p % 2) as 0 | 1, mode: o.mode, workloads: o.workloads, pairs: o.pairs, warmPairs: 25, batchMs: o.batchMs, seed: o.seed };
+    process.stderr.write(`[${p + 1}/${o.processes}] ${o.mode}, ${spec.first === 0 ? (port ? 'port' : 'base') : 'new'} made first\n`);
     results.push(await forkJob<AbJobResult>(job, spec, `ab process ${p + 1}`));
   }
+  const rows = summarize(results);
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const lines = [
-    `# ${o.mode}: working tree / ${sha.slice(0, 7)} (${o.base}), ${o.processes} processes × ${o.pairs} pairs of ${o.batchMs} ms batches`,
+    `# ${o.mode}: working tree / ${port ? 'the published port' : `${sha.slice(0, 7)} (${o.base})`}, ${o.processes} processes × ${o.pairs} pairs of ${o.batchMs} ms batches`,
     '',
-    '| workload | new/base | min–max over processes | base µs |',
+    `| workload | ${port ? 'Quire/port' : 'new/base'} | min–max over processes | ${port ? 'port' : 'base'} µs |`,
     '|---|---:|---|---:|',
-    ...summarize(results).map((r) => `| ${r.workload} | **${r.ratio.toFixed(3)}** | ${r.min.toFixed(3)}–${r.max.toFixed(3)} | ${r.baseMicros.toFixed(1)} |`),
+    ...rows.map((r) => `| ${r.workload} | **${r.ratio.toFixed(3)}** | ${r.min.toFixed(3)}–${r.max.toFixed(3)} | ${r.baseMicros.toFixed(1)} |`),
+    '',
+    `Over the ${rows.length} workloads: median ${median(rows.map((r) => r.ratio)).toFixed(3)}, lowest ${Math.min(...rows.map((r) => r.ratio)).toFixed(3)}.`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
