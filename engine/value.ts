@@ -632,7 +632,7 @@ export function parseJson(text: string): Node {
   return restoreNumbers(text, tree);
 }
 
-/** A container of the text being restored: `entered` is its key (a string) or index in its parent. */
+/** A container of the text being restored, open at some depth (`restoreNumbers`); one per depth, reused. */
 interface OpenContainer {
   isArray: boolean;
   /** Members (keys counted) or elements seen so far. */
