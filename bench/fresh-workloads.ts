@@ -12,10 +12,10 @@ import * as g from './fresh-data.ts';
 export const FRESH_NOW = 1_760_000_000_000;
 
 /**
- * The memos of formatters/ and engine/ keep at most 4,096 entries (date patterns; escaped
- * texts 1,024, money amounts 256, quoted JSON keys 512) and are cleared when full. A rotation
- * that shows at least this many distinct values of each kind between two uses of one value
- * leaves them nothing to find.
+ * The memos of formatters/ and engine/ keep at most 4,096 entries (date patterns, quoted JSON
+ * keys 512; until 2026-11-28 also escaped texts 1,024 and money amounts 256) and are cleared
+ * when full. A rotation that shows at least this many distinct values of each kind between two
+ * uses of one value leaves them nothing to find.
  */
 export const ROTATION_VALUES = 8192;
 
