@@ -5,6 +5,7 @@
 // and which runs first in a pair alternate between the processes ab.ts forks: made second,
 // a build ran ~3% slower here in an A/A of one build against itself.
 import { pathToFileURL } from 'node:url';
+import { withUnprintedMembers } from './fresh-data.ts';
 import { serveJob } from './job-process.ts';
 
 export interface AbJobSpec {
@@ -20,6 +21,8 @@ export interface AbJobSpec {
   warmPairs: number;
   batchMs: number;
   seed: number;
+  /** Unprinted members given to every data object of 6+ members, on both sides (`--members`). */
+  members: number;
 }
 
 /** Per workload, the rates (operations per CPU second) of each measured batch: [base, new]. */
@@ -32,12 +35,16 @@ interface Side {
   pageBytes(page: string | readonly string[], cost: 'bytes'): number;
 }
 
-async function operation(side: Side, engine: 'quire' | 'reference', mode: AbJobSpec['mode'], name: string, seed: number): Promise<() => number> {
+async function operation(side: Side, engine: 'quire' | 'reference', mode: AbJobSpec['mode'], name: string, seed: number, members: number): Promise<() => number> {
   const w = side.freshWorkload(name);
   const e = await side.loadFreshEngine(engine, w);
   if (mode === 'compile') return () => (e.compile() ? 1 : 0);
   const compiled = e.compile();
-  const datas = side.rotation(w, seed, 'fresh').map((t) => e.prepare(t));
+  // The members are added here, by this tree's code, so that a base commit from before
+  // `--members` gets the same data (the page workloads hold no Java `12.0`s JSON.parse would lose).
+  let texts = side.rotation(w, seed, 'fresh');
+  if (members > 0) texts = texts.map((t, i) => JSON.stringify(withUnprintedMembers(JSON.parse(t), members, seed * 100_000 + i + 1)));
+  const datas = texts.map((t) => e.prepare(t));
   let i = 0;
   // Render and encode as the server does, over a rotation no memo holds (as fresh-job.ts).
   return () => side.pageBytes(e.page(compiled, datas[i++ % datas.length]), 'bytes');
@@ -70,7 +77,7 @@ export async function runAbJob(spec: AbJobSpec): Promise<AbJobResult> {
   for (const name of spec.workloads) {
     const ops: (() => number)[] = [];
     const order = spec.first === 0 ? [0, 1] : [1, 0];
-    for (const k of order) ops[k] = await operation(sides[k], k === 0 ? spec.baseEngine : 'quire', spec.mode, name, spec.seed);
+    for (const k of order) ops[k] = await operation(sides[k], k === 0 ? spec.baseEngine : 'quire', spec.mode, name, spec.seed, spec.members);
     const rates: [number[], number[]] = [[], []];
     for (let i = 0; i < spec.warmPairs + spec.pairs; i++) {
       // Which build runs first in a pair alternates too.

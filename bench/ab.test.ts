@@ -15,6 +15,8 @@ describe('bench:ab options', () => {
     });
     // `port` is not a commit: the working tree against the published port.
     expect(parseAbOptions(['--base', 'port']).base).toBe('port');
+    expect(parseAbOptions(['--members', '30']).members).toBe(30);
+    expect(() => parseAbOptions(['--members', '30', '--workloads', 'json-doubles-100k'])).toThrow(/12\.0 doubles of json-doubles-100k/);
     expect(() => parseAbOptions(['--mode', 'fast'])).toThrow('--mode needs render or compile');
     expect(() => parseAbOptions(['--workloads', 'nope'])).toThrow(/unknown workload nope/);
     expect(() => parseAbOptions(['--processes', '3'])).toThrow(/even/);

@@ -16,7 +16,8 @@
 // processes at different moments.
 //
 // Options: --base REV|port (HEAD), --mode render|compile (render), --workloads a,b (the page
-// workloads), --pairs N (40), --processes N (2, even), --batch MS (40), --seed N (5).
+// workloads), --pairs N (40), --processes N (2, even), --batch MS (40), --seed N (5), --members N
+// (0: every data object of 6+ members given N more that no template prints, fresh-data.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,12 +37,13 @@ export interface AbOptions {
   processes: number;
   batchMs: number;
   seed: number;
+  members: number;
 }
 
 const PAGES = (): string[] => freshWorkloads().filter((w) => w.group === 'page').map((w) => w.name);
 
 export function parseAbOptions(argv: readonly string[]): AbOptions {
-  const o: AbOptions = { base: 'HEAD', mode: 'render', workloads: PAGES(), pairs: 40, processes: 2, batchMs: 40, seed: 5 };
+  const o: AbOptions = { base: 'HEAD', mode: 'render', workloads: PAGES(), pairs: 40, processes: 2, batchMs: 40, seed: 5, members: 0 };
   const r = new ArgReader(argv);
   for (let a = r.next(); a !== undefined; a = r.next()) {
     if (a === '--base') o.base = r.value();
@@ -59,7 +61,12 @@ export function parseAbOptions(argv: readonly string[]): AbOptions {
       if (o.processes % 2 !== 0) throw new Error('--processes needs an even number (each order as often)');
     } else if (a === '--batch') o.batchMs = r.number(1, 10_000);
     else if (a === '--seed') o.seed = r.number(0, 1e9);
+    else if (a === '--members') o.members = r.number(0, 1000);
     else throw new Error(`unknown option ${a}`);
+  }
+  if (o.members > 0) {
+    const jackson = freshWorkloads().filter((w) => w.text === 'jackson' && o.workloads.includes(w.name));
+    if (jackson.length > 0) throw new Error(`--members re-reads the data with JSON.parse, which would drop the 12.0 doubles of ${jackson.map((w) => w.name).join(', ')}`);
   }
   return o;
 }
@@ -131,14 +138,14 @@ async function main(): Promise<void> {
   const job = await bundleJob(join(HERE, 'ab-job.ts'), join(ROOT, 'bench', 'results', 'ab-job.mjs'));
   const results: AbJobResult[] = [];
   for (let p = 0; p < o.processes; p++) {
-    const spec: AbJobSpec = { sides, baseEngine: port ? 'reference' : 'quire', first: (p % 2) as 0 | 1, mode: o.mode, workloads: o.workloads, pairs: o.pairs, warmPairs: 25, batchMs: o.batchMs, seed: o.seed };
+    const spec: AbJobSpec = { sides, baseEngine: port ? 'reference' : 'quire', first: (p % 2) as 0 | 1, mode: o.mode, workloads: o.workloads, pairs: o.pairs, warmPairs: 25, batchMs: o.batchMs, seed: o.seed, members: o.members };
     process.stderr.write(`[${p + 1}/${o.processes}] ${o.mode}, ${spec.first === 0 ? (port ? 'port' : 'base') : 'new'} made first\n`);
     results.push(await forkJob<AbJobResult>(job, spec, `ab process ${p + 1}`));
   }
   const rows = summarize(results);
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const lines = [
-    `# ${o.mode}: working tree / ${port ? 'the published port' : `${sha.slice(0, 7)} (${o.base})`}, ${o.processes} processes × ${o.pairs} pairs of ${o.batchMs} ms batches`,
+    `# ${o.mode}: working tree / ${port ? 'the published port' : `${sha.slice(0, 7)} (${o.base})`}, ${o.processes} processes × ${o.pairs} pairs of ${o.batchMs} ms batches${o.members > 0 ? `, ${o.members} unprinted members on every data object of 6+` : ''}`,
     '',
     `| workload | ${port ? 'Quire/port' : 'new/base'} | min–max over processes | ${port ? 'port' : 'base'} µs |`,
     '|---|---:|---|---:|',

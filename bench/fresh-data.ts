@@ -28,6 +28,32 @@ export const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() *
 export const chance = (r: Rand, p: number): boolean => r() < p;
 
 /** A word with a serial mixed in, so no two data sets print the same text. */
+/** Objects with at least this many members get the unprinted ones (`withUnprintedMembers`). */
+const UNPRINTED_MIN_MEMBERS = 6;
+
+/**
+ * A copy of `v` in which every object of 6 members or more carries `n` more, named `_platform0`…
+ * (no template reads them, and no lookup through a frame can find one by another name), with
+ * text, number and boolean values that carry `serial`. Real page contexts carry many members a
+ * page never prints (an item has 40 and more); how an engine lays out the objects of its data
+ * shows only then (bench/README.md, "Data as `JSON.parse` builds it"). `--members N`.
+ */
+export function withUnprintedMembers(v: unknown, n: number, serial: number): unknown {
+  let k = 0;
+  const copy = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(copy);
+    if (x === null || typeof x !== 'object') return x;
+    const o: Record<string, unknown> = {};
+    const names = Object.keys(x);
+    for (const name of names) o[name] = copy((x as Record<string, unknown>)[name]);
+    if (names.length >= UNPRINTED_MIN_MEMBERS) {
+      for (let j = 0; j < n; j++, k++) o['_platform' + j] = j % 3 === 0 ? `v${serial.toString(36)}-${k}` : j % 3 === 1 ? serial * 31 + k : k % 2 === 0;
+    }
+    return o;
+  };
+  return copy(v);
+}
+
 export function words(r: Rand, n: number, serial?: number): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(pick(r, WORDS));

@@ -6,6 +6,7 @@
 // server's own code (renderer/pages/document-bytes.ts: one UTF-8 pass into a reused slab,
 // `Buffer.from` for a page larger than the slab); `--buffer-from` times `Buffer.from`
 // instead (a length pass, an allocation, then the same encoding pass).
+import { withUnprintedMembers } from './fresh-data.ts';
 import { FRESH_NOW, type FreshWorkload, freshWorkload, jacksonDoubles } from './fresh-workloads.ts';
 import { serveJob } from './job-process.ts';
 import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
@@ -41,6 +42,8 @@ export interface FreshJobSpec extends MeasureSchedule {
   seed: number;
   /** `bytes`: render + the server's encoding (the default); `buffer-from`: render + Buffer.from; `render`: the render alone. */
   cost: FreshCost;
+  /** Unprinted members given to every object of 6+ members (`withUnprintedMembers`; `--members`). */
+  members?: number;
 }
 
 export interface FreshJobResult {
@@ -104,12 +107,17 @@ export async function loadFreshEngine(engine: FreshEngine, w: FreshWorkload): Pr
   return engine === 'quire' ? quire(w) : reference(w);
 }
 
-/** The JSON text of the rotation's data sets; each engine parses it the way it reads data. */
-export function rotation(w: FreshWorkload, seed: number, mode: 'fresh' | 'repeated'): string[] {
+/**
+ * The JSON text of the rotation's data sets; each engine parses it the way it reads data.
+ * `members`: that many unprinted members more on every object of 6+ members.
+ */
+export function rotation(w: FreshWorkload, seed: number, mode: 'fresh' | 'repeated', members = 0): string[] {
   const n = mode === 'fresh' ? w.pool : 1;
   const texts: string[] = [];
   for (let i = 0; i < n; i++) {
-    const json = JSON.stringify(w.data(seed * 100_000 + i + 1));
+    const serial = seed * 100_000 + i + 1;
+    const data = w.data(serial);
+    const json = JSON.stringify(members > 0 ? withUnprintedMembers(data, members, serial) : data);
     texts.push(w.text === 'jackson' ? jacksonDoubles(json) : json);
   }
   return texts;
@@ -120,7 +128,7 @@ let sink = 0;
 export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   const w = freshWorkload(spec.workload);
   const engine = await loadFreshEngine(spec.engine, w);
-  const datas = rotation(w, spec.seed, spec.data).map((t) => engine.prepare(t));
+  const datas = rotation(w, spec.seed, spec.data, spec.members ?? 0).map((t) => engine.prepare(t));
   const compiled = engine.compile();
   let next = 0;
   const cost = spec.cost;

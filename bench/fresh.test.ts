@@ -1,9 +1,10 @@
 // The fresh-data harness without timing: the target gate on fixed summaries, and the
 // property the mode rests on (data sets of one rotation share no printed value).
 import { describe, expect, it } from 'vitest';
-import { FRESH_TARGETS, type WorkloadSummary, evaluateFresh, planFreshJobs, FRESH_DEFAULTS } from './fresh.ts';
+import { FRESH_TARGETS, type WorkloadSummary, evaluateFresh, planFreshJobs, FRESH_DEFAULTS, parseFreshArgs } from './fresh.ts';
+import { withUnprintedMembers } from './fresh-data.ts';
 import { freshWorkloads, jacksonDoubles, ROTATION_VALUES } from './fresh-workloads.ts';
-import { rotation } from './fresh-job.ts';
+import { loadFreshEngine, rotation } from './fresh-job.ts';
 
 const summary = (workload: string, render: number, compile = 2, alloc = 0.2): WorkloadSummary => ({
   workload, what: '', pool: 10, quireRender: render * 100, referenceRender: 100,
@@ -34,6 +35,31 @@ describe('fresh-data harness', () => {
     expect(plan[0].filter((j) => j.kind === 'alloc')).toHaveLength(4);
     expect(plan[1].filter((j) => j.kind === 'alloc')).toHaveLength(0);
     expect(new Set(plan.map((r) => r[0].seed)).size).toBe(2);
+  });
+
+  it('--members gives every object of 6+ members that many more, which change only what prints whole objects', async () => {
+    expect(parseFreshArgs(['--members', '30']).members).toBe(30);
+    expect(planFreshJobs({ ...FRESH_DEFAULTS, members: 30 }, ['a'])[0][0].members).toBe(30);
+    const padded = withUnprintedMembers({ a: [{ b: 1, c: 2, d: 3, e: 4, f: 5, g: 6 }], small: { x: 1 } }, 3, 9) as { a: Record<string, unknown>[]; small: object };
+    expect(Object.keys(padded.a[0])).toEqual(['b', 'c', 'd', 'e', 'f', 'g', '_platform0', '_platform1', '_platform2']);
+    expect(padded.small).toEqual({ x: 1 });
+    for (const name of ['product-variants', 'grid-24', 'blog-post', 'index-page']) {
+      const w = freshWorkloads().find((x) => x.name === name)!;
+      const small = { ...w, pool: 1 };
+      const [plain] = rotation(small, 3, 'fresh');
+      const [wide] = rotation(small, 3, 'fresh', 30);
+      expect(wide.length, name).toBeGreaterThan(plain.length * 1.2);
+      const pages: string[] = [];
+      for (const engine of ['quire', 'reference'] as const) {
+        const e = await loadFreshEngine(engine, w);
+        const t = e.compile();
+        const page = e.render(t, e.prepare(wide));
+        // product-variants prints its variants as JSON (`variants-select`), members and all.
+        if (name !== 'product-variants') expect(page, `${engine} ${name}`).toBe(e.render(t, e.prepare(plain)));
+        pages.push(page);
+      }
+      expect(pages[0], name).toBe(pages[1]);
+    }
   });
 
   it('jackson data writes integral numbers as doubles, outside strings and arrays of numbers', () => {

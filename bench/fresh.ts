@@ -26,6 +26,8 @@ export interface FreshOptions extends MeasureSchedule {
   repeated: boolean;
   cost: FreshCost;
   seed: number;
+  /** Unprinted members given to every data object of 6+ members (`--members N`, 0). */
+  members: number;
   check: boolean;
   out: string | null;
 }
@@ -48,6 +50,7 @@ export const FRESH_DEFAULTS: FreshOptions = {
   repeated: false,
   cost: 'bytes',
   seed: 1,
+  members: 0,
   check: false,
   out: RESULTS,
 };
@@ -82,7 +85,7 @@ export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): Fr
     const round: FreshJobSpec[] = [];
     for (const workload of workloads) {
       for (const engine of ['quire', 'reference'] as const) {
-        const base = { engine, workload, ...scheduleOf(o), seed: o.seed * 1000 + r, cost: o.cost, data: 'fresh' as const };
+        const base = { engine, workload, ...scheduleOf(o), seed: o.seed * 1000 + r, cost: o.cost, members: o.members, data: 'fresh' as const };
         round.push({ ...base, kind: 'speed' });
         if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
         if (o.repeated) round.push({ ...base, kind: 'speed', data: 'repeated' });
@@ -111,7 +114,7 @@ export interface OutputComparison {
 }
 
 /** Data sets 1..n of each workload rendered by both engines and compared byte for byte. */
-async function compareOutputs(workloads: readonly FreshWorkload[], sets: number): Promise<OutputComparison[]> {
+async function compareOutputs(workloads: readonly FreshWorkload[], sets: number, members: number): Promise<OutputComparison[]> {
   const { loadFreshEngine, rotation } = await import('./fresh-job.ts');
   const out: OutputComparison[] = [];
   for (const w of workloads) {
@@ -119,7 +122,7 @@ async function compareOutputs(workloads: readonly FreshWorkload[], sets: number)
     const r = await loadFreshEngine('reference', w);
     const qc = q.compile();
     const rc = r.compile();
-    const texts = rotation({ ...w, pool: Math.min(sets, w.pool) }, 7, 'fresh');
+    const texts = rotation({ ...w, pool: Math.min(sets, w.pool) }, 7, 'fresh', members);
     let cmp: OutputComparison = { workload: w.name, identical: true, quireBytes: 0, referenceBytes: 0 };
     for (const t of texts) {
       const a = q.render(qc, q.prepare(t));
@@ -307,6 +310,7 @@ export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions =
       case '--render-only': o.cost = 'render'; break;
       case '--buffer-from': o.cost = 'buffer-from'; break;
       case '--seed': o.seed = Math.floor(args.number(0)); break;
+      case '--members': o.members = Math.floor(args.number(0, 1000)); break;
       case '--out': o.out = args.value(); break;
       case '--no-write': o.out = null; break;
       default: throw new Error(`unknown option ${a}`);
@@ -321,7 +325,7 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
   const started = Date.now();
   const all = freshWorkloads().filter((w) => w.group === o.group);
   const workloads = o.workloads ? all.filter((w) => o.workloads!.includes(w.name)) : all;
-  const checks = await compareOutputs(workloads, 3);
+  const checks = await compareOutputs(workloads, 3, o.members);
   for (const c of checks) log(`output ${c.workload}: ${c.identical ? 'identical' : 'DIFFERS'}`);
   // Built once per run (job-process.ts bundleJob: tsx's keepNames slows closures).
   const jobPath = await bundleJob(JOB_SOURCE, JOB_BUNDLE);
@@ -340,7 +344,7 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
   const outcomes = evaluateFresh(summaries, o.group === 'serializer' ? SERIALIZER_TARGETS : FRESH_TARGETS);
   const header = [
     `- date: ${new Date().toISOString()}; machine: ${describeMachine()}; Node ${process.version}; commit ${gitCommit()}`,
-    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${COST_TEXT[o.cost]}; allocation ${o.alloc ? 'in round 1' : 'not measured'}`,
+    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${COST_TEXT[o.cost]}; allocation ${o.alloc ? 'in round 1' : 'not measured'}${o.members > 0 ? `; every data object of 6+ members carries ${o.members} more that no template prints (--members)` : ''}`,
   ];
   const markdown = formatFresh(o, header, summaries, outcomes, checks);
   return { markdown, pass: outcomes.every((oc) => oc.pass), outcomes };
