@@ -27,7 +27,6 @@ export const int = (r: Rand, lo: number, hi: number): number => lo + Math.floor(
 export const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 export const chance = (r: Rand, p: number): boolean => r() < p;
 
-/** A word with a serial mixed in, so no two data sets print the same text. */
 /** Objects with at least this many members get the unprinted ones (`withUnprintedMembers`). */
 const UNPRINTED_MIN_MEMBERS = 6;
 
@@ -54,6 +53,7 @@ export function withUnprintedMembers(v: unknown, n: number, serial: number): unk
   return copy(v);
 }
 
+/** A word with a serial mixed in, so no two data sets print the same text. */
 export function words(r: Rand, n: number, serial?: number): string {
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(pick(r, WORDS));
