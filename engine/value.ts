@@ -617,9 +617,10 @@ const SLICE_VIEW_MIN = 13;
  * The tree is `JSON.parse`'s, with the numbers it loses put back (`restoreNumbers`). Objects
  * built one keyed store at a time (`parseJsonWalk`) keep four members in the object and the rest
  * in a separate array, and from about 20 members V8 turns them into hash tables; `JSON.parse`
- * sizes each object to its members. Rendering the fresh pages from `JSON.parse`'s objects was
- * 1.05-1.09x as fast, and 1.14-1.53x once every object of 6 members or more carried 30 more
- * (as real page contexts do), in-process, 15 alternating pairs (bench/README.md, "Data as
+ * sizes each object to its members. Rendering four fresh pages from `JSON.parse`'s objects was
+ * 0.99-1.09x as fast, and 1.14-1.53x once every object of 6 members or more carried 30 more
+ * (as real page contexts do), in-process, 15 alternating pairs; over all twelve pages
+ * (`bench:ab`, two runs) 1.01-1.09x, gallery 0.97-0.98 (bench/README.md, "Data as
  * `JSON.parse` builds it").
  */
 export function parseJson(text: string): Node {
