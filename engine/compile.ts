@@ -57,7 +57,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     if (kind === 'text') text += n.text;
     else if (kind === 'literal') text += LITERAL_TEXT[n.keyword];
     else if (kind === 'comment') continue;
-    else if (kind === 'variable' && n.refs.length === 1) {
+    else if (kind === 'variable' && n.refs.length === 1 && !mayWritePieces(n.formatters)) {
       if (texts === null) {
         texts = [text];
         items = [n];
@@ -403,6 +403,25 @@ function emitRun(texts: readonly string[], items: readonly RunItem[], source: So
   };
 }
 
+/**
+ * Whether the chain may end in a formatter that hands its text over in pieces
+ * (`FormatterSpec.pieces`), as its last formatter or fused with the one after it: such a
+ * variable is written by `variable`, which appends the pieces one by one, not in a run.
+ */
+function mayWritePieces(chain: readonly FormatterCall[]): boolean {
+  const n = chain.length;
+  return n > 0 && (chain[n - 1].spec.pieces !== undefined || (n > 1 && chain[n - 2].spec.pieces !== undefined));
+}
+
+/** Appends a formatter's text given as pieces (`FormatterSpec.pieces`), each with the output's checks. */
+function emitPieces(rt: Runtime, v: string | readonly string[]): void {
+  if (typeof v === 'string') {
+    if ((rt.out += v).length > rt.maxOut) rt.overflow();
+    return;
+  }
+  for (let i = 0; i < v.length; i++) if ((rt.out += v[i]).length > rt.maxOut) rt.overflow();
+}
+
 function plainValue(g0: Getter): Exec {
   return (rt) => emitValue(rt, g0(rt));
 }
@@ -415,6 +434,8 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
   const gets = refs.map(getter);
   const g0 = gets[0];
   const multi = gets.length > 1;
+  const last = chain[chain.length - 1].spec;
+  if (last.pieces !== undefined) return piecesVariable(gets, chain, last, node, span, source);
   if (chain.length === 1 && !multi) {
     const { spec, bound } = chain[0];
     if (spec.pure === true) {
@@ -466,6 +487,50 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
     }
     rt.depth = depth;
     emitValue(rt, v);
+  };
+}
+
+/** `variable` for a chain whose last formatter writes its text in pieces (`mayWritePieces`). */
+function piecesVariable(gets: readonly Getter[], chain: readonly FormatterCall[], last: FormatterSpec, node: Inst, span: { start: number; end: number }, source: Source): Exec {
+  const g0 = gets[0];
+  const multi = gets.length > 1;
+  const n = chain.length - 1;
+  const bound = chain[n].bound;
+  if (n === 0 && !multi && last.pure === true) {
+    // No frame for the value (see `variable`).
+    return (rt) => {
+      const v = g0(rt);
+      rt.curSource = source;
+      rt.curSpan = span;
+      let text: string | readonly string[];
+      try {
+        text = last.pieces!(v, bound, rt, Runtime.EMPTY);
+      } catch (e) {
+        rt.unexpected(e, node, source, span);
+        return;
+      }
+      emitPieces(rt, text);
+    };
+  }
+  return (rt) => {
+    let v = g0(rt);
+    const others = multi ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
+    const depth = rt.depth;
+    rt.push(v);
+    rt.curSource = source;
+    rt.curSpan = span;
+    let text: string | readonly string[];
+    try {
+      for (let i = 0; i < n; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+      // Called on the spec (`this`), as `apply` is.
+      text = last.pieces!(v, bound, rt, others);
+    } catch (e) {
+      rt.depth = depth;
+      rt.unexpected(e, node, source, span);
+      return;
+    }
+    rt.depth = depth;
+    emitPieces(rt, text);
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
 import { OUTPUT_CHUNK } from './runtime.ts';
+import { JDouble, JSON_PIECE, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
 
@@ -85,6 +86,26 @@ describe('limits', () => {
     expect(render('{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}', data).parts).toHaveLength(1);
     expect(render('', {}).parts).toEqual(['']);
     expect(compile('{.section a}', { mode: 'strict' }).render({}).parts).toEqual([]);
+  });
+
+  it('parts: a long json, raw or json-pretty text is appended in pieces, not as one part', () => {
+    const o = { items: Array.from({ length: 6000 }, (_, i) => ({ id: i, title: 'Item ' + i + (i === 7 ? ' — </script>' : ''), price: new JDouble(i), tags: ['a', 'b'] })) };
+    const longest = (parts: readonly string[]) => Math.max(...parts.map((p) => p.length));
+    for (const src of ['{o|json}', '<script>var o = {o|json};</script>', '{o|raw}', '<div data-o="{o|json|htmlattr}"></div>', '{o|json-pretty}']) {
+      const r = render(src, { o });
+      const whole = render('{.macro m}' + src + '{.end}{@|apply m}', { o });
+      expect(whole.parts, src).toHaveLength(1);
+      expect(r.html, src).toBe(whole.html);
+      expect(r.parts.join(''), src).toBe(r.html);
+      expect(r.html.length, src).toBeGreaterThan(100_000);
+      expect(longest(r.parts), src).toBeLessThanOrEqual(OUTPUT_CHUNK + JSON_PIECE + 1024);
+    }
+    expect(render('{o|json}', { o }).html).toBe(toJson(o).replaceAll('</', '<\\/'));
+    // The output limit still falls on the whole text, whichever piece crosses it.
+    const n = toJson(o).length;
+    expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: n } }))).toEqual([]);
+    expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: n - 1 } }))).toEqual(['LIMIT_OUTPUT']);
+    expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: 3 * JSON_PIECE } }))).toEqual(['LIMIT_OUTPUT']);
   });
 
   it('maxInstructions: LIMIT_INSTRUCTIONS stops a runaway render', () => {

@@ -99,6 +99,14 @@ export interface FormatterSpec<B = unknown> {
    * UNEXPECTED_ERROR and the instruction emits nothing; see `JavaError`.
    */
   apply(value: Value, bound: B, ctx: PluginContext, others: readonly Value[]): Value;
+  /**
+   * `apply` for a formatter whose text can be long (`json` of a page's data): the same text,
+   * as one string or as pieces in order. The engine calls it in place of `apply` when the
+   * formatter is the last of its chain and its text goes to the output, and appends the
+   * pieces one by one, so that the page parts a server encodes stay short (a string of over
+   * 128 KB costs V8 far more to flatten; `toJsonPieces`).
+   */
+  pieces?(value: Value, bound: B, ctx: PluginContext, others: readonly Value[]): string | readonly string[];
 }
 
 export interface PredicateSpec<B = unknown> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -239,6 +239,49 @@ describe('text forms', () => {
     }), { numRuns: 2000 });
     const plain = { a: [1, 2.5, 'x', null, true, { b: 'é\u2028' }], '__proto__': 3 };
     expect(toJson(plain)).toBe(exact(plain));
+  });
+});
+
+describe('toJsonPieces', () => {
+  const text = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '\ud800', '\udfff', '"', '\\', '</', 'é', '—'), fc.string({ maxLength: 1 })) });
+  const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.integer().map((x) => new JDouble(x)), fc.bigInt().map((b) => b * 2n ** 60n));
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('tree'), { maxLength: 5 }), fc.dictionary(text, tie('tree'), { maxKeys: 5 })),
+  }));
+
+  it('is toJson cut between values, for any tree and long ones', () => {
+    fc.assert(
+      fc.property(tree as fc.Arbitrary<Value>, fc.integer({ min: 1, max: 300 }), fc.string({ maxLength: 200 }), (v, copies, filler) => {
+        const big = { head: filler.repeat(30), items: Array.from({ length: copies }, (_, i) => ({ i, v, s: filler, d: new JDouble(i) })), deep: { a: [v, [v, { x: v }]] } } as Value;
+        for (const x of [v, big, [big, v, big] as Value]) {
+          const p = toJsonPieces(x);
+          const whole = toJson(x);
+          if (typeof p === 'string') expect(p).toBe(whole);
+          else {
+            expect(p.length).toBeGreaterThan(1);
+            expect(p.join('')).toBe(whole);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('hands a long text back in pieces of about JSON_PIECE characters, a short one whole', () => {
+    const product = (i: number) => ({ id: 'p' + i, title: 'Product ' + i, price: new JDouble(i), tags: ['a', 'b', 'c'], body: 'x'.repeat(400 + (i % 300)) });
+    const page = { website: { title: 'Shop' }, items: Array.from({ length: 1200 }, (_, i) => product(i)) };
+    const p = toJsonPieces(page) as string[];
+    expect(Array.isArray(p)).toBe(true);
+    expect(p.join('')).toBe(toJson(page));
+    for (const piece of p) expect(piece.length).toBeLessThanOrEqual(JSON_PIECE + 64);
+    expect(p.length).toBeGreaterThan(toJson(page).length / JSON_PIECE);
+    expect(toJsonPieces({ items: page.items.slice(0, 5) })).toBe(toJson({ items: page.items.slice(0, 5) }));
+    // A single long string is not cut.
+    const long = 'y'.repeat(3 * JSON_PIECE);
+    expect(toJsonPieces(long)).toBe(toJson(long));
+    const two = toJsonPieces([long, long]);
+    expect(typeof two !== 'string' && two.join('') === toJson([long, long])).toBe(true);
+    expect((two as string[]).map((piece) => piece.length)).toEqual([long.length + 4, long.length + 3]);
   });
 });
 

@@ -449,6 +449,139 @@ const QUOTED_KEYS_MAX = 512;
 const QUOTED_KEY_MAX_LENGTH = 64;
 const quotedKeys = new Map<string, string>();
 
+/**
+ * About how many characters of JSON a piece of `toJsonPieces` holds at most: a piece ends
+ * before the value that would take it past this, and a value is written whole when a rough
+ * count finds it this short (an escape-heavy one may come out longer; a single long string is
+ * never cut). A page part is a piece and at most a chunk of other output (`OUTPUT_CHUNK`),
+ * under 128 KB even two bytes a character.
+ */
+export const JSON_PIECE = 32768;
+/**
+ * The longest text `toJsonPieces` (and the pretty and attribute writers) hand back whole,
+ * about: up to here one flat string costs less than cutting it, and with a chunk of other
+ * output it stays under 128 KB even two bytes a character.
+ */
+export const JSON_WHOLE = 57344;
+/** Levels `toJsonPieces` opens before writing whatever is left whole. */
+const JSON_PIECE_LEVELS = 32;
+
+/**
+ * `toJson(v)`, as one string when it is at most about `JSON_WHOLE` characters and otherwise as
+ * pieces of at most about `JSON_PIECE` whose concatenation is that text. A long text is not handed on as one string
+ * because V8 (Node 20) allocates a string of over 128 KB (kMaxRegularHeapObjectSize) outside
+ * its young generation, and flattening one such rope, which encoding it as UTF-8 does first,
+ * took 5–10x as long as a 120 KB one on the bench machine: stringifying a 172 KB product
+ * list took ~0.6 ms and flattening its result ~1.4 ms more (bench/README.md, "Large strings").
+ * The engine appends the pieces one by one (`FormatterSpec.pieces`), so the page parts the
+ * server encodes stay small. A piece ends only between values, never inside a string.
+ */
+export function toJsonPieces(v: Value): string | string[] {
+  if (typeof v !== 'object' || v === null || v instanceof JDouble) return toJson(v);
+  const whole = shortJson(v, JSON_WHOLE);
+  if (whole !== null) return whole;
+  const st: PieceState = { out: [], cur: '' };
+  splitJson(v, 0, st);
+  if (st.cur !== '') st.out.push(st.cur);
+  // The count is rough: a text that came out short is one string after all.
+  return st.out.length === 1 ? st.out[0] : st.out;
+}
+
+interface PieceState {
+  readonly out: string[];
+  /** The piece being written. */
+  cur: string;
+}
+
+/**
+ * `toJson` of the container `v` when a rough count finds its text within `budget`
+ * characters, else null. One walk tells both whether it is that short and whether
+ * `JSON.stringify` writes it as `toJson` does (`plainJson`), so a short one is written as
+ * `toJson` would, walked once.
+ */
+function shortJson(v: JsonObject | Node[], budget: number): string | null {
+  sizedPlain = true;
+  if (plainJsonWithin(v, budget, 0) < 0) return null;
+  if (!sizedPlain) return mixedJson(v, 0);
+  const s = JSON.stringify(v);
+  return s.indexOf('\\u') < 0 ? s : writeJson(v);
+}
+
+function jsonPieces(v: Value, level: number, st: PieceState): void {
+  const text = typeof v !== 'object' || v === null || v instanceof JDouble || level >= JSON_PIECE_LEVELS ? toJson(v) : shortJson(v, JSON_PIECE);
+  if (text === null) {
+    splitJson(v as JsonObject | Node[], level, st);
+    return;
+  }
+  // A few characters of punctuation stay with the value that follows them.
+  if (st.cur.length + text.length > JSON_PIECE && st.cur.length > 64) {
+    st.out.push(st.cur);
+    st.cur = '';
+  }
+  st.cur += text;
+}
+
+/** The members or elements of `v`, each a piece or cut further, in `toJson`'s order and punctuation (see `mixedJson`). */
+function splitJson(v: JsonObject | Node[], level: number, st: PieceState): void {
+  if (Array.isArray(v)) {
+    st.cur += '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) st.cur += ',';
+      jsonPieces(v[i], level + 1, st);
+    }
+    st.cur += ']';
+    return;
+  }
+  st.cur += '{';
+  let first = true;
+  for (const k of Object.keys(v)) {
+    if (!first) st.cur += ',';
+    first = false;
+    st.cur += quotedKeys.get(k) ?? jsonString(k) + ':';
+    jsonPieces(v[k], level + 1, st);
+  }
+  st.cur += '}';
+}
+
+/** Set by `plainJsonWithin`: false once it has seen a value `plainJson` refuses. */
+let sizedPlain = true;
+
+/**
+ * What is left of `budget` after a rough count of the container `v`'s JSON characters (its
+ * strings' lengths and a few for every other leaf and member), or -1 as soon as the count
+ * goes over: the walk stops there, so it costs at most about `budget` characters' worth of
+ * nodes. On the way it clears `sizedPlain` where `plainJson(v)` would be false.
+ */
+function plainJsonWithin(v: JsonObject | Node[], budget: number, depth: number): number {
+  if (depth >= NATIVE_JSON_MAX_DEPTH) {
+    sizedPlain = false;
+    return budget - 8;
+  }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      budget = plainLeafWithin(v[i], budget - 1, depth);
+      if (budget < 0) return -1;
+    }
+  } else {
+    // for-in, as `plainJson` walks.
+    for (const k in v) {
+      budget = plainLeafWithin(v[k], budget - k.length - 4, depth);
+      if (budget < 0) return -1;
+    }
+  }
+  return budget < 2 ? -1 : budget - 2;
+}
+
+function plainLeafWithin(e: Value, budget: number, depth: number): number {
+  if (typeof e === 'string') return budget - e.length - 2;
+  if (typeof e === 'object') {
+    if (e === null) return budget - 4;
+    if (e instanceof JDouble) sizedPlain = false;
+    else return budget < 0 ? -1 : plainJsonWithin(e, budget, depth + 1);
+  } else if (!plainScalar(e)) sizedPlain = false;
+  return budget - 8;
+}
+
 /** The exact writer `toJson` falls back to, for every value (exported for the tests that compare the two). */
 export function toJsonExact(v: Value): string {
   return writeJson(v);

@@ -15,6 +15,7 @@ import {
   textOf,
   textOrEmpty,
   toJson,
+  toJsonPieces,
   type BindContext,
   type FormatterSpec,
   type JsonObject,
@@ -25,7 +26,7 @@ import {
 import { classSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
-import { escapeScriptClose, toJsonAttr, toPrettyJson } from './util/json-text.ts';
+import { escapeScriptClose, jsonAttrPieces, prettyJsonPieces, toJsonAttr, toPrettyJson } from './util/json-text.ts';
 import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
 import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
 
@@ -254,6 +255,9 @@ const jsonAttr: FormatterSpec = {
   apply(value) {
     return value === undefined ? '' : toJsonAttr(value);
   },
+  pieces(value) {
+    return value === undefined ? '' : jsonAttrPieces(value);
+  },
 };
 
 const json: FormatterSpec = {
@@ -261,6 +265,14 @@ const json: FormatterSpec = {
   pure: true,
   apply(value) {
     return value === undefined ? '' : escapeScriptClose(toJson(value));
+  },
+  // A piece ends between two values, never inside a string, so no `</` spans two pieces.
+  pieces(value) {
+    if (value === undefined) return '';
+    const p = toJsonPieces(value);
+    if (typeof p === 'string') return escapeScriptClose(p);
+    for (let i = 0; i < p.length; i++) p[i] = escapeScriptClose(p[i]);
+    return p;
   },
   fuse(next) {
     return next === htmlattr || next === htmltag ? jsonAttr : undefined;
@@ -273,6 +285,9 @@ const jsonPretty: FormatterSpec = {
   apply(value) {
     return toPrettyJson(value, true);
   },
+  pieces(value) {
+    return prettyJsonPieces(value, true);
+  },
 };
 
 const raw: FormatterSpec = {
@@ -280,6 +295,9 @@ const raw: FormatterSpec = {
   pure: true,
   apply(value) {
     return value === undefined ? '' : toJson(value);
+  },
+  pieces(value) {
+    return value === undefined ? '' : toJsonPieces(value);
   },
 };
 

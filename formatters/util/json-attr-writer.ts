@@ -6,12 +6,13 @@
 // as a rope of small pieces was 15% of rendering product-variants, a third of it flattening
 // those pieces when the page was encoded (bench/profile.ts fresh product-variants). Here each
 // character is written once into a reused array of UTF-16 units and the text is decoded once,
-// flat, and one-byte when it fits (so the page part it lands in stays one-byte).
+// flat (in pieces when it is long), and one-byte when it fits (so the page part it lands in
+// stays one-byte).
 //
 // The text is exactly `escapeHtmlAttr(escapeScriptClose(toJson(v)))`: json-attr-writer.test.ts
 // compares the two on random trees (doubles, bigints, missing values, control characters,
 // lone surrogates, `</`, `&<>"`).
-import { javaDouble, JDouble, jsNumber, type Value } from '../../engine/plugin-api.ts';
+import { javaDouble, JDouble, JSON_PIECE, JSON_WHOLE, jsNumber, type Value } from '../../engine/plugin-api.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
@@ -25,22 +26,47 @@ const HEX = '0123456789ABCDEF';
 
 /** The attribute text of `json|htmlattr` of `v` (`v` defined). */
 export function writeJsonAttr(v: Value): string {
+  const p = writeJsonAttrPieces(v, false);
+  return typeof p === 'string' ? p : p.join('');
+}
+
+/**
+ * `writeJsonAttr`, a text longer than `JSON_WHOLE` (with `inPieces`) as pieces of `JSON_PIECE` units, none
+ * ending between the halves of a surrogate pair: a string of over 128 KB costs V8 far more
+ * to make and to flatten again in a page part (engine/value.ts, `toJsonPieces`).
+ */
+export function writeJsonAttrPieces(v: Value, inPieces: boolean): string | string[] {
   at = 0;
   seen = 0;
   value(v);
   const n = at;
-  let text: string;
-  if (seen < 0x100) {
+  const narrow = seen < 0x100;
+  if (narrow) {
     if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 1024));
     // Every unit fits a byte: `set` converts them natively.
     bytes.set(units.subarray(0, n));
-    text = Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('latin1');
-  } else {
-    text = Buffer.from(units.buffer, units.byteOffset, 2 * n).toString('utf16le');
+  }
+  let out: string | string[];
+  if (!inPieces || n <= JSON_WHOLE) out = decode(narrow, 0, n);
+  else {
+    out = [];
+    for (let start = 0; start < n; ) {
+      let end = Math.min(start + JSON_PIECE, n);
+      if (!narrow && end < n && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
+      out.push(decode(narrow, start, end));
+      start = end;
+    }
   }
   if (units.length > KEEP) units = new Uint16Array(0);
   if (bytes.length > KEEP) bytes = new Uint8Array(0);
-  return text;
+  return out;
+}
+
+/** Units `[start, end)` as text, from the bytes when they hold the text (`narrow`). */
+function decode(narrow: boolean, start: number, end: number): string {
+  return narrow
+    ? Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')
+    : Buffer.from(units.buffer, units.byteOffset + 2 * start, 2 * (end - start)).toString('utf16le');
 }
 
 /** Room for `more` units after `at`. */

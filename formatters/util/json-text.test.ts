@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JDouble, toJsonPretty, type Value } from '../../engine/value.ts';
-import { escapeScriptClose, toPrettyJson } from './json-text.ts';
+import { JDouble, JSON_PIECE, toJsonPretty, type Value } from '../../engine/value.ts';
+import { escapeScriptClose, prettyJsonPieces, toPrettyJson } from './json-text.ts';
 
 // Random JSON trees with what the writers treat apart: doubles, bigints, missing values,
 // control characters, lone surrogates, quotes, `</`.
@@ -45,6 +45,20 @@ describe('json-text', () => {
         expect(toPrettyJson(v), `${n}`).toBe(toJsonPretty(v));
         expect(toPrettyJson(v, true), `${n}`).toBe(escapeScriptClose(toJsonPretty(v)));
       }
+    }
+  });
+
+  it('prettyJsonPieces hands a long text back in pieces, a surrogate pair never split', () => {
+    for (const s of ['</a>"x', '😀😀😀—', 'é']) {
+      const big: Value = { list: Array.from({ length: 4_000 }, (_, i) => ({ i, s: s.repeat(1 + (i % 5)), d: new JDouble(i) })), e: {} };
+      const p = prettyJsonPieces(big, true);
+      expect(Array.isArray(p)).toBe(true);
+      expect((p as string[]).join('')).toBe(escapeScriptClose(toJsonPretty(big)));
+      for (const piece of p as string[]) {
+        expect(piece.length).toBeLessThanOrEqual(JSON_PIECE + 1);
+        expect(/^[\udc00-\udfff]/.test(piece)).toBe(false);
+      }
+      expect(prettyJsonPieces({ s }, false)).toBe(toJsonPretty({ s }));
     }
   });
 

@@ -1,8 +1,8 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasWideChar, isObject, jsonString, ScratchBuffer, toJson, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasWideChar, isObject, JSON_PIECE, JSON_WHOLE, jsonString, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
-import { writeJsonAttr } from './json-attr-writer.ts';
+import { writeJsonAttr, writeJsonAttrPieces } from './json-attr-writer.ts';
 
 /**
  * Replaces every `</` with `<\/` so that JSON placed inside a `<script>` element cannot
@@ -37,6 +37,11 @@ export function toJsonAttr(v: Value): string {
   return UNITS_DECODE ? writeJsonAttr(v) : escapeHtmlAttr(escapeScriptClose(toJson(v)));
 }
 
+/** `toJsonAttr`, a long text as pieces (`writeJsonAttrPieces`). */
+export function jsonAttrPieces(v: Value): string | string[] {
+  return UNITS_DECODE ? writeJsonAttrPieces(v, true) : escapeHtmlAttr(escapeScriptClose(toJson(v)));
+}
+
 /**
  * Pretty JSON in the layout PLUGINS §2 `json-pretty` gives: objects break their members onto
  * lines indented two spaces per object level, `"key": value`; arrays stay on one line
@@ -45,14 +50,29 @@ export function toJsonAttr(v: Value): string {
  * (`escapeScriptClose`), as the formatter prints it.
  *
  * Every scalar and key is written exactly as the compact form writes it, so the pretty text is
- * the compact text (`toJson`, mostly one native `JSON.stringify`) with the space between its
+ * the compact text (`toJsonPieces`, mostly native `JSON.stringify`) with the space between its
  * tokens laid out (`layOutUnits`), on the text's code units copied into a typed array, and
- * decoded once into one flat string. Walking the tree and writing every leaf (until
+ * decoded into flat strings (`prettyJsonPieces`). Walking the tree and writing every leaf (until
  * 2026-11-28) was 0.55–0.65x the port's native `JSON.stringify(v, null, 2)`; laying the
  * compact text out as a rope of slices, 0.65–0.76x, half of its time building and then
  * flattening ropes of thousands of pieces (bench/SERIALIZERS-RESULTS.md).
  */
 export function toPrettyJson(v: Value, scriptSafe = false): string {
+  const p = prettyJsonPieces(v, scriptSafe);
+  if (typeof p === 'string') return p;
+  let s = p[0];
+  for (let i = 1; i < p.length; i++) s += p[i];
+  return s;
+}
+
+/**
+ * `toPrettyJson`, a text longer than `JSON_WHOLE` as pieces of `JSON_PIECE` characters (a piece may end
+ * anywhere but between the two halves of a surrogate pair): read as one string, a text of over
+ * 128 KB is written into the scratch buffer, decoded and appended to a page part, each step a
+ * flattening or allocation that V8 does outside its young generation (engine/value.ts,
+ * `toJsonPieces`). The compact text is taken from `toJsonPieces` and written in piece by piece.
+ */
+export function prettyJsonPieces(v: Value, scriptSafe: boolean): string | string[] {
   // Without Node's Buffer (the engine imports nothing of Node's), the recursive writer.
   if (!UNITS_DECODE) return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
   // A small tree is written from the tree; past SMALL_TREE_NODES the writer stops and the
@@ -60,16 +80,23 @@ export function toPrettyJson(v: Value, scriptSafe = false): string {
   prettyBudget = SMALL_TREE_NODES;
   const small = writePretty(v, 0);
   if (prettyBudget >= 0) return scriptSafe ? escapeScriptClose(small) : small;
-  const compact = toJson(v);
-  const s = scriptSafe ? escapeScriptClose(compact) : compact;
+  const compact = toJsonPieces(v);
+  const parts = typeof compact === 'string' ? [compact] : compact;
+  // A piece ends between two values, so no `</` spans two of them.
+  let n = 0;
+  let wide = false;
+  for (let i = 0; i < parts.length; i++) {
+    if (scriptSafe) parts[i] = escapeScriptClose(parts[i]);
+    n += parts[i].length;
+    if (!wide && hasWideChar(parts[i])) wide = true;
+  }
   // A text with nothing beyond Latin-1 is laid out one byte a character, and stays one-byte
   // (a page part with a two-byte string in it is flattened and encoded two-byte); any other
   // as UTF-16 code units, lone surrogates included, exactly.
-  const wide = hasWideChar(s);
-  const n = s.length;
   const inBytes = wide ? 2 * n : n;
   const inBuffer = scratchIn.get(inBytes);
-  inBuffer.write(s, 0, wide ? 'utf16le' : 'latin1');
+  let at = 0;
+  for (const part of parts) at += inBuffer.write(part, at, wide ? 'utf16le' : 'latin1');
   // At least room for the text as it is; `layOutUnits` grows it when the layout needs more.
   const outBytes = 2 * inBytes + 1024;
   const outBuffer = scratchOut.get(outBytes);
@@ -78,7 +105,23 @@ export function toPrettyJson(v: Value, scriptSafe = false): string {
   const out = wide ? new Uint16Array(outBuffer.buffer, 0, outBytes >> 1) : new Uint8Array(outBuffer.buffer, 0, outBytes);
   const { units, length } = layOutUnits(src, n, out);
   if (units.buffer !== outBuffer.buffer) scratchOut.hold(Buffer.from(units.buffer));
-  return Buffer.from(units.buffer, 0, length * units.BYTES_PER_ELEMENT).toString(wide ? 'utf16le' : 'latin1');
+  return decodePieces(units, length, wide);
+}
+
+/** `units[0, length)` as text, in pieces of `JSON_PIECE` units when it is longer than `JSON_WHOLE`. */
+function decodePieces(units: Units, length: number, wide: boolean): string | string[] {
+  const size = units.BYTES_PER_ELEMENT;
+  const encoding = wide ? 'utf16le' : 'latin1';
+  if (length <= JSON_WHOLE) return Buffer.from(units.buffer, 0, length * size).toString(encoding);
+  const out: string[] = [];
+  for (let start = 0; start < length; ) {
+    let end = Math.min(start + JSON_PIECE, length);
+    // A surrogate pair stays in one piece: decoded apart, its halves would be two U+FFFDs.
+    if (wide && end < length && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
+    out.push(Buffer.from(units.buffer, start * size, (end - start) * size).toString(encoding));
+    start = end;
+  }
+  return out;
 }
 
 /**
