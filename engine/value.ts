@@ -474,13 +474,14 @@ const JSON_PIECE_LEVELS = 32;
  * took 5–10x as long as a 120 KB one on the bench machine: stringifying a 172 KB product
  * list took ~0.6 ms and flattening its result ~1.4 ms more (bench/README.md, "Large strings").
  * The engine appends the pieces one by one (`FormatterSpec.pieces`), so the page parts the
- * server encodes stay small. A piece ends only between values, never inside a string.
+ * server encodes stay small. A piece ends only between values, never inside a string. `each`
+ * is applied to the text of every value written (and to the whole text when it is not cut).
  */
-export function toJsonPieces(v: Value): string | string[] {
-  if (typeof v !== 'object' || v === null || v instanceof JDouble) return toJson(v);
+export function toJsonPieces(v: Value, each: (text: string) => string = sameText): string | string[] {
+  if (typeof v !== 'object' || v === null || v instanceof JDouble) return each(toJson(v));
   const whole = shortJson(v, JSON_WHOLE);
-  if (whole !== null) return whole;
-  const st: PieceState = { out: [], cur: '' };
+  if (whole !== null) return each(whole);
+  const st: PieceState = { out: [], cur: '', each };
   splitJson(v, 0, st);
   if (st.cur !== '') st.out.push(st.cur);
   // The count is rough: a text that came out short is one string after all.
@@ -491,6 +492,16 @@ interface PieceState {
   readonly out: string[];
   /** The piece being written. */
   cur: string;
+  /**
+   * Applied to each value's text as it is written (`json` escapes `</` with it). On each text
+   * and not on a piece: a text is flat (its `\u` check flattened it), a piece is a rope of
+   * them, which a search would flatten into one more copy.
+   */
+  readonly each: (text: string) => string;
+}
+
+function sameText(text: string): string {
+  return text;
 }
 
 /**
@@ -513,12 +524,13 @@ function jsonPieces(v: Value, level: number, st: PieceState): void {
     splitJson(v as JsonObject | Node[], level, st);
     return;
   }
+  const written = st.each(text);
   // A few characters of punctuation stay with the value that follows them.
-  if (st.cur.length + text.length > JSON_PIECE && st.cur.length > 64) {
+  if (st.cur.length + written.length > JSON_PIECE && st.cur.length > 64) {
     st.out.push(st.cur);
     st.cur = '';
   }
-  st.cur += text;
+  st.cur += written;
 }
 
 /** The members or elements of `v`, each a piece or cut further, in `toJson`'s order and punctuation (see `mixedJson`). */

@@ -266,13 +266,9 @@ const json: FormatterSpec = {
   apply(value) {
     return value === undefined ? '' : escapeScriptClose(toJson(value));
   },
-  // A piece ends between two values, never inside a string, so no `</` spans two pieces.
+  // `</` is escaped in each value's text as it is written: no `</` spans two values.
   pieces(value) {
-    if (value === undefined) return '';
-    const p = toJsonPieces(value);
-    if (typeof p === 'string') return escapeScriptClose(p);
-    for (let i = 0; i < p.length; i++) p[i] = escapeScriptClose(p[i]);
-    return p;
+    return value === undefined ? '' : toJsonPieces(value, escapeScriptClose);
   },
   fuse(next) {
     return next === htmlattr || next === htmltag ? jsonAttr : undefined;

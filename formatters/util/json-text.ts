@@ -80,13 +80,12 @@ export function prettyJsonPieces(v: Value, scriptSafe: boolean): string | string
   prettyBudget = SMALL_TREE_NODES;
   const small = writePretty(v, 0);
   if (prettyBudget >= 0) return scriptSafe ? escapeScriptClose(small) : small;
-  const compact = toJsonPieces(v);
+  // `</` is escaped in each value's text as it is written: no `</` spans two values.
+  const compact = scriptSafe ? toJsonPieces(v, escapeScriptClose) : toJsonPieces(v);
   const parts = typeof compact === 'string' ? [compact] : compact;
-  // A piece ends between two values, so no `</` spans two of them.
   let n = 0;
   let wide = false;
   for (let i = 0; i < parts.length; i++) {
-    if (scriptSafe) parts[i] = escapeScriptClose(parts[i]);
     n += parts[i].length;
     if (!wide && hasWideChar(parts[i])) wide = true;
   }
