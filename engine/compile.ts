@@ -490,7 +490,12 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
   };
 }
 
-/** `variable` for a chain whose last formatter writes its text in pieces (`mayWritePieces`). */
+/**
+ * `variable` for a chain whose last formatter writes its text in pieces (`mayWritePieces`).
+ * Its two closures are `variable`'s (no frame for a lone pure formatter, a frame otherwise)
+ * with `pieces` and `emitPieces` in place of `apply` and `emitValue`: written out, not
+ * shared through a parameter, as `variable`'s are, so that each stays a direct call.
+ */
 function piecesVariable(gets: readonly Getter[], chain: readonly FormatterCall[], last: FormatterSpec, node: Inst, span: { start: number; end: number }, source: Source): Exec {
   const g0 = gets[0];
   const multi = gets.length > 1;
