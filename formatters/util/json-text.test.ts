@@ -62,6 +62,23 @@ describe('json-text', () => {
     }
   });
 
+  // Long trees: the compact text comes in pieces (`toJsonPieces`), some ending with `[`, with
+  // empty containers at a piece's edge and arrays in objects in arrays.
+  it('prettyJsonPieces lays out long trees as toJsonPretty does', () => {
+    fc.assert(fc.property(tree as fc.Arbitrary<Value>, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 3000 }), (v, copies, fill) => {
+      const long = 'x'.repeat(fill);
+      const big = {
+        head: long.repeat(12),
+        a: Array.from({ length: copies }, (_, i) => ({ i, v, e: {}, f: [], s: long, n: [[], [{}], [v, { w: [long] }]] })),
+        b: { c: [long.repeat(8), { d: [] }, [long.repeat(8)]], e: {} },
+      } as Value;
+      for (const x of [big, [big, {}, [], big] as Value]) {
+        const p = prettyJsonPieces(x, true);
+        expect(typeof p === 'string' ? p : p.join('')).toBe(escapeScriptClose(toJsonPretty(x)));
+      }
+    }), { numRuns: 150 });
+  });
+
   it('escapeScriptClose escapes every </', () => {
     expect(escapeScriptClose('a</b></c<</')).toBe('a<\\/b><\\/c<<\\/');
     expect(escapeScriptClose('none')).toBe('none');
