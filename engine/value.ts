@@ -471,7 +471,7 @@ const JSON_PIECE_LEVELS = 32;
  * pieces of at most about `JSON_PIECE` whose concatenation is that text. A long text is not handed on as one string
  * because V8 (Node 20) allocates a string of over 128 KB (kMaxRegularHeapObjectSize) outside
  * its young generation, and flattening one such rope, which encoding it as UTF-8 does first,
- * took 5–10x as long as a 120 KB one on the bench machine: stringifying a 172 KB product
+ * took some 60x as long as a 120 KB one on the bench machine: stringifying a 172 KB product
  * list took ~0.6 ms and flattening its result ~1.4 ms more (bench/README.md, "Large strings").
  * The engine appends the pieces one by one (`FormatterSpec.pieces`), so the page parts the
  * server encodes stay small. A piece ends only between values, never inside a string. `each`
