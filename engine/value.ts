@@ -369,7 +369,8 @@ export function toJson(v: Value): string {
 }
 
 // `JSON.stringify` writes the same text as `writeJson` for most data, 2–5x faster on objects
-// of 10 KB–1 MB and as one flat string (cheap to encode; bench/serializers-micro.ts). It
+// of 10 KB–1 MB (bench/serializers-micro.ts); its result is a rope of parts, flattened by the
+// `\u` check below (a long text is cut first: `toJsonPieces`). It
 // differs on a few values, which a walk finds first: doubles (`JDouble`, and non-integral
 // numbers outside 1e-3 <= |x| < 1e7, where Java switches to `E` notation), bigints,
 // non-finite numbers and missing values. In strings it differs only where it writes a `\u`
