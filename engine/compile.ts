@@ -434,9 +434,12 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
   const gets = refs.map(getter);
   const g0 = gets[0];
   const multi = gets.length > 1;
-  const last = chain[chain.length - 1].spec;
-  if (last.pieces !== undefined) return piecesVariable(gets, chain, last, node, span, source);
-  if (chain.length === 1 && !multi) {
+  // A last formatter that writes its text in pieces (`mayWritePieces`) is called through
+  // `pieces` in the framed closure below; a lone pure one gets a frame there too, which next
+  // to writing a long text costs nothing measurable.
+  const last = chain[chain.length - 1];
+  const inPieces = last.spec.pieces !== undefined ? last : null;
+  if (chain.length === 1 && !multi && inPieces === null) {
     const { spec, bound } = chain[0];
     if (spec.pure === true) {
       // No frame for the value: a pure formatter never asks the context for it.
@@ -470,7 +473,7 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
       emitValue(rt, v);
     };
   }
-  const len = chain.length;
+  const len = inPieces === null ? chain.length : chain.length - 1;
   return (rt) => {
     let v = g0(rt);
     const others = multi ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
@@ -478,64 +481,19 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
     rt.push(v);
     rt.curSource = source;
     rt.curSpan = span;
+    let text: string | readonly string[] | null = null;
     try {
       for (let i = 0; i < len; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
-    } catch (e) {
-      rt.depth = depth;
-      rt.unexpected(e, node, source, span);
-      return;
-    }
-    rt.depth = depth;
-    emitValue(rt, v);
-  };
-}
-
-/**
- * `variable` for a chain whose last formatter writes its text in pieces (`mayWritePieces`).
- * Its two closures are `variable`'s (no frame for a lone pure formatter, a frame otherwise)
- * with `pieces` and `emitPieces` in place of `apply` and `emitValue`: written out, not
- * shared through a parameter, as `variable`'s are, so that each stays a direct call.
- */
-function piecesVariable(gets: readonly Getter[], chain: readonly FormatterCall[], last: FormatterSpec, node: Inst, span: { start: number; end: number }, source: Source): Exec {
-  const g0 = gets[0];
-  const multi = gets.length > 1;
-  const n = chain.length - 1;
-  const bound = chain[n].bound;
-  if (n === 0 && !multi && last.pure === true) {
-    // No frame for the value (see `variable`).
-    return (rt) => {
-      const v = g0(rt);
-      rt.curSource = source;
-      rt.curSpan = span;
-      let text: string | readonly string[];
-      try {
-        text = last.pieces!(v, bound, rt, Runtime.EMPTY);
-      } catch (e) {
-        rt.unexpected(e, node, source, span);
-        return;
-      }
-      emitPieces(rt, text);
-    };
-  }
-  return (rt) => {
-    let v = g0(rt);
-    const others = multi ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
-    const depth = rt.depth;
-    rt.push(v);
-    rt.curSource = source;
-    rt.curSpan = span;
-    let text: string | readonly string[];
-    try {
-      for (let i = 0; i < n; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
       // Called on the spec (`this`), as `apply` is.
-      text = last.pieces!(v, bound, rt, others);
+      if (inPieces !== null) text = inPieces.spec.pieces!(v, inPieces.bound, rt, others);
     } catch (e) {
       rt.depth = depth;
       rt.unexpected(e, node, source, span);
       return;
     }
     rt.depth = depth;
-    emitPieces(rt, text);
+    if (text === null) emitValue(rt, v);
+    else emitPieces(rt, text);
   };
 }
 

@@ -386,10 +386,7 @@ function mixedJson(v: Value, level: number): string {
   // A scalar (json-pretty writes every leaf through here) costs less in the loop than a
   // native call and a scan of its text.
   if (typeof v !== 'object' || v === null) return writeJson(v);
-  if (plainJson(v, 0)) {
-    const s = JSON.stringify(v);
-    return s.indexOf('\\u') < 0 ? s : writeJson(v);
-  }
+  if (plainJson(v, 0)) return nativeJson(v);
   if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v);
   if (Array.isArray(v)) {
     let s = '[';
@@ -514,7 +511,11 @@ function sameText(text: string): string {
 function shortJson(v: JsonObject | Node[], budget: number): string | null {
   sizedPlain = true;
   if (plainJsonWithin(v, budget, 0) < 0) return null;
-  if (!sizedPlain) return mixedJson(v, 0);
+  return sizedPlain ? nativeJson(v) : mixedJson(v, 0);
+}
+
+/** `toJson` of a container `plainJson` accepts: `JSON.stringify`'s text, unless it wrote a `\\u` escape. */
+function nativeJson(v: Value): string {
   const s = JSON.stringify(v);
   return s.indexOf('\\u') < 0 ? s : writeJson(v);
 }

@@ -26,8 +26,8 @@ const HEX = '0123456789ABCDEF';
 
 /** The attribute text of `json|htmlattr` of `v` (`v` defined). */
 export function writeJsonAttr(v: Value): string {
-  const p = writeJsonAttrPieces(v, false);
-  return typeof p === 'string' ? p : p.join('');
+  // Not in pieces: always one string.
+  return writeJsonAttrPieces(v, false) as string;
 }
 
 /**
