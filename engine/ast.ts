@@ -13,9 +13,8 @@ export interface VarRef {
   readonly text: string;
   readonly segments: readonly Segment[];
   /**
-   * The emitter's compiled form of this reference (a `CompiledRef`), made on first use. The
-   * parser makes one VarRef per distinct reference text of a template, so this is the one
-   * compiled reference per template that a Map per compile used to keep (engine.ts).
+   * The emitter's compiled form of this reference (a `CompiledRef`), made on first use and
+   * kept here (a Map per compile used to keep them, engine.ts).
    */
   compiled: unknown;
 }

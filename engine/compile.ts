@@ -22,9 +22,8 @@ export interface EmitContext {
 const NOOP: Exec = () => {};
 
 /**
- * The compiled form of a reference, made once per VarRef: the parser shares one VarRef per
- * distinct reference text of a template, so the slot on it replaces a Map per compile (and
- * the closure that kept it), ~10% of compiling `{a}` (bench/README.md, "Compile").
+ * The compiled form of a reference, made once per VarRef and kept on it: no Map per compile
+ * (nor the closure that kept it), ~10% of compiling `{a}` (bench/README.md, "Compile").
  */
 function makeRef(r: VarRef): CompiledRef {
   let c = r.compiled as CompiledRef | null;

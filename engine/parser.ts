@@ -170,8 +170,6 @@ class TemplateParser {
   private blockErrors: Diagnostic[] | null = null;
   private readonly root: Inst[] = [];
   private readonly stack: OpenBlock[] = [];
-  /** Made on the first reference: a Map costs ~190 bytes, a template without references none. */
-  private refs: Map<string, VarRef> | null = null;
   private bindCtx: ParserBindContext | null = null;
   /** Where the list last scanned by `variableList` ends. */
   private listEnd = 0;
@@ -731,15 +729,14 @@ class TemplateParser {
     return { kind: 'ctxvar', span: this.span(), name, bindings, pre: this.pre || undefined };
   }
 
-  /** One VarRef per distinct reference text: pages repeat the same references many times. */
+  /**
+   * A VarRef per occurrence. Sharing one per distinct text (a Map per parse, until
+   * 2026-11-29) saved splitting a repeated reference, but hashing and looking up every
+   * occurrence cost more: without it compiling the fresh pages was 2-15% faster
+   * (bench/README.md, "Compile").
+   */
   private ref(text: string): VarRef {
-    const refs = (this.refs ??= new Map());
-    let r = refs.get(text);
-    if (r === undefined) {
-      r = { text, segments: splitVariable(text), compiled: null };
-      refs.set(text, r);
-    }
-    return r;
+    return { text, segments: splitVariable(text), compiled: null };
   }
 
   // ---- block assembly (§4.16) ----
