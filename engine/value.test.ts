@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -321,5 +321,14 @@ describe('coercions', () => {
     expect(jsonEquals({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
     expect(jsonEquals({ a: 1 }, { a: 1, b: 2 })).toBe(false);
     expect(jsonEquals(5n ** 30n, 5n ** 30n)).toBe(true);
+  });
+});
+
+describe('isInheritedName', () => {
+  it('is true exactly for the names a plain object inherits', () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) expect(isInheritedName(name)).toBe(true);
+    for (const name of ['', 'title', 'toString2', 'tostring', 'valueof', 'constructors', '__proto', 'hasOwnPropertx', 'é', 'constructor\u0000']) expect(isInheritedName(name)).toBe(false);
+    const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
+    fc.assert(fc.property(fc.string({ maxLength: 24 }), (s) => isInheritedName(s) === inherited.has(s)));
   });
 });

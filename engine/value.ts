@@ -55,9 +55,20 @@ export function member(obj: JsonObject, key: string): Value {
   return v;
 }
 
+/**
+ * The lengths of the inherited names, as bits, by their first character: most keys are
+ * ruled out without hashing them for the Set (a key cut from a template is a new string,
+ * hashed on its first lookup). Every compiled reference checks each of its names
+ * (engine/runtime.ts, `CompiledRef`).
+ */
+const INHERITED_LENGTHS = new Uint32Array(128);
+for (const name of INHERITED) INHERITED_LENGTHS[name.charCodeAt(0)] |= 1 << name.length;
+
 /** True when a key could reach an inherited property of a plain object. */
 export function isInheritedName(key: string): boolean {
-  return INHERITED.has(key);
+  const c = key.charCodeAt(0);
+  // Object.prototype's names are all ASCII and shorter than 32 characters.
+  return c < 128 && key.length < 32 && (INHERITED_LENGTHS[c] & (1 << key.length)) !== 0 && INHERITED.has(key);
 }
 
 // ---- text forms ---------------------------------------------------------------------
