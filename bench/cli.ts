@@ -17,9 +17,23 @@ export function optionsOrExit<O>(parse: () => O): O {
 
 /**
  * Another bench's section in the same file (`<!-- bench:NAME begin -->` … `end -->`, e.g.
- * bench:cold's "Cold start" in RESULTS.md): carried over when the file is written anew.
+ * bench:cold's "Cold start" in RESULTS.md): carried over when the file is written anew. It
+ * starts at the begin marker nearest before its end marker: a stray copy of the begin marker
+ * earlier in the file once carried the report's history into the section, which the next
+ * `bench:cold` then replaced.
  */
-const KEPT_SECTION = /<!-- (bench:[\w-]+) begin -->[\s\S]*?<!-- \1 end -->/g;
+const KEPT_SECTION = /<!-- (bench:[\w-]+) begin -->(?:(?!<!-- \1 begin -->)[\s\S])*?<!-- \1 end -->/g;
+
+/**
+ * `text` with its section NAME (see `KEPT_SECTION`) replaced by `section`, which carries both
+ * markers; appended when there is none.
+ */
+export function withSection(text: string, name: string, section: string): string {
+  const end = text.indexOf(`<!-- ${name} end -->`);
+  const at = end >= 0 ? text.lastIndexOf(`<!-- ${name} begin -->`, end) : -1;
+  if (at < 0) return `${text.trimEnd()}\n\n${section}\n`;
+  return text.slice(0, at) + section + text.slice(end + `<!-- ${name} end -->`.length);
+}
 
 function withKeptSections(markdown: string, out: string): string {
   const old = existsSync(out) ? readFileSync(out, 'utf8') : '';

@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
-import { runIfMain } from './cli.ts';
+import { runIfMain, withSection } from './cli.ts';
 import type { ColdRender, ColdTiming } from './cold-render-job.ts';
 import { freePort } from './free-port.ts';
 import { bundleJob, forkJob } from './job-process.ts';
@@ -267,7 +267,7 @@ async function main(): Promise<void> {
     '',
     '## First render of each demo page in a fresh process',
     '',
-    'Every top-level template render the page makes (page template, layout, partials as the renderer passes them), in a process that has rendered nothing: load = importing the engine (the port: and its CLDR bundle), compile = all the page\'s templates, first = the first render of each (summed), second = a second render, for scale.',
+    'Every top-level template render the page makes (page template, layout, partials as the renderer passes them), in a process that has rendered nothing: load = importing the engine (the port: and its CLDR bundle), compile = all the page\'s templates, first = the first render of each (summed), second = a second render in a later turn of the event loop (as the next request to a server), for scale.',
     '',
     'Speed ratios are port time / Quire time (above 1: Quire is faster). Both load their locale data in "load": the port its CLDR bundle, Quire the en-US pack the server preloads before its first request (renderer/start-warmup.ts).',
     '',
@@ -303,10 +303,7 @@ const END = '<!-- bench:cold end -->';
 function writeResultsSection(body: string[]): void {
   const section = [BEGIN, '## Cold start (`npm run bench:cold`)', '', ...body, END].join('\n');
   const text = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const at = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  const next = at >= 0 && end > at ? text.slice(0, at) + section + text.slice(end + END.length) : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(RESULTS, next);
+  writeFileSync(RESULTS, withSection(text, 'bench:cold', section));
 }
 
 runIfMain(import.meta.url, 'bench:cold', main);

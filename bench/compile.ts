@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArgReader } from './args.ts';
-import { optionsOrExit, runIfMain } from './cli.ts';
+import { optionsOrExit, runIfMain, withSection } from './cli.ts';
 import type { CompileEngine, CompileJobResult, CompileJobSpec, CompileShape } from './compile-job.ts';
 import { WORKLOADS, loadWorkload, BENCH_NOW } from './engines.ts';
 import { FRESH_NOW, freshWorkloads } from './fresh-workloads.ts';
@@ -221,10 +221,7 @@ const END = '<!-- bench:compile end -->';
 
 function writeSection(body: string[]): void {
   const section = [BEGIN, '## Compile (`npm run bench:compile`)', '', ...body, END].join('\n');
-  const text = readFileSync(RESULTS, 'utf8');
-  const at = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  writeFileSync(RESULTS, at >= 0 && end > at ? text.slice(0, at) + section + text.slice(end + END.length) : `${text.trimEnd()}\n\n${section}\n`);
+  writeFileSync(RESULTS, withSection(readFileSync(RESULTS, 'utf8'), 'bench:compile', section));
 }
 
 async function main(): Promise<void> {

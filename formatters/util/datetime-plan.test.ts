@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { cldrFor, resolveZone, toCalendarDate } from './cldr.ts';
 import { dateTimeOptions } from './cldr-values.ts';
@@ -62,6 +62,22 @@ describe('datetime plans', () => {
     expect(planOf(en, dateTimeOptions(['time:long']))).toBeNull();
     expect(planOf(en, dateTimeOptions(['skeleton:GyMMMd']))).toBeNull();
     expect(planOf(en, dateTimeOptions(['date:full', 'calendar:japanese']))).toBeNull();
+  });
+
+  it('are built once the event loop turns after a first call, not by the second call', async () => {
+    const en = cldrFor('en-US')!;
+    const options = dateTimeOptions(['date:long', 'time:short']);
+    expect(dateTimePlan(en, options)).toBeNull();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const engine = vi.spyOn(en.Calendars, 'formatDateToParts');
+    try {
+      const plan = dateTimePlan(en, options);
+      expect(plan).not.toBeNull();
+      expect(engine).not.toHaveBeenCalled();
+      expect(formatDateTimePlanned(plan!, Date.UTC(2025, 9, 9, 15, 4), 'UTC')).toBe(engineText('en-US', ['date:long', 'time:short'], Date.UTC(2025, 9, 9, 15, 4), 'UTC'));
+    } finally {
+      engine.mockRestore();
+    }
   });
 
   it('leave instants outside 1600–9999 and NaN to the engine', () => {

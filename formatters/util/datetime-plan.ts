@@ -70,9 +70,16 @@ export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan
   if (byLocale === undefined) plans.set(options, (byLocale = new WeakMap()));
   let plan = byLocale.get(cldr);
   // A plan costs 20–70 engine calls (~2 ms cold): a call site that formats one instant (a
-  // first render, a page with one date) is served by the engine, the second call builds it.
+  // first render, a page with one date) is served by the engine, and the plan is built once
+  // the host is idle (after the page is sent), or by the second call if that comes first (a
+  // repeated section, a render loop). Built by the second call only, it made a server's
+  // second render of a page with dates 3x the port's (1.8 against 0.6 ms, bench:cold-start).
   if (plan === undefined) {
-    byLocale.set(cldr, NOT_YET);
+    const map = byLocale;
+    map.set(cldr, NOT_YET);
+    whenIdle(() => {
+      if (map.get(cldr) === NOT_YET) map.set(cldr, buildPlan(cldr, options));
+    });
     return null;
   }
   if (plan === NOT_YET) {
@@ -80,6 +87,25 @@ export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan
     byLocale.set(cldr, plan);
   }
   return plan;
+}
+
+/**
+ * Runs `task` after the current turn of the host's event loop (Node's `setImmediate`, else a
+ * zero timeout), without keeping a process alive for it; where there is neither, never (the
+ * second call builds the plan). A task that throws is dropped: the call site's next call
+ * builds the plan (and throws) where the engine's errors are handled.
+ */
+function whenIdle(task: () => void): void {
+  const g = globalThis as { setImmediate?: (f: () => void) => unknown; setTimeout?: (f: () => void, ms: number) => unknown };
+  const run = (): void => {
+    try {
+      task();
+    } catch {
+      // left to the next call
+    }
+  };
+  const handle = typeof g.setImmediate === 'function' ? g.setImmediate(run) : typeof g.setTimeout === 'function' ? g.setTimeout(run, 0) : undefined;
+  (handle as { unref?: () => void } | undefined)?.unref?.();
 }
 
 // Keyed by the options object a call site binds (and the bundle, one per locale): both live
