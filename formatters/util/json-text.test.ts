@@ -37,6 +37,24 @@ describe('json-text', () => {
     }
   });
 
+  // A string's first units are copied as they are scanned, the rest of a longer one found
+  // with indexOf: escapes (a quote, a backslash, a surrogate pair) at and around that edge.
+  it('toPrettyJson copies strings of every length around the scan edge', () => {
+    const unit = fc.constantFrom('a', 'a', 'a', '"', '\\', '\n', '—', '😀', '\u0001');
+    const long = fc.string({ unit, minLength: 20, maxLength: 90 });
+    fc.assert(fc.property(fc.array(long, { minLength: 1, maxLength: 30 }), fc.boolean(), (texts, inObject) => {
+      const v: Value = inObject ? Object.fromEntries(texts.map((t, i) => [t + i, [t, { t }]])) : texts.map((t) => [t, { [t]: t }]);
+      expect(toPrettyJson(v)).toBe(toJsonPretty(v));
+    }), { numRuns: 500 });
+    for (let n = 28; n <= 36; n++) {
+      for (const tail of ['\\', '\\"', '"', '😀']) {
+        const t = 'x'.repeat(n - tail.length) + tail + 'y';
+        const v: Value = { a: Array.from({ length: 30 }, () => t), [t]: t };
+        expect(toPrettyJson(v), `${n} ${tail}`).toBe(toJsonPretty(v));
+      }
+    }
+  });
+
   // Both ways the layout is written: small trees from the tree, the rest through the byte buffers.
   it('toPrettyJson writes small trees and large ones alike', () => {
     const nested = (n: number): Value => Array.from({ length: n }, (_, i) => (i % 3 === 0 ? { k: i, s: '</x"é' } : i % 3 === 1 ? [i, new JDouble(i)] : 'v' + i));
