@@ -12,7 +12,8 @@
 // The text is exactly `escapeHtmlAttr(escapeScriptClose(toJson(v)))`: json-attr-writer.test.ts
 // compares the two on random trees (doubles, bigints, missing values, control characters,
 // lone surrogates, `</`, `&<>"`).
-import { javaDouble, JDouble, JSON_PIECE, JSON_WHOLE, jsNumber, type Value } from '../../engine/plugin-api.ts';
+import { javaDouble, JDouble, jsNumber, type Value } from '../../engine/plugin-api.ts';
+import { decodeUnitPieces, decodeUnits } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
@@ -46,27 +47,11 @@ export function writeJsonAttrPieces(v: Value, inPieces: boolean): string | strin
     // Every unit fits a byte: `set` converts them natively.
     bytes.set(units.subarray(0, n));
   }
-  let out: string | string[];
-  if (!inPieces || n <= JSON_WHOLE) out = decode(narrow, 0, n);
-  else {
-    out = [];
-    for (let start = 0; start < n; ) {
-      let end = Math.min(start + JSON_PIECE, n);
-      if (!narrow && end < n && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
-      out.push(decode(narrow, start, end));
-      start = end;
-    }
-  }
+  const text = narrow ? bytes : units;
+  const out = inPieces ? decodeUnitPieces(text, n, !narrow) : decodeUnits(text, 0, n, !narrow);
   if (units.length > KEEP) units = new Uint16Array(0);
   if (bytes.length > KEEP) bytes = new Uint8Array(0);
   return out;
-}
-
-/** Units `[start, end)` as text, from the bytes when they hold the text (`narrow`). */
-function decode(narrow: boolean, start: number, end: number): string {
-  return narrow
-    ? Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1')
-    : Buffer.from(units.buffer, units.byteOffset + 2 * start, 2 * (end - start)).toString('utf16le');
 }
 
 /** Room for `more` units after `at`. */

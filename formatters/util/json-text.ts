@@ -1,8 +1,9 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasWideChar, isObject, JSON_PIECE, JSON_WHOLE, jsonString, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasWideChar, isObject, jsonString, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
 import { writeJsonAttr, writeJsonAttrPieces } from './json-attr-writer.ts';
+import { decodeUnitPieces, decodeUnits, type Units } from './unit-text.ts';
 
 /**
  * Replaces every `</` with `<\/` so that JSON placed inside a `<script>` element cannot
@@ -58,21 +59,18 @@ export function jsonAttrPieces(v: Value): string | string[] {
  * flattening ropes of thousands of pieces (bench/SERIALIZERS-RESULTS.md).
  */
 export function toPrettyJson(v: Value, scriptSafe = false): string {
-  const p = prettyJsonPieces(v, scriptSafe);
-  if (typeof p === 'string') return p;
-  let s = p[0];
-  for (let i = 1; i < p.length; i++) s += p[i];
-  return s;
+  // Not in pieces: always one string.
+  return prettyJsonPieces(v, scriptSafe, false) as string;
 }
 
 /**
- * `toPrettyJson`, a text longer than `JSON_WHOLE` as pieces of `JSON_PIECE` characters (a piece may end
+ * `toPrettyJson`, a text longer than `JSON_WHOLE` (with `inPieces`) as pieces of `JSON_PIECE` characters (a piece may end
  * anywhere but between the two halves of a surrogate pair): read as one string, a text of over
  * 128 KB is written into the scratch buffer, decoded and appended to a page part, each step a
  * flattening or allocation that V8 does outside its young generation (engine/value.ts,
  * `toJsonPieces`). The compact text is taken from `toJsonPieces` and written in piece by piece.
  */
-export function prettyJsonPieces(v: Value, scriptSafe: boolean): string | string[] {
+export function prettyJsonPieces(v: Value, scriptSafe: boolean, inPieces = true): string | string[] {
   // Without Node's Buffer (the engine imports nothing of Node's), the recursive writer.
   if (!UNITS_DECODE) return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
   // A small tree is written from the tree; past SMALL_TREE_NODES the writer stops and the
@@ -104,23 +102,7 @@ export function prettyJsonPieces(v: Value, scriptSafe: boolean): string | string
   const out = wide ? new Uint16Array(outBuffer.buffer, 0, outBytes >> 1) : new Uint8Array(outBuffer.buffer, 0, outBytes);
   const { units, length } = layOutUnits(src, n, out);
   if (units.buffer !== outBuffer.buffer) scratchOut.hold(Buffer.from(units.buffer));
-  return decodePieces(units, length, wide);
-}
-
-/** `units[0, length)` as text, in pieces of `JSON_PIECE` units when it is longer than `JSON_WHOLE`. */
-function decodePieces(units: Units, length: number, wide: boolean): string | string[] {
-  const size = units.BYTES_PER_ELEMENT;
-  const encoding = wide ? 'utf16le' : 'latin1';
-  if (length <= JSON_WHOLE) return Buffer.from(units.buffer, 0, length * size).toString(encoding);
-  const out: string[] = [];
-  for (let start = 0; start < length; ) {
-    let end = Math.min(start + JSON_PIECE, length);
-    // A surrogate pair stays in one piece: decoded apart, its halves would be two U+FFFDs.
-    if (wide && end < length && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
-    out.push(Buffer.from(units.buffer, start * size, (end - start) * size).toString(encoding));
-    start = end;
-  }
-  return out;
+  return inPieces ? decodeUnitPieces(units, length, wide) : decodeUnits(units, 0, length, wide);
 }
 
 /**
@@ -178,7 +160,6 @@ const BACKSLASH = 0x5c;
 const NL = 0x0a;
 const SPACE = 0x20;
 
-type Units = Uint8Array | Uint16Array;
 
 /**
  * The pretty layout of compact JSON (no space outside strings, as `toJson` writes it) in code

@@ -1,0 +1,31 @@
+// Text decoded from code units written into a typed array (the `json|htmlattr` writer, the
+// `json-pretty` layout): one byte a unit when every unit fits Latin-1 (the string stays
+// one-byte), else UTF-16. Node's Buffer decodes them; the callers check it is there.
+import { JSON_PIECE, JSON_WHOLE } from '../../engine/plugin-api.ts';
+
+/** Latin-1 bytes, or UTF-16 units (`wide`). */
+export type Units = Uint8Array | Uint16Array;
+
+/** `units[start, end)` as text. */
+export function decodeUnits(units: Units, start: number, end: number, wide: boolean): string {
+  const size = units.BYTES_PER_ELEMENT;
+  return Buffer.from(units.buffer, units.byteOffset + start * size, (end - start) * size).toString(wide ? 'utf16le' : 'latin1');
+}
+
+/**
+ * `units[0, length)` as text, in pieces of `JSON_PIECE` units when it is longer than
+ * `JSON_WHOLE`, none ending between the two halves of a surrogate pair (decoded apart, they
+ * would be two U+FFFDs): a string of over 128 KB costs V8 far more to make and to flatten again
+ * in a page part (engine/value.ts, `toJsonPieces`).
+ */
+export function decodeUnitPieces(units: Units, length: number, wide: boolean): string | string[] {
+  if (length <= JSON_WHOLE) return decodeUnits(units, 0, length, wide);
+  const out: string[] = [];
+  for (let start = 0; start < length; ) {
+    let end = Math.min(start + JSON_PIECE, length);
+    if (wide && end < length && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
+    out.push(decodeUnits(units, start, end, wide));
+    start = end;
+  }
+  return out;
+}
