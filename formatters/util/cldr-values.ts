@@ -15,6 +15,7 @@ import type {
 import { JDouble, isObject, javaDouble, member, type Value } from '../../engine/plugin-api.ts';
 import { applyNumberOption, calendarKind, parseOptionArgs, toCalendarDate, type CalendarKind } from './cldr.ts';
 import { dateTimePlan, formatDateTimePlanned } from './datetime-plan.ts';
+import { formatIntervalPlanned } from './interval-plan.ts';
 
 // ---- numbers --------------------------------------------------------------------------
 
@@ -194,7 +195,8 @@ export function intervalOptions(args: readonly string[]): DateIntervalFormatOpti
 }
 
 export function formatInterval(cldr: CLDR, startMs: number, endMs: number, zoneId: string, options: DateIntervalFormatOptions): string {
-  return cldr.Calendars.formatDateInterval({ date: startMs, zoneId }, { date: endMs, zoneId }, options);
+  // Most pairs have a plan (interval-plan.ts): the fields written directly.
+  return formatIntervalPlanned(cldr, options, startMs, endMs, zoneId) ?? cldr.Calendars.formatDateInterval({ date: startMs, zoneId }, { date: endMs, zoneId }, options);
 }
 
 // ---- relative time -----------------------------------------------------------------------

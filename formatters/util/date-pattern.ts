@@ -173,7 +173,12 @@ export function dateFields(epochMs: number, zoneId: string): DateFields {
   return fillDateFields(newFields(), epochMs, zoneId);
 }
 
-function newFields(): DateFields {
+/** `dateFields` written into a record the caller keeps (an interval's two dates, each its own). */
+export function dateFieldsInto(f: DateFields, epochMs: number, zoneId: string): DateFields {
+  return fillDateFields(f, epochMs, zoneId);
+}
+
+export function newFields(): DateFields {
   return { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millis: 0, weekday: 0, dayOfYear: 0, offsetMs: 0, abbr: '' };
 }
 

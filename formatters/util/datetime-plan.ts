@@ -11,14 +11,16 @@
 import type { CLDR } from '@phensley/cldr';
 import type { DateTimeOptions } from './cldr-values.ts';
 import { toCalendarDate } from './cldr.ts';
-import { type DateFields, pad2, sharedDateFields } from './date-pattern.ts';
+import { type DateFields, dateFields, pad2, sharedDateFields } from './date-pattern.ts';
 
-type Writer = (f: DateFields) => string;
+export type Writer = (f: DateFields) => string;
 
-interface Step {
+export interface Step {
   /** Literal text, or null for a field. */
   readonly text: string | null;
   readonly write: Writer | null;
+  /** Which date of the text the field is of: 0, or 1 for an interval's end. */
+  readonly side: number;
 }
 
 export interface DateTimePlan {
@@ -45,7 +47,7 @@ const TABLES: Record<string, { key: (f: DateFields) => number; size: number }> =
 };
 
 /** Every month (days of one and two digits), every weekday, years whose last two digits need padding. */
-const DATE_PROBES: readonly number[] = (() => {
+export const DATE_PROBES: readonly number[] = (() => {
   const t: number[] = [];
   for (let m = 0; m < 12; m++) t.push(Date.UTC(2023, m, 3 + 2 * m, (5 * m) % 24, 7 + m, 11 + m));
   for (let d = 0; d < 7; d++) t.push(Date.UTC(2024, 1, 25 + d, 13, 59, 5));
@@ -62,7 +64,7 @@ const TIME_PROBES: readonly number[] = (() => {
 
 const TIME_FIELDS = new Set(['hour', 'minute', 'second', 'dayperiod']);
 
-const PROBE_ZONE = 'UTC';
+export const PROBE_ZONE = 'UTC';
 
 /** The plan for these options in this locale's bundle, or null (built once, then kept). */
 export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
@@ -95,7 +97,7 @@ export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan
  * second call builds the plan). A task that throws is dropped: the call site's next call
  * builds the plan (and throws) where the engine's errors are handled.
  */
-function whenIdle(task: () => void): void {
+export function whenIdle(task: () => void): void {
   const g = globalThis as { setImmediate?: (f: () => void) => unknown; setTimeout?: (f: () => void, ms: number) => unknown };
   const run = (): void => {
     try {
@@ -111,16 +113,42 @@ function whenIdle(task: () => void): void {
 // Keyed by the options object a call site binds (and the bundle, one per locale): both live
 // as long as what uses them.
 const plans = new WeakMap<DateTimeOptions, WeakMap<CLDR, DateTimePlan | null>>();
-const NOT_YET: DateTimePlan = { steps: [] };
+export const NOT_YET: DateTimePlan = { steps: [] };
 
 function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
   if (options.calendar !== 'gregory') return null;
   const partsAt = (t: number) => cldr.Calendars.formatDateToParts(toCalendarDate(cldr, 'gregory', t, PROBE_ZONE), options.format);
   const first = partsAt(DATE_PROBES[0]);
+  const samples: Sample[] = [];
+  for (const t of probesFor(first)) samples.push({ parts: partsAt(t), sides: [dateFields(t, PROBE_ZONE)] });
+  const steps = stepsFromSamples(samples);
+  return steps === null ? null : { steps };
+}
+
+/** A probe's text from the engine in parts, and the calendar fields of each date it formats. */
+export interface Sample {
+  readonly parts: readonly { readonly type: string; readonly value: string }[];
+  readonly sides: readonly DateFields[];
+}
+
+/** The probe instants for a text with these parts: the time probes too when a part is a time field. */
+export function probesFor(parts: readonly { readonly type: string }[]): readonly number[] {
+  return parts.some((p) => TIME_FIELDS.has(p.type)) ? [...DATE_PROBES, ...TIME_PROBES] : DATE_PROBES;
+}
+
+/**
+ * Steps that write every sample's text from its sides' fields, or null where the samples do
+ * not agree on their parts and literals, or a field is neither a number nor a complete table
+ * of one side's fields. A field equal on every side in every sample may be written from any.
+ */
+export function stepsFromSamples(samples: readonly Sample[]): Step[] | null {
+  const first = samples[0].parts;
+  const sides = samples[0].sides.length;
   const n = first.length;
-  // Per field part: the numeric writers still agreeing with every probe, and the table.
-  const alive: (Writer[] | null)[] = [];
-  const tables: (Map<number, string> | null)[] = [];
+  // Per field part: the (side, numeric writer) pairs still agreeing with every sample, and a
+  // table per side.
+  const alive: ({ side: number; write: Writer }[] | null)[] = [];
+  const tables: ((Map<number, string> | null)[] | null)[] = [];
   for (const p of first) {
     if (p.type === 'literal') {
       alive.push(null);
@@ -128,14 +156,13 @@ function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
       continue;
     }
     if (NUMERIC[p.type] === undefined && TABLES[p.type] === undefined) return null;
-    alive.push([...(NUMERIC[p.type] ?? [])]);
-    tables.push(TABLES[p.type] ? new Map() : null);
+    const numeric: { side: number; write: Writer }[] = [];
+    for (let side = 0; side < sides; side++) for (const write of NUMERIC[p.type] ?? []) numeric.push({ side, write });
+    alive.push(numeric);
+    tables.push(TABLES[p.type] ? Array.from({ length: sides }, () => new Map<number, string>()) : null);
   }
-  const probes = first.some((p) => TIME_FIELDS.has(p.type)) ? [...DATE_PROBES, ...TIME_PROBES] : DATE_PROBES;
-  for (const t of probes) {
-    const parts = partsAt(t);
+  for (const { parts, sides: fields } of samples) {
     if (parts.length !== n) return null;
-    const f = sharedDateFields(t, PROBE_ZONE);
     for (let j = 0; j < n; j++) {
       const p = parts[j];
       if (p.type !== first[j].type) return null;
@@ -143,13 +170,16 @@ function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
         if (p.value !== first[j].value) return null;
         continue;
       }
-      alive[j] = (alive[j] as Writer[]).filter((w) => w(f) === p.value);
-      const table = tables[j];
-      if (table !== null) {
-        const key = TABLES[p.type].key(f);
+      alive[j] = (alive[j] as { side: number; write: Writer }[]).filter((c) => c.write(fields[c.side]) === p.value);
+      const perSide = tables[j];
+      if (perSide === null) continue;
+      for (let side = 0; side < sides; side++) {
+        const table = perSide[side];
+        if (table === null) continue;
+        const key = TABLES[p.type].key(fields[side]);
         const seen = table.get(key);
         if (seen === undefined) table.set(key, p.value);
-        else if (seen !== p.value) tables[j] = null;
+        else if (seen !== p.value) perSide[side] = null;
       }
     }
   }
@@ -159,24 +189,25 @@ function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
     if (p.type === 'literal') {
       // Adjacent literals are one step.
       const last = steps[steps.length - 1];
-      if (last !== undefined && last.text !== null) steps[steps.length - 1] = { text: last.text + p.value, write: null };
-      else steps.push({ text: p.value, write: null });
+      if (last !== undefined && last.text !== null) steps[steps.length - 1] = { text: last.text + p.value, write: null, side: 0 };
+      else steps.push({ text: p.value, write: null, side: 0 });
       continue;
     }
-    const numeric = alive[j] as Writer[];
+    const numeric = alive[j] as { side: number; write: Writer }[];
     if (numeric.length > 0) {
-      steps.push({ text: null, write: numeric[0] });
+      steps.push({ text: null, write: numeric[0].write, side: numeric[0].side });
       continue;
     }
-    const table = tables[j];
     const spec = TABLES[p.type];
-    if (table === null || spec === undefined || table.size !== spec.size) return null;
+    const side = spec === undefined ? -1 : (tables[j] as (Map<number, string> | null)[]).findIndex((t) => t !== null && t.size === spec.size);
+    if (side < 0) return null;
+    const table = (tables[j] as Map<number, string>[])[side];
     const names: string[] = [];
     for (let k = 0; k < spec.size; k++) names.push(table.get(k) as string);
     const key = spec.key;
-    steps.push({ text: null, write: (f) => names[key(f)] });
+    steps.push({ text: null, write: (f) => names[key(f)], side });
   }
-  return { steps };
+  return steps;
 }
 
 /** The plan's text for an instant in a resolved zone; null for an instant it leaves to the engine. */
