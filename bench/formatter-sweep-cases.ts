@@ -140,6 +140,19 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'even?', tag: '{.even? v}y{.or}n{.end}', value: (r) => Math.floor(r() * 6) },
   { name: 'on-sale?', tag: '{.section v}{.on-sale?}y{.or}n{.end}{.end}', value: product },
   { name: 'excerpt?', tag: '{.section v}{.excerpt?}y{.or}n{.end}{.end}', value: (r, n) => ({ excerpt: r() < 0.5 ? `<p>${word(r, n)}</p>` : '<p> </p>' }) },
+  // the language's constructs, which a page is made of as much as of formatters
+  { name: 'if-or', tag: '{.if v.a || v.b}y{.or}n{.end}', value: (r, n) => ({ a: r() < 0.5 ? '' : word(r, n), b: r() < 0.5 ? 0 : 1 }) },
+  { name: 'if-and', tag: '{.if v.a && v.b}y{.or}n{.end}', value: (r, n) => ({ a: r() < 0.5 ? '' : word(r, n), b: r() < 0.5 ? 0 : 1 }) },
+  { name: 'section-or', tag: '{.section v.a}{@|html}{.or}none{.end}', value: (r, n) => ({ a: r() < 0.3 ? '' : word(r, n) }) },
+  { name: 'deep path', tag: '{v.a.b.c}', value: (r, n) => ({ a: { b: { c: word(r, n) } } }) },
+  { name: 'outer lookup', tag: '{.section v}{.section a}{w}{.end}{.end}', value: (r, n) => ({ a: { b: word(r, n) } }) },
+  { name: 'alternates-with', tag: '{.repeated section v}{@}{.alternates with}, {.end}', value: (r, n) => [0, 1, 2, 3].map((i) => word(r, n * 4 + i)) },
+  { name: 'nested repeat', tag: '{.repeated section v}<li>{name}: {n}</li>{.end}', value: (r, n) => [0, 1, 2].map((i) => ({ name: word(r, n * 3 + i), n: Math.floor(r() * 1000) })) },
+  { name: 'var', tag: '{.var @x v.a}{.section v}{@x}{b}{.end}', value: (r, n) => ({ a: word(r, n), b: word(r, n + 1) }) },
+  { name: 'ctx', tag: '{.ctx @c a=v.a b=w}{@c.a}{@c.b}', value: (r, n) => ({ a: word(r, n) }) },
+  { name: '@index', tag: '{@index}:{v}', value: (r, n) => word(r, n) },
+  { name: 'macro', tag: '{.macro m}<b>{@}</b>{.end}{v|apply m}', value: (r, n) => word(r, n) },
+  { name: 'equal? paths', tag: '{.equal? v.a v.b}y{.or}n{.end}', value: (r) => ({ a: Math.floor(r() * 3), b: Math.floor(r() * 3) }) },
 ];
 
 export function sweepTemplate(c: SweepCase): string {
