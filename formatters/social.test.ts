@@ -56,6 +56,22 @@ describe('activate-twitter-links', () => {
   it('does not end a URL on punctuation and matches schemes case-insensitively', () => {
     expect(activateTwitterLinks('FTP://h.org/a.')).toBe('<a target="new" href="FTP://h.org/a">FTP://h.org/a</a>.');
   });
+  it("links as the reference's three passes do (URLs, then handles, then hashtags), on random text", () => {
+    const url = /\b(?:https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|]/gi;
+    const threePasses = (text: string): string =>
+      text
+        .replace(url, (u) => '<a target="new" href="' + u + '">' + u + '</a>')
+        .replace(/(^| )@([a-zA-Z0-9_]+)/g, (_m, p: string, h: string) => p + '<a target="new" href="https://twitter.com/' + h + '/">@' + h + '</a>')
+        .replace(/(^| )#([a-zA-Z0-9_]+)/g, (_m, p: string, t: string) => p + '<a target="new" href="https://twitter.com/hashtag/' + t + '?src=hash">#' + t + '</a>');
+    const piece = fc.constantFrom('@', '#', ' ', 'a', 'Z', '_', '9', 'http://', 'ftp://', 'x.org/', '?', '.', ',', '<', '>', '/', 'é', '\n', '@@', '##', ' #', ' @');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = pieces.join('');
+        expect(activateTwitterLinks(text)).toBe(threePasses(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
   it('escapes nothing and takes the node text', () => {
     expect(fmt('activate-twitter-links', '<b> & @x')).toBe('<b> & <a target="new" href="https://twitter.com/x/">@x</a>');
     expect(fmt('activate-twitter-links', undefined)).toBe('');

