@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JavaError, JDouble, parseJson, type FormatterSpec, type Value } from '../engine/plugin-api.ts';
 import { i18nFormatters } from './i18n.ts';
+import { cldrFor } from './util/cldr.ts';
+import { relativeTimeOptions } from './util/cldr-values.ts';
 import { argsErrorOf, bindFormatter, TestPluginContext, type TestFrame } from './util/plugin-test-context.ts';
 
 const byName = new Map(i18nFormatters.map((f) => [f.name, f]));
@@ -234,6 +236,28 @@ describe('relative-time', () => {
         expect(run('relative-time', a, t, { now, locale })).toBe(run('relative-time', a, now, { others: [t], now: 0, locale }));
       }),
       { numRuns: 1500 },
+    );
+  });
+  it('prints what the CLDR engine prints for random pairs, options and locales (the field and amount are computed here)', () => {
+    const DAY = 86_400_000;
+    const ARGS = ['', 'allowWeeks:true', 'field:day', 'field:week', 'field:quarter', 'field:millis', 'field:year', 'dayOfWeek:true allowWeeks:true',
+      'width:short', 'numericOnly:true', 'context:begin-sentence', 'maximumFractionDigits:2', 'alwaysNow:true numericOnly:true'];
+    const instant = fc.oneof(
+      fc.integer({ min: -11_000_000_000_000, max: 250_000_000_000_000 }),
+      fc.integer({ min: 210_800_000_000_000, max: 211_000_000_000_000 }),
+      fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
+      fc.tuple(fc.integer({ min: 1800, max: 2200 }), fc.integer({ min: 0, max: 11 }), fc.constantFrom(1, 28, 29, 30, 31), fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }))
+        .map(([y, m, d, ms]) => Date.UTC(y, m, d) + ms),
+    );
+    const gap = fc.oneof(fc.integer({ min: -90_000, max: 90_000 }), fc.integer({ min: -2 * DAY, max: 2 * DAY }), fc.integer({ min: -70 * DAY, max: 70 * DAY }), fc.integer({ min: -4000 * DAY, max: 4000 * DAY }));
+    fc.assert(
+      fc.property(fc.constantFrom(...ARGS), fc.constantFrom('en-US', 'de-DE', 'fr-FR', 'ja-JP', 'th-TH', 'ar-EG', 'es'), instant, gap, (a, locale, t, delta) => {
+        const cldr = cldrFor(locale)!;
+        const options = relativeTimeOptions(a.split(' ').filter((x) => x.length > 0));
+        const engine = cldr.Calendars.formatRelativeTime({ date: t, zoneId: 'UTC' }, { date: t + delta, zoneId: 'UTC' }, options);
+        expect(run('relative-time', a, t, { others: [t + delta], locale })).toBe(engine);
+      }),
+      { numRuns: 4000 },
     );
   });
 });

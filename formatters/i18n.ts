@@ -30,6 +30,7 @@ import {
 } from './util/cldr-values.ts';
 import { CurrencySite, DecimalSite } from './util/number-plan.ts';
 import { messageFormatterFor } from './util/i18n-message.ts';
+import { isPeriodField, relativePeriod, relativeTimeText, usesGregorian } from './util/relative-period.ts';
 import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
 interface Zoned<T> {
@@ -104,7 +105,12 @@ const money: FormatterSpec<CurrencySite> = {
 
 interface RelativeTimeBound {
   readonly options: RelativeTimeFormatOptions;
+  /** Whether the field and amount may be computed here (relative-period.ts): not a `quarter`, no weekday names. */
+  readonly period: boolean;
+  readonly field: PeriodFieldName | undefined;
 }
+
+type PeriodFieldName = Parameters<typeof relativePeriod>[3];
 
 /**
  * The execution's "now" as the CLDR engine's date, for the last (bundle, now) asked: every
@@ -128,13 +134,25 @@ function nowAsDate(cldr: CLDR, now: number): CalendarDate {
 
 const relativeTime: FormatterSpec<RelativeTimeBound> = {
   name: 'relative-time',
-  bind: (args) => ({ options: relativeTimeOptions(args) }),
+  bind: (args) => {
+    const options = relativeTimeOptions(args);
+    const field = options.field;
+    const period = (field === undefined || isPeriodField(field)) && options.dayOfWeek !== true;
+    return { options, period, field: field !== undefined && isPeriodField(field) ? field : undefined };
+  },
   apply(value, bound, ctx, others) {
     const cldr = cldrFor(ctx.locale);
     if (cldr === null) return undefined;
     // One variable: from now to it; two: from the first to the second. Taken in UTC.
-    if (others.length === 0) return cldr.Calendars.formatRelativeTime(nowAsDate(cldr, ctx.now), { date: asLong(value), zoneId: 'UTC' }, bound.options);
-    return cldr.Calendars.formatRelativeTime({ date: asLong(value), zoneId: 'UTC' }, { date: asLong(others[0]), zoneId: 'UTC' }, bound.options);
+    const start = others.length === 0 ? ctx.now : asLong(value);
+    const end = others.length === 0 ? asLong(value) : asLong(others[0]);
+    // The field and amount computed as the engine does (half of its work), then formatted by it.
+    if (bound.period && usesGregorian(cldr)) {
+      const p = relativePeriod(start, end, bound.options.allowWeeks === true, bound.field);
+      if (p !== null) return relativeTimeText(cldr, bound.options, p.field, p.amount);
+    }
+    if (others.length === 0) return cldr.Calendars.formatRelativeTime(nowAsDate(cldr, start), { date: end, zoneId: 'UTC' }, bound.options);
+    return cldr.Calendars.formatRelativeTime({ date: start, zoneId: 'UTC' }, { date: end, zoneId: 'UTC' }, bound.options);
   },
 };
 

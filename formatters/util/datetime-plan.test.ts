@@ -39,7 +39,7 @@ describe('datetime plans', () => {
         fc.integer({ min: 0, max: ARGS.length - 1 }),
         fc.constantFrom(...LOCALES),
         fc.constantFrom(...ZONES),
-        fc.oneof(fc.integer({ min: -2_000_000_000_000, max: 5_000_000_000_000 }), fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 })),
+        fc.oneof(fc.integer({ min: -2_000_000_000_000, max: 5_000_000_000_000 }), fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }), fc.integer({ min: 210_800_000_000_000, max: 211_000_000_000_000 })),
         (i, locale, zoneText, t) => {
           const cldr = cldrFor(locale)!;
           const zone = resolveZone(zoneText);
@@ -80,9 +80,13 @@ describe('datetime plans', () => {
     }
   });
 
-  it('leave instants outside 1600–9999 and NaN to the engine', () => {
+  it('leave instants outside 1600–8651 and NaN to the engine (its dates end in 8652)', () => {
     const plan = planOf(cldrFor('en-US')!, dateTimeOptions(['date:medium']))!;
     expect(formatDateTimePlanned(plan, Date.UTC(1500, 0, 1), 'UTC')).toBeNull();
+    expect(formatDateTimePlanned(plan, Date.UTC(8652, 11, 31, 23), 'Asia/Tokyo')).toBeNull();
+    expect(formatDateTimePlanned(plan, Date.UTC(9000, 5, 1), 'UTC')).toBeNull();
+    expect(engineText('en-US', ['date:medium'], Date.UTC(9000, 5, 1), 'UTC')).toBe('Dec 31, 8652');
+    expect(formatDateTimePlanned(plan, Date.UTC(8651, 5, 1), 'UTC')).toBe(engineText('en-US', ['date:medium'], Date.UTC(8651, 5, 1), 'UTC'));
     expect(formatDateTimePlanned(plan, Number.NaN, 'UTC')).toBeNull();
     expect(formatDateTimePlanned(plan, Date.UTC(2025, 9, 9), 'UTC')).toBe('Oct 9, 2025');
   });

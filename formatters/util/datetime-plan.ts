@@ -6,7 +6,7 @@
 // calendar fields by hand (date-pattern.ts) and writes them. Anything the probes cannot pin
 // down (time zone names, eras, other numbering systems, day periods that change within an
 // hour, other calendars) gets no plan and stays with the engine, as do instants outside the
-// years 1600–9999. datetime-plan.test.ts compares plans with the engine on random instants,
+// years 1600–8651. datetime-plan.test.ts compares plans with the engine on random instants,
 // zones, locales and options.
 import type { CLDR } from '@phensley/cldr';
 import type { DateTimeOptions } from './cldr-values.ts';
@@ -210,11 +210,20 @@ export function stepsFromSamples(samples: readonly Sample[]): Step[] | null {
   return steps;
 }
 
+/**
+ * Whether a (local) year is one the plans write: also false for NaN. The engine's calendar
+ * differs from the proleptic one before 1582, and it takes every instant after
+ * 8652-12-31T23:59:59.999Z as that instant (its dates end there), which a local year of 8652
+ * may already reach.
+ */
+export function inPlannedYears(year: number): boolean {
+  return year >= 1600 && year <= 8651;
+}
+
 /** The plan's text for an instant in a resolved zone; null for an instant it leaves to the engine. */
 export function formatDateTimePlanned(plan: DateTimePlan, epochMs: number, zoneId: string): string | null {
   const f = sharedDateFields(epochMs, zoneId);
-  // Also false for NaN: the engine's calendar differs from the proleptic one before 1582.
-  if (!(f.year >= 1600 && f.year <= 9999)) return null;
+  if (!inPlannedYears(f.year)) return null;
   const steps = plan.steps;
   let out = '';
   for (let i = 0; i < steps.length; i++) {

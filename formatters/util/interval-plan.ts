@@ -8,11 +8,11 @@
 // a mask of seven bits. A plan per (options of a call site, locale, mask) is built from probe
 // pairs with exactly that mask, and writes each field from the start's or the end's fields.
 // Anything a probe pair cannot pin down stays with the engine (datetime-plan.ts), and so do
-// dates outside 1600–9999. interval-plan.test.ts compares plans with the engine on random
+// dates outside 1600–8651. interval-plan.test.ts compares plans with the engine on random
 // pairs, zones, locales and options.
 import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import { type DateFields, dateFields, dateFieldsInto, newFields } from './date-pattern.ts';
-import { DATE_PROBES, type DateTimePlan, NOT_YET, PROBE_ZONE, probesFor, type Sample, stepsFromSamples, type Writer, whenIdle } from './datetime-plan.ts';
+import { DATE_PROBES, type DateTimePlan, inPlannedYears, NOT_YET, PROBE_ZONE, probesFor, type Sample, stepsFromSamples, type Writer, whenIdle } from './datetime-plan.ts';
 
 const YEAR = 1;
 const MONTH = 2;
@@ -66,8 +66,7 @@ const end = newFields();
 export function formatIntervalPlanned(cldr: CLDR, options: DateIntervalFormatOptions, startMs: number, endMs: number, zoneId: string): string | null {
   const a = dateFieldsInto(start, startMs, zoneId);
   const b = dateFieldsInto(end, endMs, zoneId);
-  // Also false for NaN: the engine's calendar differs from the proleptic one before 1582.
-  if (!(a.year >= 1600 && a.year <= 9999 && b.year >= 1600 && b.year <= 9999)) return null;
+  if (!inPlannedYears(a.year) || !inPlannedYears(b.year)) return null;
   const plan = intervalPlan(cldr, options, differenceMask(a, b));
   if (plan === null) return null;
   const steps = plan.steps;
