@@ -177,6 +177,19 @@ export function freshWorkloads(): FreshWorkload[] {
       pool: poolFor(40),
     },
     {
+      name: 'long-post', group: 'page', what: 'a long-form post (300–600 paragraphs, ~90–180 KB of body HTML) with 0–8 comments: one text longer than a whole page',
+      template: page('blog-post'), partials: {},
+      data: (i) => {
+        const r = g.rng(i);
+        const c = collection(r, i, 'blog', 10);
+        const item = g.post(r, i * 100, NOW, g.int(r, 300, 600));
+        const list = comments(r, i, g.int(r, 0, 8));
+        Object.assign(item, { comments: list, commentCount: list.length, collection: c, pagination: { prevItem: g.post(r, i * 100 + 1, NOW, 0), nextItem: g.post(r, i * 100 + 2, NOW, 0) } });
+        return { ...site(r, i, c), item, websiteSettings: { commentsEnabled: true } };
+      },
+      pool: poolFor(40),
+    },
+    {
       name: 'event-list', group: 'page', what: '30 events: `date` with many codes and zones, `datetime`, addresses, `google-calendar-url`',
       template: page('event-list'), partials: {},
       data: (i) => {

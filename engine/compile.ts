@@ -8,7 +8,7 @@ import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
 import type { FormatterSpec } from './plugin-api.ts';
-import { type Code, CompiledRef, descend, type Exec, plainMember, Runtime } from './runtime.ts';
+import { type Code, CompiledRef, descend, type Exec, LONG_TEXT, plainMember, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
 import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
 
@@ -145,6 +145,7 @@ function deferred(build: () => Exec): Exec {
 }
 
 function emitText(s: string): Exec {
+  if (s.length >= LONG_TEXT) return (rt) => rt.appendLong(s);
   return (rt) => {
     if ((rt.out += s).length > rt.maxOut) rt.overflow();
   };
@@ -152,7 +153,8 @@ function emitText(s: string): Exec {
 
 function emitValue(rt: Runtime, v: Value): void {
   if (typeof v === 'string') {
-    if ((rt.out += v).length > rt.maxOut) rt.overflow();
+    if (v.length >= LONG_TEXT) rt.appendLong(v);
+    else if ((rt.out += v).length > rt.maxOut) rt.overflow();
   } else if (v !== undefined && v !== null) {
     if ((rt.out += renderText(v)).length > rt.maxOut) rt.overflow();
   }
@@ -361,7 +363,7 @@ function emitRun(texts: readonly string[], items: readonly RunItem[], source: So
   const m = items.length;
   const first = texts[0];
   return (rt) => {
-    let out = first === '' ? rt.out : rt.out + first;
+    let out = first === '' ? rt.out : first.length < LONG_TEXT ? rt.out + first : appendLong(rt, rt.out, first);
     for (let k = 0; k < m; k++) {
       const it = items[k];
       let v = it.get(rt);
@@ -392,14 +394,22 @@ function emitRun(texts: readonly string[], items: readonly RunItem[], source: So
           out = rt.out;
         }
       }
-      if (typeof v === 'string') out += v;
+      // A long text is a chunk of its own (`Runtime.appendLong`); a length is compared per piece.
+      if (typeof v === 'string') out = v.length < LONG_TEXT ? out + v : appendLong(rt, out, v);
       else if (v !== undefined && v !== null) out += renderText(v);
       const t = texts[k + 1];
-      if (t !== '') out += t;
+      if (t !== '') out = t.length < LONG_TEXT ? out + t : appendLong(rt, out, t);
     }
     rt.out = out;
     if (out.length > rt.maxOut) rt.overflow();
   };
+}
+
+/** `rt.appendLong(text)` from inside a run whose output so far is `out`; returns the run's output after it. */
+function appendLong(rt: Runtime, out: string, text: string): string {
+  rt.out = out;
+  rt.appendLong(text);
+  return rt.out;
 }
 
 /**
@@ -415,10 +425,10 @@ function mayWritePieces(chain: readonly FormatterCall[]): boolean {
 /** Appends a formatter's text given as pieces (`FormatterSpec.pieces`), each with the output's checks. */
 function emitPieces(rt: Runtime, v: string | readonly string[]): void {
   if (typeof v === 'string') {
-    if ((rt.out += v).length > rt.maxOut) rt.overflow();
+    emitValue(rt, v);
     return;
   }
-  for (let i = 0; i < v.length; i++) if ((rt.out += v[i]).length > rt.maxOut) rt.overflow();
+  for (let i = 0; i < v.length; i++) emitValue(rt, v[i]);
 }
 
 function plainValue(g0: Getter): Exec {

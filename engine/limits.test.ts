@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
-import { OUTPUT_CHUNK } from './runtime.ts';
+import { LONG_TEXT, OUTPUT_CHUNK } from './runtime.ts';
 import { JDouble, JSON_PIECE, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
@@ -86,6 +86,32 @@ describe('limits', () => {
     expect(render('{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}', data).parts).toHaveLength(1);
     expect(render('', {}).parts).toEqual(['']);
     expect(compile('{.section a}', { mode: 'strict' }).render({}).parts).toEqual([]);
+  });
+
+  it('parts: a text of LONG_TEXT characters or more is a part of its own, as it is', () => {
+    const body = 'x'.repeat(LONG_TEXT) + ' \u2014 naïve';
+    const fixed = 's'.repeat(LONG_TEXT + 10);
+    const data = { title: 'T', body, n: 3, s: { body } };
+    const cases: [string, string][] = [
+      ['<div>{title}</div>{body}<p>{n}</p>', body], // in a run
+      ['<div>{title|html}</div>{body|safe}<p>{n}</p>', body], // from a pure formatter, in a run
+      ['{.section s}<article>{body}</article>{.end}', body],
+      ['<h1>{title}</h1>{body, n}', body], // a variable of two references
+      ['<h1>{title}</h1>' + fixed + '{n}', '</h1>' + fixed], // the template's own text
+      [fixed, fixed],
+    ];
+    for (const [src, whole] of cases) {
+      const r = render(src, data);
+      expect(codes(r), src).toEqual([]);
+      expect(r.parts.join(''), src).toBe(r.html);
+      expect(r.parts, src).toContain(whole);
+    }
+    // Captured, it stays in the captured text; the output limit still counts it.
+    expect(render('{.macro m}<div>{body}</div>{.end}{@|apply m}', data).parts).toHaveLength(1);
+    expect(codes(render('<div>{title}</div>{body}', data, { limits: { maxOutputLength: body.length } }))).toEqual(['LIMIT_OUTPUT']);
+    expect(render('<div>{title}</div>{body}', data, { limits: { maxOutputLength: body.length + 12 } }).html).toBe('<div>T</div>' + body);
+    // Shorter texts join the chunk being written.
+    expect(render('<div>{title}</div>{body}', { title: 'T', body: 'y'.repeat(LONG_TEXT - 1) }).parts).toHaveLength(1);
   });
 
   it('parts: a long json, raw or json-pretty text is appended in pieces, not as one part', () => {

@@ -189,6 +189,8 @@ const EMPTY: readonly Value[] = [];
  * character, so smaller chunks keep such a character from widening more of the page.
  */
 export const OUTPUT_CHUNK = 4096;
+/** Texts at least this long are appended as chunks of their own (`Runtime.appendLong`). */
+export const LONG_TEXT = 4096;
 
 export class Runtime implements PluginContext {
   out = '';
@@ -345,6 +347,27 @@ export class Runtime implements PluginContext {
     throw new Abort(
       makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.outLimit} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
     );
+  }
+
+  /**
+   * Appends a text of at least `LONG_TEXT` characters. At the top level it becomes a chunk of
+   * its own, after the output so far: encoded on its own, a text read as it is (a string of
+   * the data is flat) is written as it is, where inside a chunk it is first copied into the
+   * chunk's flat string, and past 128 KB that copy is made outside V8's young generation, 12
+   * to 60 times as slow a character (bench/README.md, "Long texts"). Inside a capture, or over
+   * the output limit, it is appended as any text is.
+   */
+  appendLong(text: string): void {
+    const total = this.flushed + this.out.length + text.length;
+    if (this.capturing > 0 || total > this.outLimit) {
+      if ((this.out += text).length > this.maxOut) this.overflow();
+      return;
+    }
+    if (this.out.length > 0) this.chunks.push(this.out);
+    this.chunks.push(text);
+    this.out = '';
+    this.flushed = total;
+    this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit - total);
   }
 
   /** The whole output: the chunks and the last piece, as the pieces to encode and as one (rope) string. */
