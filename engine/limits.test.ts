@@ -75,15 +75,22 @@ describe('limits', () => {
     expect(twice.html).toHaveLength(2 * big * 10);
   });
 
-  it('parts: the output in order, each chunk about OUTPUT_CHUNK characters, the captured text not split', () => {
+  it('parts: the output in order, each chunk about OUTPUT_CHUNK characters, a partial applied to the page chunked as the page', () => {
     const data = { xs: Array.from({ length: 2000 }, (_, i) => 'item ' + i + (i === 1500 ? ' — ' : '')) };
-    for (const src of ['{.repeated section xs}<li>{@}</li>{.end}', '{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}']) {
+    const list = '{.repeated section xs}<li>{@}</li>{.end}';
+    const html = render(list, data).html;
+    for (const src of [list, '{.macro m}' + list + '{.end}{@|apply m}', '{.macro m}' + list + '{.end}<ul>{@|apply m}</ul>']) {
       const r = render(src, data);
       expect(r.parts.join('')).toBe(r.html);
-      for (const p of r.parts.slice(0, -1)) expect(p.length).toBeGreaterThan(OUTPUT_CHUNK);
+      expect(r.html.replace(/^<ul>|<\/ul>$/g, '')).toBe(html);
+      expect(r.parts.length, src).toBeGreaterThan(5);
+      for (const p of r.parts.slice(1, -1)) expect(p.length, src).toBeGreaterThan(OUTPUT_CHUNK);
     }
-    expect(render('{.repeated section xs}<li>{@}</li>{.end}', data).parts.length).toBeGreaterThan(5);
-    expect(render('{.macro m}{.repeated section xs}<li>{@}</li>{.end}{.end}{@|apply m}', data).parts).toHaveLength(1);
+    // A captured text that goes on through a formatter, or into a variable, stays one text.
+    expect(render('{.macro m}' + list + '{.end}{@|apply m|str}', data).parts).toHaveLength(1);
+    expect(render('{.macro m}' + list + '{.end}{.var @x @|apply m}{@x}', data).parts).toHaveLength(1);
+    // Inside another capture, a partial's text is not chunked.
+    expect(render('{.macro m}' + list + '{.end}{.macro outer}<div>{@|apply m}</div>{.end}{@|apply outer|str}', data).parts).toHaveLength(1);
     expect(render('', {}).parts).toEqual(['']);
     expect(compile('{.section a}', { mode: 'strict' }).render({}).parts).toEqual([]);
   });
@@ -107,7 +114,8 @@ describe('limits', () => {
       expect(r.parts, src).toContain(whole);
     }
     // Captured, it stays in the captured text; the output limit still counts it.
-    expect(render('{.macro m}<div>{body}</div>{.end}{@|apply m}', data).parts).toHaveLength(1);
+    expect(render('{.macro m}<div>{body}</div>{.end}{@|apply m|str}', data).parts).toHaveLength(1);
+    expect(render('{.macro m}<div>{body}</div>{.end}{@|apply m}', data).parts).toContain(body);
     expect(codes(render('<div>{title}</div>{body}', data, { limits: { maxOutputLength: body.length } }))).toEqual(['LIMIT_OUTPUT']);
     expect(render('<div>{title}</div>{body}', data, { limits: { maxOutputLength: body.length + 12 } }).html).toBe('<div>T</div>' + body);
     // Shorter texts join the chunk being written.
@@ -119,7 +127,7 @@ describe('limits', () => {
     const longest = (parts: readonly string[]) => Math.max(...parts.map((p) => p.length));
     for (const src of ['{o|json}', '<script>var o = {o|json};</script>', '{o|raw}', '<div data-o="{o|json|htmlattr}"></div>', '{o|json-pretty}']) {
       const r = render(src, { o });
-      const whole = render('{.macro m}' + src + '{.end}{@|apply m}', { o });
+      const whole = render('{.macro m}' + src + '{.end}{@|apply m|str}', { o });
       expect(whole.parts, src).toHaveLength(1);
       expect(r.html, src).toBe(whole.html);
       expect(r.parts.join(''), src).toBe(r.html);

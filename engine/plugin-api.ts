@@ -69,6 +69,12 @@ export interface PluginContext {
    * `args` is the `@args` object, or undefined when the call had no extra arguments.
    */
   applyPartial(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): Value;
+  /**
+   * `applyPartial` whose output goes straight to the page (`apply` last in its chain, through
+   * `FormatterSpec.pieces`): the captured output in the pieces the page's own output would be
+   * cut into, so that a partial printing a whole listing does not make one long string.
+   */
+  applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined;
 }
 
 export interface FormatterSpec<B = unknown> {

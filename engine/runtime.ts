@@ -217,9 +217,11 @@ export class Runtime implements PluginContext {
    * title) flattened into a two-byte copy of the whole page, ~47% of all the memory a render
    * of the gallery page allocated (bench/README.md, "Output in chunks").
    */
-  readonly chunks: string[] = [];
+  chunks: string[] = [];
   /** Characters in `chunks`. */
   private flushed = 0;
+  /** Empty chunk lists for `captureChunks` to take. */
+  private readonly spareChunks: string[][] = [];
   /** Open captures (`apply`, a silent include): their text stays in `out` whatever its length. */
   private capturing = 0;
   readonly maxSteps: number;
@@ -473,6 +475,14 @@ export class Runtime implements PluginContext {
   }
 
   applyPartial(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): Value {
+    return this.applyPartialAs(name, value, isPrivate, args, false) as Value;
+  }
+
+  applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined {
+    return this.applyPartialAs(name, value, isPrivate, args, true);
+  }
+
+  private applyPartialAs(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined, inPieces: boolean): string | readonly string[] | undefined {
     const source = this.curSource;
     const span = this.curSpan;
     const code = this.findCode(name, 'apply');
@@ -486,18 +496,56 @@ export class Runtime implements PluginContext {
       return undefined;
     }
     try {
-      return this.capture(code, value, isPrivate, args === undefined ? undefined : { ...args });
+      const copy = args === undefined ? undefined : { ...args };
+      // Chunked only where the output would be (not inside another capture).
+      return inPieces && this.capturing === 0 ? this.captureChunks(code, value, isPrivate, copy) : this.capture(code, value, isPrivate, copy);
     } finally {
       this.partialDepth--;
     }
   }
 
-  /** Runs code in a new frame with its output redirected into a fresh buffer (§6.2 steps 3–5). */
-  private capture(code: Code, node: Value, isPrivate: boolean, args: Value): string {
+  /**
+   * `capture`, its output cut into chunks as the page's own is (`overflow`), each captured text
+   * still measured on its own against the output limit (§6.2): one string of a whole listing
+   * (a partial applied once to print every product) was flattened into one copy when the page
+   * was encoded, past 128 KB outside V8's young generation (bench/README.md, "Long texts").
+   */
+  private captureChunks(code: Code, node: Value, isPrivate: boolean, args: Value): string | readonly string[] {
+    const chunks = this.chunks;
+    const flushed = this.flushed;
+    const out = this.out;
+    const maxOut = this.maxOut;
+    // Most captures stay under a chunk: their list, still empty, is kept for the next one.
+    const own = this.spareChunks.pop() ?? [];
+    this.chunks = own;
+    this.flushed = 0;
+    this.out = '';
+    this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit);
+    try {
+      this.capture(code, node, isPrivate, args, false);
+      if (own.length === 0) {
+        this.spareChunks.push(own);
+        return this.out;
+      }
+      if (this.out.length > 0) own.push(this.out);
+      return own;
+    } finally {
+      this.chunks = chunks;
+      this.flushed = flushed;
+      this.out = out;
+      this.maxOut = maxOut;
+    }
+  }
+
+  /**
+   * Runs code in a new frame with its output redirected into a fresh buffer (§6.2 steps 3–5),
+   * or, without `own`, into the output as it stands (set up by `captureChunks`).
+   */
+  private capture(code: Code, node: Value, isPrivate: boolean, args: Value, own = true): string {
     const depth = this.depth;
     const source = this.curSource;
     const span = this.curSpan;
-    const saved = this.beginCapture();
+    const saved = own ? this.beginCapture() : null;
     const f = this.push(node);
     f.stop = isPrivate;
     if (args !== undefined) this.setVar('@args', args);
@@ -506,7 +554,7 @@ export class Runtime implements PluginContext {
       return this.out;
     } finally {
       this.depth = depth;
-      this.endCapture(saved);
+      if (saved !== null) this.endCapture(saved);
       this.curSource = source;
       this.curSpan = span;
     }

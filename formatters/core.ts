@@ -70,6 +70,10 @@ const apply: FormatterSpec<ApplyArgs> = {
   apply(value, b, ctx) {
     return ctx.applyPartial(b.name, value, b.isPrivate, b.args);
   },
+  // Last in its chain, the partial's output goes to the page in the page's own chunks.
+  pieces(value, b, ctx) {
+    return ctx.applyPartialPieces(b.name, value, b.isPrivate, b.args) ?? '';
+  },
 };
 
 // ---- simple text transforms -----------------------------------------------------------

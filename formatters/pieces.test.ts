@@ -27,11 +27,12 @@ describe('formatters that write in pieces', () => {
   }
 
   it('are the ones expected', () => {
-    expect(withPieces.map((f) => f.name).sort()).toEqual(['json', 'json-pretty', 'raw']);
+    expect(withPieces.map((f) => f.name).sort()).toEqual(['apply', 'json', 'json-pretty', 'raw']);
     expect(fused.map((f) => f.name)).toEqual(['json|htmlattr']);
   });
 
-  for (const f of [...withPieces, ...fused]) {
+  // `apply`'s pieces are the engine's chunked capture of a partial (engine/limits.test.ts).
+  for (const f of [...withPieces, ...fused].filter((g) => g.name !== 'apply')) {
     it(`${f.name}: the pieces joined are apply's text, and a long text comes in pieces`, () => {
       const ctx = new TestPluginContext([]);
       for (const v of [...SMALL, ...LONG]) {

@@ -122,6 +122,11 @@ export class TestPluginContext implements PluginContext {
     const fn = this.partials[name];
     return fn ? fn(value, args, isPrivate) : undefined;
   }
+
+  applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined {
+    const text = this.applyPartial(name, value, isPrivate, args);
+    return text === undefined ? undefined : String(text);
+  }
 }
 
 export function testBindContext(name: string, delimiter = ' '): BindContext {
