@@ -220,8 +220,8 @@ export class Runtime implements PluginContext {
   chunks: string[] = [];
   /** Characters in `chunks`. */
   private flushed = 0;
-  /** Empty chunk lists for `captureChunks` to take. */
-  private readonly spareChunks: string[][] = [];
+  /** An empty chunk list for `captureChunks` to take. */
+  private spareChunks: string[] | null = null;
   /** Open captures (`apply`, a silent include): their text stays in `out` whatever its length. */
   private capturing = 0;
   readonly maxSteps: number;
@@ -516,7 +516,8 @@ export class Runtime implements PluginContext {
     const out = this.out;
     const maxOut = this.maxOut;
     // Most captures stay under a chunk: their list, still empty, is kept for the next one.
-    const own = this.spareChunks.pop() ?? [];
+    const own = this.spareChunks ?? [];
+    this.spareChunks = null;
     this.chunks = own;
     this.flushed = 0;
     this.out = '';
@@ -524,7 +525,7 @@ export class Runtime implements PluginContext {
     try {
       this.capture(code, node, isPrivate, args, false);
       if (own.length === 0) {
-        this.spareChunks.push(own);
+        this.spareChunks = own;
         return this.out;
       }
       if (this.out.length > 0) own.push(this.out);
