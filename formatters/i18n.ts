@@ -30,7 +30,7 @@ import {
 } from './util/cldr-values.ts';
 import { CurrencySite, DecimalSite } from './util/number-plan.ts';
 import { messageFormatterFor } from './util/i18n-message.ts';
-import { isPeriodField, relativePeriod, relativeTimeText, usesGregorian } from './util/relative-period.ts';
+import { isPeriodField, type PeriodKey, relativePeriod, relativeTimeText, usesGregorian } from './util/relative-period.ts';
 import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
 interface Zoned<T> {
@@ -107,10 +107,8 @@ interface RelativeTimeBound {
   readonly options: RelativeTimeFormatOptions;
   /** Whether the field and amount may be computed here (relative-period.ts): not a `quarter`, no weekday names. */
   readonly period: boolean;
-  readonly field: PeriodFieldName | undefined;
+  readonly field: PeriodKey | undefined;
 }
-
-type PeriodFieldName = Parameters<typeof relativePeriod>[3];
 
 /**
  * The execution's "now" as the CLDR engine's date, for the last (bundle, now) asked: every

@@ -52,6 +52,7 @@ describe('relativePeriod', () => {
     expect(relativePeriod(Date.UTC(1500, 0, 1), Date.UTC(2000, 0, 1), false)).toBeNull();
     expect(relativePeriod(Date.UTC(8652, 0, 1), Date.UTC(2000, 0, 1), false)).toBeNull();
     expect(relativePeriod(0, Number.NaN, false)).toBeNull();
+    expect(relativePeriod(Date.UTC(2000, 0, 1) + 0.5, Date.UTC(2000, 0, 3), false)).toBeNull();
     expect(relativePeriod(Date.UTC(2000, 0, 1), Date.UTC(2000, 0, 3), false)).toEqual({ field: 'day', amount: 2 });
   });
 

@@ -26,6 +26,8 @@ const MINUTE_MS = 60_000;
 const SECOND_MS = 1000;
 
 export type PeriodField = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
+/** A field `relativePeriod` may be given: a `PeriodField` or `millis`. */
+export type PeriodKey = PeriodField | 'millis';
 
 interface Period {
   year: number;
@@ -54,16 +56,18 @@ const two = newFields();
 const scratch = newFields();
 
 /** A field `relativePeriod` can be given: the engine's time period fields (not `quarter`). */
-export function isPeriodField(name: string | undefined): name is keyof Period {
+export function isPeriodField(name: string | undefined): name is PeriodKey {
   return name !== undefined && Object.prototype.hasOwnProperty.call(FIELD_FLAGS, name);
 }
 
 /**
  * The field and amount the engine's `formatRelativeTime(start, end, { field, allowWeeks })`
  * formats, both instants in UTC (the engine's `[field, amount]` of `relativeTime`, with
- * milliseconds as seconds); null outside the years 1600–8651 (or NaN).
+ * milliseconds as seconds); null outside the years 1600–8651, for NaN or a fractional instant.
  */
-export function relativePeriod(startMs: number, endMs: number, includeWeeks: boolean, given?: keyof Period): RelativePeriod | null {
+export function relativePeriod(startMs: number, endMs: number, includeWeeks: boolean, given?: PeriodKey): RelativePeriod | null {
+  // A fractional instant (a host's "now") is left to the engine, which rounds its time of day.
+  if (!Number.isInteger(startMs) || !Number.isInteger(endMs)) return null;
   const a = dateFieldsInto(one, startMs, 'UTC');
   const b = dateFieldsInto(two, endMs, 'UTC');
   if (!inPlannedYears(a.year) || !inPlannedYears(b.year)) return null;
