@@ -3,9 +3,9 @@
 // building the engine's calendar dates: that was ~50% of a call (time zone lookups, calendar
 // fields, two passes of the difference). `relative-time` takes both instants in UTC, where a day
 // is always 24 hours, so the engine's DST adjustments (`TZ.fromWall`, `roundResult`) change
-// nothing and are left out. Only the Gregorian calendar, the field the engine picks by itself
-// and years 1600–8651; anything else stays with the engine. relative-period.test.ts compares the
-// two on random pairs.
+// nothing and are left out. Only the Gregorian calendar, integral instants in the years
+// 1600–8651, and the field the engine picks or one given (not `quarter`); anything else stays
+// with the engine. relative-period.test.ts compares the two on random pairs and fields.
 import type { CLDR, RelativeTimeFormatOptions } from '@phensley/cldr';
 import { type DateFields, dateFieldsInto, newFields } from './date-pattern.ts';
 import { inPlannedYears } from './datetime-plan.ts';
