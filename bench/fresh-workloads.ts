@@ -117,6 +117,16 @@ function comments(r: g.Rand, i: number, n: number): Record<string, unknown>[] {
   return out;
 }
 
+/** A blog post page: a collection of `items` posts, `paragraphs` and `commentCount` each a [min, max] range. */
+function postPage(i: number, items: number, paragraphs: [number, number], commentCount: [number, number]): unknown {
+  const r = g.rng(i);
+  const c = collection(r, i, 'blog', items);
+  const item = g.post(r, i * 100, NOW, g.int(r, paragraphs[0], paragraphs[1]));
+  const list = comments(r, i, g.int(r, commentCount[0], commentCount[1]));
+  Object.assign(item, { comments: list, commentCount: list.length, collection: c, pagination: { prevItem: g.post(r, i * 100 + 1, NOW, 0), nextItem: g.post(r, i * 100 + 2, NOW, 0) } });
+  return { ...site(r, i, c), item, websiteSettings: { commentsEnabled: true } };
+}
+
 function jsonPage(i: number, products: number): unknown {
   const r = g.rng(i);
   const c = collection(r, i, 'products', products);
@@ -166,27 +176,13 @@ export function freshWorkloads(): FreshWorkload[] {
     {
       name: 'blog-post', group: 'page', what: 'a post with 5–8 paragraphs, 10–50 comments (some with replies) with `date` and `timesince`, like and share buttons',
       template: page('blog-post'), partials: {},
-      data: (i) => {
-        const r = g.rng(i);
-        const c = collection(r, i, 'blog', 40);
-        const item = g.post(r, i * 100, NOW, g.int(r, 5, 8));
-        const list = comments(r, i, g.int(r, 10, 50));
-        Object.assign(item, { comments: list, commentCount: list.length, collection: c, pagination: { prevItem: g.post(r, i * 100 + 1, NOW, 0), nextItem: g.post(r, i * 100 + 2, NOW, 0) } });
-        return { ...site(r, i, c), item, websiteSettings: { commentsEnabled: true } };
-      },
+      data: (i) => postPage(i, 40, [5, 8], [10, 50]),
       pool: poolFor(40),
     },
     {
       name: 'long-post', group: 'page', what: 'a long-form post (300–600 paragraphs, ~90–180 KB of body HTML) with 0–8 comments: one text longer than a whole page',
       template: page('blog-post'), partials: {},
-      data: (i) => {
-        const r = g.rng(i);
-        const c = collection(r, i, 'blog', 10);
-        const item = g.post(r, i * 100, NOW, g.int(r, 300, 600));
-        const list = comments(r, i, g.int(r, 0, 8));
-        Object.assign(item, { comments: list, commentCount: list.length, collection: c, pagination: { prevItem: g.post(r, i * 100 + 1, NOW, 0), nextItem: g.post(r, i * 100 + 2, NOW, 0) } });
-        return { ...site(r, i, c), item, websiteSettings: { commentsEnabled: true } };
-      },
+      data: (i) => postPage(i, 10, [300, 600], [0, 8]),
       pool: poolFor(40),
     },
     {
