@@ -61,8 +61,9 @@ describe('datetime-interval plans', () => {
       ),
       { numRuns: 3000 },
     );
-    // Most pairs have a plan: the test compares something.
-    expect(plannedCount).toBeGreaterThan(1500);
+    // About half the pairs have a plan (zone names, eras, other calendars and years past 8651
+    // have none): the test compares something.
+    expect(plannedCount).toBeGreaterThan(1000);
   });
 
   it('plan the common options for every kind of difference', () => {
