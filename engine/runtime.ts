@@ -345,9 +345,7 @@ export class Runtime implements PluginContext {
     const total = this.flushed + this.out.length;
     if (this.capturing === 0 && total <= this.outLimit) {
       this.chunks.push(this.out);
-      this.out = '';
-      this.flushed = total;
-      this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit - total);
+      this.nextChunk(total);
       return;
     }
     throw new Abort(
@@ -371,6 +369,11 @@ export class Runtime implements PluginContext {
     }
     if (this.out.length > 0) this.chunks.push(this.out);
     this.chunks.push(text);
+    this.nextChunk(total);
+  }
+
+  /** Starts an empty chunk after `total` characters of chunks. */
+  private nextChunk(total: number): void {
     this.out = '';
     this.flushed = total;
     this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit - total);

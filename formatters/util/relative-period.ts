@@ -3,9 +3,10 @@
 // building the engine's calendar dates: that was ~50% of a call (time zone lookups, calendar
 // fields, two passes of the difference). `relative-time` takes both instants in UTC, where a day
 // is always 24 hours, so the engine's DST adjustments (`TZ.fromWall`, `roundResult`) change
-// nothing and are left out. Only the Gregorian calendar, integral instants in the years
-// 1600–8651, and the field the engine picks or one given (not `quarter`); anything else stays
-// with the engine. relative-period.test.ts compares the two on random pairs and fields.
+// nothing and are left out, and its time difference is the same for both of its passes. Only
+// the Gregorian calendar, integral instants in the years 1600–8651, and the field the engine
+// picks or one given (not `quarter`); anything else stays with the engine.
+// relative-period.test.ts compares the two on random pairs and fields.
 import type { CLDR, RelativeTimeFormatOptions } from '@phensley/cldr';
 import { type DateFields, dateFieldsInto, newFields } from './date-pattern.ts';
 import { inPlannedYears } from './datetime-plan.ts';
@@ -73,10 +74,11 @@ export function relativePeriod(startMs: number, endMs: number, includeWeeks: boo
   if (!inPlannedYears(a.year) || !inPlannedYears(b.year)) return null;
   // Without a field, the engine's two passes: every field without fractions, to pick the
   // largest that is not zero; then that field alone, with the smaller ones as its fraction.
+  timeSpan(startMs, endMs);
   let field: keyof Period = 'millis';
   if (given !== undefined) field = given;
   else {
-    difference(startMs, endMs, DEFAULT_FLAGS, MILLIS, false, includeWeeks, period);
+    difference(DEFAULT_FLAGS, MILLIS, false, includeWeeks, period);
     for (const f of FIELDS_IN_ORDER) {
       if (period[f]) {
         field = f;
@@ -85,7 +87,7 @@ export function relativePeriod(startMs: number, endMs: number, includeWeeks: boo
     }
   }
   const flag = FIELD_FLAGS[field];
-  difference(startMs, endMs, flag, flag, true, includeWeeks, period);
+  difference(flag, flag, true, includeWeeks, period);
   const amount = period[field] || 0;
   if (field === 'millis') {
     out.field = 'second';
@@ -132,36 +134,50 @@ function greaterThanYMD(sign: number, y1: number, m1: number, d1: number, date2:
   return false;
 }
 
-/** The engine's `difference(date1, date2, options)` in UTC, into `r`. */
-function difference(e1: number, e2: number, flags: number, smallest: number, fractions: boolean, includeWeeks: boolean, r: Period): void {
-  r.year = r.month = r.week = r.day = r.hour = r.minute = r.second = r.millis = 0;
-  const sign = e1 < e2 ? -1 : e1 > e2 ? 1 : 0;
-  if (sign === 0) return;
-  const incr = -sign;
+// The engine's `timeDifference` of the two instants, the same for both of its passes and so
+// made once (`timeSpan`): the sign of end against start, the time left over after whole days,
+// and (in `scratch`) the end's date moved back a day or two towards the start, unless both
+// instants fall on one day.
+let spanSign = 0;
+let spanMillis = 0;
+let spanDays = false;
+
+function timeSpan(e1: number, e2: number): void {
+  spanSign = e1 < e2 ? -1 : e1 > e2 ? 1 : 0;
   const d1 = Math.floor(e1 / DAY_MS);
   const d2 = Math.floor(e2 / DAY_MS);
-  const ms1 = e1 - d1 * DAY_MS;
-  const ms2 = e2 - d2 * DAY_MS;
-  let millis: number;
-  if (d1 === d2) {
-    millis = e2 - e1;
-  } else {
-    // timeDifference: the end moved back a day or two (towards the start) until the time of
-    // day left over has the sign of the whole difference.
-    let dayshift = 0;
-    const maxshift = incr === 1 ? 2 : 1;
-    let delta = ms2 - ms1;
-    if (Math.sign(delta) === -incr) dayshift++;
-    let intermediate = d2;
-    for (; dayshift <= maxshift; dayshift++) {
-      intermediate = d2 - dayshift * incr;
-      delta = e2 - (intermediate * DAY_MS + ms1);
-      if (Math.sign(delta) !== -incr) break;
-    }
-    millis = delta;
-    dateDifference(dateFieldsInto(scratch, intermediate * DAY_MS, 'UTC'), incr, flags, smallest, fractions, includeWeeks, r);
+  spanDays = d1 !== d2;
+  if (!spanDays) {
+    spanMillis = e2 - e1;
+    return;
   }
-  r.millis = millis;
+  // The end moved back until the time of day left over has the sign of the whole difference.
+  const incr = -spanSign;
+  const ms1 = e1 - d1 * DAY_MS;
+  let dayshift = 0;
+  const maxshift = incr === 1 ? 2 : 1;
+  let delta = e2 - d2 * DAY_MS - ms1;
+  if (Math.sign(delta) === -incr) dayshift++;
+  let intermediate = d2;
+  for (; dayshift <= maxshift; dayshift++) {
+    intermediate = d2 - dayshift * incr;
+    delta = e2 - (intermediate * DAY_MS + ms1);
+    if (Math.sign(delta) !== -incr) break;
+  }
+  spanMillis = delta;
+  dateFieldsInto(scratch, intermediate * DAY_MS, 'UTC');
+}
+
+/**
+ * The engine's `difference(date1, date2, options)` in UTC, into `r`, from `timeSpan`. Its
+ * `roundResult` is left out: in UTC the day it measures is 24 hours, longer than any time of
+ * day `timeSpan` leaves over, so it never changes the result.
+ */
+function difference(flags: number, smallest: number, fractions: boolean, includeWeeks: boolean, r: Period): void {
+  r.year = r.month = r.week = r.day = r.hour = r.minute = r.second = r.millis = 0;
+  if (spanSign === 0) return;
+  if (spanDays) dateDifference(scratch, -spanSign, flags, smallest, fractions, includeWeeks, r);
+  r.millis = spanMillis;
   if (!(flags & DAY)) {
     r.millis += r.day * DAY_MS;
     r.day = 0;
@@ -170,14 +186,6 @@ function difference(e1: number, e2: number, flags: number, smallest: number, fra
     if (smallest <= DAY) rollDateFractions(smallest, r);
     else rollTimeFractions(smallest, r);
     return;
-  }
-  // The engine's `roundResult`: in UTC the day it measures is 24 hours, more than any time of
-  // day left over, so it changes nothing; kept as the engine has it.
-  const abs = Math.abs(r.millis);
-  if (flags & DAY && abs >= 23 * HOUR_MS && abs <= 25 * HOUR_MS && abs >= DAY_MS) {
-    const delta = incr * DAY_MS;
-    r.day += (r.millis / (incr * delta)) | 0;
-    r.millis -= delta;
   }
   if (flags & HOUR) {
     r.hour = (r.millis / HOUR_MS) | 0;
