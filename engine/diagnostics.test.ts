@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CODES, codeFrame, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
 import { compile, render } from './index.ts';
 import { Source } from './source.ts';
+import { JavaError } from './plugin-api.ts';
 
 describe('diagnostic catalogue', () => {
   it('docs/diagnostics.md lists exactly the codes of the catalogue', () => {
@@ -56,5 +57,26 @@ describe('formatting', () => {
     const r = render('ok {.section}', {}, { mode: 'strict' });
     expect(r.html).toBe('');
     expect(r.errors.map((e) => e.code)).toEqual(['WHITESPACE_EXPECTED']);
+  });
+});
+
+describe('runtime errors of plugins', () => {
+  it('a JavaError carries no stack (it is data, reported at its tag) and leaves the stack limit as it was', () => {
+    const before = Error.stackTraceLimit;
+    const e = new JavaError('IllegalArgumentException', 'Unknown currency code: ZZZ');
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(e.stack?.split('\n')).toEqual(['JavaError: Unknown currency code: ZZZ']);
+    expect([e.javaClass, e.message, e instanceof Error]).toEqual(['IllegalArgumentException', 'Unknown currency code: ZZZ', true]);
+    // Other errors keep their stacks.
+    expect(new Error('x').stack?.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('is reported once per failing item of a list, with the reference text', () => {
+    const items = Array.from({ length: 300 }, () => ({ a: { decimalValue: 1, currencyCode: 'ZZZ' } }));
+    const r = render('{.repeated section items}[{a|i18n-money-format}]{.end}', { items });
+    expect(r.html).toBe('[]'.repeat(300));
+    expect(r.errors.filter((d) => d.code === 'UNEXPECTED_ERROR')).toHaveLength(200);
+    expect(r.errors[0].message).toBe('Unexpected IllegalArgumentException when executing {a|i18n-money-format}: Unknown currency code: ZZZ');
+    expect(r.errors.at(-1)?.code).toBe('LIMIT_ERRORS');
   });
 });

@@ -144,11 +144,17 @@ export class ArgsError extends Error {
  * `Unexpected <javaClass> when executing <repr>: <message>`.
  */
 export class JavaError extends Error {
-  constructor(
-    readonly javaClass: string,
-    message: string,
-  ) {
+  readonly javaClass: string;
+
+  constructor(javaClass: string, message: string) {
+    // Without a stack: the error is data (the reference's exception, reported as a diagnostic
+    // at the tag), and capturing the render's stack cost ~35 µs an error (a page with a bad
+    // value in every item of a list paid it per item; bench/README.md, "Error paths").
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.javaClass = javaClass;
     this.name = 'JavaError';
   }
 }

@@ -173,6 +173,51 @@ describe('fixed predicates', () => {
     it('reads string dates as integers', () => {
       expect(is('same-day?', { startDate: String(start), endDate: String(start + 1000) })).toBe(true);
     });
+
+    /** The calendar dates as the host's Intl writes them in the zone (UTC for an id it does not know). */
+    function intlSameDay(a: number, b: number, zone: string): boolean {
+      const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', era: 'short' };
+      let f: Intl.DateTimeFormat;
+      try {
+        f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+      } catch {
+        f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      }
+      const day = (ms: number) => (Number.isNaN(new Date(ms).getTime()) ? 'invalid' : f.format(new Date(ms)));
+      return day(a) === day(b);
+    }
+
+    it('agrees with the calendar dates Intl writes, around midnights, DST changes and past 2037', () => {
+      const zones = ['UTC', 'America/New_York', 'US/Pacific', 'america/chicago', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'Pacific/Chatham', 'America/Sao_Paulo', 'Asia/Tehran', 'Mars/Base', ''];
+      const instant = fc.oneof(
+        fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        // Near a local midnight of the zone's usual offsets.
+        fc.tuple(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: -14 * 4, max: 14 * 4 }), fc.integer({ min: -90_000, max: 90_000 })).map(([d, q, s]) => d * 86_400_000 + q * 900_000 + s * 1000),
+      );
+      fc.assert(
+        fc.property(fc.constantFrom(...zones), instant, fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }), (zone, a, delta) => {
+          const frames = zone === '' ? [] : [{ node: { website: { timeZone: zone } } }];
+          expect(is('same-day?', { startDate: a, endDate: a + delta }, frames)).toBe(intlSameDay(a, a + delta, zone === '' ? 'UTC' : zone));
+        }),
+        { numRuns: 20_000 },
+      );
+    });
+
+    it('an invalid date is the same day only as another invalid one', () => {
+      const far = 9e15;
+      expect(is('same-day?', { startDate: far, endDate: far + 1 })).toBe(true);
+      expect(is('same-day?', { startDate: far, endDate: start })).toBe(false);
+      expect(is('same-day?', { startDate: 8.64e15 - 3_600_000, endDate: 8.64e15 - 7_200_000 })).toBe(true);
+      expect(is('same-day?', { startDate: 8.64e15, endDate: 8.64e15 - 1000 })).toBe(false);
+    });
+
+    it('summer days after 2037 still keep daylight time (where the zone table stops)', () => {
+      const ny = [{ node: { website: { timeZone: 'America/New_York' } } }];
+      // 2040-07-01T03:30Z is 23:30 on 30 June in New York's daylight time (UTC−4), 22:30 in its standard time.
+      const late = Date.UTC(2040, 6, 1, 3, 30);
+      expect(is('same-day?', { startDate: late, endDate: Date.UTC(2040, 6, 1, 3, 59) }, ny)).toBe(true);
+      expect(is('same-day?', { startDate: late, endDate: Date.UTC(2040, 6, 1, 4, 0) }, ny)).toBe(false);
+    });
   });
 });
 

@@ -31,13 +31,30 @@ export function numberText(v: number | bigint | JDouble): string {
  * and accepts `NaN`/`Infinity`, which the reference's BigDecimal parsing rejects.
  */
 export function parseDecimal(text: string): Decimal | null {
-  if (text.length === 0 || text.length > 400) return null;
+  if (text.length === 0 || text.length > 400 || !decimalShaped(text)) return null;
   try {
     const d = new Decimal(text);
     return d.isFinite() ? d : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether `text` holds only what a finite `Decimal` is written with (digits, signs, points,
+ * exponent letters) and a digit. `Decimal` rejects anything else by throwing, and the throw
+ * (an `Error` and its stack) cost ~11 µs a value: a text such as `abc` in every item of a
+ * list paid it per item (bench/README.md, "Error paths"). Its `NaN` and `Infinity` fail
+ * here too, as they fail `isFinite` above.
+ */
+function decimalShaped(text: string): boolean {
+  let digit = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digit = true;
+    else if (c !== 0x2b && c !== 0x2d && c !== 0x2e && c !== 0x45 && c !== 0x65) return false;
+  }
+  return digit;
 }
 
 /**

@@ -211,6 +211,28 @@ export function zoneAt(zoneId: string, epochMs: number): ZoneOffset {
   return baseCldr().Calendars.timeZoneFromUTC(epochMs, zoneId) ?? baseCldr().Calendars.timeZoneFromUTC(epochMs, UTC)!;
 }
 
+/**
+ * A table whose last transition is this late was cut off by the library (it stops at 2037)
+ * while the zone's clocks go on changing; a zone whose clocks stopped changing ends earlier.
+ */
+const TABLE_CUT = Date.UTC(2037, 0, 1);
+
+/**
+ * The UTC offset (ms) of a resolved zone at an instant where its table is whole, else null:
+ * after the last transition of a table cut off at 2037, for a zone without a plain table,
+ * and for NaN. Where it answers, it agrees with the host's own zone data (Intl) on every
+ * zone but one (America/Tijuana in 1970) in a scan of 1970–2037 (bench/README.md, "Error
+ * paths and `same-day?`").
+ */
+export function tabledOffset(zoneId: string, epochMs: number): number | null {
+  const table = zoneTable(zoneId);
+  if (table === null || epochMs !== epochMs) return null;
+  const untils = table.untils;
+  const last = untils.length > 0 ? untils[untils.length - 1] : -Infinity;
+  if (last >= TABLE_CUT && epochMs >= last) return null;
+  return zoneAt(zoneId, epochMs).offset;
+}
+
 // ---- calendars ----------------------------------------------------------------------
 
 export type CalendarKind = 'gregory' | 'buddhist' | 'japanese' | 'persian' | 'iso8601';
