@@ -88,6 +88,10 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'relative-time', tag: '{v|relative-time}', value: instant },
   // numbers and money
   { name: 'decimal', tag: '{v|decimal}', value: (r) => r() * 1e5 },
+  // Error paths: a text that is no number prints nothing; a failing formatter is reported per call
+  // (each cost a stack capture until 2026-11-29, bench/README.md "Error paths and `same-day?`").
+  { name: 'decimal of text', tag: '{v|decimal}', value: (r, n) => (r() < 0.5 ? word(r, n) : r() * 1e5) },
+  { name: 'product-scarcity error', tag: '{v.title}{v|product-scarcity}', value: (r, n) => ({ title: word(r, n) }), root: () => ({ productMerchandisingContext: { p1: { scarcityText: 'x' } } }), portDiffers: 'the port reports no error' },
   { name: 'money', tag: '{v|money}', value: (r) => ({ currencyCode: 'USD', decimalValue: (Math.floor(r() * 1e6) / 100).toFixed(2) }) },
   { name: 'message', tag: '{v|message "You have {0} items"}', value: (r) => Math.floor(r() * 100) },
   { name: 'plural', tag: '{v|plural "one item" "many items"}', value: (r) => Math.floor(r() * 3) },
@@ -139,6 +143,8 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'equal?', tag: '{.equal? v 3}y{.or}n{.end}', value: (r) => Math.floor(r() * 6) },
   { name: 'even?', tag: '{.even? v}y{.or}n{.end}', value: (r) => Math.floor(r() * 6) },
   { name: 'on-sale?', tag: '{.section v}{.on-sale?}y{.or}n{.end}{.end}', value: product },
+  // Without `website.timeZone` both engines compare UTC dates (the port always does, PLUGINS §17).
+  { name: 'same-day?', tag: '{.section v}{.same-day?}y{.or}n{.end}{.end}', value: (r) => { const s = instant(r); return { startDate: s, endDate: s + Math.floor(r() * 30) * 3_600_000 }; }, root: () => ({ website: { id: 'site' } }) },
   { name: 'excerpt?', tag: '{.section v}{.excerpt?}y{.or}n{.end}{.end}', value: (r, n) => ({ excerpt: r() < 0.5 ? `<p>${word(r, n)}</p>` : '<p> </p>' }) },
   // the language's constructs, which a page is made of as much as of formatters
   { name: 'if-or', tag: '{.if v.a || v.b}y{.or}n{.end}', value: (r, n) => ({ a: r() < 0.5 ? '' : word(r, n), b: r() < 0.5 ? 0 : 1 }) },
