@@ -119,7 +119,7 @@ export function collectShapes(groups: string[] | null): CompileShape[] {
       shapes.push({ name: `workload/${name}`, group: 'workload', template: w.jsont, partials: {}, json: w.json, now: BENCH_NOW });
     }
     for (const w of freshWorkloads()) {
-      if (w.group !== 'page' || w.name === 'json-page-large') continue; // the same template as json-page-small
+      if (w.group !== 'page' || w.name === 'json-page-large' || w.name === 'json-page-maps') continue; // the same template as json-page-small
       // Only the partials the template applies (all of them are the fresh set's).
       const partials = Object.fromEntries(Object.entries(w.partials).filter(([n]) => w.template.includes(n)));
       shapes.push({ name: `fresh/${w.name}`, group: 'workload', template: w.template, partials, json: JSON.stringify(w.data(1)), now: FRESH_NOW });

@@ -135,6 +135,24 @@ function jsonPage(i: number, products: number): unknown {
   return { ...site(r, i, c), items };
 }
 
+/**
+ * The JSON page over a context that also holds maps, as real ones do: 300 localized strings
+ * and the 24 products' merchandising entries keyed by id among 200. An object of 128 members
+ * or more is one `JSON.parse` gives dictionary properties, which every walk of it pays for
+ * (bench/README.md, "Error paths and `same-day?`").
+ */
+function jsonMapsPage(i: number): unknown {
+  const r = g.rng(i);
+  const c = collection(r, i, 'products', 24);
+  const items = [];
+  for (let k = 0; k < 24; k++) items.push(g.product(r, i * 1000 + k, NOW, { variants: g.int(r, 1, 4) }));
+  const localizedStrings: Record<string, string> = {};
+  for (let k = 0; k < 300; k++) localizedStrings[`str${k}-${(i * 7 + k).toString(36)}`] = g.sentence(r, i * 1000 + k);
+  const productMerchandisingContext: Record<string, unknown> = {};
+  for (let k = 0; k < 200; k++) productMerchandisingContext[g.id(r, i * 1000 + k)] = { scarcityEnabled: g.chance(r, 0.3), qtyInStock: g.int(r, 0, 40) };
+  return { ...site(r, i, c), items, localizedStrings, productMerchandisingContext };
+}
+
 /** The serializer micro-benchmark's object: `products` products (about 2.4 KB of JSON each). */
 function serializerData(i: number, products: number): unknown {
   const r = g.rng(i);
@@ -232,6 +250,7 @@ export function freshWorkloads(): FreshWorkload[] {
       pool: poolFor(40),
     },
     { name: 'json-page-small', group: 'page', what: 'a page dominated by `{@|json}` of its context (~30 KB: 10 products) and `raw`', template: page('json-page'), partials: {}, data: (i) => jsonPage(i, 10), pool: 32 },
+    { name: 'json-page-maps', group: 'page', what: 'the JSON page over a context with maps: 300 localized strings, merchandising entries of 200 products by id (~45 KB)', template: page('json-page'), partials: {}, data: (i) => jsonMapsPage(i), pool: 32 },
     { name: 'json-page-large', group: 'page', what: 'the same page with 300 products (~900 KB of JSON)', template: page('json-page'), partials: {}, data: (i) => jsonPage(i, 300), pool: 12 },
     {
       name: 'many-partials', group: 'page', what: '120 tiles, each five small partials (`apply`) deep: image, link, badges, price (`money`), tags',
