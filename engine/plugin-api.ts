@@ -149,7 +149,8 @@ export class JavaError extends Error {
   constructor(javaClass: string, message: string) {
     // Without a stack: the error is data (the reference's exception, reported as a diagnostic
     // at the tag), and capturing the render's stack cost ~35 µs an error (a page with a bad
-    // value in every item of a list paid it per item; bench/README.md, "Error paths").
+    // value in every item of a list paid it per item; bench/README.md, "Error paths and
+    // `same-day?`").
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);

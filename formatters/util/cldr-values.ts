@@ -44,8 +44,8 @@ export function parseDecimal(text: string): Decimal | null {
  * Whether `text` holds only what a finite `Decimal` is written with (digits, signs, points,
  * exponent letters) and a digit. `Decimal` rejects anything else by throwing, and the throw
  * (an `Error` and its stack) cost ~11 µs a value: a text such as `abc` in every item of a
- * list paid it per item (bench/README.md, "Error paths"). Its `NaN` and `Infinity` fail
- * here too, as they fail `isFinite` above.
+ * list paid it per item (bench/README.md, "Error paths and `same-day?`"). Its `NaN` and
+ * `Infinity` fail here too, as they fail `isFinite` above.
  */
 function decimalShaped(text: string): boolean {
   let digit = false;
