@@ -488,6 +488,20 @@ describe('smartypants', () => {
     expect(run('smartypants', [], `x.'y`)).toBe('x.\u2019y');
     expect(run('smartypants', [], `a/"b"`)).toBe('a/\u201cb\u201d');
   });
+  // The five steps as five regex passes, in PLUGINS §2's order: what the one pass replaced.
+  it('is the five passes of PLUGINS §2 in one, on any text', () => {
+    const passes = (s: string) =>
+      s
+        .replace(/(?<=^|[-\u2014 \t\n\x0B\f\r(\["])'/g, '\u2018')
+        .replace(/'/g, '\u2019')
+        .replace(/(?<=^|[-\u2014/\[(\u2018 \t\n\x0B\f\r])"/g, '\u201c')
+        .replace(/"/g, '\u201d')
+        .replace(/--/g, '\u2014');
+    const unit = fc.constantFrom("'", '"', '-', '\u2014', '\u2018', '\u2019', ' ', '\n', '\u000b', '\t', '(', '[', '/', '\\', 's', 'a', '.', '\ud800', '\udc00', '\u00a0');
+    fc.assert(fc.property(fc.string({ unit, maxLength: 24 }), (s) => run('smartypants', [], s) === passes(s)), { numRuns: 20_000 });
+    expect(run('smartypants', [], 'plain text')).toBe('plain text');
+    expect(run('smartypants', [], "---'\"")).toBe('\u2014-\u2018\u201c');
+  });
   it('eats null and stringifies other values', () => {
     expect(run('smartypants', [], null)).toBe('');
     expect(run('smartypants', [], undefined)).toBe('');
