@@ -250,7 +250,7 @@ export function freshWorkloads(): FreshWorkload[] {
       pool: poolFor(40),
     },
     { name: 'json-page-small', group: 'page', what: 'a page dominated by `{@|json}` of its context (~30 KB: 10 products) and `raw`', template: page('json-page'), partials: {}, data: (i) => jsonPage(i, 10), pool: 32 },
-    { name: 'json-page-maps', group: 'page', what: 'the JSON page over a context with maps: 300 localized strings, merchandising entries of 200 products by id (~45 KB)', template: page('json-page'), partials: {}, data: (i) => jsonMapsPage(i), pool: 32 },
+    { name: 'json-page-maps', group: 'page', what: 'the JSON page over a context with maps: 300 localized strings, merchandising entries of 200 products by id (~160 KB page)', template: page('json-page'), partials: {}, data: (i) => jsonMapsPage(i), pool: 32 },
     { name: 'json-page-large', group: 'page', what: 'the same page with 300 products (~900 KB of JSON)', template: page('json-page'), partials: {}, data: (i) => jsonPage(i, 300), pool: 12 },
     {
       name: 'many-partials', group: 'page', what: '120 tiles, each five small partials (`apply`) deep: image, link, badges, price (`money`), tags',
