@@ -234,9 +234,10 @@ const slugify: FormatterSpec = {
 // `—`, `/`, `[`, `(`, `‘` or whitespace is `“`; (4) every other `"` is `”`; (5) `--` is `—`.
 // Each step reads the text the steps before it left, so one pass does all five: step 1 reads
 // the text as given, step 3 the text after steps 1-2 (a `'` before a `"` already turned), and
-// no step makes or removes a `-`. Five regex passes, each a new string, were barely faster than the
-// port's (formatter sweep 1.22x, 2026-11-29); a property test in core.test.ts holds this to
-// them.
+// no step makes or removes a `-`. (The reference's patterns consume the character before the
+// quote; no quote is in its own step's context, so no match needs what another consumed.)
+// Five regex passes, each a new string, were barely faster than the port's (formatter sweep
+// 1.22x, 2026-11-29); a property test in core.test.ts holds the pass to them.
 
 /** Step 1's opening context: `-`, `—`, whitespace (Java's, ASCII), `(`, `[`, `"`. */
 function opensSingle(c: number): boolean {
