@@ -211,12 +211,12 @@ export class Runtime implements PluginContext {
   /** `limits.maxOutputLength`: the whole output's bound, and each captured text's. */
   readonly outLimit: number;
   /**
-   * Finished pieces of the top-level output (or, inside `captureChunks`, of the captured text),
-   * in order; `out` is the one being written. A
-   * server encodes them one by one (renderer/pages/document-bytes.ts), so each is flattened
-   * on its own: as one rope, a page with a single character beyond Latin-1 (a `—` in its
-   * title) flattened into a two-byte copy of the whole page, ~47% of all the memory a render
-   * of the gallery page allocated (bench/README.md, "Output in chunks").
+   * Finished pieces of the top-level output (or, inside `captureChunks`, of the captured
+   * text), in order; `out` is the one being written. A server encodes them one by one
+   * (renderer/pages/document-bytes.ts), so each is flattened on its own: as one rope, a page
+   * with a single character beyond Latin-1 (a `—` in its title) flattened into a two-byte copy
+   * of the whole page, ~47% of all the memory a render of the gallery page allocated
+   * (bench/README.md, "Output in chunks").
    */
   chunks: string[] = [];
   /** Characters in `chunks`. */
@@ -358,8 +358,8 @@ export class Runtime implements PluginContext {
    * its own, after the output so far: encoded on its own, a text read as it is (a string of
    * the data is flat) is written as it is, where inside a chunk it is first copied into the
    * chunk's flat string, and past 128 KB that copy is made outside V8's young generation, 12
-   * to 60 times as slow a character (bench/README.md, "Dates, long texts and captures"). Inside a capture, or over
-   * the output limit, it is appended as any text is.
+   * to 60 times as slow a character (bench/README.md, "Dates, long texts and captures").
+   * Inside a capture, or over the output limit, it is appended as any text is.
    */
   appendLong(text: string): void {
     const total = this.flushed + this.out.length + text.length;
@@ -515,7 +515,8 @@ export class Runtime implements PluginContext {
    * `capture`, its output cut into chunks as the page's own is (`overflow`), each captured text
    * still measured on its own against the output limit (§6.2): one string of a whole listing
    * (a partial applied once to print every product) was flattened into one copy when the page
-   * was encoded, past 128 KB outside V8's young generation (bench/README.md, "Dates, long texts and captures").
+   * was encoded, past 128 KB outside V8's young generation (bench/README.md, "Dates, long
+   * texts and captures").
    */
   private captureChunks(code: Code, node: Value, isPrivate: boolean, args: Value): string | readonly string[] {
     const chunks = this.chunks;

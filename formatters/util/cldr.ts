@@ -217,20 +217,26 @@ export function zoneAt(zoneId: string, epochMs: number): ZoneOffset {
  */
 const TABLE_CUT = Date.UTC(2037, 0, 1);
 
+export const MS_PER_DAY = 86_400_000;
+/** The instants a `Date` holds; beyond them a date is invalid. */
+const MAX_INSTANT = 8.64e15;
+
 /**
- * The UTC offset (ms) of a resolved zone at an instant where its table is whole, else null:
- * after the last transition of a table cut off at 2037, for a zone without a plain table,
- * and for NaN. Where it answers, it agrees with the host's own zone data (Intl) on every
- * zone but one (America/Tijuana in 1970) in a scan of 1970–2037 (bench/README.md, "Error
- * paths and `same-day?`").
+ * The date of an instant in a resolved zone, as days since the epoch, where the zone's table
+ * is whole, else null: after the last transition of a table cut off at 2037, for a zone
+ * without a plain table, and for an instant a `Date` does not hold (NaN included). Where it
+ * answers, the table agrees with the host's own zone data (Intl) on every zone but one
+ * (America/Tijuana in 1970) in a scan of 1970–2037 (bench/README.md, "Error paths and
+ * `same-day?`").
  */
-export function tabledOffset(zoneId: string, epochMs: number): number | null {
+export function tabledDay(zoneId: string, epochMs: number): number | null {
+  if (!(epochMs >= -MAX_INSTANT && epochMs <= MAX_INSTANT)) return null;
   const table = zoneTable(zoneId);
-  if (table === null || epochMs !== epochMs) return null;
+  if (table === null) return null;
   const untils = table.untils;
   const last = untils.length > 0 ? untils[untils.length - 1] : -Infinity;
   if (last >= TABLE_CUT && epochMs >= last) return null;
-  return zoneAt(zoneId, epochMs).offset;
+  return Math.floor((epochMs + zoneAt(zoneId, epochMs).offset) / MS_PER_DAY);
 }
 
 // ---- calendars ----------------------------------------------------------------------

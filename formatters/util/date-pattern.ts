@@ -4,7 +4,7 @@
 // asking Intl.DateTimeFormat for parts on every call, and it lets `%Z` print the tz
 // abbreviations (`JST`, `EDT`) that Intl does not give for every zone.
 import { narrowText } from '../../engine/plugin-api.ts';
-import { baseCldr, cldrFor, resolveZone, zoneAt } from './cldr.ts';
+import { baseCldr, cldrFor, MS_PER_DAY, resolveZone, zoneAt } from './cldr.ts';
 
 /** One field code (a letter of §14.3, or an internal code for composite expansions). */
 type FieldCode =
@@ -138,7 +138,6 @@ export interface DateFields {
   abbr: string;
 }
 
-const MS_PER_DAY = 86_400_000;
 
 /**
  * Writes the proleptic Gregorian civil date of a day number (days since 1970-01-01) into
