@@ -75,6 +75,9 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'prop', tag: '{v|prop a}', value: (r, n) => ({ a: word(r, n) }) },
   { name: 'key-by', tag: '{v|key-by id|json}', value: (r, n) => [{ id: word(r, n) }, { id: word(r, n + 1) }] },
   { name: 'json', tag: '{v|json}', value: (r, n) => ({ a: word(r, n), b: [Math.floor(r() * 1e6), word(r, n + 1)], c: { d: r() < 0.5 } }) },
+  // A map of 200 members, as a context's `localizedStrings`: `JSON.parse` gives an object of
+  // 128 members or more dictionary properties (bench/README.md, "Parsed data's plain containers").
+  { name: 'json of a map', tag: '{v|json}', value: (r, n) => Object.fromEntries(Array.from({ length: 200 }, (_, k) => [`str${k}-${n.toString(36)}`, word(r, n * 200 + k)])) },
   { name: 'raw', tag: '{v|raw}', value: (r, n) => ({ a: word(r, n), b: Math.floor(r() * 1e6) }) },
   { name: 'json-pretty', tag: '{v|json-pretty}', value: (r, n) => ({ a: word(r, n), b: { d: word(r, n + 1), e: Math.floor(r() * 1e6) } }) },
   // dates

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, parsedPlainLength, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -124,19 +124,20 @@ describe('parseJson keeps number kinds', () => {
   });
 });
 
+/** Every value with its kind, members in their enumeration order (which tells a key's position). */
+function shape(v: unknown): unknown {
+  if (v instanceof JDouble) return ['double', Object.is(v.value, -0) ? '-0' : v.value];
+  if (typeof v === 'bigint') return ['bigint', String(v)];
+  if (typeof v === 'number') return ['number', Object.is(v, -0) ? '-0' : v];
+  if (Array.isArray(v)) return v.map(shape);
+  if (v !== null && typeof v === 'object') {
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    return Object.keys(v).map((k) => [k, shape((v as JsonObject)[k])]);
+  }
+  return v;
+}
+
 describe('parseJson is JSON.parse with the number kinds put back', () => {
-  /** Every value with its kind, members in their enumeration order (which tells a key's position). */
-  const shape = (v: unknown): unknown => {
-    if (v instanceof JDouble) return ['double', Object.is(v.value, -0) ? '-0' : v.value];
-    if (typeof v === 'bigint') return ['bigint', String(v)];
-    if (typeof v === 'number') return ['number', Object.is(v, -0) ? '-0' : v];
-    if (Array.isArray(v)) return v.map(shape);
-    if (v !== null && typeof v === 'object') {
-      expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
-      return Object.keys(v).map((k) => [k, shape((v as JsonObject)[k])]);
-    }
-    return v;
-  };
   const same = (text: string): void => {
     expect(shape(parseJson(text)), text).toEqual(shape(parseJsonWalk(text)));
   };
@@ -239,6 +240,89 @@ describe('text forms', () => {
     }), { numRuns: 2000 });
     const plain = { a: [1, 2.5, 'x', null, true, { b: 'é\u2028' }], '__proto__': 3 };
     expect(toJson(plain)).toBe(exact(plain));
+  });
+});
+
+describe('parsed plain containers (parsedPlain)', () => {
+  const map = (n: number, value: (k: number) => string = (k) => String(k)) => '{' + Array.from({ length: n }, (_, k) => `"key${k}":${value(k)}`).join(',') + '}';
+  const marked = (v: unknown) => parsedPlainLength(v as JsonObject) !== undefined;
+
+  it('marks the root and objects of 128 members, when JSON.stringify writes their numbers as Java does', () => {
+    const text = `{"m":${map(128)},"s":${map(127)},"list":[${Array.from({ length: 200 }, (_, k) => `"item ${k}"`).join(',')}]}`;
+    const v = parseJson(text) as JsonObject;
+    expect(parsedPlainLength(v)).toBe(text.length);
+    expect(parsedPlainLength(v.m as JsonObject)).toBe(map(128).length);
+    expect(marked(v.s)).toBe(false);
+    expect(marked(v.list)).toBe(false);
+    expect(marked(parseJson(`[${map(128)}]`))).toBe(true);
+    expect(marked(parseJson(' {"a": [1, 2]} '))).toBe(true);
+    // Plain doubles keep the mark: 1e-3 <= |x| < 1e7 is written alike.
+    for (const x of ['0.001', '-0.5', '9999999.5', '0.0012', '0.01', '123.25', '-0']) expect(marked(parseJson(map(130, () => x))), x).toBe(true);
+  });
+
+  it('leaves unmarked every container above a number it would write otherwise', () => {
+    for (const x of ['12.0', '1e3', '1.5E-7', '0.0001', '0.00099', '12345678.5', '-10000000.5', '12345678901234567890', '-0.0']) {
+      const v = parseJson(`{"a":${map(128)},"b":{"c":${map(140, (k) => (k === 77 ? x : String(k)))}}}`) as JsonObject;
+      expect(marked(v), x).toBe(false);
+      expect(marked(v.b), x).toBe(false);
+      expect(marked((v.b as JsonObject).c), x).toBe(false);
+      expect(marked(v.a), x).toBe(true);
+      expect(toJson(v)).toBe(toJsonExact(v));
+    }
+  });
+
+  it('marks no container that nests 256 deep, and nothing when a repeated key sends the text to the walk', () => {
+    const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const deep = parseJson(`[${map(130)},${map(130, (k) => (k === 9 ? nest(254) : '1'))}]`) as Value[];
+    expect(marked(deep)).toBe(false);
+    expect(marked(deep[0])).toBe(true);
+    expect(marked(deep[1])).toBe(false);
+    const shallow = parseJson(`[${map(130)},${map(130, (k) => (k === 9 ? nest(253) : '1'))}]`) as Value[];
+    expect(marked(shallow)).toBe(true);
+    expect(marked(shallow[1])).toBe(true);
+    // The first `m` is dropped by JSON.parse; its mark must not land on the second.
+    for (const text of [`{"m":${map(130)},"m":{"a":1.0}}`, `{"m":${map(130)},"m":{"a":1}}`, `{"m":${map(130)},"m":[1.0]}`, `{"m":${map(130)},"m":${map(129, (k) => (k === 5 ? '2.0' : '1'))}}`]) {
+      const v = parseJson(text) as JsonObject;
+      expect(shape(v), text).toEqual(shape(parseJsonWalk(text)));
+      expect(toJson(v), text).toBe(toJsonExact(v));
+      if (!Array.isArray(v.m) && Object.keys(v.m as JsonObject).length < 128) expect(marked(v.m), text).toBe(false);
+    }
+  });
+
+  // Random texts with large objects and arrays: toJson (which trusts the marks) equals the
+  // exact writer, whole and in pieces, and every mark is an upper bound of its text's length.
+  it('toJson of parsed texts equals the exact writer, whole and in pieces (300 texts)', () => {
+    // Mostly numbers JSON.stringify writes as Java does, so that large containers keep their
+    // marks; now and then one it does not, which takes them away.
+    const number = fc.oneof(
+      { weight: 60, arbitrary: fc.oneof(fc.integer().map(String), fc.double({ noNaN: true, min: -1e6, max: 1e6 }).filter((x) => Math.abs(x) >= 1e-3 || x === 0).map((x) => JSON.stringify(x)), fc.constantFrom('0.001', '9999999.5', '-0', '0.0012')) },
+      { weight: 1, arbitrary: fc.constantFrom('12.0', '0.0001', '0.00099', '1e3', '2.5e-7', '12345678.5', '-10000000.25', '12345678901234567890', '-0.0') },
+    );
+    const str = fc.string({ unit: fc.oneof(fc.constantFrom('\\u0041', '\\/', '</', '<\\/', 'é', '\\n'), fc.string({ unit: 'grapheme-ascii', maxLength: 1 }).map((c) => c.replace(/["\\]/, ''))), maxLength: 8 }).map((t) => '"' + t + '"');
+    const scalar = fc.oneof({ weight: 1, arbitrary: number }, { weight: 3, arbitrary: str }, { weight: 1, arbitrary: fc.constantFrom('true', 'null') });
+    const ws = fc.constantFrom('', '', ' ', '\n  ');
+    const members = (value: fc.Arbitrary<string>, max: number) => fc.array(fc.tuple(fc.oneof(fc.nat(300).map((k) => `k${k}`), fc.constantFrom('__proto__', 'a')), value, ws), { maxLength: max, size: 'max' });
+    const obj = (value: fc.Arbitrary<string>, max: number) => members(value, max).map((m) => '{' + m.map(([k, v, w]) => `${w}"${k}":${w}${v}`).join(',') + '}');
+    const leafObj = obj(scalar, 6);
+    const inner = fc.oneof(scalar, leafObj, fc.array(scalar, { maxLength: 6 }).map((a) => '[' + a.join(',') + ']'));
+    const text = fc.oneof(obj(inner, 260), fc.array(fc.oneof(inner, obj(inner, 200)), { maxLength: 40, size: 'max' }).map((a) => '[' + a.join(',') + ']'));
+    fc.assert(
+      fc.property(text, (t) => {
+        const v = parseJson(t);
+        const exact = toJsonExact(v);
+        expect(toJson(v)).toBe(exact);
+        const p = toJsonPieces(v);
+        expect(typeof p === 'string' ? p : p.join('')).toBe(exact);
+        const visit = (x: Value): void => {
+          if (typeof x !== 'object' || x === null || x instanceof JDouble) return;
+          const length = parsedPlainLength(x as JsonObject);
+          if (length !== undefined) expect(toJsonExact(x).length).toBeLessThanOrEqual(length);
+          for (const e of Object.values(x)) visit(e);
+        };
+        visit(v);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

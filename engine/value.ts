@@ -418,10 +418,50 @@ function mixedJson(v: Value, level: number): string {
   return s + '}';
 }
 
+/**
+ * Containers `parseJson` read whose subtree holds nothing `plainJson` refuses (no number it put
+ * back, none outside Java's plain double range, nesting under `PLAIN_MARK_MAX_DEPTH`), with the
+ * length of their text: at least that of their `toJson` text, since parsing only drops
+ * whitespace and makes escapes single characters. The walks take a marked container as plain,
+ * and that length as its size, without visiting it. Marked:
+ *   - objects of `PLAIN_MARK_MIN_MEMBERS` or more, which `JSON.parse` gives dictionary
+ *     properties: every enumeration of one collects and sorts all its names first, and walking
+ *     a map of 300 short members cost ~40% of the port's whole `JSON.stringify` of it
+ *     (7-10 µs against 16-21 µs);
+ *   - the root, so that a page's `{@|json}` of its whole context walks nothing.
+ * Only those: looking a container up in the tree costs, and marking every container of 2 KB
+ * or more made the parse 1.5-5% slower; these make it 0-2% slower (bench/README.md, "Parsed
+ * data's plain containers").
+ * The engine never changes the data it renders; a caller that changes a tree `parseJson` gave
+ * may not hand it to `json` afterwards.
+ */
+const parsedPlain = new WeakMap<JsonObject | Node[], number>();
+/** Whether `parsedPlain` was ever given a container: until then the walks do not look. */
+let parsedPlainMarked = false;
+const PLAIN_MARK_MIN_MEMBERS = 128;
+/** Marks are made for subtrees nested less deep, and read at less depth: together under `NATIVE_JSON_MAX_DEPTH`. */
+const PLAIN_MARK_MAX_DEPTH = 256;
+
+/** The text length `parsedPlain` keeps for `v`, or undefined when it is not marked (for the tests). */
+export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
+  return parsedPlain.get(v);
+}
+
+/**
+ * The length `parsedPlain` keeps for `v`, met `depth` levels into a walk, or -1. An array is
+ * marked only as a text's root, so only one met at the top is looked for: a lookup for every
+ * container walked was ~1% of `{o|json}` of a 10 KB object (bench:ab json-10k, 0.989).
+ */
+function markedLength(v: JsonObject | Node[], depth: number): number {
+  if (depth >= PLAIN_MARK_MAX_DEPTH || (depth > 0 && Array.isArray(v))) return -1;
+  return parsedPlain.get(v) ?? -1;
+}
+
 function plainJson(v: Value, depth: number): boolean {
   if (typeof v !== 'object') return plainScalar(v);
   if (v === null) return true;
   if (depth >= NATIVE_JSON_MAX_DEPTH || v instanceof JDouble) return false;
+  if (parsedPlainMarked && markedLength(v, depth) >= 0) return true;
   // Strings, most of the leaves, are checked inline: one call per container, not per leaf.
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -581,6 +621,10 @@ function plainJsonWithin(v: JsonObject | Node[], budget: number, depth: number):
   if (depth >= NATIVE_JSON_MAX_DEPTH) {
     sizedPlain = false;
     return budget - 8;
+  }
+  if (parsedPlainMarked) {
+    const length = markedLength(v, depth);
+    if (length >= 0) return budget < length ? -1 : budget - length;
   }
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -794,13 +838,22 @@ export function parseJson(text: string): Node {
 /** A container of the text being restored, open at some depth (`restoreNumbers`); one per depth, reused. */
 interface OpenContainer {
   isArray: boolean;
+  /** Offset of its opening bracket. */
+  start: number;
+  /** Whether it holds a number `plainJson` refuses, or nests `PLAIN_MARK_MAX_DEPTH` deep: not for `parsedPlain`. */
+  dirty: boolean;
   /** Members (keys counted) or elements seen so far. */
   count: number;
   /** The key of the member whose value comes next: its quote's offset, and one past its closing quote. */
   keyStart: number;
   keyEnd: number;
-  /** Its object in the tree, once a number under it was put back (null until then). */
+  /** Its object in the tree, once a number under it was put back or an object under it marked (null until then). */
   node: JsonObject | Node[] | null;
+}
+
+/** Marks the open containers dirty, innermost first, up to one already marked (all above it are). */
+function dirtyOpen(open: OpenContainer[], depth: number): void {
+  for (let d = depth - 1; d >= 0 && !open[d].dirty; d--) open[d].dirty = true;
 }
 
 /**
@@ -809,7 +862,8 @@ interface OpenContainer {
  * writes them into `tree`. The containers above such a number are looked up from the tree only
  * then, one level at a time. A text nested deeper than `MAX_JSON_DEPTH`, or an object with a key
  * twice (whose first value `JSON.parse` dropped, so a path by key may not lead to the number),
- * goes to `parseJsonWalk`, which decides it exactly.
+ * goes to `parseJsonWalk`, which decides it exactly. On the way it notes the containers that
+ * hold a number `plainJson` refuses, and marks the others `parsedPlain` may keep.
  */
 function restoreNumbers(text: string, tree: Node): Node {
   const n = text.length;
@@ -817,6 +871,8 @@ function restoreNumbers(text: string, tree: Node): Node {
   let depth = 0; // open containers; open[depth - 1] is the innermost
   let root = tree;
   let i = 0;
+  // Objects to mark `parsedPlain` (each, then its text's length) once the whole text is read.
+  const plain: (JsonObject | Node[] | number)[] = [];
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -839,18 +895,21 @@ function restoreNumbers(text: string, tree: Node): Node {
     } else if (c === 0x7b || c === 0x5b) {
       if (depth === MAX_JSON_DEPTH) return parseJsonWalk(text); // it decides exactly how deep is too deep
       let o = open[depth];
-      if (o === undefined) o = open[depth] = { isArray: false, count: 0, keyStart: -1, keyEnd: -1, node: null };
+      if (o === undefined) o = open[depth] = { isArray: false, start: 0, dirty: false, count: 0, keyStart: -1, keyEnd: -1, node: null };
       o.isArray = c === 0x5b;
+      o.start = i;
+      o.dirty = false;
       o.count = 0;
       o.keyStart = -1;
       o.node = null;
-      depth++;
+      if (++depth === PLAIN_MARK_MAX_DEPTH) dirtyOpen(open, depth);
       i++;
     } else if (c === 0x7d || c === 0x5d) {
       const top = open[--depth];
       // A key given twice: JSON.parse kept the last value, so the path just followed may be wrong.
       if (top.node !== null && !top.isArray && Object.keys(top.node).length !== top.count) return parseJsonWalk(text);
       i++;
+      if (top.count >= PLAIN_MARK_MIN_MEMBERS && depth > 0 && !top.dirty && !top.isArray) notePlain(text, open, depth, tree, i, plain);
     } else if (c === 0x2c) {
       if (depth > 0) {
         const top = open[depth - 1];
@@ -872,6 +931,9 @@ function restoreNumbers(text: string, tree: Node): Node {
         // A float: a JDouble when its value is integral. Up to 14 significant digits and no
         // exponent, that is exactly when every fraction digit is 0; otherwise the value decides.
         let zeros = true;
+        // Whether `plainScalar` may refuse it (outside 1e-3 <= |x| < 1e7, or an exponent):
+        // more than 7 integer digits, or `0.000`.
+        let outside = digits > 7 || (digits === 1 && text.charCodeAt(i + 1) === 0x30 && text.charCodeAt(i - 1) === 0x30 && text.charCodeAt(i + 2) === 0x30 && text.charCodeAt(i + 3) === 0x30);
         if (d === 0x2e) {
           d = text.charCodeAt(++i);
           while (d >= 0x30 && d <= 0x39) {
@@ -882,6 +944,7 @@ function restoreNumbers(text: string, tree: Node): Node {
         }
         if (d === 0x65 || d === 0x45) {
           zeros = false;
+          outside = true;
           digits = 99;
           d = text.charCodeAt(++i);
           if (d === 0x2b || d === 0x2d) d = text.charCodeAt(++i);
@@ -893,9 +956,11 @@ function restoreNumbers(text: string, tree: Node): Node {
           if (depth === 0) root = x;
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
         }
+        if ((special || outside) && depth > 0) dirtyOpen(open, depth);
       } else if (digits >= 16) {
         const t = text.slice(start, i);
         if (!Number.isSafeInteger(Number(t))) {
+          if (depth > 0) dirtyOpen(open, depth);
           const x = BigInt(t);
           if (depth === 0) root = x;
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
@@ -903,7 +968,24 @@ function restoreNumbers(text: string, tree: Node): Node {
       }
     } else i++;
   }
+  // The root, read whole: `open[0]` was its container (the text may be a scalar).
+  if (open.length > 0 && !open[0].dirty) plain.push(tree as JsonObject | Node[], n);
+  if (plain.length > 0) {
+    for (let k = 0; k < plain.length; k += 2) parsedPlain.set(plain[k] as JsonObject | Node[], plain[k + 1] as number);
+    parsedPlainMarked = true;
+  }
   return root;
+}
+
+/**
+ * Keeps for `parsedPlain` the object of `PLAIN_MARK_MIN_MEMBERS` or more that closed at `end`
+ * at `depth` (below the root, which `restoreNumbers` marks once it has read the whole text).
+ */
+function notePlain(text: string, open: OpenContainer[], depth: number, root: Node, end: number, plain: (JsonObject | Node[] | number)[]): void {
+  // Looking it up caches the containers above it (`open[d].node`): a key given twice among
+  // theirs then sends the text to `parseJsonWalk` when they close (`restoreNumbers`).
+  const node = containerAt(text, open, depth + 1, root);
+  if (node !== null) plain.push(node, end - open[depth].start);
 }
 
 /**
@@ -912,14 +994,7 @@ function restoreNumbers(text: string, tree: Node): Node {
  * (a key given twice dropped it).
  */
 function put(text: string, open: OpenContainer[], depth: number, root: Node, x: Node): boolean {
-  let d = 0;
-  while (d < depth && open[d].node !== null) d++;
-  let node: Value = d === 0 ? root : open[d - 1].node!;
-  for (; d < depth; d++) {
-    if (d > 0) node = at(text, open[d - 1], node as JsonObject | Node[]);
-    if (typeof node !== 'object' || node === null || node instanceof JDouble || Array.isArray(node) !== open[d].isArray) return false;
-    open[d].node = node;
-  }
+  if (containerAt(text, open, depth, root) === null) return false;
   const top = open[depth - 1];
   if (top.isArray) (top.node as Node[])[top.count] = x;
   else {
@@ -928,6 +1003,23 @@ function put(text: string, open: OpenContainer[], depth: number, root: Node, x: 
     else (top.node as JsonObject)[k] = x;
   }
   return true;
+}
+
+/**
+ * The container now read in `open[depth - 1]`, looked up from the tree one level at a time
+ * from the nearest one already known, and kept in `open[d].node` for every level; null when
+ * the path does not lead to a container of the kind the text has there (a key given twice).
+ */
+function containerAt(text: string, open: OpenContainer[], depth: number, root: Node): JsonObject | Node[] | null {
+  let d = 0;
+  while (d < depth && open[d].node !== null) d++;
+  let node: Value = d === 0 ? root : open[d - 1].node!;
+  for (; d < depth; d++) {
+    if (d > 0) node = at(text, open[d - 1], node as JsonObject | Node[]);
+    if (typeof node !== 'object' || node === null || node instanceof JDouble || Array.isArray(node) !== open[d].isArray) return null;
+    open[d].node = node;
+  }
+  return open[depth - 1].node;
 }
 
 /** The value in `node` (the container `o`) of the member or element now being read. */
