@@ -289,6 +289,28 @@ describe('parsed plain containers (parsedPlain)', () => {
     }
   });
 
+  it('marks containers longer than JSON_PIECE, and cuts a long marked text into pieces without walking it', () => {
+    const product = (k: number, price: string) => `{"id":"p${k}","title":"Product ${k} ${'x'.repeat(k % 200)}","price":${price},"tags":["a","b"],"body":"${'y'.repeat(300)}"}`;
+    const page = (price: (k: number) => string) => `{"website":{"title":"Shop"},"items":[${Array.from({ length: 300 }, (_, k) => product(k, price(k))).join(',')}],"more":{"list":[${Array.from({ length: 120 }, (_, k) => product(k, '1')).join(',')}]}}`;
+    for (const [name, price] of [['plain', (k: number) => String(k)], ['one 12.0', (k: number) => (k === 250 ? '12.0' : String(k))], ['one 1e-9', (k: number) => (k === 3 ? '1.5e-9' : String(k))]] as const) {
+      const text = page(price);
+      const v = parseJson(text) as JsonObject;
+      const dirty = name !== 'plain';
+      expect(marked(v), name).toBe(!dirty);
+      expect(marked(v.items), name).toBe(!dirty);
+      expect(marked((v.more as JsonObject).list), name).toBe(true);
+      expect(marked(v.more), name).toBe(true);
+      expect(marked((v.items as Value[])[0]), name).toBe(false);
+      const pieces = toJsonPieces(v) as string[];
+      expect(Array.isArray(pieces), name).toBe(true);
+      expect(pieces.join(''), name).toBe(toJsonExact(v));
+      for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(JSON_PIECE + 64);
+      const esc = (t: string) => t.replaceAll('</', '<\\/');
+      const escaped = toJsonPieces(v, esc) as string[];
+      expect(escaped.join('')).toBe(esc(toJsonExact(v)));
+    }
+  });
+
   // Random texts with large objects and arrays: toJson (which trusts the marks) equals the
   // exact writer, whole and in pieces, and every mark is an upper bound of its text's length.
   it('toJson of parsed texts equals the exact writer, whole and in pieces (300 texts)', () => {
@@ -299,7 +321,8 @@ describe('parsed plain containers (parsedPlain)', () => {
       { weight: 1, arbitrary: fc.constantFrom('12.0', '0.0001', '0.00099', '1e3', '2.5e-7', '12345678.5', '-10000000.25', '12345678901234567890', '-0.0') },
     );
     const str = fc.string({ unit: fc.oneof(fc.constantFrom('\\u0041', '\\/', '</', '<\\/', 'é', '\\n'), fc.string({ unit: 'grapheme-ascii', maxLength: 1 }).map((c) => c.replace(/["\\]/, ''))), maxLength: 8 }).map((t) => '"' + t + '"');
-    const scalar = fc.oneof({ weight: 1, arbitrary: number }, { weight: 3, arbitrary: str }, { weight: 1, arbitrary: fc.constantFrom('true', 'null') });
+    // Now and then a long text, so that some containers are longer than JSON_PIECE.
+    const scalar = fc.oneof({ weight: 1, arbitrary: number }, { weight: 3, arbitrary: str }, { weight: 1, arbitrary: fc.constantFrom('true', 'null') }, { weight: 1, arbitrary: fc.nat(6000).map((k) => `"${'z'.repeat(k)}"`) });
     const ws = fc.constantFrom('', '', ' ', '\n  ');
     const members = (value: fc.Arbitrary<string>, max: number) => fc.array(fc.tuple(fc.oneof(fc.nat(300).map((k) => `k${k}`), fc.constantFrom('__proto__', 'a')), value, ws), { maxLength: max, size: 'max' });
     const obj = (value: fc.Arbitrary<string>, max: number) => members(value, max).map((m) => '{' + m.map(([k, v, w]) => `${w}"${k}":${w}${v}`).join(',') + '}');

@@ -531,7 +531,7 @@ export function toJsonPieces(v: Value, each: (text: string) => string = sameText
   const whole = shortJson(v, JSON_WHOLE);
   if (whole !== null) return each(whole);
   const st: PieceState = { out: [], cur: '', each };
-  splitJson(v, 0, st);
+  splitJson(v, 0, st, parsedPlainMarked && parsedPlain.has(v));
   if (st.cur !== '') st.out.push(st.cur);
   // The count is rough: a text that came out short is one string after all.
   return st.out.length === 1 ? st.out[0] : st.out;
@@ -571,10 +571,19 @@ function nativeJson(v: Value): string {
   return s.indexOf('\\u') < 0 ? s : writeJson(v);
 }
 
-function jsonPieces(v: Value, level: number, st: PieceState): void {
-  const text = typeof v !== 'object' || v === null || v instanceof JDouble || level >= JSON_PIECE_LEVELS ? toJson(v) : shortJson(v, JSON_PIECE);
+/**
+ * Writes `v` into the pieces, whole or cut further. `plain`: `v` is inside a container
+ * `parsedPlain` marked, so it is plain, and marked itself if its text is longer than
+ * `JSON_PIECE` (`restoreNumbers`): it is written or cut without a walk.
+ */
+function jsonPieces(v: Value, level: number, st: PieceState, plain: boolean): void {
+  let text: string | null;
+  if (typeof v !== 'object' || v === null || v instanceof JDouble || level >= JSON_PIECE_LEVELS) text = toJson(v);
+  else if (plain) text = (parsedPlain.get(v) ?? 0) > JSON_PIECE ? null : nativeJson(v);
+  else text = shortJson(v, JSON_PIECE);
   if (text === null) {
-    splitJson(v as JsonObject | Node[], level, st);
+    const c = v as JsonObject | Node[];
+    splitJson(c, level, st, plain || (parsedPlainMarked && parsedPlain.has(c)));
     return;
   }
   const written = st.each(text);
@@ -587,12 +596,12 @@ function jsonPieces(v: Value, level: number, st: PieceState): void {
 }
 
 /** The members or elements of `v`, each a piece or cut further, in `toJson`'s order and punctuation (see `mixedJson`). */
-function splitJson(v: JsonObject | Node[], level: number, st: PieceState): void {
+function splitJson(v: JsonObject | Node[], level: number, st: PieceState, plain: boolean): void {
   if (Array.isArray(v)) {
     st.cur += '[';
     for (let i = 0; i < v.length; i++) {
       if (i > 0) st.cur += ',';
-      jsonPieces(v[i], level + 1, st);
+      jsonPieces(v[i], level + 1, st, plain);
     }
     st.cur += ']';
     return;
@@ -603,7 +612,7 @@ function splitJson(v: JsonObject | Node[], level: number, st: PieceState): void 
     if (!first) st.cur += ',';
     first = false;
     st.cur += quotedKeys.get(k) ?? jsonString(k) + ':';
-    jsonPieces(v[k], level + 1, st);
+    jsonPieces(v[k], level + 1, st, plain);
   }
   st.cur += '}';
 }
@@ -909,7 +918,7 @@ function restoreNumbers(text: string, tree: Node): Node {
       // A key given twice: JSON.parse kept the last value, so the path just followed may be wrong.
       if (top.node !== null && !top.isArray && Object.keys(top.node).length !== top.count) return parseJsonWalk(text);
       i++;
-      if (top.count >= PLAIN_MARK_MIN_MEMBERS && depth > 0 && !top.dirty && !top.isArray) notePlain(text, open, depth, tree, i, plain);
+      if ((top.count >= PLAIN_MARK_MIN_MEMBERS || i - top.start > JSON_PIECE) && depth > 0 && !top.dirty) notePlain(text, open, depth, tree, i, plain);
     } else if (c === 0x2c) {
       if (depth > 0) {
         const top = open[depth - 1];
@@ -978,14 +987,17 @@ function restoreNumbers(text: string, tree: Node): Node {
 }
 
 /**
- * Keeps for `parsedPlain` the object of `PLAIN_MARK_MIN_MEMBERS` or more that closed at `end`
- * at `depth` (below the root, which `restoreNumbers` marks once it has read the whole text).
+ * Keeps for `parsedPlain` the container that closed at `end` at `depth`, if it is an object of
+ * `PLAIN_MARK_MIN_MEMBERS` or more or its text is longer than `JSON_PIECE` (below the root,
+ * which `restoreNumbers` marks once it has read the whole text).
  */
 function notePlain(text: string, open: OpenContainer[], depth: number, root: Node, end: number, plain: (JsonObject | Node[] | number)[]): void {
+  const top = open[depth];
+  if (top.isArray && end - top.start <= JSON_PIECE) return;
   // Looking it up caches the containers above it (`open[d].node`): a key given twice among
   // theirs then sends the text to `parseJsonWalk` when they close (`restoreNumbers`).
   const node = containerAt(text, open, depth + 1, root);
-  if (node !== null) plain.push(node, end - open[depth].start);
+  if (node !== null) plain.push(node, end - top.start);
 }
 
 /**
