@@ -160,6 +160,13 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'ctx', tag: '{.ctx @c a=v.a b=w}{@c.a}{@c.b}', value: (r, n) => ({ a: word(r, n) }) },
   { name: '@index', tag: '{@index}:{v}', value: (r, n) => word(r, n) },
   { name: 'macro', tag: '{.macro m}<b>{@}</b>{.end}{v|apply m}', value: (r, n) => word(r, n) },
+  { name: 'include', tag: '{.macro m}<b>{@}</b>{.end}{.section v}{.include m output}{.end}', value: (r, n) => word(r, n) },
+  // `.eval` (LANGUAGE §5): arithmetic, comparisons, text, locals, functions.
+  { name: 'eval arithmetic', tag: '{.eval v * 2 + 1}', value: (r) => Math.floor(r() * 1000) },
+  { name: 'eval compare', tag: '{.eval v > 500 && v < 900}', value: (r) => Math.floor(r() * 1000) },
+  { name: 'eval text', tag: "{.eval 'x-' + v + '-' + @index}", value: (r, n) => word(r, n) },
+  { name: 'eval locals', tag: '{.eval @w = v * 3; @h = @w / 4}{@h}', value: (r) => Math.floor(r() * 1000) },
+  { name: 'eval functions', tag: '{.eval max(v, 10) + abs(-v)}', value: (r) => Math.floor(r() * 1000) },
   { name: 'equal? paths', tag: '{.equal? v.a v.b}y{.or}n{.end}', value: (r) => ({ a: Math.floor(r() * 3), b: Math.floor(r() * 3) }) },
 ];
 

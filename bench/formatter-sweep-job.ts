@@ -10,6 +10,12 @@ import { median } from './report.ts';
 import { loadReferencePort } from './reference-port.ts';
 import { SWEEP_CASES, SWEEP_ITEMS, SWEEP_NOW, sweepData, sweepTemplate } from './formatter-sweep-cases.ts';
 
+/**
+ * The port evaluates `.eval` and runs `.include` only when its host asks (LANGUAGE §4.10–4.11);
+ * Quire and the reference always do. Asked for every case: no other instruction reads them.
+ */
+const PORT_FLAGS = { enableExpr: true, enableInclude: true };
+
 export interface SweepJobSpec {
   cases: string[];
   seed: number;
@@ -54,14 +60,14 @@ async function runSweepJob(spec: SweepJobSpec): Promise<SweepCaseResult[]> {
       port: (): Runner => {
         const code = compiler.parse(source).code;
         let i = 0;
-        return () => (compiler.execute({ code, json: pData[i++ % pData.length], cldr: cldr as never, now: SWEEP_NOW } as never).ctx.render() as string).length;
+        return () => (compiler.execute({ code, json: pData[i++ % pData.length], cldr: cldr as never, now: SWEEP_NOW, ...PORT_FLAGS } as never).ctx.render() as string).length;
       },
     };
     const p = spec.portFirst ? make.port() : undefined;
     const q = make.quire();
     const port = p ?? make.port();
     const qText = engine.compile(source).render(qData[0], { locale: 'en-US', now: SWEEP_NOW }).html;
-    const pText = compiler.execute({ code: compiler.parse(source).code, json: pData[0], cldr: cldr as never, now: SWEEP_NOW } as never).ctx.render() as string;
+    const pText = compiler.execute({ code: compiler.parse(source).code, json: pData[0], cldr: cldr as never, now: SWEEP_NOW, ...PORT_FLAGS } as never).ctx.render() as string;
     let sink = 0;
     const batch = (run: Runner): number => {
       const t0 = cpuMs();
