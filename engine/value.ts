@@ -428,9 +428,11 @@ function mixedJson(v: Value, level: number): string {
  *     properties: every enumeration of one collects and sorts all its names first, and walking
  *     a map of 300 short members cost ~40% of the port's whole `JSON.stringify` of it
  *     (7-10 µs against 16-21 µs);
- *   - the root, so that a page's `{@|json}` of its whole context walks nothing.
+ *   - the root, so that a page's `{@|json}` of its whole context walks nothing;
+ *   - containers whose text is longer than `JSON_PIECE`, so that under a marked container an
+ *     unmarked one is known to be shorter than a piece (`jsonPieces`).
  * Only those: looking a container up in the tree costs, and marking every container of 2 KB
- * or more made the parse 1.5-5% slower; these make it 0-2% slower (bench/README.md, "Parsed
+ * or more made the parse 1.5-5% slower; these make it 1-3% slower (bench/README.md, "Parsed
  * data's plain containers").
  * The engine never changes the data it renders; a caller that changes a tree `parseJson` gave
  * may not hand it to `json` afterwards.
@@ -449,8 +451,9 @@ export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
 
 /**
  * The length `parsedPlain` keeps for `v`, met `depth` levels into a walk, or -1. An array is
- * marked only as a text's root, so only one met at the top is looked for: a lookup for every
- * container walked was ~1% of `{o|json}` of a 10 KB object (bench:ab json-10k, 0.989).
+ * looked for only at the top of a walk (as a text's root, or a list longer than a piece, which
+ * `jsonPieces` meets at the top): a lookup for every container walked was ~1% of `{o|json}` of
+ * a 10 KB object (bench:ab json-10k, 0.989).
  */
 function markedLength(v: JsonObject | Node[], depth: number): number {
   if (depth >= PLAIN_MARK_MAX_DEPTH || (depth > 0 && Array.isArray(v))) return -1;
