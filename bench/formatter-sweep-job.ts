@@ -12,7 +12,8 @@ import { SWEEP_CASES, SWEEP_ITEMS, SWEEP_NOW, sweepData, sweepTemplate } from '.
 
 /**
  * The port evaluates `.eval` and runs `.include` only when its host asks (LANGUAGE §4.10–4.11);
- * Quire and the reference always do. Asked for every case: no other instruction reads them.
+ * Quire evaluates `.eval` always, as the reference does, and runs `.include` unless its host
+ * turns it off. Asked for every case: no other instruction reads them.
  */
 const PORT_FLAGS = { enableExpr: true, enableInclude: true };
 

@@ -289,7 +289,7 @@ describe('parsed plain containers (parsedPlain)', () => {
     }
   });
 
-  it('marks containers longer than JSON_PIECE, and cuts a long marked text into pieces without walking it', () => {
+  it('marks containers longer than JSON_PIECE, and cuts a long text under a mark into pieces no longer than one', () => {
     const product = (k: number, price: string) => `{"id":"p${k}","title":"Product ${k} ${'x'.repeat(k % 200)}","price":${price},"tags":["a","b"],"body":"${'y'.repeat(300)}"}`;
     const page = (price: (k: number) => string) => `{"website":{"title":"Shop"},"items":[${Array.from({ length: 300 }, (_, k) => product(k, price(k))).join(',')}],"more":{"list":[${Array.from({ length: 120 }, (_, k) => product(k, '1')).join(',')}]}}`;
     for (const [name, price] of [['plain', (k: number) => String(k)], ['one 12.0', (k: number) => (k === 250 ? '12.0' : String(k))], ['one 1e-9', (k: number) => (k === 3 ? '1.5e-9' : String(k))]] as const) {
