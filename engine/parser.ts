@@ -220,10 +220,17 @@ class TemplateParser {
    * they hold, and so is every page chunk a static text or argument from it is printed into:
    * flattened to be sent, such a chunk is a two-byte copy (engine/runtime.ts,
    * `Runtime.chunks`). For such a source, a one-byte image of the whole text is made once
-   * (`latin1Image`: the characters beyond Latin-1 come out wrong, nothing else moves), and
+   * (`latin1Image`: the characters beyond Latin-1 come out as `ÿ`, nothing else moves), and
    * `cut` takes from it the slices that fall inside one run between those characters. One
    * image instead of a copy per run: the copies were a quarter of compiling a 1 KB partial
    * with one `–` in it (2026-11-29).
+   *
+   * The scanner reads the image too, for every such source: its characters beyond Latin-1 are
+   * `ÿ`, which delimits nothing, so the tokens are the same. Scanning the two-byte text made
+   * the scanner's string reads two-byte as well as one-byte for the rest of the process, and
+   * every later compile ~15% slower: the 14 page workloads 418 µs a pass, 484 µs after the
+   * conformance templates, one of which holds a `…` (bench/README.md, "Compile in a process of
+   * many templates").
    */
   private narrowRuns: { start: number; end: number }[] | null = null;
   private narrowText = '';
@@ -234,17 +241,29 @@ class TemplateParser {
     wide.lastIndex = 0;
     let m = wide.exec(text);
     if (m === null) return;
-    const runs: { start: number; end: number }[] = [];
+    let runs: { start: number; end: number }[] | null = [];
     let from = 0;
+    // Whether a unit beyond Latin-1 would come out of the image as `{`, `}` or `#` (`latin1Image`).
+    let braceLike = false;
     for (; m !== null; m = wide.exec(text)) {
-      // A text written mostly beyond Latin-1 makes two-byte pages anyway: not worth the copy.
-      if (runs.length === MAX_NARROW_RUNS) return;
+      const run = m[0];
+      for (let k = 0; k < run.length && !braceLike; k++) {
+        const low = run.charCodeAt(k) & 0xff;
+        braceLike = low === 0x23 || low === 0x7b || low === 0x7d;
+      }
+      if (runs === null) continue;
+      // A text written mostly beyond Latin-1 makes two-byte pages anyway: its slices are cut
+      // from the text itself (the scanner still reads the image).
+      if (runs.length === MAX_NARROW_RUNS) {
+        runs = null;
+        continue;
+      }
       if (m.index > from) runs.push({ start: from, end: m.index });
-      from = m.index + m[0].length;
+      from = m.index + run.length;
     }
-    if (from < text.length) runs.push({ start: from, end: text.length });
+    if (runs !== null && from < text.length) runs.push({ start: from, end: text.length });
     this.narrowRuns = runs;
-    this.narrowText = latin1Image(text);
+    this.narrowText = latin1Image(text, braceLike);
   }
 
   /** `source.text.slice(start, end)`, one-byte whenever it holds nothing beyond Latin-1. */
@@ -276,7 +295,7 @@ class TemplateParser {
     let commentSinceCandidate = false;
     // Text after such a comment belongs to the candidate tag if a `}` comes; held back until known.
     let held: { start: number; end: number }[] | null = null;
-    const scanner = new TemplateScanner(text);
+    const scanner = new TemplateScanner(this.narrowText !== '' ? this.narrowText : text);
     while (scanner.next()) {
       const start = scanner.start;
       const end = scanner.end;

@@ -71,14 +71,17 @@ describe('narrowCut, narrowText', () => {
     let all = '';
     for (let c = 0; c <= 0xff; c++) all += String.fromCharCode(c);
     const wide = `${all}—`;
-    expect(latin1Image(wide.slice(0, 256))).toBe(all);
-    expect(latin1Image('')).toBe('');
+    expect(latin1Image(wide.slice(0, 256), false)).toBe(all);
+    expect(latin1Image('', false)).toBe('');
     // Characters beyond Latin-1 move nothing: every other character stays where it was.
-    const image = latin1Image(wide + 'x😀y');
+    const image = latin1Image(wide + 'x😀y', false);
     expect(image.length).toBe(wide.length + 4);
     expect(image.slice(0, 256)).toBe(all);
     expect(image[257]).toBe('x');
     expect(image[260]).toBe('y');
+    // A unit beyond Latin-1 is its low byte (`ⅻ` U+217B would be `{`), or with `wideAsY` `ÿ`.
+    expect(latin1Image('a—b', false)).toBe('a\u0014b');
+    expect(latin1Image('a\u217b\u017d\u0123—😀', true)).toBe('aÿÿÿÿÿÿ');
   });
 });
 
