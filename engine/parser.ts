@@ -220,17 +220,17 @@ class TemplateParser {
    * they hold, and so is every page chunk a static text or argument from it is printed into:
    * flattened to be sent, such a chunk is a two-byte copy (engine/runtime.ts,
    * `Runtime.chunks`). For such a source, a one-byte image of the whole text is made once
-   * (`latin1Image`: the characters beyond Latin-1 come out as `ÿ`, nothing else moves), and
-   * `cut` takes from it the slices that fall inside one run between those characters. One
-   * image instead of a copy per run: the copies were a quarter of compiling a 1 KB partial
-   * with one `–` in it (2026-11-29).
+   * (`latin1Image`: the characters beyond Latin-1 come out as other one-byte ones, never `{`,
+   * `}` or `#`; nothing else moves), and `cut` takes from it the slices that fall inside one
+   * run between those characters. One image instead of a copy per run: the copies were a
+   * quarter of compiling a 1 KB partial with one `–` in it (2026-11-29).
    *
-   * The scanner reads the image too, for every such source: its characters beyond Latin-1 are
-   * `ÿ`, which delimits nothing, so the tokens are the same. Scanning the two-byte text made
-   * the scanner's string reads two-byte as well as one-byte for the rest of the process, and
-   * every later compile ~15% slower: the 14 page workloads 418 µs a pass, 484 µs after the
-   * conformance templates, one of which holds a `…` (bench/README.md, "Compile in a process of
-   * many templates").
+   * The scanner reads the image too, for every such source: what stands there for the
+   * characters beyond Latin-1 delimits nothing, so the tokens are the same. Scanning the
+   * two-byte text made the scanner's string reads two-byte as well as one-byte for the rest of
+   * the process, and every later compile ~15% slower: the 14 page workloads 418 µs a pass,
+   * 484 µs after the conformance templates, one of which holds a `…` (bench/README.md,
+   * "Compile in a process of many templates").
    */
   private narrowRuns: { start: number; end: number }[] | null = null;
   private narrowText = '';
@@ -251,7 +251,10 @@ class TemplateParser {
         const low = run.charCodeAt(k) & 0xff;
         braceLike = low === 0x23 || low === 0x7b || low === 0x7d;
       }
-      if (runs === null) continue;
+      if (runs === null) {
+        if (braceLike) break; // nothing more to learn
+        continue;
+      }
       // A text written mostly beyond Latin-1 makes two-byte pages anyway: its slices are cut
       // from the text itself (the scanner still reads the image).
       if (runs.length === MAX_NARROW_RUNS) {
