@@ -138,7 +138,6 @@ export interface DateFields {
   abbr: string;
 }
 
-
 /**
  * Writes the proleptic Gregorian civil date of a day number (days since 1970-01-01) into
  * `f.year`, `f.month` and `f.day`.
