@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, parsedPlainLength, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, parsedPlainLength, parsedJsonText, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -349,6 +349,82 @@ describe('parsed plain containers (parsedPlain)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('writes a marked container as the text it was read from, when that text is what toJson writes', () => {
+    const sliced = (t: string) => {
+      const v = parseJson(t);
+      expect(toJson(v), t).toBe(toJsonExact(v));
+      return parsedJsonText(v) !== null;
+    };
+    for (const t of ['{"a":[1,2.5,"x\\"y\\\\z\\n",null,true],"b":{"c":-3,"d":2.1100000000000003}}', '[]', '{"id":"0800a0","07":1,"4294967295":2}', '{"s":"</script>\u2028é—😀"}']) expect(sliced(t), t).toBe(true);
+    for (const t of ['{"a": 1}', '{"a":[1, 2]}', '{"a":"\\u0041"}', '{"a":"\\/"}', '{"a":1.50}', '{"a":-0}', '{"a":0.30000000000000001}', '{"b":1,"12":2}', '{"a":{"0":1}}', '{"a":{"x":1,"x":2}}', '[{"x":1,"y":2,"x":3}]', '{"a":1.0}']) expect(sliced(t), t).toBe(false);
+    // Pretty text is never a slice, the root's own surrounding space aside.
+    expect(sliced(' {"a":[1]}\n')).toBe(true);
+    expect(toJson(parseJson(' {"a":[1]}\n'))).toBe('{"a":[1]}');
+  });
+
+  it('counts members as for-in does: a name made enumerable on Object.prototype takes the slice away', () => {
+    // Text: two members; tree: one own name, one inherited.
+    const v = parseJson('{"x":1,"x":2}');
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, writable: true, configurable: true });
+    try {
+      expect(parsedJsonText(v) !== null).toBe(false);
+      expect(toJson(v)).toBe('{"x":2}');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
+  it('cuts a long slice where no surrogate pair and no `</` is split', () => {
+    for (const [filler, at] of [['😀', JSON_PIECE - 1], ['</', JSON_PIECE - 1]] as const) {
+      // `["` then text, so that the piece boundary falls inside `filler`.
+      const text = '["' + 'z'.repeat(at - 2) + filler + 'z'.repeat(JSON_PIECE * 2) + '"]';
+      const v = parseJson(text);
+      const pieces = toJsonPieces(v, (t) => t.replaceAll('</', '<\\/')) as string[];
+      expect(Array.isArray(pieces)).toBe(true);
+      expect(pieces.join('')).toBe(text.replaceAll('</', '<\\/'));
+      for (const piece of pieces) {
+        expect(piece.length).toBeLessThanOrEqual(JSON_PIECE + 1);
+        const last = piece.charCodeAt(piece.length - 1);
+        expect(last >= 0xd800 && last <= 0xdbff, 'a high surrogate ends a piece').toBe(false);
+      }
+      expect(pieces[0].endsWith('<')).toBe(false);
+    }
+  });
+
+  // Compact texts, mostly as toJson writes them (distinct keys, shortest numbers), now and then
+  // with what is not: the result always equals the exact writer, and most of them are slices.
+  it('json of compact parsed texts equals the exact writer, sliced or not (300 texts)', () => {
+    const number = fc.oneof(
+      { weight: 30, arbitrary: fc.oneof(fc.integer().map(String), fc.double({ noNaN: true, min: -1e6, max: 1e6 }).filter((x) => Math.abs(x) >= 1e-3 || x === 0).map((x) => JSON.stringify(x))) },
+      { weight: 1, arbitrary: fc.constantFrom('1.50', '0.10', '-0', '0.30000000000000001', '2.1100000000000003', '12.0', '1e3', '100000000000000000000', '123456789012.5', '1234567.891234567') },
+    );
+    const unit = fc.oneof({ weight: 30, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 1 }).map((c) => c.replace(/["\\]/, '')) }, { weight: 1, arbitrary: fc.constantFrom('\\u0041', '\\/', '\\"', '\\\\', '\\n', '</', 'é', '😀', '\\ud83d\\ude00') });
+    const str = fc.string({ unit, maxLength: 10 }).map((t) => '"' + t + '"');
+    const scalar = fc.oneof({ weight: 2, arbitrary: number }, { weight: 3, arbitrary: str }, { weight: 1, arbitrary: fc.constantFrom('true', 'null') }, { weight: 1, arbitrary: fc.nat(3000).map((k) => `"${'w'.repeat(k)}</${'😀'.repeat(k % 5)}"`) });
+    const key = fc.oneof({ weight: 20, arbitrary: fc.nat(400).map((k) => `k${k}`) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', '12', '0', '007', '') });
+    const obj = (value: fc.Arbitrary<string>, max: number) =>
+      fc.tuple(fc.uniqueArray(fc.tuple(key, value), { maxLength: max, selector: ([k]) => k }), fc.nat(40)).map(([m, dup]) =>
+        // Now and then a key given twice.
+        '{' + [...m, ...(dup === 0 && m.length > 0 ? [[m[0][0], '1']] : [])].map(([k, v]) => `"${k}":${v}`).join(',') + '}',
+      );
+    const inner = fc.oneof(scalar, obj(scalar, 8), fc.array(scalar, { maxLength: 8 }).map((a) => '[' + a.join(',') + ']'));
+    const text = fc.oneof(obj(fc.oneof(inner, obj(inner, 6)), 200), fc.array(fc.oneof(inner, obj(inner, 140)), { maxLength: 60 }).map((a) => '[' + a.join(',') + ']'));
+    let slices = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const v = parseJson(t);
+        const exact = toJsonExact(v);
+        expect(toJson(v)).toBe(exact);
+        const esc = (x: string) => x.replaceAll('</', '<\\/');
+        const p = toJsonPieces(v, esc);
+        expect(typeof p === 'string' ? p : p.join('')).toBe(esc(exact));
+        if (parsedJsonText(v) !== null) slices++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(slices).toBeGreaterThan(100);
   });
 });
 

@@ -397,6 +397,10 @@ function mixedJson(v: Value, level: number): string {
   // A scalar (json-pretty writes every leaf through here) costs less in the loop than a
   // native call and a scan of its text.
   if (typeof v !== 'object' || v === null) return writeJson(v);
+  if (level === 0 && parsedPlainMarked && !(v instanceof JDouble)) {
+    const sliced = slicedJson(v);
+    if (sliced !== null) return sliced;
+  }
   if (plainJson(v, 0)) return nativeJson(v);
   if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v);
   if (Array.isArray(v)) {
@@ -434,10 +438,29 @@ function mixedJson(v: Value, level: number): string {
  * Only those: looking a container up in the tree costs, and marking every container of 2 KB
  * or more made the parse 1.5-5% slower; these make it 1-3% slower (bench/README.md, "Parsed
  * data's plain containers").
+ * A marked container whose text is its `toJson` text exactly (no space between tokens, no
+ * escape or number written otherwise, no name an object lists first) keeps that text, and
+ * `json` writes it as a slice of it (`slicedJson`): so the text lives as long as the tree.
+ * Telling which texts are exact makes the parse 3-5% slower again (bench/README.md, "JSON as
+ * the text it was read from").
  * The engine never changes the data it renders; a caller that changes a tree `parseJson` gave
  * may not hand it to `json` afterwards.
  */
-const parsedPlain = new WeakMap<JsonObject | Node[], number>();
+const parsedPlain = new WeakMap<JsonObject | Node[], PlainMark>();
+
+/** What `parsedPlain` keeps of a container. */
+interface PlainMark {
+  /** Its text's length. */
+  readonly length: number;
+  /**
+   * The text it was read from, when its own part of it (from `start`, `length` long) is its
+   * `toJson` text exactly (`slicedJson`), else null.
+   */
+  readonly text: string | null;
+  readonly start: number;
+  /** Members of the objects in the subtree, counted in the text: the tree has as many unless a key was given twice. */
+  readonly members: number;
+}
 /** Whether `parsedPlain` was ever given a container: until then the walks do not look. */
 let parsedPlainMarked = false;
 const PLAIN_MARK_MIN_MEMBERS = 128;
@@ -446,7 +469,12 @@ const PLAIN_MARK_MAX_DEPTH = 256;
 
 /** The text length `parsedPlain` keeps for `v`, or undefined when it is not marked (for the tests). */
 export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
-  return parsedPlain.get(v);
+  return parsedPlain.get(v)?.length;
+}
+
+/** `toJson(v)` as the slice of its text `json` writes (`slicedJson`), or null (for the tests). */
+export function parsedJsonText(v: Value): string | null {
+  return parsedPlainMarked && typeof v === 'object' && v !== null && !(v instanceof JDouble) ? slicedJson(v) : null;
 }
 
 /**
@@ -457,7 +485,7 @@ export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
  */
 function markedLength(v: JsonObject | Node[], depth: number): number {
   if (depth >= PLAIN_MARK_MAX_DEPTH || (depth > 0 && Array.isArray(v))) return -1;
-  return parsedPlain.get(v) ?? -1;
+  return parsedPlain.get(v)?.length ?? -1;
 }
 
 function plainJson(v: Value, depth: number): boolean {
@@ -531,6 +559,10 @@ const JSON_PIECE_LEVELS = 32;
  */
 export function toJsonPieces(v: Value, each: (text: string) => string = sameText): string | string[] {
   if (typeof v !== 'object' || v === null || v instanceof JDouble) return each(toJson(v));
+  if (parsedPlainMarked) {
+    const sliced = slicedJson(v);
+    if (sliced !== null) return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, each);
+  }
   const whole = shortJson(v, JSON_WHOLE);
   if (whole !== null) return each(whole);
   const st: PieceState = { out: [], cur: '', each };
@@ -582,7 +614,7 @@ function nativeJson(v: Value): string {
 function jsonPieces(v: Value, level: number, st: PieceState, plain: boolean): void {
   let text: string | null;
   if (typeof v !== 'object' || v === null || v instanceof JDouble || level >= JSON_PIECE_LEVELS) text = toJson(v);
-  else if (plain) text = (parsedPlain.get(v) ?? 0) > JSON_PIECE ? null : nativeJson(v);
+  else if (plain) text = (parsedPlain.get(v)?.length ?? 0) > JSON_PIECE ? null : nativeJson(v);
   else text = shortJson(v, JSON_PIECE);
   if (text === null) {
     const c = v as JsonObject | Node[];
@@ -618,6 +650,66 @@ function splitJson(v: JsonObject | Node[], level: number, st: PieceState, plain:
     jsonPieces(v[k], level + 1, st, plain);
   }
   st.cur += '}';
+}
+
+/**
+ * `toJson` of the container `v` as a slice of the text `parseJson` read it from, when
+ * `parsedPlain` keeps that text for it and the tree still has the members the text has; else
+ * null. Its own members and its objects' are counted: a key given twice in the text, which
+ * `JSON.parse` keeps once, leaves one fewer (and, as the marks' caveat says, a tree changed
+ * since is not the engine's to render). Counting walks the tree at 5-23% of the cost of
+ * `JSON.stringify` of it (bench/README.md, "JSON as the text it was read from").
+ */
+function slicedJson(v: JsonObject | Node[]): string | null {
+  const m = parsedPlain.get(v);
+  if (m === undefined || m.text === null) return null;
+  // An enumerable name on Object.prototype would be counted by for-in on every object.
+  for (const _ in EMPTY_OBJECT) return null;
+  if (subtreeMembers(v) !== m.members) return null;
+  // One-byte when it can be, as the strings JSON.stringify makes (`narrowCut`).
+  return narrowCut(m.text, m.text.slice(m.start, m.start + m.length));
+}
+
+const EMPTY_OBJECT = {};
+
+/** The members, counted by for-in, of every object in the tree `v` (marked trees nest less than `PLAIN_MARK_MAX_DEPTH`). */
+function subtreeMembers(v: JsonObject | Node[]): number {
+  let n = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      if (typeof e === 'object' && e !== null) n += subtreeMembers(e as JsonObject | Node[]);
+    }
+    return n;
+  }
+  for (const k in v) {
+    n++;
+    const e = v[k];
+    if (typeof e === 'object' && e !== null) n += subtreeMembers(e as JsonObject | Node[]);
+  }
+  return n;
+}
+
+/**
+ * A long `slicedJson` text as pieces of at most `JSON_PIECE` characters, each given to `each`:
+ * a piece does not end between the two halves of a surrogate pair (each piece is encoded on its
+ * own), nor between the `<` and `/` of a `</` (`json` escapes it in each piece).
+ */
+function cutPieces(s: string, each: (text: string) => string): string[] {
+  const out: string[] = [];
+  let p = 0;
+  while (p < s.length) {
+    let q = p + JSON_PIECE;
+    if (q >= s.length) q = s.length;
+    else {
+      const before = s.charCodeAt(q - 1);
+      const after = s.charCodeAt(q);
+      if ((before === 0x3c && after === 0x2f) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff)) q--;
+    }
+    out.push(each(s.slice(p, q)));
+    p = q;
+  }
+  return out;
 }
 
 /** Set by `plainJsonWithin`: false once it has seen a value `plainJson` refuses. */
@@ -862,6 +954,10 @@ interface OpenContainer {
   start: number;
   /** Whether it holds a number `plainJson` refuses, or nests `PLAIN_MARK_MAX_DEPTH` deep: not for `parsedPlain`. */
   dirty: boolean;
+  /** Whether its text is not its `toJson` text (`PlainMark.text`): space between tokens, an escape or number written otherwise. */
+  raw: boolean;
+  /** Members of the objects in the text before it opened (`PlainMark.members`). */
+  membersBefore: number;
   /** Members (keys counted) or elements seen so far. */
   count: number;
   /** The key of the member whose value comes next: its quote's offset, and one past its closing quote. */
@@ -876,6 +972,48 @@ function dirtyOpen(open: OpenContainer[], depth: number): void {
   for (let d = depth - 1; d >= 0 && !open[d].dirty; d--) open[d].dirty = true;
 }
 
+/** Marks the open containers raw, as `dirtyOpen` marks them dirty. */
+function rawOpen(open: OpenContainer[], depth: number): void {
+  for (let d = depth - 1; d >= 0 && !open[d].raw; d--) open[d].raw = true;
+}
+
+/** The `parsedPlain` mark of the container `o` of `text`, closed at `end`. */
+function plainMark(text: string, o: OpenContainer, end: number, members: number): PlainMark {
+  return { length: end - o.start, text: o.raw ? null : text, start: o.start, members: members - o.membersBefore };
+}
+
+/**
+ * Whether the key `text[from, to)` is an array index (`0`, or digits without a leading 0, up
+ * to 2^32 - 2), which an object lists before its other names, in numeric order.
+ */
+function isIndexKey(text: string, from: number, to: number): boolean {
+  if (to === from || to - from > 10 || (to - from > 1 && text.charCodeAt(from) === 0x30)) return false;
+  for (let k = from; k < to; k++) {
+    const d = text.charCodeAt(k);
+    if (d < 0x30 || d > 0x39) return false;
+  }
+  return Number(text.slice(from, to)) < 2 ** 32 - 1;
+}
+
+/**
+ * Reads the escapes of the string that ends at `end`, from its first backslash `at`: any but
+ * the seven `jsonString` writes makes the open containers raw (`\/`, and every `\u`: Jackson
+ * writes one only for a control character, in upper-case hex, which is not worth telling
+ * apart). Returns the offset of the next backslash in the text, or its length. (Out of
+ * `restoreNumbers`'s loop, where it cost ~2.5% of a parse.)
+ */
+function escapesIn(text: string, at: number, end: number, open: OpenContainer[], depth: number): number {
+  while (at < end) {
+    const e = text.charCodeAt(at + 1);
+    // " \ b f n r t
+    const written = e === 0x22 || e === 0x5c || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74;
+    if (!written && depth > 0) rawOpen(open, depth);
+    at = text.indexOf('\\', at + 2);
+    if (at < 0) return text.length;
+  }
+  return at;
+}
+
 /**
  * One pass over the text `JSON.parse` read, outside its strings (each skipped with `indexOf`),
  * that finds the numbers `JSON.parse` gave another kind (`2.0`, `1e3`, integers beyond 2^53) and
@@ -883,7 +1021,8 @@ function dirtyOpen(open: OpenContainer[], depth: number): void {
  * then, one level at a time. A text nested deeper than `MAX_JSON_DEPTH`, or an object with a key
  * twice (whose first value `JSON.parse` dropped, so a path by key may not lead to the number),
  * goes to `parseJsonWalk`, which decides it exactly. On the way it notes the containers that
- * hold a number `plainJson` refuses, and marks the others `parsedPlain` may keep.
+ * hold a number `plainJson` refuses, and marks the others `parsedPlain` may keep, with their
+ * text when it is the one `toJson` writes.
  */
 function restoreNumbers(text: string, tree: Node): Node {
   const n = text.length;
@@ -891,8 +1030,15 @@ function restoreNumbers(text: string, tree: Node): Node {
   let depth = 0; // open containers; open[depth - 1] is the innermost
   let root = tree;
   let i = 0;
-  // Objects to mark `parsedPlain` (each, then its text's length) once the whole text is read.
-  const plain: (JsonObject | Node[] | number)[] = [];
+  // Objects to mark `parsedPlain` (each, then its mark) once the whole text is read.
+  const plain: (JsonObject | Node[] | PlainMark)[] = [];
+  // The next backslash in the text, all of them in strings: an escape `toJson` writes
+  // otherwise (`\u`, `\/`) makes its containers raw.
+  let backslash = text.indexOf('\\');
+  if (backslash < 0) backslash = n;
+  let rootEnd = n;
+  // Members of the objects read so far.
+  let members = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -903,22 +1049,29 @@ function restoreNumbers(text: string, tree: Node): Node {
         if ((j - 1 - k) % 2 === 0) break;
         j = text.indexOf('"', j + 1);
       }
+      if (backslash < j) backslash = escapesIn(text, backslash, j, open, depth);
       if (depth > 0) {
         const top = open[depth - 1];
         if (!top.isArray && top.keyStart < 0) {
           top.keyStart = i;
           top.keyEnd = j + 1;
           top.count++;
+          members++;
+          // Objects list names like `12` first, in numeric order.
+          const k0 = text.charCodeAt(i + 1);
+          if (k0 >= 0x30 && k0 <= 0x39 && !top.raw && isIndexKey(text, i + 1, j)) rawOpen(open, depth);
         }
       }
       i = j + 1;
     } else if (c === 0x7b || c === 0x5b) {
       if (depth === MAX_JSON_DEPTH) return parseJsonWalk(text); // it decides exactly how deep is too deep
       let o = open[depth];
-      if (o === undefined) o = open[depth] = { isArray: false, start: 0, dirty: false, count: 0, keyStart: -1, keyEnd: -1, node: null };
+      if (o === undefined) o = open[depth] = { isArray: false, start: 0, dirty: false, raw: false, membersBefore: 0, count: 0, keyStart: -1, keyEnd: -1, node: null };
       o.isArray = c === 0x5b;
       o.start = i;
       o.dirty = false;
+      o.raw = false;
+      o.membersBefore = members;
       o.count = 0;
       o.keyStart = -1;
       o.node = null;
@@ -929,7 +1082,8 @@ function restoreNumbers(text: string, tree: Node): Node {
       // A key given twice: JSON.parse kept the last value, so the path just followed may be wrong.
       if (top.node !== null && !top.isArray && Object.keys(top.node).length !== top.count) return parseJsonWalk(text);
       i++;
-      if ((top.count >= PLAIN_MARK_MIN_MEMBERS || i - top.start > JSON_PIECE) && depth > 0 && !top.dirty) notePlain(text, open, depth, tree, i, plain);
+      if (depth === 0) rootEnd = i;
+      else if ((top.count >= PLAIN_MARK_MIN_MEMBERS || i - top.start > JSON_PIECE) && !top.dirty) notePlain(text, open, depth, tree, i, members, plain);
     } else if (c === 0x2c) {
       if (depth > 0) {
         const top = open[depth - 1];
@@ -977,6 +1131,11 @@ function restoreNumbers(text: string, tree: Node): Node {
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
         }
         if ((special || outside) && depth > 0) dirtyOpen(open, depth);
+        // JSON.stringify writes the shortest digits that read back as the same double: those
+        // of a text of up to 14 digits, less a last fraction digit 0; past that, it is asked.
+        else if (depth > 0 && !open[depth - 1].raw && (digits < 15 ? text.charCodeAt(i - 1) === 0x30 : String(Number(text.slice(start, i))) !== text.slice(start, i))) rawOpen(open, depth);
+      } else if (c === 0x2d && digits === 1 && text.charCodeAt(i - 1) === 0x30) {
+        if (depth > 0) rawOpen(open, depth); // -0 is written 0
       } else if (digits >= 16) {
         const t = text.slice(start, i);
         if (!Number.isSafeInteger(Number(t))) {
@@ -986,12 +1145,16 @@ function restoreNumbers(text: string, tree: Node): Node {
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
         }
       }
-    } else i++;
+    } else {
+      // Space between tokens: the text is not the one `toJson` writes.
+      if (c <= 0x20 && depth > 0 && !open[depth - 1].raw) rawOpen(open, depth);
+      i++;
+    }
   }
   // The root, read whole: `open[0]` was its container (the text may be a scalar).
-  if (open.length > 0 && !open[0].dirty) plain.push(tree as JsonObject | Node[], n);
+  if (open.length > 0 && !open[0].dirty) plain.push(tree as JsonObject | Node[], plainMark(text, open[0], rootEnd, members));
   if (plain.length > 0) {
-    for (let k = 0; k < plain.length; k += 2) parsedPlain.set(plain[k] as JsonObject | Node[], plain[k + 1] as number);
+    for (let k = 0; k < plain.length; k += 2) parsedPlain.set(plain[k] as JsonObject | Node[], plain[k + 1] as PlainMark);
     parsedPlainMarked = true;
   }
   return root;
@@ -1002,13 +1165,13 @@ function restoreNumbers(text: string, tree: Node): Node {
  * `PLAIN_MARK_MIN_MEMBERS` or more or its text is longer than `JSON_PIECE` (below the root,
  * which `restoreNumbers` marks once it has read the whole text).
  */
-function notePlain(text: string, open: OpenContainer[], depth: number, root: Node, end: number, plain: (JsonObject | Node[] | number)[]): void {
+function notePlain(text: string, open: OpenContainer[], depth: number, root: Node, end: number, members: number, plain: (JsonObject | Node[] | PlainMark)[]): void {
   const top = open[depth];
   if (top.isArray && end - top.start <= JSON_PIECE) return;
   // Looking it up caches the containers above it (`open[d].node`): a key given twice among
   // theirs then sends the text to `parseJsonWalk` when they close (`restoreNumbers`).
   const node = containerAt(text, open, depth + 1, root);
-  if (node !== null) plain.push(node, end - top.start);
+  if (node !== null) plain.push(node, plainMark(text, top, end, members));
 }
 
 /**
