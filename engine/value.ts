@@ -956,7 +956,7 @@ interface OpenContainer {
   dirty: boolean;
   /** Whether its text is not its `toJson` text (`PlainMark.text`): space between tokens, an escape or number written otherwise. */
   raw: boolean;
-  /** Members of the objects in the text before it opened (`PlainMark.members`). */
+  /** Members of the objects closed before it opened (`PlainMark.members`). */
   membersBefore: number;
   /** Members (keys counted) or elements seen so far. */
   count: number;
@@ -1037,7 +1037,7 @@ function restoreNumbers(text: string, tree: Node): Node {
   let backslash = text.indexOf('\\');
   if (backslash < 0) backslash = n;
   let rootEnd = n;
-  // Members of the objects read so far.
+  // Members of the objects closed so far (counted as each closes: fewer additions than one a key).
   let members = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -1056,7 +1056,6 @@ function restoreNumbers(text: string, tree: Node): Node {
           top.keyStart = i;
           top.keyEnd = j + 1;
           top.count++;
-          members++;
           // Objects list names like `12` first, in numeric order.
           const k0 = text.charCodeAt(i + 1);
           if (k0 >= 0x30 && k0 <= 0x39 && !top.raw && isIndexKey(text, i + 1, j)) rawOpen(open, depth);
@@ -1082,6 +1081,7 @@ function restoreNumbers(text: string, tree: Node): Node {
       // A key given twice: JSON.parse kept the last value, so the path just followed may be wrong.
       if (top.node !== null && !top.isArray && Object.keys(top.node).length !== top.count) return parseJsonWalk(text);
       i++;
+      if (!top.isArray) members += top.count;
       if (depth === 0) rootEnd = i;
       else if ((top.count >= PLAIN_MARK_MIN_MEMBERS || i - top.start > JSON_PIECE) && !top.dirty) notePlain(text, open, depth, tree, i, members, plain);
     } else if (c === 0x2c) {
@@ -1145,11 +1145,11 @@ function restoreNumbers(text: string, tree: Node): Node {
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
         }
       }
-    } else {
+    } else if (c <= 0x20) {
       // Space between tokens: the text is not the one `toJson` writes.
-      if (c <= 0x20 && depth > 0 && !open[depth - 1].raw) rawOpen(open, depth);
+      if (depth > 0 && !open[depth - 1].raw) rawOpen(open, depth);
       i++;
-    }
+    } else i++;
   }
   // The root, read whole: `open[0]` was its container (the text may be a scalar).
   if (open.length > 0 && !open[0].dirty) plain.push(tree as JsonObject | Node[], plainMark(text, open[0], rootEnd, members));
