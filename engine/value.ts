@@ -433,8 +433,9 @@ function mixedJson(v: Value, level: number): string {
  *     a map of 300 short members cost ~40% of the port's whole `JSON.stringify` of it
  *     (7-10 µs against 16-21 µs);
  *   - the root, so that a page's `{@|json}` of its whole context walks nothing;
- *   - containers whose text is longer than `JSON_PIECE`, so that under a marked container an
- *     unmarked one is known to be shorter than a piece (`jsonPieces`).
+ *   - containers whose text is `PLAIN_MARK_MIN_LENGTH` or longer, so that `{o|json}` of a
+ *     sizeable member is a slice too (below), and under a marked container an unmarked one is
+ *     known to be shorter than a piece (`jsonPieces`).
  * Only those: looking a container up in the tree costs, and marking every container of 2 KB
  * or more made the parse 1.5-5% slower; these make it 1-3% slower (bench/README.md, "Parsed
  * data's plain containers").
@@ -464,6 +465,11 @@ interface PlainMark {
 /** Whether `parsedPlain` was ever given a container: until then the walks do not look. */
 let parsedPlainMarked = false;
 const PLAIN_MARK_MIN_MEMBERS = 128;
+/**
+ * Under `JSON_PIECE`. Marks of 8 KB made the parse 0-2% slower (within the noise), of 4 KB
+ * 2-4% (bench/README.md, "JSON as the text it was read from").
+ */
+const PLAIN_MARK_MIN_LENGTH = 8192;
 /** Marks are made for subtrees nested less deep, and read at less depth: together under `NATIVE_JSON_MAX_DEPTH`. */
 const PLAIN_MARK_MAX_DEPTH = 256;
 
@@ -1083,7 +1089,7 @@ function restoreNumbers(text: string, tree: Node): Node {
       i++;
       if (!top.isArray) members += top.count;
       if (depth === 0) rootEnd = i;
-      else if ((top.count >= PLAIN_MARK_MIN_MEMBERS || i - top.start > JSON_PIECE) && !top.dirty) notePlain(text, open, depth, tree, i, members, plain);
+      else if ((i - top.start >= PLAIN_MARK_MIN_LENGTH || (!top.isArray && top.count >= PLAIN_MARK_MIN_MEMBERS)) && !top.dirty) notePlain(text, open, depth, tree, i, members, plain);
     } else if (c === 0x2c) {
       if (depth > 0) {
         const top = open[depth - 1];
@@ -1161,13 +1167,11 @@ function restoreNumbers(text: string, tree: Node): Node {
 }
 
 /**
- * Keeps for `parsedPlain` the container that closed at `end` at `depth`, if it is an object of
- * `PLAIN_MARK_MIN_MEMBERS` or more or its text is longer than `JSON_PIECE` (below the root,
- * which `restoreNumbers` marks once it has read the whole text).
+ * Keeps for `parsedPlain` the container that closed at `end` at `depth` (below the root, which
+ * `restoreNumbers` marks once it has read the whole text; it has picked the container).
  */
 function notePlain(text: string, open: OpenContainer[], depth: number, root: Node, end: number, members: number, plain: (JsonObject | Node[] | PlainMark)[]): void {
   const top = open[depth];
-  if (top.isArray && end - top.start <= JSON_PIECE) return;
   // Looking it up caches the containers above it (`open[d].node`): a key given twice among
   // theirs then sends the text to `parseJsonWalk` when they close (`restoreNumbers`).
   const node = containerAt(text, open, depth + 1, root);
