@@ -358,7 +358,15 @@ describe('parsed plain containers (parsedPlain)', () => {
       return parsedJsonText(v) !== null;
     };
     for (const t of ['{"a":[1,2.5,"x\\"y\\\\z\\n",null,true],"b":{"c":-3,"d":2.1100000000000003}}', '[]', '{"id":"0800a0","07":1,"4294967295":2}', '{"s":"</script>\u2028é—😀"}']) expect(sliced(t), t).toBe(true);
-    for (const t of ['{"a": 1}', '{"a":[1, 2]}', '{"a":"\\u0041"}', '{"a":"\\/"}', '{"a":1.50}', '{"a":-0}', '{"a":0.30000000000000001}', '{"b":1,"12":2}', '{"a":{"0":1}}', '{"a":{"x":1,"x":2}}', '[{"x":1,"y":2,"x":3}]', '{"a":1.0}']) expect(sliced(t), t).toBe(false);
+    // Java's doubles, as the platform writes them, are what toJson writes too: the text is
+    // sliced, though JSON.stringify cannot write it.
+    for (const t of ['{"a":12.0,"b":[1.0E7,-0.0,1.5E-7,12345678901234567890],"c":{"d":1234567.891}}', '[{"price":0.0}]', '{"a":1.0}']) expect(sliced(t), t).toBe(true);
+    // A map kept for its text alone is not taken as plain by the walk of a text that is not sliced.
+    const doubles = `{"m":${map(140, (k) => (k === 7 ? '12.0' : String(k)))}, "x":1}`;
+    expect(toJson(parseJson(doubles))).toBe(toJsonExact(parseJson(doubles)));
+    expect(parsedJsonText((parseJson(doubles) as JsonObject).m)).toBe(map(140, (k) => (k === 7 ? '12.0' : String(k))));
+    for (const t of ['{"a":1e3}', '{"a":12.00}', '{"a":1.5e-7}', '{"a":0.0001}', '{"a":10000000.0}']) expect(sliced(t), t).toBe(false);
+    for (const t of ['{"a": 1}', '{"a":[1, 2]}', '{"a":"\\u0041"}', '{"a":"\\/"}', '{"a":1.50}', '{"a":-0}', '{"a":0.30000000000000001}', '{"b":1,"12":2}', '{"a":{"0":1}}', '{"a":{"x":1,"x":2}}', '[{"x":1,"y":2,"x":3}]']) expect(sliced(t), t).toBe(false);
     // Members of 8 KB or more are marked, and sliced; shorter ones are written by JSON.stringify.
     const members = JSON.parse(`{"big":{"t":"${'x'.repeat(8200)}"},"small":{"t":"${'x'.repeat(8000)}"},"list":["${'y'.repeat(8200)}"]}`) as JsonObject;
     const parsed = parseJson(JSON.stringify(members)) as JsonObject;

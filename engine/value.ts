@@ -454,6 +454,11 @@ interface PlainMark {
   /** Its text's length. */
   readonly length: number;
   /**
+   * Whether it holds nothing `plainJson` refuses: the walks take it as plain without visiting
+   * it. A container that does (a `12.0`) is kept only for its text.
+   */
+  readonly plain: boolean;
+  /**
    * The text it was read from, when its own part of it (from `start`, `length` long) is its
    * `toJson` text exactly (`slicedJson`), else null.
    */
@@ -475,7 +480,8 @@ const PLAIN_MARK_MAX_DEPTH = 256;
 
 /** The text length `parsedPlain` keeps for `v`, or undefined when it is not marked (for the tests). */
 export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
-  return parsedPlain.get(v)?.length;
+  const m = parsedPlain.get(v);
+  return m?.plain === true ? m.length : undefined;
 }
 
 /** `toJson(v)` as the slice of its text `json` writes (`slicedJson`), or null (for the tests). */
@@ -491,7 +497,8 @@ export function parsedJsonText(v: Value): string | null {
  */
 function markedLength(v: JsonObject | Node[], depth: number): number {
   if (depth >= PLAIN_MARK_MAX_DEPTH || (depth > 0 && Array.isArray(v))) return -1;
-  return parsedPlain.get(v)?.length ?? -1;
+  const m = parsedPlain.get(v);
+  return m !== undefined && m.plain ? m.length : -1;
 }
 
 function plainJson(v: Value, depth: number): boolean {
@@ -572,7 +579,7 @@ export function toJsonPieces(v: Value, each: (text: string) => string = sameText
   const whole = shortJson(v, JSON_WHOLE);
   if (whole !== null) return each(whole);
   const st: PieceState = { out: [], cur: '', each };
-  splitJson(v, 0, st, parsedPlainMarked && parsedPlain.has(v));
+  splitJson(v, 0, st, parsedPlainMarked && parsedPlain.get(v)?.plain === true);
   if (st.cur !== '') st.out.push(st.cur);
   // The count is rough: a text that came out short is one string after all.
   return st.out.length === 1 ? st.out[0] : st.out;
@@ -624,7 +631,7 @@ function jsonPieces(v: Value, level: number, st: PieceState, plain: boolean): vo
   else text = shortJson(v, JSON_PIECE);
   if (text === null) {
     const c = v as JsonObject | Node[];
-    splitJson(c, level, st, plain || (parsedPlainMarked && parsedPlain.has(c)));
+    splitJson(c, level, st, plain || (parsedPlainMarked && parsedPlain.get(c)?.plain === true));
     return;
   }
   const written = st.each(text);
@@ -671,27 +678,31 @@ function slicedJson(v: JsonObject | Node[]): string | null {
   if (m === undefined || m.text === null) return null;
   // An enumerable name on Object.prototype would be counted by for-in on every object.
   for (const _ in EMPTY_OBJECT) return null;
-  if (subtreeMembers(v) !== m.members) return null;
+  if (subtreeMembers(v, !m.plain) !== m.members) return null;
   // One-byte when it can be, as the strings JSON.stringify makes (`narrowCut`).
   return narrowCut(m.text, m.text.slice(m.start, m.start + m.length));
 }
 
 const EMPTY_OBJECT = {};
 
-/** The members, counted by for-in, of every object in the tree `v` (marked trees nest less than `PLAIN_MARK_MAX_DEPTH`). */
-function subtreeMembers(v: JsonObject | Node[]): number {
+/**
+ * The members, counted by for-in, of every object in the tree `v` (marked trees nest less than
+ * `PLAIN_MARK_MAX_DEPTH`). With `doubles`, the tree may hold `JDouble`s, numbers not counted into
+ * (a plain one holds none, and is walked without asking).
+ */
+function subtreeMembers(v: JsonObject | Node[], doubles: boolean): number {
   let n = 0;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const e = v[i];
-      if (typeof e === 'object' && e !== null) n += subtreeMembers(e as JsonObject | Node[]);
+      if (typeof e === 'object' && e !== null && !(doubles && e instanceof JDouble)) n += subtreeMembers(e as JsonObject | Node[], doubles);
     }
     return n;
   }
   for (const k in v) {
     n++;
     const e = v[k];
-    if (typeof e === 'object' && e !== null) n += subtreeMembers(e as JsonObject | Node[]);
+    if (typeof e === 'object' && e !== null && !(doubles && e instanceof JDouble)) n += subtreeMembers(e as JsonObject | Node[], doubles);
   }
   return n;
 }
@@ -985,7 +996,7 @@ function rawOpen(open: OpenContainer[], depth: number): void {
 
 /** The `parsedPlain` mark of the container `o` of `text`, closed at `end`. */
 function plainMark(text: string, o: OpenContainer, end: number, members: number): PlainMark {
-  return { length: end - o.start, text: o.raw ? null : text, start: o.start, members: members - o.membersBefore };
+  return { length: end - o.start, plain: !o.dirty, text: o.raw ? null : text, start: o.start, members: members - o.membersBefore };
 }
 
 /**
@@ -1080,7 +1091,10 @@ function restoreNumbers(text: string, tree: Node): Node {
       o.count = 0;
       o.keyStart = -1;
       o.node = null;
-      if (++depth === PLAIN_MARK_MAX_DEPTH) dirtyOpen(open, depth);
+      if (++depth === PLAIN_MARK_MAX_DEPTH) {
+        dirtyOpen(open, depth);
+        rawOpen(open, depth); // nor sliced: the member count walks the tree
+      }
       i++;
     } else if (c === 0x7d || c === 0x5d) {
       const top = open[--depth];
@@ -1089,7 +1103,7 @@ function restoreNumbers(text: string, tree: Node): Node {
       i++;
       if (!top.isArray) members += top.count;
       if (depth === 0) rootEnd = i;
-      else if ((i - top.start >= PLAIN_MARK_MIN_LENGTH || (!top.isArray && top.count >= PLAIN_MARK_MIN_MEMBERS)) && !top.dirty) notePlain(text, open, depth, tree, i, members, plain);
+      else if ((i - top.start >= PLAIN_MARK_MIN_LENGTH || (!top.isArray && top.count >= PLAIN_MARK_MIN_MEMBERS)) && !(top.dirty && top.raw)) notePlain(text, open, depth, tree, i, members, plain);
     } else if (c === 0x2c) {
       if (depth > 0) {
         const top = open[depth - 1];
@@ -1136,7 +1150,12 @@ function restoreNumbers(text: string, tree: Node): Node {
           if (depth === 0) root = x;
           else if (!put(text, open, depth, tree, x)) return parseJsonWalk(text);
         }
-        if ((special || outside) && depth > 0) dirtyOpen(open, depth);
+        if ((special || outside) && depth > 0) {
+          dirtyOpen(open, depth);
+          // Java's digits, as `toJson` writes this number (a JDouble, or a double outside the
+          // plain range): for an integral one under 1e7, its digits and `.0`.
+          if (!open[depth - 1].raw && (outside ? javaDouble(Number(text.slice(start, i))) !== text.slice(start, i) : text.charCodeAt(i - 2) !== 0x2e || text.charCodeAt(i - 1) !== 0x30)) rawOpen(open, depth);
+        }
         // JSON.stringify writes the shortest digits that read back as the same double: those
         // of a text of up to 14 digits, less a last fraction digit 0; past that, it is asked.
         else if (depth > 0 && !open[depth - 1].raw && (digits < 15 ? text.charCodeAt(i - 1) === 0x30 : String(Number(text.slice(start, i))) !== text.slice(start, i))) rawOpen(open, depth);
@@ -1158,7 +1177,7 @@ function restoreNumbers(text: string, tree: Node): Node {
     } else i++;
   }
   // The root, read whole: `open[0]` was its container (the text may be a scalar).
-  if (open.length > 0 && !open[0].dirty) plain.push(tree as JsonObject | Node[], plainMark(text, open[0], rootEnd, members));
+  if (open.length > 0 && !(open[0].dirty && open[0].raw)) plain.push(tree as JsonObject | Node[], plainMark(text, open[0], rootEnd, members));
   if (plain.length > 0) {
     for (let k = 0; k < plain.length; k += 2) parsedPlain.set(plain[k] as JsonObject | Node[], plain[k + 1] as PlainMark);
     parsedPlainMarked = true;
