@@ -442,8 +442,10 @@ function mixedJson(v: Value, level: number): string {
  * A marked container whose text is its `toJson` text exactly (no space between tokens, no
  * escape or number written otherwise, no name an object lists first) keeps that text, and
  * `json` writes it as a slice of it (`slicedJson`): so the text lives as long as the tree.
- * Telling which texts are exact makes the parse 3-5% slower again (bench/README.md, "JSON as
- * the text it was read from").
+ * One of these kinds whose text is exact though `plainJson` refuses it (a `12.0`, as Java
+ * writes doubles) is kept for its text alone (`PlainMark.plain` false). Telling which texts
+ * are exact makes the parse 3-5% slower again (bench/README.md, "JSON as the text it was read
+ * from").
  * The engine never changes the data it renders; a caller that changes a tree `parseJson` gave
  * may not hand it to `json` afterwards.
  */
