@@ -971,7 +971,7 @@ interface OpenContainer {
   isArray: boolean;
   /** Offset of its opening bracket. */
   start: number;
-  /** Whether it holds a number `plainJson` refuses, or nests `PLAIN_MARK_MAX_DEPTH` deep: not for `parsedPlain`. */
+  /** Whether it holds a number `plainJson` refuses, or nests `PLAIN_MARK_MAX_DEPTH` deep: not plain (`PlainMark.plain`). */
   dirty: boolean;
   /** Whether its text is not its `toJson` text (`PlainMark.text`): space between tokens, an escape or number written otherwise. */
   raw: boolean;
@@ -1040,8 +1040,8 @@ function escapesIn(text: string, at: number, end: number, open: OpenContainer[],
  * then, one level at a time. A text nested deeper than `MAX_JSON_DEPTH`, or an object with a key
  * twice (whose first value `JSON.parse` dropped, so a path by key may not lead to the number),
  * goes to `parseJsonWalk`, which decides it exactly. On the way it notes the containers that
- * hold a number `plainJson` refuses, and marks the others `parsedPlain` may keep, with their
- * text when it is the one `toJson` writes.
+ * hold a number `plainJson` refuses and those whose text is not the one `toJson` writes, and
+ * marks those `parsedPlain` keeps: the plain ones, and any whose text is `toJson`'s, with it.
  */
 function restoreNumbers(text: string, tree: Node): Node {
   const n = text.length;
