@@ -955,6 +955,11 @@ const SLICE_VIEW_MIN = 13;
  * (as real page contexts do), in-process, 15 alternating pairs; over all twelve pages
  * (`bench:ab`, two runs) 1.01-1.09x, gallery 0.97-0.98 (bench/README.md, "Data as
  * `JSON.parse` builds it").
+ *
+ * The tree is the data as read, for rendering: `json` prints a container it marked from the
+ * text it was read from (`parsedPlain`). A caller that means to change it and print it changed
+ * changes a copy (`structuredClone` keeps no marks): a member added or removed is noticed, a
+ * value changed in place is not.
  */
 export function parseJson(text: string): Node {
   let tree: Node;
