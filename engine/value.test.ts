@@ -379,6 +379,19 @@ describe('parsed plain containers (parsedPlain)', () => {
     expect(toJson(parseJson(' {"a":[1]}\n'))).toBe('{"a":[1]}');
   });
 
+  it('notices a member added or removed since the parse, and a copy is printed as it is', () => {
+    const text = '{"a":{"b":1,"c":"x"},"d":[1,2]}';
+    const added = parseJson(text) as JsonObject;
+    (added.a as JsonObject).e = 2;
+    expect(toJson(added)).toBe('{"a":{"b":1,"c":"x","e":2},"d":[1,2]}');
+    const removed = parseJson(text) as JsonObject;
+    delete (removed.a as JsonObject).c;
+    expect(toJson(removed)).toBe('{"a":{"b":1},"d":[1,2]}');
+    const copy = structuredClone(parseJson(text)) as JsonObject;
+    (copy.a as JsonObject).c = 'y';
+    expect(toJson(copy)).toBe('{"a":{"b":1,"c":"y"},"d":[1,2]}');
+  });
+
   it('counts members as for-in does: a name made enumerable on Object.prototype takes the slice away', () => {
     // Text: two members; tree: one own name, one inherited.
     const v = parseJson('{"x":1,"x":2}');
