@@ -20,6 +20,24 @@ describe('json-text', () => {
     expect(toPrettyJson({ a: [1, { b: 2 }], e: {}, f: [] })).toBe('{\n  "a": [ 1, {\n    "b": 2\n  } ],\n  "e": { },\n  "f": [ ]\n}');
   });
 
+  // Small trees of objects alone, which JSON.stringify(v, null, 2) may write: every kind of
+  // leaf, empty objects, inherited names.
+  it('toPrettyJson of small objects writes the layout of toJsonPretty', () => {
+    const { obj } = fc.letrec((tie) => ({
+      obj: fc.dictionary(text, fc.oneof({ depthSize: 'small' }, scalar, fc.constantFrom(1e-3, 9.99e-4, 1e7, 9999999.5, -0, 2.5), tie('obj')), { maxKeys: 5 }),
+    }));
+    fc.assert(fc.property(obj as fc.Arbitrary<Value>, (v) => {
+      expect(toPrettyJson(v)).toBe(toJsonPretty(v));
+      expect(toPrettyJson(v, true)).toBe(escapeScriptClose(toJsonPretty(v)));
+    }), { numRuns: 2000 });
+    Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, writable: true, configurable: true });
+    try {
+      expect(toPrettyJson({ a: {} })).toBe('{\n  "a": { }\n}');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).inherited;
+    }
+  });
+
   // Texts that take each path of the byte layout: one-byte, UTF-8 (wide characters and
   // surrogate pairs), lone surrogates (laid out as a string), and outputs past the scratch size.
   it('toPrettyJson lays out every kind of text, script-safe or not', () => {
