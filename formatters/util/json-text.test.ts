@@ -24,7 +24,7 @@ describe('json-text', () => {
   // leaf, empty objects, inherited names.
   it('toPrettyJson of small objects writes the layout of toJsonPretty', () => {
     const { obj } = fc.letrec((tie) => ({
-      obj: fc.dictionary(text, fc.oneof({ depthSize: 'small' }, scalar, fc.constantFrom(1e-3, 9.99e-4, 1e7, 9999999.5, -0, 2.5), tie('obj')), { maxKeys: 5 }),
+      obj: fc.dictionary(text, fc.oneof({ depthSize: 'small' }, scalar, fc.constantFrom(1e-3, 9.99e-4, 1e7, 9999999.5, -0, 2.5, NaN, Infinity, -Infinity), tie('obj')), { maxKeys: 5 }),
     }));
     fc.assert(fc.property(obj as fc.Arbitrary<Value>, (v) => {
       expect(toPrettyJson(v)).toBe(toJsonPretty(v));

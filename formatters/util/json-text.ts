@@ -164,8 +164,9 @@ function nativeLayout(v: JsonObject): boolean {
       if ((prettyBudget -= e.length >> 7) < 0) return false;
     } else if (typeof e === 'number') {
       if (!Number.isInteger(e)) {
+        // Written this way round, NaN is refused too.
         const abs = Math.abs(e);
-        if (abs < 1e-3 || abs >= 1e7) return false;
+        if (!(abs >= 1e-3 && abs < 1e7)) return false;
       }
     } else if (typeof e === 'object') {
       if (e !== null && (!isObject(e) || !nativeLayout(e))) return false;
