@@ -398,8 +398,13 @@ function mixedJson(v: Value, level: number): string {
   // native call and a scan of its text.
   if (typeof v !== 'object' || v === null) return writeJson(v);
   if (level === 0 && parsedPlainMarked && !(v instanceof JDouble)) {
-    const sliced = slicedJson(v);
-    if (sliced !== null) return sliced;
+    // One lookup for both uses of a mark: its text, or (as `plainJson` would find) plain.
+    const m = parsedPlain.get(v);
+    if (m !== undefined) {
+      const sliced = slicedJson(v, m);
+      if (sliced !== null) return sliced;
+      if (m.plain) return nativeJson(v);
+    }
   }
   if (plainJson(v, 0)) return nativeJson(v);
   if (level >= MIXED_JSON_LEVELS || v instanceof JDouble) return writeJson(v);
@@ -488,7 +493,9 @@ export function parsedPlainLength(v: JsonObject | Node[]): number | undefined {
 
 /** `toJson(v)` as the slice of its text `json` writes (`slicedJson`), or null (for the tests). */
 export function parsedJsonText(v: Value): string | null {
-  return parsedPlainMarked && typeof v === 'object' && v !== null && !(v instanceof JDouble) ? slicedJson(v) : null;
+  if (!parsedPlainMarked || typeof v !== 'object' || v === null || v instanceof JDouble) return null;
+  const m = parsedPlain.get(v);
+  return m === undefined ? null : slicedJson(v, m);
 }
 
 /**
@@ -528,7 +535,7 @@ function plainJson(v: Value, depth: number): boolean {
 }
 
 /** A leaf JSON.stringify writes as Jackson does: strings, booleans, integers, doubles in Java's plain range. */
-function plainScalar(v: Value): boolean {
+export function plainScalar(v: Value): boolean {
   if (typeof v === 'number') {
     if (Number.isInteger(v)) return true;
     const abs = Math.abs(v);
@@ -574,14 +581,15 @@ const JSON_PIECE_LEVELS = 32;
  */
 export function toJsonPieces(v: Value, each: (text: string) => string = sameText): string | string[] {
   if (typeof v !== 'object' || v === null || v instanceof JDouble) return each(toJson(v));
-  if (parsedPlainMarked) {
-    const sliced = slicedJson(v);
+  const m = parsedPlainMarked ? parsedPlain.get(v) : undefined;
+  if (m !== undefined) {
+    const sliced = slicedJson(v, m);
     if (sliced !== null) return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, each);
   }
   const whole = shortJson(v, JSON_WHOLE);
   if (whole !== null) return each(whole);
   const st: PieceState = { out: [], cur: '', each };
-  splitJson(v, 0, st, parsedPlainMarked && parsedPlain.get(v)?.plain === true);
+  splitJson(v, 0, st, m?.plain === true);
   if (st.cur !== '') st.out.push(st.cur);
   // The count is rough: a text that came out short is one string after all.
   return st.out.length === 1 ? st.out[0] : st.out;
@@ -668,24 +676,28 @@ function splitJson(v: JsonObject | Node[], level: number, st: PieceState, plain:
 }
 
 /**
- * `toJson` of the container `v` as a slice of the text `parseJson` read it from, when
- * `parsedPlain` keeps that text for it and the tree still has the members the text has; else
+ * `toJson` of the container `v` as a slice of the text `parseJson` read it from, when its
+ * mark `m` (`parsedPlain`) keeps that text and the tree still has the members the text has; else
  * null. Its own members and its objects' are counted: a key given twice in the text, which
  * `JSON.parse` keeps once, leaves one fewer (and, as the marks' caveat says, a tree changed
  * since is not the engine's to render). Counting walks the tree at 5-23% of the cost of
  * `JSON.stringify` of it (bench/README.md, "JSON as the text it was read from").
  */
-function slicedJson(v: JsonObject | Node[]): string | null {
-  const m = parsedPlain.get(v);
-  if (m === undefined || m.text === null) return null;
+function slicedJson(v: JsonObject | Node[], m: PlainMark): string | null {
   // An enumerable name on Object.prototype would be counted by for-in on every object.
-  for (const _ in EMPTY_OBJECT) return null;
+  if (m.text === null || hasInheritedNames()) return null;
   if (subtreeMembers(v, !m.plain) !== m.members) return null;
   // One-byte when it can be, as the strings JSON.stringify makes (`narrowCut`).
   return narrowCut(m.text, m.text.slice(m.start, m.start + m.length));
 }
 
-const EMPTY_OBJECT = {};
+/** Whether `Object.prototype` has an enumerable name, which for-in visits on every object. */
+export function hasInheritedNames(): boolean {
+  for (const _ in NO_NAMES) return true;
+  return false;
+}
+
+const NO_NAMES = {};
 
 /**
  * The members, counted by for-in, of every object in the tree `v` (marked trees nest less than

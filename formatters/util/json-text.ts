@@ -1,6 +1,6 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasWideChar, isObject, jsonString, type JsonObject, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasInheritedNames, hasWideChar, isObject, jsonString, type JsonObject, plainScalar, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
 import { writeJsonAttr, writeJsonAttrPieces } from './json-attr-writer.ts';
 import { decodeUnitPieces, decodeUnits, type Units } from './unit-text.ts';
@@ -79,7 +79,7 @@ export function prettyJsonPieces(v: Value, scriptSafe: boolean, inPieces = true)
   // `{v|json-pretty}` of a 5-node object 1.08-1.13x the port in the formatter sweep before,
   // 1.40x after (16 pairs, two runs each).
   prettyBudget = SMALL_TREE_NODES;
-  if (isObject(v) && !inheritedNames() && nativeLayout(v)) {
+  if (isObject(v) && !hasInheritedNames() && nativeLayout(v)) {
     const s = JSON.stringify(v, null, 2);
     if (s.indexOf('\\u') < 0) return scriptSafe ? escapeScriptClose(s) : s;
   }
@@ -151,8 +151,7 @@ function writePretty(v: Value, level: number): string {
  * Whether `JSON.stringify(v, null, 2)` writes the object `v` as `writePretty` does: a small tree
  * (within `prettyBudget`, counted as `writePretty` counts) of objects with members (an array, or
  * an empty object, is laid out otherwise) and leaves `JSON.stringify` writes as `toJson` does
- * (strings, booleans, null, integers, doubles in 1e-3 <= |x| < 1e7; a `\u` escape is checked
- * in its text).
+ * (`plainScalar`, and null; a `\u` escape is checked in its text).
  */
 function nativeLayout(v: JsonObject): boolean {
   let members = 0;
@@ -162,26 +161,12 @@ function nativeLayout(v: JsonObject): boolean {
     const e = v[k];
     if (typeof e === 'string') {
       if ((prettyBudget -= e.length >> 7) < 0) return false;
-    } else if (typeof e === 'number') {
-      if (!Number.isInteger(e)) {
-        // Written this way round, NaN is refused too.
-        const abs = Math.abs(e);
-        if (!(abs >= 1e-3 && abs < 1e7)) return false;
-      }
     } else if (typeof e === 'object') {
       if (e !== null && (!isObject(e) || !nativeLayout(e))) return false;
-    } else if (typeof e !== 'boolean') return false;
+    } else if (!plainScalar(e)) return false;
   }
   return members > 0;
 }
-
-/** Whether `Object.prototype` has an enumerable name, which for-in would count as a member. */
-function inheritedNames(): boolean {
-  for (const _ in NO_MEMBERS) return true;
-  return false;
-}
-
-const NO_MEMBERS = {};
 
 /** Newline and indentation for each object level, made on first use. */
 const NEWLINE_INDENTS: string[] = ['\n'];
