@@ -10,7 +10,7 @@ import type { Limits } from './limits.ts';
 import type { FormatterSpec } from './plugin-api.ts';
 import { type Code, CompiledRef, descend, type Exec, LONG_TEXT, plainMember, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
-import { isTruthy, renderText, type JsonObject, type Value } from './value.ts';
+import { isTruthy, PIECE_PART, renderText, type JsonObject, type Value } from './value.ts';
 
 export interface EmitContext {
   readonly source: Source;
@@ -441,13 +441,20 @@ function mayWritePieces(chain: readonly FormatterCall[]): boolean {
   return n > 0 && (chain[n - 1].spec.pieces !== undefined || (n > 1 && chain[n - 2].spec.pieces !== undefined));
 }
 
-/** Appends a formatter's text given as pieces (`FormatterSpec.pieces`), each with the output's checks. */
-function emitPieces(rt: Runtime, v: string | readonly string[]): void {
+/**
+ * Appends a formatter's text given as pieces (`FormatterSpec.pieces`), each with the output's
+ * checks; one of `partMin` characters or more is a chunk of its own (`FormatterSpec.pieceViews`).
+ */
+function emitPieces(rt: Runtime, v: string | readonly string[], partMin: number): void {
   if (typeof v === 'string') {
     emitValue(rt, v);
     return;
   }
-  for (let i = 0; i < v.length; i++) emitValue(rt, v[i]);
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i];
+    if (p.length >= partMin) rt.appendLong(p);
+    else if ((rt.out += p).length > rt.maxOut) rt.overflow();
+  }
 }
 
 function plainValue(g0: Getter): Exec {
@@ -502,6 +509,7 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
     };
   }
   const len = inPieces === null ? chain.length : chain.length - 1;
+  const partMin = inPieces?.spec.pieceViews === true ? PIECE_PART : LONG_TEXT;
   return (rt) => {
     let v = g0(rt);
     const others = multi ? gets.slice(1).map((g) => g(rt)) : Runtime.EMPTY;
@@ -521,7 +529,7 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
     }
     rt.depth = depth;
     if (text === null) emitValue(rt, v);
-    else emitPieces(rt, text);
+    else emitPieces(rt, text, partMin);
   };
 }
 

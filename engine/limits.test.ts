@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
 import { LONG_TEXT, OUTPUT_CHUNK } from './runtime.ts';
-import { JDouble, JSON_PIECE, toJson } from './value.ts';
+import { JDouble, JSON_PIECE, JSON_WHOLE, parseJson, PIECE_PART, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
 
@@ -140,6 +140,23 @@ describe('limits', () => {
     expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: n } }))).toEqual([]);
     expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: n - 1 } }))).toEqual(['LIMIT_OUTPUT']);
     expect(codes(render('{o|raw}', { o }, { limits: { maxOutputLength: 3 * JSON_PIECE } }))).toEqual(['LIMIT_OUTPUT']);
+  });
+
+  it('parts: json of parsed data with `</` in it keeps each long stretch between two of them as a part of its own', () => {
+    const body = '<p>' + 'x'.repeat(3000) + '</p>';
+    for (const n of [2, 40]) {
+      const text = JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: i, title: 'Jar — ' + i, body })) });
+      const r = render('<script>var o = {o|json};</script>', { o: parseJson(text) });
+      expect(r.html).toBe('<script>var o = ' + text.replaceAll('</', '<\\/') + ';</script>');
+      expect(r.parts.join('')).toBe(r.html);
+      // A stretch ends with the `<` of a `</` and the next starts with its `/`.
+      const stretches = text.split('</').map((t, i, all) => (i > 0 ? '/' : '') + t + (i < all.length - 1 ? '<' : ''));
+      const long = stretches.filter((t) => t.length >= PIECE_PART);
+      expect(long.length).toBeGreaterThanOrEqual(n);
+      // A text longer than JSON_WHOLE is cut into pieces first, each cut through one stretch.
+      const cut = text.length > JSON_WHOLE ? Math.ceil(text.length / JSON_PIECE) : 0;
+      expect(long.filter((t) => r.parts.includes(t)).length).toBeGreaterThanOrEqual(long.length - cut);
+    }
   });
 
   it('maxInstructions: LIMIT_INSTRUCTIONS stops a runaway render', () => {

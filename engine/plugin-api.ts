@@ -113,6 +113,12 @@ export interface FormatterSpec<B = unknown> {
    * 128 KB costs V8 far more to flatten; `toJsonPieces`).
    */
   pieces?(value: Value, bound: B, ctx: PluginContext, others: readonly Value[]): string | readonly string[];
+  /**
+   * `pieces` hands over views into a longer text (slices of the text `parseJson` read): the
+   * engine appends a piece of `PIECE_PART` characters or more as a page part of its own, not
+   * only one of `LONG_TEXT`, so that it is encoded where it lies instead of copied into a chunk.
+   */
+  pieceViews?: boolean;
 }
 
 export interface PredicateSpec<B = unknown> {

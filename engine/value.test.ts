@@ -448,6 +448,9 @@ describe('parsed plain containers (parsedPlain)', () => {
         const esc = (x: string) => x.replaceAll('</', '<\\/');
         const p = toJsonPieces(v, esc);
         expect(typeof p === 'string' ? p : p.join('')).toBe(esc(exact));
+        // The same escape given as an `EachInto`, which pushes the text between two `</` apart.
+        const q = toJsonPieces(v, esc, (x, out) => out.push(...x.split('</').flatMap((part, i) => (i === 0 ? [part] : ['<\\/', part]))));
+        expect(typeof q === 'string' ? q : q.join('')).toBe(esc(exact));
         if (parsedJsonText(v) !== null) slices++;
       }),
       { numRuns: 300 },

@@ -565,6 +565,15 @@ export const JSON_PIECE = 32768;
  * output it stays under 128 KB even two bytes a character.
  */
 export const JSON_WHOLE = 57344;
+/**
+ * A piece a formatter hands over (`FormatterSpec.pieces`) at least this long becomes a page
+ * part of its own, not a part of the chunk being written: a view into a text (a slice of the
+ * text `parseJson` read) is then encoded where it lies, where inside a chunk it is first
+ * copied into the chunk's flat string, two bytes a character if the text holds one character
+ * beyond Latin-1. Each part costs the server one more write: 512, 1024 and 2048 read the same
+ * on the JSON pages, 256 and 4096 less (bench/README.md, "`</` without a copy").
+ */
+export const PIECE_PART = 1024;
 /** Levels `toJsonPieces` opens before writing whatever is left whole. */
 const JSON_PIECE_LEVELS = 32;
 
@@ -579,12 +588,15 @@ const JSON_PIECE_LEVELS = 32;
  * server encodes stay small. A piece ends only between values, never inside a string. `each`
  * is applied to the text of every value written (and to the whole text when it is not cut).
  */
-export function toJsonPieces(v: Value, each: (text: string) => string = sameText): string | string[] {
+export function toJsonPieces(v: Value, each: (text: string) => string = sameText, eachInto?: EachInto): string | string[] {
   if (typeof v !== 'object' || v === null || v instanceof JDouble) return each(toJson(v));
   const m = parsedPlainMarked ? parsedPlain.get(v) : undefined;
   if (m !== undefined) {
     const sliced = slicedJson(v, m);
-    if (sliced !== null) return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, each);
+    if (sliced !== null) {
+      if (eachInto !== undefined) return cutPiecesInto(sliced, eachInto);
+      return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, each);
+    }
   }
   const whole = shortJson(v, JSON_WHOLE);
   if (whole !== null) return each(whole);
@@ -606,6 +618,13 @@ interface PieceState {
    */
   readonly each: (text: string) => string;
 }
+
+/**
+ * `each` for a text sliced from the parsed text (`toJsonPieces`), giving its result as pieces
+ * pushed on `out`: the stretches the change leaves as they were can be pushed as slices of
+ * `text`, views that are never copied when they are `PIECE_PART` or longer.
+ */
+export type EachInto = (text: string, out: string[]) => void;
 
 function sameText(text: string): string {
   return text;
@@ -728,19 +747,35 @@ function subtreeMembers(v: JsonObject | Node[], doubles: boolean): number {
  */
 function cutPieces(s: string, each: (text: string) => string): string[] {
   const out: string[] = [];
-  let p = 0;
-  while (p < s.length) {
-    let q = p + JSON_PIECE;
-    if (q >= s.length) q = s.length;
-    else {
-      const before = s.charCodeAt(q - 1);
-      const after = s.charCodeAt(q);
-      if ((before === 0x3c && after === 0x2f) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff)) q--;
-    }
+  for (let p = 0; p < s.length; ) {
+    const q = pieceEnd(s, p);
     out.push(each(s.slice(p, q)));
     p = q;
   }
   return out;
+}
+
+/** `cutPieces` with an `EachInto`; a text of up to `JSON_WHOLE` is not cut. */
+function cutPiecesInto(s: string, into: EachInto): string | string[] {
+  const out: string[] = [];
+  if (s.length <= JSON_WHOLE) into(s, out);
+  else {
+    for (let p = 0; p < s.length; ) {
+      const q = pieceEnd(s, p);
+      into(s.slice(p, q), out);
+      p = q;
+    }
+  }
+  return out.length === 1 ? out[0] : out;
+}
+
+/** Where the piece of `s` from `p` ends (`cutPieces`). */
+function pieceEnd(s: string, p: number): number {
+  const q = p + JSON_PIECE;
+  if (q >= s.length) return s.length;
+  const before = s.charCodeAt(q - 1);
+  const after = s.charCodeAt(q);
+  return (before === 0x3c && after === 0x2f) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) ? q - 1 : q;
 }
 
 /** Set by `plainJsonWithin`: false once it has seen a value `plainJson` refuses. */

@@ -26,7 +26,7 @@ import {
 import { classSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
-import { escapeScriptClose, jsonAttrPieces, prettyJsonPieces, toJsonAttr, toPrettyJson } from './util/json-text.ts';
+import { escapeScriptClose, escapeScriptCloseInto, jsonAttrPieces, prettyJsonPieces, toJsonAttr, toPrettyJson } from './util/json-text.ts';
 import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
 import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
 
@@ -306,10 +306,12 @@ const json: FormatterSpec = {
   apply(value) {
     return value === undefined ? '' : escapeScriptClose(toJson(value));
   },
-  // `</` is escaped in each value's text as it is written: no `</` spans two values.
+  // `</` is escaped in each value's text as it is written: no `</` spans two values. A text
+  // sliced from the parsed text is escaped into pieces that leave its long stretches uncopied.
   pieces(value) {
-    return value === undefined ? '' : toJsonPieces(value, escapeScriptClose);
+    return value === undefined ? '' : toJsonPieces(value, escapeScriptClose, escapeScriptCloseInto);
   },
+  pieceViews: true,
   fuse(next) {
     return next === htmlattr || next === htmltag ? jsonAttr : undefined;
   },

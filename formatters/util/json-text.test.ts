@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JDouble, JSON_PIECE, toJsonPretty, type Value } from '../../engine/value.ts';
-import { escapeScriptClose, prettyJsonPieces, toPrettyJson } from './json-text.ts';
+import { JDouble, JSON_PIECE, PIECE_PART, toJsonPretty, type Value } from '../../engine/value.ts';
+import { escapeScriptClose, escapeScriptCloseInto, prettyJsonPieces, toPrettyJson } from './json-text.ts';
 
 // Random JSON trees with what the writers treat apart: doubles, bigints, missing values,
 // control characters, lone surrogates, quotes, `</`.
@@ -12,6 +12,20 @@ const { tree } = fc.letrec((tie) => ({
 }));
 
 describe('json-text', () => {
+  // Texts with `</` now and then, long stretches between them or short ones, `<` and `/` alone.
+  it('escapeScriptCloseInto pushes escapeScriptClose in pieces, each long stretch between two `</` a piece of its own', () => {
+    const part = fc.oneof(fc.constantFrom('</', '<', '/', '<<', '//', 'é—'), fc.nat(3 * PIECE_PART).map((k) => 'x'.repeat(k)));
+    fc.assert(fc.property(fc.array(part, { maxLength: 12 }), (parts) => {
+      const s = parts.join('');
+      const out: string[] = ['before'];
+      escapeScriptCloseInto(s, out);
+      expect(out[0]).toBe('before');
+      expect(out.slice(1).join('')).toBe(escapeScriptClose(s));
+      const stretches = s.split('</').map((t, i, all) => (i > 0 ? '/' : '') + t + (i < all.length - 1 ? '<' : ''));
+      expect(out.slice(1).filter((t) => t.length >= PIECE_PART && !t.includes('\\'))).toEqual(stretches.filter((t) => t.length >= PIECE_PART));
+    }), { numRuns: 500 });
+  });
+
   // engine/value.ts toJsonPretty is the plain recursive form of the same layout.
   it('toPrettyJson writes the layout of toJsonPretty', () => {
     fc.assert(fc.property(tree as fc.Arbitrary<Value>, (v) => {
