@@ -59,22 +59,33 @@ describe('documentBytes', () => {
     const kept = Buffer.from(first);
     // Enough pages to fill several slabs.
     const body = `<p>${'é'.repeat(20_000)}</p>`;
-    const bodies = Array.from({ length: 60 }, (_, n) => `<p>${'é'.repeat(20_000)}${n}</p>`);
+    const bodies = Array.from({ length: 240 }, (_, n) => `<p>${'é'.repeat(20_000)}${n}</p>`);
     const later = bodies.map((body) => documentBytes(shellFrame(input(body)), Buffer.from(style), body));
     expect(first.equals(kept)).toBe(true);
     later.forEach((page, n) => expect(page.toString('utf8')).toBe(renderShell(input(bodies[n]!))));
   });
 
-  it('writes a page larger than a slab in one exact buffer', () => {
-    const body = `<p>${'x'.repeat(600_000)}—</p>`;
+  it('writes a page larger than a slab in one buffer of its own', () => {
+    const body = `<p>${'x'.repeat(800_000)}—</p>`;
     const { text, bytes } = both(input(body));
+    // The buffer is the page's bound, written once.
+    expect(bytes.buffer.byteLength).toBeGreaterThan(2 * bytes.length);
     expect(bytes.toString('utf8')).toBe(text);
     expect(bytes.length).toBe(Buffer.byteLength(text));
     // As parts, with the captcha widget in one of them.
-    const parts = ['<p>' + 'x'.repeat(300_000), `<div ${CAPTCHA_CONTAINER}></div>`, 'é'.repeat(100_000) + '—</p>'];
+    const parts = ['<p>' + 'x'.repeat(700_000), `<div ${CAPTCHA_CONTAINER}></div>`, 'é'.repeat(100_000) + '—</p>'];
     const i = input(parts.join(''), { captchaLocal: true });
     const asParts = documentBytes(shellFrame(i), Buffer.from(style), parts);
     expect(asParts.toString('utf8')).toBe(renderShell(i));
     expect(asParts.toString('utf8')).toContain('captcha-local.js');
+  });
+
+  // Past 48 MiB of bound (3 bytes a character: some 16.8 M characters), the page is measured first.
+  it('writes a page of over 16.8 M characters in a buffer of its exact size', () => {
+    const parts = ['<p>' + 'x'.repeat(17_000_000), '—é</p>'];
+    const bytes = documentBytes(shellFrame(input('')), Buffer.from(style), parts);
+    expect(bytes.equals(Buffer.from(renderShell(input(parts.join('')))))).toBe(true);
+    // Its size and the room for the captcha line, which this page does not take.
+    expect(bytes.buffer.byteLength - bytes.length).toBeLessThan(200);
   });
 });

@@ -5,9 +5,19 @@ import { CAPTCHA_CONTAINER, CAPTCHA_LOCAL_LINE, type ShellFrame } from './shell.
  * ever appended to, so a slice a socket still holds is never overwritten; a full slab is
  * replaced and freed once its last page has been sent (Node's own pool works this way for
  * small buffers). Encoding into free space is one pass over the text: sizing an exact buffer
- * first is a second one (over a two-byte string, as soon as a page holds a `—`).
+ * first is a second one (over a two-byte string, as soon as a page holds a `—`). A page has
+ * room in a slab when its bound does (3 bytes a unit): at 2 MB, a page of up to ~690 K
+ * characters. At 512 KB, a long post of 164 K characters was sized exactly, and
+ * `Buffer.byteLength` was 31% of its render and encoding (bench/README.md, "Long pages in one
+ * pass").
  */
-const SLAB_SIZE = 512 * 1024;
+const SLAB_SIZE = 2 * 1024 * 1024;
+/**
+ * A page whose bound is larger than a slab gets a buffer of its bound, written in one pass, up
+ * to this bound; past it, one of its exact size (`exactBytes`). Memory a page has reserved and
+ * not written is not touched, so the system does not commit it.
+ */
+const ONE_PASS_MAX = 48 * 1024 * 1024;
 let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
 let slabUsed = 0;
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */
@@ -28,7 +38,11 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string | r
   for (const p of parts) bodyUnits += p.length;
   const units = frame.head.length + frame.open.length + bodyUnits + frame.close.length + CAPTCHA_LOCAL_LINE.length + frame.end.length;
   const bound = units * UTF8_MAX_PER_UNIT + style.length;
-  if (bound > SLAB_SIZE) return exactBytes(frame, style, parts);
+  if (bound > SLAB_SIZE) {
+    if (bound > ONE_PASS_MAX) return exactBytes(frame, style, parts);
+    const out = Buffer.allocUnsafeSlow(bound);
+    return out.subarray(0, writeDocument(out, 0, frame, style, parts));
+  }
   if (SLAB_SIZE - slabUsed < bound) {
     slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
     slabUsed = 0;
@@ -41,7 +55,7 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string | r
 }
 
 /**
- * A page too large for the slab, in a buffer of its exact size: every piece is measured, then
+ * A page too large for one pass, in a buffer of its exact size: every piece is measured, then
  * written (joining the parts first would make a copy of the whole page, two bytes a character
  * if one part is two-byte).
  */
