@@ -446,15 +446,13 @@ function mayWritePieces(chain: readonly FormatterCall[]): boolean {
  * checks; one of `partMin` characters or more is a chunk of its own (`FormatterSpec.pieceViews`).
  */
 function emitPieces(rt: Runtime, v: string | readonly string[], partMin: number): void {
-  if (typeof v === 'string') {
-    emitValue(rt, v);
-    return;
-  }
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i];
-    if (p.length >= partMin) rt.appendLong(p);
-    else if ((rt.out += p).length > rt.maxOut) rt.overflow();
-  }
+  if (typeof v === 'string') emitPiece(rt, v, partMin);
+  else for (let i = 0; i < v.length; i++) emitPiece(rt, v[i], partMin);
+}
+
+function emitPiece(rt: Runtime, p: string, partMin: number): void {
+  if (p.length >= partMin) rt.appendLong(p);
+  else if ((rt.out += p).length > rt.maxOut) rt.overflow();
 }
 
 function plainValue(g0: Getter): Exec {

@@ -144,7 +144,7 @@ describe('limits', () => {
 
   it('parts: json of parsed data with `</` in it keeps each long stretch between two of them as a part of its own', () => {
     const body = '<p>' + 'x'.repeat(3000) + '</p>';
-    for (const n of [2, 40]) {
+    for (const n of [1, 2, 40]) {
       const text = JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: i, title: 'Jar — ' + i, body })) });
       const r = render('<script>var o = {o|json};</script>', { o: parseJson(text) });
       expect(r.html).toBe('<script>var o = ' + text.replaceAll('</', '<\\/') + ';</script>');
@@ -157,6 +157,9 @@ describe('limits', () => {
       const cut = text.length > JSON_WHOLE ? Math.ceil(text.length / JSON_PIECE) : 0;
       expect(long.filter((t) => r.parts.includes(t)).length).toBeGreaterThanOrEqual(long.length - cut);
     }
+    // A text with no `</` is one piece, a part of its own from PIECE_PART characters.
+    const plain = JSON.stringify({ body: 'x'.repeat(PIECE_PART) });
+    expect(render('<script>var o = {o|json};</script>', { o: parseJson(plain) }).parts).toContain(plain);
   });
 
   it('maxInstructions: LIMIT_INSTRUCTIONS stops a runaway render', () => {
