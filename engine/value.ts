@@ -587,6 +587,8 @@ const JSON_PIECE_LEVELS = 32;
  * The engine appends the pieces one by one (`FormatterSpec.pieces`), so the page parts the
  * server encodes stay small. A piece ends only between values, never inside a string. `each`
  * is applied to the text of every value written (and to the whole text when it is not cut).
+ * `eachInto`, when given, takes its place for a text sliced from the text `parseJson` read,
+ * whole or cut, so that it can hand on slices of it (`json`'s `</` escape).
  */
 export function toJsonPieces(v: Value, each: (text: string) => string = sameText, eachInto?: EachInto): string | string[] {
   if (typeof v !== 'object' || v === null || v instanceof JDouble) return each(toJson(v));
