@@ -596,8 +596,8 @@ export function toJsonPieces(v: Value, each: (text: string) => string = sameText
   if (m !== undefined) {
     const sliced = slicedJson(v, m);
     if (sliced !== null) {
-      if (eachInto !== undefined) return cutPiecesInto(sliced, eachInto);
-      return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, each);
+      if (eachInto !== undefined) return cutPieces(sliced, eachInto);
+      return sliced.length <= JSON_WHOLE ? each(sliced) : cutPieces(sliced, (t, out) => void out.push(each(t)));
     }
   }
   const whole = shortJson(v, JSON_WHOLE);
@@ -743,41 +743,28 @@ function subtreeMembers(v: JsonObject | Node[], doubles: boolean): number {
 }
 
 /**
- * A long `slicedJson` text as pieces of at most `JSON_PIECE` characters, each given to `each`:
- * a piece does not end between the two halves of a surrogate pair (each piece is encoded on its
- * own), nor between the `<` and `/` of a `</` (`json` escapes it in each piece).
+ * A `slicedJson` text given to `into`: whole up to `JSON_WHOLE`, else as pieces of at most
+ * `JSON_PIECE` characters. A piece does not end between the two halves of a surrogate pair
+ * (each piece is encoded on its own), nor between the `<` and `/` of a `</` (`json` escapes it
+ * in each piece). One string when `into` pushed only one.
  */
-function cutPieces(s: string, each: (text: string) => string): string[] {
-  const out: string[] = [];
-  for (let p = 0; p < s.length; ) {
-    const q = pieceEnd(s, p);
-    out.push(each(s.slice(p, q)));
-    p = q;
-  }
-  return out;
-}
-
-/** `cutPieces` with an `EachInto`; a text of up to `JSON_WHOLE` is not cut. */
-function cutPiecesInto(s: string, into: EachInto): string | string[] {
+function cutPieces(s: string, into: EachInto): string | string[] {
   const out: string[] = [];
   if (s.length <= JSON_WHOLE) into(s, out);
   else {
     for (let p = 0; p < s.length; ) {
-      const q = pieceEnd(s, p);
+      let q = p + JSON_PIECE;
+      if (q >= s.length) q = s.length;
+      else {
+        const before = s.charCodeAt(q - 1);
+        const after = s.charCodeAt(q);
+        if ((before === 0x3c && after === 0x2f) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff)) q--;
+      }
       into(s.slice(p, q), out);
       p = q;
     }
   }
   return out.length === 1 ? out[0] : out;
-}
-
-/** Where the piece of `s` from `p` ends (`cutPieces`). */
-function pieceEnd(s: string, p: number): number {
-  const q = p + JSON_PIECE;
-  if (q >= s.length) return s.length;
-  const before = s.charCodeAt(q - 1);
-  const after = s.charCodeAt(q);
-  return (before === 0x3c && after === 0x2f) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) ? q - 1 : q;
 }
 
 /** Set by `plainJsonWithin`: false once it has seen a value `plainJson` refuses. */
