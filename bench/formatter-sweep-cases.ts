@@ -80,6 +80,17 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'json of a map', tag: '{v|json}', value: (r, n) => Object.fromEntries(Array.from({ length: 200 }, (_, k) => [`str${k}-${n.toString(36)}`, word(r, n * 200 + k)])) },
   { name: 'raw', tag: '{v|raw}', value: (r, n) => ({ a: word(r, n), b: Math.floor(r() * 1e6) }) },
   { name: 'json-pretty', tag: '{v|json-pretty}', value: (r, n) => ({ a: word(r, n), b: { d: word(r, n + 1), e: Math.floor(r() * 1e6) } }) },
+  // Values of a few hundred characters with arrays and empty containers, as a page prints a
+  // navigation or a variant: JSON.stringify's own layout differs from the reference's there
+  // (bench/README.md, "`json-pretty` from the tree").
+  {
+    name: 'json-pretty of a list', tag: '{v|json-pretty}', portDiffers: 'PLUGINS §17 (5): the port lays arrays out as JavaScript does',
+    value: (r, n) => Array.from({ length: 6 }, (_, k) => ({ title: word(r, n * 6 + k), fullUrl: '/' + word(r, n * 6 + k + 1), active: r() < 0.2 })),
+  },
+  {
+    name: 'json-pretty of a variant', tag: '{v|json-pretty}', portDiffers: 'PLUGINS §17 (5): the port writes empty containers `{}` and `[]`',
+    value: (r, n) => ({ sku: word(r, n), price: Math.floor(r() * 1e5), onSale: r() < 0.3, priceMoney: { value: (Math.floor(r() * 1e5) / 100).toFixed(2), currency: 'USD' }, attributes: {}, optionValues: [], qtyInStock: Math.floor(r() * 80), weight: Math.floor(r() * 5000) / 1000 + 0.25 }),
+  },
   // dates
   { name: 'date', tag: '{v|date %Y-%m-%d}', value: instant },
   { name: 'date-long', tag: '{v|date %A, %B %e, %Y %I:%M %p %Z}', value: instant },

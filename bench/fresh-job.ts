@@ -44,6 +44,8 @@ export interface FreshJobSpec extends MeasureSchedule {
   cost: FreshCost;
   /** Unprinted members given to every object of 6+ members (`withUnprintedMembers`; `--members`). */
   members?: number;
+  /** Quire's data read with `JSON.parse` instead of `parseJson` (`--json-parse`): no kept texts. */
+  jsonParse?: boolean;
 }
 
 export interface FreshJobResult {
@@ -128,7 +130,8 @@ let sink = 0;
 export async function runFreshJob(spec: FreshJobSpec): Promise<FreshJobResult> {
   const w = freshWorkload(spec.workload);
   const engine = await loadFreshEngine(spec.engine, w);
-  const datas = rotation(w, spec.seed, spec.data, spec.members ?? 0).map((t) => engine.prepare(t));
+  const prepare = spec.jsonParse === true ? (t: string): unknown => JSON.parse(t) : engine.prepare;
+  const datas = rotation(w, spec.seed, spec.data, spec.members ?? 0).map((t) => prepare(t));
   const compiled = engine.compile();
   let next = 0;
   const cost = spec.cost;

@@ -62,6 +62,17 @@ describe('fresh-data harness', () => {
     }
   });
 
+  it('--json-parse gives Quire its data as JSON.parse reads it, with nothing kept of the text', async () => {
+    expect(parseFreshArgs(['--json-parse']).jsonParse).toBe(true);
+    expect(planFreshJobs({ ...FRESH_DEFAULTS, jsonParse: true }, ['a'])[0].every((j) => j.jsonParse === true)).toBe(true);
+    const { runFreshJob } = await import('./fresh-job.ts');
+    const schedule = { warmupMs: 1, compileWarmupMs: 1, batches: 1, compileMs: 1, renderMs: 1 };
+    // Java's `12.0`s: parseJson keeps them doubles, which `json` prints as read; JSON.parse makes them 12.
+    const spec = { engine: 'quire' as const, workload: 'json-doubles-100k', kind: 'speed' as const, data: 'repeated' as const, seed: 1, cost: 'render' as const, ...schedule };
+    const [parsed, plain] = [await runFreshJob(spec), await runFreshJob({ ...spec, jsonParse: true })];
+    expect(plain.outputBytes).toBeLessThan(parsed.outputBytes - 1000);
+  });
+
   it('jackson data writes integral numbers as doubles, outside strings and arrays of numbers', () => {
     expect(jacksonDoubles('{"a":12,"b":[1,2],"c":"x: 3","d":-3,"e":{"f":0}}')).toBe('{"a":12.0,"b":[1,2],"c":"x: 3","d":-3.0,"e":{"f":0.0}}');
     const w = freshWorkloads().find((x) => x.name === 'json-doubles-100k');

@@ -28,6 +28,8 @@ export interface FreshOptions extends MeasureSchedule {
   seed: number;
   /** Unprinted members given to every data object of 6+ members (`--members N`, 0). */
   members: number;
+  /** Quire's data read with `JSON.parse`, as a host that hands it such objects (`--json-parse`). */
+  jsonParse: boolean;
   check: boolean;
   out: string | null;
 }
@@ -51,6 +53,7 @@ export const FRESH_DEFAULTS: FreshOptions = {
   cost: 'bytes',
   seed: 1,
   members: 0,
+  jsonParse: false,
   check: false,
   out: RESULTS,
 };
@@ -85,7 +88,7 @@ export function planFreshJobs(o: FreshOptions, workloads: readonly string[]): Fr
     const round: FreshJobSpec[] = [];
     for (const workload of workloads) {
       for (const engine of ['quire', 'reference'] as const) {
-        const base = { engine, workload, ...scheduleOf(o), seed: o.seed * 1000 + r, cost: o.cost, members: o.members, data: 'fresh' as const };
+        const base = { engine, workload, ...scheduleOf(o), seed: o.seed * 1000 + r, cost: o.cost, members: o.members, data: 'fresh' as const, jsonParse: o.jsonParse };
         round.push({ ...base, kind: 'speed' });
         if (o.alloc && r === 0) round.push({ ...base, kind: 'alloc' });
         if (o.repeated) round.push({ ...base, kind: 'speed', data: 'repeated' });
@@ -311,6 +314,7 @@ export function parseFreshArgs(argv: readonly string[], defaults: FreshOptions =
       case '--buffer-from': o.cost = 'buffer-from'; break;
       case '--seed': o.seed = Math.floor(args.number(0)); break;
       case '--members': o.members = Math.floor(args.number(0, 1000)); break;
+      case '--json-parse': o.jsonParse = true; break;
       case '--out': o.out = args.value(); break;
       case '--no-write': o.out = null; break;
       default: throw new Error(`unknown option ${a}`);
@@ -344,7 +348,7 @@ export async function runFresh(o: FreshOptions, log: (line: string) => void = (l
   const outcomes = evaluateFresh(summaries, o.group === 'serializer' ? SERIALIZER_TARGETS : FRESH_TARGETS);
   const header = [
     `- date: ${new Date().toISOString()}; machine: ${describeMachine()}; Node ${process.version}; commit ${gitCommit()}`,
-    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${COST_TEXT[o.cost]}; allocation ${o.alloc ? 'in round 1' : 'not measured'}${o.members > 0 ? `; every data object of 6+ members carries ${o.members} more that no template prints (--members)` : ''}`,
+    `- ${o.rounds} interleaved rounds in ${((Date.now() - started) / 1000).toFixed(0)} s; warm-up ${o.warmupMs} ms (compile ${o.compileWarmupMs} ms), ${o.batches} batches of compile ${o.compileMs} ms and render ${o.renderMs} ms; ${COST_TEXT[o.cost]}; allocation ${o.alloc ? 'in round 1' : 'not measured'}${o.members > 0 ? `; every data object of 6+ members carries ${o.members} more that no template prints (--members)` : ''}${o.jsonParse ? '; Quire given its data as `JSON.parse` reads it (--json-parse)' : ''}`,
   ];
   const markdown = formatFresh(o, header, summaries, outcomes, checks);
   return { markdown, pass: outcomes.every((oc) => oc.pass), outcomes };

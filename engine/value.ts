@@ -499,6 +499,16 @@ export function parsedJsonText(v: Value): string | null {
 }
 
 /**
+ * Whether `v` is a container `parseJson` kept its text for: `toJsonPieces` may then slice the
+ * text instead of serializing (whether the slice holds is checked there). A lookup, no walk.
+ */
+export function hasParsedText(v: Value): boolean {
+  if (!parsedPlainMarked || typeof v !== 'object' || v === null || v instanceof JDouble) return false;
+  const m = parsedPlain.get(v);
+  return m !== undefined && m.text !== null;
+}
+
+/**
  * The length `parsedPlain` keeps for `v`, met `depth` levels into a walk, or -1. An array is
  * looked for only at the top of a walk (as a text's root, or a list longer than a piece, which
  * `jsonPieces` meets at the top): a lookup for every container walked was ~1% of `{o|json}` of

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JDouble, JSON_PIECE, PIECE_PART, toJsonPretty, type Value } from '../../engine/value.ts';
+import { hasParsedText, JDouble, JSON_PIECE, parseJson, PIECE_PART, toJson, toJsonPretty, type Value } from '../../engine/value.ts';
 import { escapeScriptClose, escapeScriptCloseInto, prettyJsonPieces, toPrettyJson } from './json-text.ts';
 
 // Random JSON trees with what the writers treat apart: doubles, bigints, missing values,
@@ -87,7 +87,8 @@ describe('json-text', () => {
     }
   });
 
-  // Both ways the layout is written: small trees from the tree, the rest through the byte buffers.
+  // Small trees and large ones, with arrays (written from the tree) or of objects alone (which
+  // JSON.stringify lays out when small).
   it('toPrettyJson writes small trees and large ones alike', () => {
     const nested = (n: number): Value => Array.from({ length: n }, (_, i) => (i % 3 === 0 ? { k: i, s: '</x"é' } : i % 3 === 1 ? [i, new JDouble(i)] : 'v' + i));
     for (const n of [0, 1, 5, 8, 9, 20, 40, 200]) {
@@ -127,6 +128,40 @@ describe('json-text', () => {
         expect(typeof p === 'string' ? p : p.join('')).toBe(escapeScriptClose(toJsonPretty(x)));
       }
     }), { numRuns: 150 });
+  });
+
+  // A container parseJson kept the text of is laid out from that text (`layOutUnits`); any
+  // other tree is written from the tree (json-pretty-writer.ts, tested there too).
+  it('lays out the text parseJson kept as toJsonPretty does', () => {
+    const unit = fc.constantFrom('a', 'a', 'a', '"', '\\', '\n', '\t', '—', '😀', '\ud800', '</', '{', '[', ',', ':', 'é');
+    const str = fc.string({ unit, maxLength: 90 });
+    const { node } = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, str, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(true, null, 1e21, 12345678.5),
+        fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(str, tie('node'), { maxKeys: 5 })),
+    }));
+    // Padded past the size parseJson keeps the text of.
+    const parsed = (v: Value): Value => parseJson('{"pad":"' + 'p'.repeat(9000) + '","v":' + toJson(v) + ',"e":{},"f":[]}');
+    // Most such texts are kept (a Java double, `1.0E21`, is kept for its text alone).
+    let laidOut = 0;
+    fc.assert(fc.property(node as fc.Arbitrary<Value>, fc.boolean(), (v, safe) => {
+      const x = parsed(v);
+      if (hasParsedText(x)) laidOut++;
+      expect(toPrettyJson(x, safe)).toBe(safe ? escapeScriptClose(toJsonPretty(x)) : toJsonPretty(x));
+      const p = prettyJsonPieces(x, safe);
+      expect(typeof p === 'string' ? p : p.join('')).toBe(safe ? escapeScriptClose(toJsonPretty(x)) : toJsonPretty(x));
+    }), { numRuns: 300 });
+    expect(laidOut).toBeGreaterThan(150);
+    for (let n = 28; n <= 36; n++) {
+      for (const tail of ['\\', '\\"', '"', '😀']) {
+        const t = 'x'.repeat(n - tail.length) + tail + 'y';
+        const x = parsed({ a: Array.from({ length: 30 }, () => t), [t]: t, list: Array.from({ length: 3000 }, (_, i) => ({ i, t })) });
+        expect(hasParsedText(x)).toBe(true);
+        expect(toPrettyJson(x), `${n} ${tail}`).toBe(toJsonPretty(x));
+        const p = prettyJsonPieces(x, true);
+        expect(Array.isArray(p)).toBe(true);
+        expect((p as string[]).join('')).toBe(escapeScriptClose(toJsonPretty(x)));
+      }
+    }
   });
 
   it('escapeScriptClose escapes every </', () => {

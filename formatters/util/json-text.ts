@@ -1,8 +1,9 @@
 // JSON text as the `json`, `json-pretty` and `raw` formatters write it (the reference's
 // Jackson output: Java double forms, member order kept, non-ASCII left as is).
-import { hasInheritedNames, hasWideChar, isObject, jsonString, type JsonObject, PIECE_PART, plainScalar, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
+import { hasInheritedNames, hasParsedText, hasWideChar, isObject, type JsonObject, PIECE_PART, plainScalar, ScratchBuffer, toJson, toJsonPieces, toJsonPretty, type Value } from '../../engine/plugin-api.ts';
 import { escapeHtmlAttr } from './escape-html.ts';
 import { writeJsonAttr, writeJsonAttrPieces } from './json-attr-writer.ts';
+import { writePrettyJson } from './json-pretty-writer.ts';
 import { decodeUnitPieces, decodeUnits, type Units } from './unit-text.ts';
 
 /**
@@ -81,13 +82,15 @@ export function jsonAttrPieces(v: Value): string | string[] {
  * values (and missing members) print `null`. `scriptSafe` also writes every `</` as `<\/`
  * (`escapeScriptClose`), as the formatter prints it.
  *
- * Every scalar and key is written exactly as the compact form writes it, so the pretty text is
- * the compact text (`toJsonPieces`, mostly native `JSON.stringify`) with the space between its
- * tokens laid out (`layOutUnits`), on the text's code units copied into a typed array, and
- * decoded into flat strings (`prettyJsonPieces`). Walking the tree and writing every leaf (until
- * 2026-11-28) was 0.55–0.65x the port's native `JSON.stringify(v, null, 2)`; laying the
- * compact text out as a rope of slices, 0.65–0.76x, half of its time building and then
- * flattening ropes of thousands of pieces (bench/SERIALIZERS-RESULTS.md).
+ * Three ways, each where it is the fastest (bench/README.md, "`json-pretty` from the tree"):
+ * - a small tree of objects alone is `JSON.stringify(v, null, 2)`, whose layout is then the
+ *   same (`nativeLayout`);
+ * - a container `parseJson` kept its text for is that compact text (`toJsonPieces`, a slice)
+ *   with the space between its tokens laid out (`layOutUnits`), on its code units copied into
+ *   a typed array, decoded into flat strings;
+ * - any other tree is written from the tree into a typed array (json-pretty-writer.ts).
+ * Laying out the compact text of data `JSON.parse` made was 0.45–0.86x the port's native
+ * `JSON.stringify(v, null, 2)`: a `JSON.stringify` and then a pass over every unit of its text.
  */
 export function toPrettyJson(v: Value, scriptSafe = false): string {
   // Not in pieces: always one string.
@@ -99,24 +102,20 @@ export function toPrettyJson(v: Value, scriptSafe = false): string {
  * anywhere but between the two halves of a surrogate pair): read as one string, a text of over
  * 128 KB is written into the scratch buffer, decoded and appended to a page part, each step a
  * flattening or allocation that V8 does outside its young generation (engine/value.ts,
- * `toJsonPieces`). The compact text is taken from `toJsonPieces` and written in piece by piece.
+ * `toJsonPieces`).
  */
 export function prettyJsonPieces(v: Value, scriptSafe: boolean, inPieces = true): string | string[] {
   // Without Node's Buffer (the engine imports nothing of Node's), the recursive writer.
   if (!UNITS_DECODE) return scriptSafe ? escapeScriptClose(toJsonPretty(v)) : toJsonPretty(v);
-  // A small tree is written from the tree; past SMALL_TREE_NODES the writer stops and the
-  // layout below takes over (at most that many nodes written for nothing). A small tree of
-  // objects alone is JSON.stringify's own pretty text, when that text is the same layout:
-  // `{v|json-pretty}` of a 5-node object 1.08-1.13x the port in the formatter sweep before,
-  // 1.40x after (16 pairs, two runs each).
+  // `{v|json-pretty}` of a 5-node object: 1.08-1.13x the port in the formatter sweep when it
+  // was written from the tree as strings, 1.40x this way (16 pairs, two runs each).
   prettyBudget = SMALL_TREE_NODES;
   if (isObject(v) && !hasInheritedNames() && nativeLayout(v)) {
     const s = JSON.stringify(v, null, 2);
     if (s.indexOf('\\u') < 0) return scriptSafe ? escapeScriptClose(s) : s;
   }
-  prettyBudget = SMALL_TREE_NODES;
-  const small = writePretty(v, 0);
-  if (prettyBudget >= 0) return scriptSafe ? escapeScriptClose(small) : small;
+  // The slices' layout read 5-8% faster than the writer on parsed 10 KB and 100 KB objects.
+  if (!hasParsedText(v)) return writePrettyJson(v, scriptSafe, inPieces);
   // `</` is escaped in each value's text as it is written: no `</` spans two values.
   const compact = scriptSafe ? toJsonPieces(v, escapeScriptClose) : toJsonPieces(v);
   const parts = typeof compact === 'string' ? [compact] : compact;
@@ -144,43 +143,15 @@ export function prettyJsonPieces(v: Value, scriptSafe: boolean, inPieces = true)
   return inPieces ? decodeUnitPieces(units, length, wide) : decodeUnits(units, 0, length, wide);
 }
 
-/**
- * Trees of at most this many containers and leaves are written from the tree (`writePretty`):
- * for them, the compact text, its layout and their fixed costs are more work than the walk
- * (a 7-node object: ~0.9 µs against ~1.2 µs by the layout; 2026-11-29).
- */
+/** Nodes a tree `nativeLayout` takes may have (a long text counts as several). */
 const SMALL_TREE_NODES = 24;
 
-/** Nodes `writePretty` may still write (a long text counts as several); below 0 it has given up. */
+/** Nodes `nativeLayout` may still visit; below 0 it has given up. */
 let prettyBudget = 0;
 
-/** The pretty layout written from the tree: what `toJsonPretty` writes, without its arrays of pieces. */
-function writePretty(v: Value, level: number): string {
-  if (--prettyBudget < 0) return '';
-  if (Array.isArray(v)) {
-    if (v.length === 0) return '[ ]';
-    let out = '[ ';
-    for (let i = 0; i < v.length && prettyBudget >= 0; i++) out += (i > 0 ? ', ' : '') + writePretty(v[i], level);
-    return out + ' ]';
-  }
-  if (isObject(v)) {
-    const keys = Object.keys(v);
-    if (keys.length === 0) return '{ }';
-    const indent = newlineIndent(level + 1);
-    let out = '{';
-    for (let i = 0; i < keys.length && prettyBudget >= 0; i++) out += (i > 0 ? ',' : '') + indent + jsonString(keys[i]) + ': ' + writePretty(v[keys[i]], level + 1);
-    return out + newlineIndent(level) + '}';
-  }
-  // A long text counts as a node per 128 characters: a tree of few nodes is not small when
-  // they hold a product's description, and escaping it here is work thrown away when the
-  // walk then gives up (~5% of json-pretty-10k, 2026-11-29).
-  if (typeof v === 'string' && (prettyBudget -= v.length >> 7) < 0) return '';
-  return toJson(v);
-}
-
 /**
- * Whether `JSON.stringify(v, null, 2)` writes the object `v` as `writePretty` does: a small tree
- * (within `prettyBudget`, counted as `writePretty` counts) of objects with members (an array, or
+ * Whether `JSON.stringify(v, null, 2)` writes the object `v` as `toJsonPretty` does: a small tree
+ * (within `prettyBudget`; a text counts as a node per 128 characters) of objects with members (an array, or
  * an empty object, is laid out otherwise) and leaves `JSON.stringify` writes as `toJson` does
  * (`plainScalar`, and null; a `\u` escape is checked in its text).
  */
@@ -197,18 +168,6 @@ function nativeLayout(v: JsonObject): boolean {
     } else if (!plainScalar(e)) return false;
   }
   return members > 0;
-}
-
-/** Newline and indentation for each object level, made on first use. */
-const NEWLINE_INDENTS: string[] = ['\n'];
-
-function newlineIndent(level: number): string {
-  let s = NEWLINE_INDENTS[level];
-  if (s === undefined) {
-    s = '\n' + '  '.repeat(level);
-    NEWLINE_INDENTS[level] = s;
-  }
-  return s;
 }
 
 // Scratch memory for `toPrettyJson`, reused between calls (up to 1 MB each).
