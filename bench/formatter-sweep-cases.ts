@@ -29,6 +29,8 @@ const WORDS = ['alpha', 'Brisk', 'café', 'river', 'stone & co', '<b>bold</b>', 
 /** A word that carries the value's number, so that no two values print alike. */
 const word = (r: Rand, n: number): string => WORDS[Math.floor(r() * WORDS.length)] + n.toString(36);
 const sentence = (r: Rand, n: number, words: number): string => Array.from({ length: words }, (_, i) => word(r, n * 8 + i)).join(' ');
+/** Six lines of twenty words (`'` among them, as `it's`). */
+const paragraph = (r: Rand, n: number): string => Array.from({ length: 6 }, (_, i) => sentence(r, n * 8 + i, 20)).join('\n');
 /** An instant within ~15 months either side of the sweep's now. */
 const instant = (r: Rand): number => SWEEP_NOW - Math.floor(r() * 4e10) + 2e9;
 const size = (r: Rand): string => `${100 + Math.floor(r() * 3000)}x${100 + Math.floor(r() * 3000)}`;
@@ -65,6 +67,16 @@ export const SWEEP_CASES: readonly SweepCase[] = [
   { name: 'output', tag: '{v|output a b}', value: (r, n) => word(r, n) },
   { name: 'iter', tag: '{v|iter}', value: (r, n) => word(r, n) },
   { name: 'activate-twitter-links', tag: '{v|activate-twitter-links}', value: (r, n) => `@${word(r, n)} see http://x.example/${n} #${word(r, n + 1)}` },
+  // Paragraphs of a post (~1.5 KB, lines broken): the text formatters over long texts, where a
+  // loop in JavaScript meets the port's native encoders and replaces (bench/README.md, "Long
+  // texts through the text formatters").
+  { name: 'encode-uri of a paragraph', tag: '{v|encode-uri}', value: (r, n) => paragraph(r, n), portDiffers: "PLUGINS `encode-uri`: the reference encodes `'` as `%27`" },
+  { name: 'encode-uri-component of a paragraph', tag: '{v|encode-uri-component}', value: (r, n) => paragraph(r, n), portDiffers: "PLUGINS `encode-uri-component`: `'` as `%27`" },
+  { name: 'encode-space of a paragraph', tag: '{v|encode-space}', value: (r, n) => paragraph(r, n) },
+  { name: 'line-breaks of a paragraph', tag: '{v|line-breaks}', value: (r, n) => paragraph(r, n) },
+  { name: 'html of a paragraph', tag: '{v|html}', value: (r, n) => paragraph(r, n) },
+  { name: 'safe of a paragraph', tag: '{v|safe}', value: (r, n) => '<p>' + paragraph(r, n) + '</p>' },
+  { name: 'slugify of a paragraph', tag: '{v|slugify}', value: (r, n) => paragraph(r, n) },
   // core: numbers, structures
   { name: 'pluralize', tag: '{v|pluralize}', value: (r) => Math.floor(r() * 3) },
   { name: 'round', tag: '{v|round}', value: (r) => r() * 1000 },

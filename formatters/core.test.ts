@@ -140,6 +140,16 @@ describe('encode-space', () => {
     expect(run('encode-space', [], 'a\tb\u000bc\fd\re')).toBe('a&nbsp;b&nbsp;c&nbsp;d&nbsp;e');
     expect(run('encode-space', [], 'a\u00a0b')).toBe('a\u00a0b');
   });
+  it('replaces exactly the six characters of Java\'s \\s, of all 65,536 code units', () => {
+    const javaSpace = new Set([0x20, 0x09, 0x0a, 0x0b, 0x0c, 0x0d]);
+    let all = '';
+    let expected = '';
+    for (let c = 0; c < 0x10000; c++) {
+      all += String.fromCharCode(c) + 'x';
+      expected += (javaSpace.has(c) ? '&nbsp;' : String.fromCharCode(c)) + 'x';
+    }
+    expect(run('encode-space', [], all)).toBe(expected);
+  });
   it('uses the text of the node', () => {
     expect(run('encode-space', [], null)).toBe('null');
     expect(run('encode-space', [], undefined)).toBe('');

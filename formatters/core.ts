@@ -25,7 +25,7 @@ import {
 } from '../engine/plugin-api.ts';
 import { classSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
-import { isJavaWhitespace, isRegexSpace, parseJavaInt } from './util/java-text.ts';
+import { isJavaWhitespace, parseJavaInt } from './util/java-text.ts';
 import { escapeScriptClose, escapeScriptCloseInto, jsonAttrPieces, prettyJsonPieces, toJsonAttr, toPrettyJson } from './util/json-text.ts';
 import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
 import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
@@ -104,19 +104,16 @@ const cycle: FormatterSpec<readonly string[]> = {
   },
 };
 
+/** The characters of a Java regex `\s` (no Unicode flag): space, TAB, LF, VT, FF, CR. */
+const JAVA_SPACE = /[\t\n\v\f\r ]/g;
+
 const encodeSpace: FormatterSpec = {
   name: 'encode-space',
   pure: true,
   apply(value) {
-    const s = textOf(value);
-    let out = '';
-    let start = 0;
-    for (let i = 0; i < s.length; i++) {
-      if (!isRegexSpace(s.charCodeAt(i))) continue;
-      out += s.slice(start, i) + '&nbsp;';
-      start = i + 1;
-    }
-    return start === 0 ? s : out + s.slice(start);
+    // Java's `\s` (ASCII only) as a class: a native replace, 1.3x as fast as a loop of
+    // slices on a 2 KB text (bench/README.md, "Long texts through the text formatters").
+    return textOf(value).replace(JAVA_SPACE, '&nbsp;');
   },
 };
 
@@ -163,12 +160,14 @@ const htmlattr: FormatterSpec = {
 
 const htmltag: FormatterSpec = { name: 'htmltag', pure: true, apply: htmlattr.apply };
 
+const NEWLINE = /\n/g;
+
 const lineBreaks: FormatterSpec = {
   name: 'line-breaks',
   pure: true,
   apply(value) {
-    const s = textOrEmpty(value);
-    return s.indexOf('\n') < 0 ? s : s.split('\n').join('<br/>');
+    // A native replace: splitting and joining again was 1.4x as long on a 2 KB text.
+    return textOrEmpty(value).replace(NEWLINE, '<br/>');
   },
 };
 

@@ -39,7 +39,3 @@ export function isJavaWhitespace(c: number): boolean {
   );
 }
 
-/** The characters of a Java regex `\s` (no Unicode flag): space, TAB, LF, VT, FF, CR. */
-export function isRegexSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
