@@ -4,7 +4,7 @@
 import type { TemplateAst } from './ast.ts';
 import { emitTemplate } from './compile.ts';
 import { Abort, type Diagnostic, codeFrame, formatDiagnostic } from './diagnostics.ts';
-import { type Limits, resolveLimits } from './limits.ts';
+import { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.ts';
 import { parseVariable } from './path.ts';
 import { type BindEnv, parseTemplate } from './parser.ts';
 import type { TemplateHandle } from './plugin-api.ts';
@@ -152,7 +152,8 @@ export class Engine {
   }
 
   compile(text: string, options: CompileOptions = {}): Template {
-    const limits = resolveLimits(options.limits);
+    // The shared defaults without a call: `resolveLimits` takes its overrides as a rest array.
+    const limits = options.limits === undefined ? DEFAULT_LIMITS : resolveLimits(options.limits);
     const source = new Source(String(text), options.name ?? 'template');
     const safe = options.mode !== 'strict';
     const parsed = parseTemplate(source, this.env, { safe, preprocess: options.preprocess === true, limits });
