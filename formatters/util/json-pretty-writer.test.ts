@@ -80,4 +80,15 @@ describe('writePrettyJson', () => {
     expect(whole(writePrettyJson(long, true, true))).toBe(expected(long, true));
     for (const v of [{ a: 'é' }, { a: '—' }, [1, 2.5, '"'], 'plain'] as Value[]) expect(writePrettyJson(v, true, false)).toBe(expected(v, true));
   });
+
+  // Strings of escapes past the array kept between calls (100,000 escapes of six units), a
+  // wide character before or after them, whole or in pieces.
+  it('writes strings of many escapes, a wide character before them', () => {
+    for (const esc of ['\u0001', '"', '</', '\n']) {
+      for (const v of ['—' + esc.repeat(100_000) + 'é', 'é' + esc.repeat(100_000), [esc.repeat(70), '—'.repeat(3) + esc.repeat(200)]] as Value[]) {
+        expect(whole(writePrettyJson(v, true, true))).toBe(expected(v, true));
+        expect(writePrettyJson(v, false, false)).toBe(expected(v, false));
+      }
+    }
+  });
 });
