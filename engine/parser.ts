@@ -91,9 +91,9 @@ function scanPath(s: string, i: number): number {
   return i > start ? i : -1;
 }
 
-/** A run of characters beyond Latin-1 (global: `prepareNarrowRuns` walks them with `exec`). */
 /** Sources this short are checked for characters beyond Latin-1 without the regex. */
 const SHORT_SOURCE = 64;
+/** A run of characters beyond Latin-1 (global: `prepareNarrowRuns` walks them with `exec`). */
 const WIDE_RUN = /[^\u0000-\u00ff]+/g;
 
 /** Runs of a source between characters beyond Latin-1 that are copied one-byte (`cut`), at most. */

@@ -6,12 +6,14 @@ import { JSON_PIECE, JSON_WHOLE } from '../../engine/plugin-api.ts';
 /** Latin-1 bytes, or UTF-16 units (`wide`). */
 export type Units = Uint8Array | Uint16Array;
 
-// A Buffer over the memory last decoded from: the writers reuse their arrays, so most calls
-// decode from the same memory, and a Buffer made per call was a quarter of `json-pretty` of a
-// 10-element array (~50 of ~180 ns a decode, 2026-11-30).
-let lastMemory: ArrayBufferLike | null = null;
+// A Buffer over the memory last decoded from, made when first needed (the module is loaded
+// where there may be no Buffer; the callers check before they decode). The writers reuse their
+// arrays, so most calls decode from the same memory: a Buffer made per call was ~50 of the
+// ~180 ns of decoding a short text (2026-11-30). Memory larger than the writers keep between
+// calls is let go by them, so it is not held here either.
 const KEPT_MEMORY = 1 << 20;
-let lastView: Buffer = Buffer.alloc(0);
+let lastMemory: ArrayBufferLike | null = null;
+let lastView: Buffer | null = null;
 
 /** `units[start, end)` as text. */
 export function decodeUnits(units: Units, start: number, end: number, wide: boolean): string {
@@ -19,8 +21,7 @@ export function decodeUnits(units: Units, start: number, end: number, wide: bool
   const from = units.byteOffset + start * size;
   const to = from + (end - start) * size;
   const encoding = wide ? 'utf16le' : 'latin1';
-  if (units.buffer !== lastMemory) {
-    // Memory larger than the writers keep is let go by them: not held here either.
+  if (units.buffer !== lastMemory || lastView === null) {
     if (units.buffer.byteLength > KEPT_MEMORY) return Buffer.from(units.buffer, from, to - from).toString(encoding);
     lastMemory = units.buffer;
     lastView = Buffer.from(units.buffer);
