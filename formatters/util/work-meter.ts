@@ -54,6 +54,9 @@ export const VETTED_REGEXPS: ReadonlyMap<string, string> = new Map([
   ['/^[0-9a-fA-F]{3,6}$/', 'anchored, bounded: at most 7 characters are looked at'],
   // engine/value.ts narrowCut (truncate): is any character beyond Latin-1
   ['/[^\\u0000-\\u00ff]/', 'one character class, no loop: constant per start position'],
+  // formatters/core.ts encode-space and line-breaks
+  [String.raw`/[\t\n\v\f\r ]/g`, 'one character class, no loop: constant per start position'],
+  [String.raw`/\n/g`, 'one character: constant per start position'],
   // formatters/util/decimal.ts badDecimal: one character at a time
   ['/[0-9.+\\-eE]/', 'one character class, no loop: constant per start position'],
 ]);
