@@ -36,7 +36,7 @@ describe('writePrettyJson', () => {
     }), { numRuns: 2000 });
   });
 
-  it('writes the layout of nested and empty containers and integers at their edges', () => {
+  it('writes the layout of nested and empty containers, and integers at the edges of 32 bits', () => {
     const v: Value = { a: [1, { b: [2, [], {}], c: {} }, [[{ d: -2147483648 }]]], e: {}, f: [], g: [-0, 2147483647, -2147483647, 2 ** 31, 10, 100, 9, -10] };
     expect(writePrettyJson(v, true, false)).toBe(expected(v, true));
     expect(writePrettyJson(v, true, false)).toBe(

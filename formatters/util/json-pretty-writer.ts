@@ -142,9 +142,7 @@ function value(v: Value, level: number): void {
       string(v);
       return;
     case 'number':
-      // A 32-bit integer (-0 too, printed `0` as `jsNumber` prints it) digit by digit.
-      if ((v | 0) === v) integer(v);
-      else if (Number.isInteger(v)) ascii(jsNumber(v));
+      if (Number.isInteger(v)) ascii(jsNumber(v));
       else double(v);
       return;
     case 'bigint':
@@ -212,28 +210,6 @@ function member(name: string, v: Value, level: number): void {
   room(2);
   pair(0x3a, 0x20); // ': '
   value(v, level);
-}
-
-/** A 32-bit integer's digits, without making its text. */
-function integer(x: number): void {
-  if (x === -2147483648) {
-    ascii('-2147483648'); // no 32-bit negation
-    return;
-  }
-  room(11);
-  const u = units;
-  let a = at;
-  if (x < 0) {
-    u[a++] = 0x2d; // -
-    x = -x;
-  }
-  let end = a + 1;
-  for (let p = 10; p <= x; p *= 10) end++;
-  for (let i = end - 1; i >= a; i--) {
-    u[i] = 0x30 + (x % 10);
-    x = (x / 10) | 0;
-  }
-  at = end;
 }
 
 /** A double as Java prints it; the non-finite ones are strings in the reference's JSON. */
