@@ -46,6 +46,15 @@ describe('writePrettyJson', () => {
     for (const x of [[] as Value, {} as Value, 'plain', 12, null, undefined]) expect(writePrettyJson(x, true, false)).toBe(expected(x, true));
   });
 
+  it('starts afresh after a call that threw midway, pieces already decoded', () => {
+    let deep: Value = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    // 300,000 units in strings of 100: the array grows, and decodes, on the way to `deep`.
+    expect(() => writePrettyJson([...Array.from({ length: 3000 }, () => 'y'.repeat(100)), deep], true, true)).toThrow(RangeError);
+    const v: Value = { a: [1, 'é'] };
+    expect(writePrettyJson(v, true, true)).toBe(expected(v, true));
+  });
+
   it('lists own names only, as toJsonPretty does, when Object.prototype has an enumerable one', () => {
     Object.defineProperty(Object.prototype, 'inherited', { value: 1, enumerable: true, writable: true, configurable: true });
     try {

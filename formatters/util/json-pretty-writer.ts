@@ -45,6 +45,8 @@ export function writePrettyJson(v: Value, safe: boolean, inPieces: boolean): str
   seen = 0;
   scriptSafe = safe;
   piecesWanted = inPieces;
+  // Pieces a call that threw left behind (a tree nested past the stack) are not this text's.
+  done = null;
   value(v, 0);
   let out: string | string[];
   if (done !== null) {
