@@ -166,7 +166,7 @@ const lineBreaks: FormatterSpec = {
   name: 'line-breaks',
   pure: true,
   apply(value) {
-    // A native replace: splitting and joining again was 1.4x as long on a 2 KB text.
+    // A native replace: splitting and joining again was 1.3-1.7x as long on a 2 KB text.
     return textOrEmpty(value).replace(NEWLINE, '<br/>');
   },
 };

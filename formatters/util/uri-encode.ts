@@ -63,9 +63,9 @@ function encode(s: string, keep: Uint8Array, space: string | null, lone: string 
 // The reference's `encode-uri` and `encode-uri-component` are ECMAScript's `encodeURI` and
 // `encodeURIComponent` but for the apostrophe, which it encodes and ECMAScript keeps; an
 // unpaired surrogate makes both give up (ECMAScript throws a URIError). An apostrophe in
-// ECMAScript's result can only be one of the text's, so it is replaced there. Native, they
-// are 2.3x as fast as the code-point loop the form encoding uses on a 2 KB text, whose
-// result was 0.43x the port's (bench/README.md, "Long texts through the text formatters").
+// ECMAScript's result can only be one of the text's, so it is replaced there. Through the
+// code-point loop the form encoding uses, a 2 KB text was 0.43x the port's; natively
+// 1.15-1.60x (bench/README.md, "Long texts through the text formatters").
 const APOSTROPHE = "'";
 
 /** ECMAScript `encodeURI` with `'` also encoded; null on an unpaired surrogate. */
