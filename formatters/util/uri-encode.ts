@@ -68,26 +68,25 @@ function encode(s: string, keep: Uint8Array, space: string | null, lone: string 
 // 1.15-1.60x (bench/README.md, "Long texts through the text formatters").
 const APOSTROPHE = "'";
 
-/** ECMAScript `encodeURI` with `'` also encoded; null on an unpaired surrogate. */
-export function encodeUriReference(s: string): string | null {
+/** `encode(s)` with each `'` as `%27`; null where ECMAScript throws (an unpaired surrogate). */
+function apostropheEncoded(encode: (s: string) => string, s: string): string | null {
   let t: string;
   try {
-    t = encodeURI(s);
+    t = encode(s);
   } catch {
     return null;
   }
   return t.indexOf(APOSTROPHE) < 0 ? t : t.replaceAll(APOSTROPHE, '%27');
 }
 
+/** ECMAScript `encodeURI` with `'` also encoded; null on an unpaired surrogate. */
+export function encodeUriReference(s: string): string | null {
+  return apostropheEncoded(encodeURI, s);
+}
+
 /** ECMAScript `encodeURIComponent` with `'` also encoded; null on an unpaired surrogate. */
 export function encodeUriComponentReference(s: string): string | null {
-  let t: string;
-  try {
-    t = encodeURIComponent(s);
-  } catch {
-    return null;
-  }
-  return t.indexOf(APOSTROPHE) < 0 ? t : t.replaceAll(APOSTROPHE, '%27');
+  return apostropheEncoded(encodeURIComponent, s);
 }
 
 /**
