@@ -1,7 +1,7 @@
-// Percent-encoding used by `encode-uri`, `encode-uri-component` and `url-encode`. The first
-// two are ECMAScript's own encoders with the apostrophe also encoded; the form encoding's
-// keep-set is a lookup table built once, and encoding walks code points and writes UTF-8
-// bytes as upper-case `%XX`.
+// Percent-encoding used by `encode-uri`, `encode-uri-component` and `url-encode` (and
+// `google-calendar-url`). The first two are ECMAScript's own encoders with the apostrophe also
+// encoded; the form encoding's keep-set is a lookup table built once, and encoding walks code
+// points and writes UTF-8 bytes as upper-case `%XX`.
 
 const HEX = '0123456789ABCDEF';
 
@@ -35,25 +35,25 @@ function utf8Escapes(cp: number): string {
 }
 
 /**
- * Encodes everything outside `keep` (ASCII table). `space` replaces U+0020 when given;
- * `lone` replaces an unpaired surrogate, or null makes the whole result null.
+ * The form encoding (`FORM_KEEP` kept, everything else as the `%XX` of its UTF-8 bytes), with
+ * `space` for U+0020 and an unpaired surrogate as Java's `?`, `%3F`.
  */
-function encode(s: string, keep: Uint8Array, space: string | null, lone: string | null): string | null {
+function formEncode(s: string, space: string): string {
+  const keep = FORM_KEEP;
   let out = '';
   let start = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80 && keep[c] === 1) continue;
     out += s.slice(start, i);
-    if (c === 0x20 && space !== null) out += space;
+    if (c === 0x20) out += space;
     else if (c < 0xd800 || c > 0xdfff) out += utf8Escapes(c);
     else {
       const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
         out += utf8Escapes(0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00));
         i++;
-      } else if (lone === null) return null;
-      else out += lone;
+      } else out += '%3F';
     }
     start = i + 1;
   }
@@ -68,11 +68,11 @@ function encode(s: string, keep: Uint8Array, space: string | null, lone: string 
 // 1.15-1.60x (bench/README.md, "Long texts through the text formatters").
 const APOSTROPHE = "'";
 
-/** `encode(s)` with each `'` as `%27`; null where ECMAScript throws (an unpaired surrogate). */
-function apostropheEncoded(encode: (s: string) => string, s: string): string | null {
+/** `native(s)` with each `'` as `%27`; null where ECMAScript throws (an unpaired surrogate). */
+function apostropheEncoded(native: (s: string) => string, s: string): string | null {
   let t: string;
   try {
-    t = encode(s);
+    t = native(s);
   } catch {
     return null;
   }
@@ -94,7 +94,7 @@ export function encodeUriComponentReference(s: string): string | null {
  * surrogate with `?`, which is then encoded as `%3F`.
  */
 export function formUrlEncode(s: string): string {
-  return encode(s, FORM_KEEP, '+', '%3F') as string;
+  return formEncode(s, '+');
 }
 
 /**
@@ -102,5 +102,5 @@ export function formUrlEncode(s: string): string {
  * for a space (a `+` of the text is `%2B`), so a space written as `%20` is the same text.
  */
 export function formUrlEncodeSpaces(s: string): string {
-  return encode(s, FORM_KEEP, '%20', '%3F') as string;
+  return formEncode(s, '%20');
 }
