@@ -14,8 +14,8 @@
 // The text is exactly `toJsonPretty(v)`, script-safe `escapeScriptClose(toJsonPretty(v))`:
 // json-pretty-writer.test.ts compares them on random trees (doubles, bigints, missing values,
 // control characters, lone surrogates, `</`).
-import { javaDouble, JDouble, JSON_PIECE, jsNumber, type JsonObject, type Value } from '../../engine/plugin-api.ts';
-import { decodeUnitPieces, decodeUnits } from './unit-text.ts';
+import { javaDouble, JDouble, JSON_PIECE, JSON_WHOLE, jsNumber, type JsonObject, type Value } from '../../engine/plugin-api.ts';
+import { decodeUnits } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
@@ -49,20 +49,11 @@ export function writePrettyJson(v: Value, safe: boolean, inPieces: boolean): str
   done = null;
   value(v, 0);
   let out: string | string[];
-  if (done !== null) {
-    flush(true);
-    out = done;
+  if (done === null && (!inPieces || at <= JSON_WHOLE)) out = decodeRange(0, at);
+  else {
+    // Cut where `decodeUnitPieces` cuts, whether or not part of it was decoded on the way.
+    out = flush(true);
     done = null;
-  } else {
-    const n = at;
-    const narrow = seen < 0x100;
-    if (narrow) {
-      if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 1024));
-      // Every unit fits a byte: `set` converts them natively.
-      bytes.set(units.subarray(0, n));
-    }
-    const text = narrow ? bytes : units;
-    out = inPieces ? decodeUnitPieces(text, n, !narrow) : decodeUnits(text, 0, n, !narrow);
   }
   if (units.length > KEEP) units = new Uint16Array(0);
   if (bytes.length > KEEP) bytes = new Uint8Array(0);
@@ -83,12 +74,12 @@ function room(more: number): void {
 }
 
 /**
- * Decodes the pieces written so far into `done` (cut as `decodeUnitPieces` cuts), all of them
- * when `last`, else all but under a piece, which moves to the start: a long text is never held
+ * Decodes the pieces written so far into `done`, which it returns (cut as `decodeUnitPieces`
+ * cuts), all of them when `last`, else all but under a piece, which moves to the start: a long text is never held
  * whole, and the array stops growing (a 1 MB object was written into arrays doubled seven
  * times, each copied, and let go after every call).
  */
-function flush(last: boolean): void {
+function flush(last: boolean): string[] {
   const out = (done ??= []);
   let start = 0;
   while (last ? start < at : at - start > JSON_PIECE) {
@@ -99,6 +90,7 @@ function flush(last: boolean): void {
   }
   units.copyWithin(0, start, at);
   at -= start;
+  return out;
 }
 
 /** `units[start, end)` as text: Latin-1 while nothing wider has been written. */
