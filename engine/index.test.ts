@@ -78,6 +78,53 @@ describe('public facade', () => {
 });
 
 describe('sources with characters beyond Latin-1', () => {
+  // A variable tag is read in place (parser.ts, `inPlace`): from the source when it holds nothing
+  // beyond Latin-1, from its one-byte image when the tag lies in one of its runs, and from a
+  // slice of its own past 16 runs. All three give the same nodes, spans and diagnostics.
+  it('parse variable tags alike whichever text they are read from', () => {
+    const tag = fc.constantFrom(
+      '{a}', '{a.b.0}', '{a, b}', '{a , b|html}', '{a,}', '{a|html|truncate 5}', '{a|pluralize x y}', '{a|nosuch}', '{a|}',
+      '{a|truncate}', '{a||b}', '{a|b', '{ a}', '{a |html}', '{a.}', '{@|json}', '{$x|date %Y}', '{a|slugify |html}', '{a|truncate 3 é}',
+      // Characters beyond Latin-1 in a tag: `š` comes out of the image as `a`.
+      '{a|truncate 3 —}', '{š|html}', '{a|pluralize š x}',
+    );
+    const piece = fc.oneof(tag, fc.constantFrom('x', ' ', 'é', '|', '{.section a}', '{.end}'));
+    type Row = (string | number | null | Row)[];
+    const spans = (n: { span?: { start: number; end: number } }, shift: number): Row => (n.span ? [n.span.start - shift, n.span.end - shift] : []);
+    // Literal text is left out: the prefix below joins the text that follows it.
+    const walk = (body: readonly unknown[], shift: number): Row =>
+      body.filter((x) => (x as { kind: string }).kind !== 'text').map((x) => {
+        const n = x as Record<string, unknown> & { span?: { start: number; end: number } };
+        const row: Row = [n.kind as string, ...spans(n, shift)];
+        if (n.kind === 'variable') {
+          row.push((n.refs as { text: string }[]).map((r) => r.text));
+          row.push((n.formatters as { name: string; raw: string; span: { start: number; end: number } }[]).map((f) => [f.name, f.raw, ...spans(f, shift)]));
+        }
+        if (Array.isArray(n.body)) row.push(walk(n.body, shift));
+        return row;
+      });
+    const parsed = (text: string, shift: number) => {
+      const t = compile(text);
+      return { ast: t.ast === null ? null : walk(t.ast.body, shift), errors: t.diagnostics.map((d) => [d.code, d.message.replace(/char \d+/g, ''), d.span.start - shift, d.span.end - shift]) };
+    };
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (text) => {
+        const plain = parsed(text, 0);
+        expect(parsed('—' + text, 1)).toEqual(plain);
+        // 17 runs beyond Latin-1 before it: slices are cut from the text, not the image.
+        expect(parsed(' —'.repeat(17) + text, 34)).toEqual(plain);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('read a tag holding a character beyond Latin-1 from the text, not the image', () => {
+    // In the one-byte image `š` (U+0161) is `a`: read from it, `{š|html}` would be a variable.
+    expect(compile('{š|html}').ast?.body.map((n) => n.kind)).toEqual(['text']);
+    expect(render('—{a|html}{š|html}', { a: 1 }).html).toBe('—1{š|html}');
+    expect(render(' —'.repeat(17) + '{a}{š}', { a: 1 }).html).toBe(' —'.repeat(17) + '1{š}');
+  });
+
   it('render the same text whichever runs are copied one-byte', () => {
     // Text, tags, formatter arguments and tag-like text between `—`, `😀` and `日本`, up to and
     // past the number of runs that are copied.

@@ -280,20 +280,34 @@ class TemplateParser {
 
   /** `source.text.slice(start, end)`, one-byte whenever it holds nothing beyond Latin-1. */
   private cut(text: string, start: number, end: number): string {
+    return this.inNarrowRun(start, end) ? this.narrowText.slice(start, end) : text.slice(start, end);
+  }
+
+  /** Whether `[start, end)` lies inside one run of the one-byte image (`narrowRuns`). */
+  private inNarrowRun(start: number, end: number): boolean {
     const runs = this.narrowRuns;
-    if (runs !== null) {
-      // The first run that ends at or after `end`; the slice fits when that run starts by `start`.
-      let lo = 0;
-      let hi = runs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (runs[mid].end < end) lo = mid + 1;
-        else hi = mid;
-      }
-      const r = runs[lo];
-      if (r !== undefined && r.start <= start) return this.narrowText.slice(start, end);
+    if (runs === null) return false;
+    // The first run that ends at or after `end`; the range fits when that run starts by `start`.
+    let lo = 0;
+    let hi = runs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (runs[mid].end < end) lo = mid + 1;
+      else hi = mid;
     }
-    return text.slice(start, end);
+    const r = runs[lo];
+    return r !== undefined && r.start <= start;
+  }
+
+  /**
+   * The text a tag's body is read from in place, in the source's offsets: the source when it
+   * holds nothing beyond Latin-1, its one-byte image when the body lies in one of its runs;
+   * null otherwise (the body is then cut out and read from offset 0). Reading in place saves
+   * the slice per tag and reads the characters of a flat string, not of a slice.
+   */
+  private inPlace(text: string, start: number, end: number): string | null {
+    if (this.narrowText === '') return text;
+    return this.inNarrowRun(start, end) ? this.narrowText : null;
   }
 
   private run(text: string): void {
@@ -415,7 +429,9 @@ class TemplateParser {
       return;
     }
     this.bodyStart = bodyStart;
-    const r = this.classify(this.cut(text, bodyStart, end - 1));
+    const bodyEnd = end - 1;
+    const src = this.inPlace(text, bodyStart, bodyEnd);
+    const r = src !== null ? this.classify(src, bodyStart, bodyEnd) : this.classify(text.slice(bodyStart, bodyEnd), 0, bodyEnd - bodyStart);
     // The kind read once (see `instruction`).
     const kind = r.kind;
     if (kind === '#text') return this.text(start, end);
@@ -447,80 +463,91 @@ class TemplateParser {
     return TEXT;
   }
 
-  private classify(b: string): TagResult {
-    if (b.length === 0) return TEXT;
-    const c = b.charCodeAt(0);
+  /**
+   * The tag body `s[from, to)`. A variable (most tags) is read in place; an instruction or a
+   * comment from its own slice. What follows the body, `s[to]`, is the tag's `}` or nothing,
+   * so a scan for a space, `,` or `|` stops at `to` by itself.
+   */
+  private classify(s: string, from: number, to: number): TagResult {
+    if (to === from) return TEXT;
+    const c = s.charCodeAt(from);
+    if (c !== 0x23 && c !== 0x2e) {
+      const v = scanVariable(s, from, to);
+      if (v < 0) return TEXT;
+      return this.variable(s, from, to, v);
+    }
+    const b = from === 0 && to === s.length ? s : s.slice(from, to);
     if (c === 0x23 /* # */) {
       return { kind: 'comment', span: this.span(), text: b.slice(1), multiline: false, pre: this.pre || undefined };
     }
-    if (c === 0x2e /* . */) {
-      const w = scanWord(b, 1);
-      if (w < 0) return TEXT;
-      if (b.charCodeAt(w) === 0x3f /* ? */) return this.predicateBlock(b.slice(1, w + 1), b.slice(w + 1), w + 1, false);
-      const word = keywordAt(b, w);
-      if (word === null) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${b.slice(1, w)}'`);
-      return this.keyword(word, b, w);
-    }
-    const v = scanVariable(b, 0);
-    if (v < 0) return TEXT;
-    return this.variable(b, v);
+    // `.`: an instruction.
+    const w = scanWord(b, 1);
+    if (w < 0) return TEXT;
+    if (b.charCodeAt(w) === 0x3f /* ? */) return this.predicateBlock(b.slice(1, w + 1), b.slice(w + 1), w + 1, false);
+    const word = keywordAt(b, w);
+    if (word === null) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${b.slice(1, w)}'`);
+    return this.keyword(word, b, w);
   }
 
-  // {a, b|f args|g}
-  private variable(b: string, firstEnd: number): TagResult {
-    const refs = this.variableList(b, 0, firstEnd);
+  // {a, b|f args|g}: the body `s[from, to)`, its first variable scanned to `firstEnd`.
+  private variable(s: string, from: number, to: number, firstEnd: number): TagResult {
+    const refs = this.variableList(s, from, firstEnd, to);
     if (!refs) return TEXT;
-    let i = this.listEnd;
-    if (i === b.length) return { kind: 'variable', span: this.span(), refs, formatters: NO_FORMATTERS, pre: this.pre || undefined };
-    if (b.charCodeAt(i) !== 0x7c /* | */) return TEXT;
-    if (b.charCodeAt(i + 1) === 0x7c) return TEXT; // `{a||b}` is JavaScript, not a chain
-    const formatters = this.formatterChain(b, i);
+    const i = this.listEnd;
+    if (i === to) return { kind: 'variable', span: this.span(), refs, formatters: NO_FORMATTERS, pre: this.pre || undefined };
+    if (s.charCodeAt(i) !== 0x7c /* | */) return TEXT;
+    if (s.charCodeAt(i + 1) === 0x7c) return TEXT; // `{a||b}` is JavaScript, not a chain
+    const formatters = this.formatterChain(s, i, from, to);
     if (!formatters) return TEXT;
     return { kind: 'variable', span: this.span(), refs, formatters, pre: this.pre || undefined };
   }
 
-  /** VARIABLE (' '* ',' ' '* VARIABLE)*, starting with a variable already scanned to `firstEnd`. */
-  private variableList(b: string, start: number, firstEnd: number): VarRef[] | null {
-    const list: VarRef[] = [this.ref(b.slice(start, firstEnd))];
+  /** VARIABLE (' '* ',' ' '* VARIABLE)* up to `to`, starting with a variable already scanned to `firstEnd`. */
+  private variableList(s: string, start: number, firstEnd: number, to: number): VarRef[] | null {
+    const list: VarRef[] = [this.ref(s.slice(start, firstEnd))];
     let i = firstEnd;
     for (;;) {
       let j = i;
-      while (b.charCodeAt(j) === 0x20) j++;
-      if (b.charCodeAt(j) !== 0x2c /* , */) {
+      while (s.charCodeAt(j) === 0x20) j++;
+      if (s.charCodeAt(j) !== 0x2c /* , */) {
         this.listEnd = i;
         return list;
       }
       j++;
-      while (b.charCodeAt(j) === 0x20) j++;
-      const e = scanVariable(b, j);
+      while (s.charCodeAt(j) === 0x20) j++;
+      const e = scanVariable(s, j, to);
       if (e < 0) return null;
-      list.push(this.ref(b.slice(j, e)));
+      list.push(this.ref(s.slice(j, e)));
       i = e;
     }
   }
 
-  /** `|name args|name args…` to the end of the body; null after recording an error. */
-  private formatterChain(b: string, i: number): FormatterCall[] | null {
+  /**
+   * `|name args|name args…` from `s[i]` to `to`, in a body that starts at `from`; null after
+   * recording an error.
+   */
+  private formatterChain(s: string, i: number, from: number, to: number): FormatterCall[] | null {
     const out: FormatterCall[] = [];
-    while (i < b.length) {
-      // b[i] is '|'
+    while (i < to) {
+      // s[i] is '|'
       const nameStart = i + 1;
-      const w = scanWord(b, nameStart);
+      const w = scanWord(s, nameStart, to);
       if (w < 0) {
-        this.fail('FORMATTER_INVALID', `Invalid formatter name '${b.slice(nameStart)}' found.`, nameStart);
+        this.fail('FORMATTER_INVALID', `Invalid formatter name '${s.slice(nameStart, to)}' found.`, nameStart - from);
         return null;
       }
-      const name = b.slice(nameStart, w);
-      let next = b.indexOf('|', w);
-      if (next < 0) next = b.length;
-      const a = splitArgs(b.slice(w, next));
+      const name = s.slice(nameStart, w);
+      // The body holds no brace, so a `|` past `to` is another tag's.
+      let next = s.indexOf('|', w);
+      if (next < 0 || next > to) next = to;
+      const a = splitArgs(s.slice(w, next));
       const spec = this.env.registry.formatters.get(name);
       if (!spec) {
-        this.fail('FORMATTER_UNKNOWN', `Formatter '${name}' is unknown.`, nameStart);
+        this.fail('FORMATTER_UNKNOWN', `Formatter '${name}' is unknown.`, nameStart - from);
         return null;
       }
       if (a.args.length === 0 && spec.requiresArgs) {
-        this.fail('FORMATTER_NEEDS_ARGS', `Formatter '${name}' needs arguments but none were provided.`, nameStart);
+        this.fail('FORMATTER_NEEDS_ARGS', `Formatter '${name}' needs arguments but none were provided.`, nameStart - from);
         return null;
       }
       let bound: unknown;
@@ -530,10 +557,10 @@ class TemplateParser {
         bound = bind !== undefined ? bind.call(spec, a.args as string[], this.bindContext(name, a)) : undefined;
       } catch (e) {
         if (e instanceof Abort) throw e;
-        this.fail('FORMATTER_ARGS_INVALID', `Formatter '${name}' arguments are invalid: '${errorText(e)}'`, nameStart);
+        this.fail('FORMATTER_ARGS_INVALID', `Formatter '${name}' arguments are invalid: '${errorText(e)}'`, nameStart - from);
         return null;
       }
-      out.push({ name, raw: a.raw, delimiter: a.delimiter, args: a.args, span: { start: this.bodyStart + nameStart, end: this.bodyStart + next }, spec, bound });
+      out.push({ name, raw: a.raw, delimiter: a.delimiter, args: a.args, span: { start: this.bodyStart + nameStart - from, end: this.bodyStart + next - from }, spec, bound });
       i = next;
     }
     return out;
@@ -720,13 +747,13 @@ class TemplateParser {
     const { name, at: i } = operand;
     const e = scanVariable(b, i);
     if (e < 0) return this.fail('MISSING_VARIABLE_NAME', `Missing variable name, found '${b.slice(i)}'`);
-    const refs = this.variableList(b, i, e);
+    const refs = this.variableList(b, i, e, b.length);
     if (!refs) return TEXT;
     let formatters: FormatterCall[] = [];
     const end = this.listEnd;
     if (end < b.length) {
       if (b.charCodeAt(end) !== 0x7c || b.charCodeAt(end + 1) === 0x7c) return TEXT;
-      const chain = this.formatterChain(b, end);
+      const chain = this.formatterChain(b, end, 0, b.length);
       if (!chain) return TEXT;
       formatters = chain;
     }
