@@ -476,6 +476,10 @@ class TemplateParser {
       if (v < 0) return TEXT;
       return this.variable(s, from, to, v);
     }
+    if (c === 0x2e) {
+      const r = this.commonBlockTag(s, from, to);
+      if (r !== null) return r;
+    }
     const b = from === 0 && to === s.length ? s : s.slice(from, to);
     if (c === 0x23 /* # */) {
       return { kind: 'comment', span: this.span(), text: b.slice(1), multiline: false, pre: this.pre || undefined };
@@ -487,6 +491,28 @@ class TemplateParser {
     const word = keywordAt(b, w);
     if (word === null) return this.fail('INVALID_INSTRUCTION', `Invalid instruction '.${b.slice(1, w)}'`);
     return this.keyword(word, b, w);
+  }
+
+  /**
+   * `.end`, `.or`, `.section NAME` and `.repeated section NAME` written the plain way (one
+   * space, nothing after the name), read in place: half of a page's instructions. Null for
+   * anything else, which `keyword` reads, errors included.
+   */
+  private commonBlockTag(s: string, from: number, to: number): TagResult | null {
+    const n = to - from;
+    if (n === 4 && s.startsWith('end', from + 1)) return END;
+    if (n === 3 && s.startsWith('or', from + 1)) return { kind: 'or', span: this.span(), pred: null, body: [], alt: null, pre: this.pre || undefined };
+    if (s.startsWith('section ', from + 1)) {
+      const e = scanVariable(s, from + 9, to);
+      if (e !== to) return null;
+      return { kind: 'section', span: this.span(), ref: this.ref(s.slice(from + 9, e)), body: [], alt: null, pre: this.pre || undefined };
+    }
+    if (s.startsWith('repeated section ', from + 1)) {
+      const e = scanVariable(s, from + 18, to);
+      if (e !== to) return null;
+      return { kind: 'repeated', span: this.span(), ref: this.ref(s.slice(from + 18, e)), body: [], alternates: null, alt: null, pre: this.pre || undefined };
+    }
+    return null;
   }
 
   // {a, b|f args|g}: the body `s[from, to)`, its first variable scanned to `firstEnd`.
