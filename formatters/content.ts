@@ -17,7 +17,7 @@ import {
 } from '../engine/plugin-api.ts';
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { AUDIO_PLAYER_TEMPLATE } from './templates/audio-player.ts';
-import { classSlug } from './util/class-slug.ts';
+import { listEnd, listSlug, listStart, listText } from './util/class-slug.ts';
 import { RECORD_TYPE_STORE_ITEM } from './util/content-enums.ts';
 import { altText, escapeAttr, field, focalPoint, imageMeta, imageMetaWithAlt } from './util/image.ts';
 import { javaIntCast, parseJavaIntOrThrow } from './util/java-int.ts';
@@ -295,33 +295,49 @@ function elements(v: Value): readonly Value[] {
   return [];
 }
 
-/** ` category-a category-b`: a class per element (or member value) of `list`. */
-function slugClasses(prefix: string, list: Value): string {
-  let out = '';
+/** ` category-a category-b`: a class per element (or member value) of `list`, into the list. */
+function slugClasses(prefix: string, list: Value): void {
   if (Array.isArray(list)) {
-    for (let i = 0; i < list.length; i++) out += prefix + classSlug(textOrEmpty(list[i]));
+    for (let i = 0; i < list.length; i++) {
+      listText(prefix);
+      listSlug(textOrEmpty(list[i]));
+    }
   } else if (isObject(list)) {
-    for (const e of elements(list)) out += prefix + classSlug(textOrEmpty(e));
+    for (const e of elements(list)) {
+      listText(prefix);
+      listSlug(textOrEmpty(e));
+    }
   }
-  return out;
 }
 
+/** The classes written into one list (class-slug.ts) and decoded once. */
 function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): string {
-  let out = 'hentry';
+  listStart();
+  listText('hentry');
   const promoted = ctx.resolve(b.promotedBlockType);
-  if (isTruthy(promoted)) out += ' promoted promoted-block-' + classSlug(textOrEmpty(promoted));
-  out += slugClasses(' category-', ctx.resolve(b.categories));
-  out += slugClasses(' tag-', ctx.resolve(b.tags));
+  if (isTruthy(promoted)) {
+    listText(' promoted promoted-block-');
+    listSlug(textOrEmpty(promoted));
+  }
+  slugClasses(' category-', ctx.resolve(b.categories));
+  slugClasses(' tag-', ctx.resolve(b.tags));
   const author = ctx.resolve(b.author);
   // Read here, not through `field`: an inline cache of its own (formatters/util/product.ts).
   const displayName = isObject(author) ? author.displayName : undefined;
-  if (isTruthy(author) && isTruthy(displayName)) out += ' author-' + classSlug(textOrEmpty(displayName));
-  out += ' post-type-' + textOf(ctx.resolve(b.recordTypeLabel));
+  if (isTruthy(author) && isTruthy(displayName)) {
+    listText(' author-');
+    listSlug(textOrEmpty(displayName));
+  }
+  listText(' post-type-');
+  listText(textOf(ctx.resolve(b.recordTypeLabel)));
   const index = ctx.resolve(b.index);
-  if (index !== undefined) out += ' article-index-' + textOf(index);
-  if (isTruthy(ctx.resolve(b.starred))) out += ' featured';
-  if (asLong(isObject(value) ? value.recordType : undefined) === RECORD_TYPE_STORE_ITEM) out += saleClasses(value);
-  return out;
+  if (index !== undefined) {
+    listText(' article-index-');
+    listText(textOf(index));
+  }
+  if (isTruthy(ctx.resolve(b.starred))) listText(' featured');
+  if (asLong(isObject(value) ? value.recordType : undefined) === RECORD_TYPE_STORE_ITEM) listText(saleClasses(value));
+  return listEnd();
 }
 
 // ---- time --------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { classSlug } from './class-slug.ts';
+import { classSlug, listEnd, listSlug, listStart, listText } from './class-slug.ts';
 
 /** The slugify rules written as the reference's regular expressions (ASCII `\s`). */
 function byRegex(s: string): string {
@@ -20,11 +20,36 @@ describe('classSlug', () => {
   it('equals the rules as regular expressions on any text, non-ASCII letters and all', () => {
     const char = fc.constantFrom('a', 'Z', '0', '-', ' ', '\t', '\n', '\x0B', '.', '&', 'é', 'İ', 'K', '\u00a0', '😀', 'Q', 'k');
     fc.assert(
-      // Short texts have each capital lower-cased where it stands, long ones (over 64) at the end.
+      // Short texts are slugified as strings, long ones (over 64) written as a list.
       fc.property(fc.oneof(fc.array(char, { maxLength: 24 }), fc.array(char, { minLength: 60, maxLength: 90 })).map((cs) => cs.join('')), (s) => {
         expect(classSlug(s)).toBe(byRegex(s));
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('writes lists of texts and slugs that decode to what strings would make', () => {
+    const char = fc.constantFrom('a', 'Z', '0', '-', ' ', '\t', '.', '&', 'é', 'ÿ', '—', '😀', '\ud800', 'K');
+    const text = fc.array(char, { maxLength: 30 }).map((cs) => cs.join(''));
+    const item = fc.oneof(text.map((t) => ({ slug: false, t })), text.map((t) => ({ slug: true, t })));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 12 }), (items) => {
+        listStart();
+        for (const { slug, t } of items) (slug ? listSlug : listText)(t);
+        expect(listEnd()).toBe(items.map(({ slug, t }) => (slug ? byRegex(t) : t)).join(''));
+      }),
+      { numRuns: 2000 },
+    );
+    // A list far longer than the array kept between calls, then a short one.
+    listStart();
+    for (let i = 0; i < 20000; i++) listSlug('Ab C');
+    expect(listEnd()).toBe('ab-c'.repeat(20000));
+    listStart();
+    listText('x');
+    expect(listEnd()).toBe('x');
+    // One text longer than twice the array.
+    listStart();
+    listText('é'.repeat(5000));
+    expect(listEnd()).toBe('é'.repeat(5000));
   });
 });
