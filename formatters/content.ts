@@ -17,7 +17,8 @@ import {
 } from '../engine/plugin-api.ts';
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { AUDIO_PLAYER_TEMPLATE } from './templates/audio-player.ts';
-import { listEnd, listSlug, listStart, listText } from './util/class-slug.ts';
+import { listSlug } from './util/class-slug.ts';
+import { listEnd, listStart, listText } from './util/text-list.ts';
 import { RECORD_TYPE_STORE_ITEM } from './util/content-enums.ts';
 import { altText, escapeAttr, field, focalPoint, imageMeta, imageMetaWithAlt } from './util/image.ts';
 import { javaIntCast, parseJavaIntOrThrow } from './util/java-int.ts';

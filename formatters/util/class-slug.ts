@@ -2,13 +2,9 @@
 // character that is not an ASCII letter, digit, whitespace or `-`, turn each whitespace
 // run into one `-`, lower-case. Whitespace is Java's `\s` (ASCII only).
 //
-// A class list is written as code units into a reused array and decoded once. `item-classes`
-// makes a dozen class names a call, most of them slugified: built as strings, its slices,
-// hyphens, capitals and prefixes were a rope of ~15 pieces, made piece by piece and flattened
-// again when the page was encoded, ~1.3 µs a call on fresh grid items and a quarter of
-// rendering product-simple (bench/README.md, "A class list written once"). Written here, the
-// list is one flat string, one byte a character when it fits.
-import { decodeUnits } from './unit-text.ts';
+// `item-classes` writes its class names with `listSlug` into one text (text-list.ts); a long
+// text through `slugify` is written the same way.
+import { listEnd, listLength, listRoom, listSetLength, listStart } from './text-list.ts';
 
 function isJavaSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
@@ -23,57 +19,12 @@ function slugPrefix(s: string): number {
   return s.length;
 }
 
-/**
- * Whether Node's Buffer is there to decode the units (the engine imports nothing of Node's)
- * and a Uint16Array stores them little-endian, as `utf16le` reads them. Otherwise the list is
- * decoded with `String.fromCharCode`, slower and the same.
- */
-const UNITS_DECODE = typeof Buffer === 'function' && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
-/** Units longer lists than this leave behind are let go. */
-const KEEP = 1 << 16;
-let units = new Uint16Array(256);
-let bytes = new Uint8Array(256);
-let length = 0;
-/** Every unit written, OR-ed: below 0x100 when the list fits one byte a character. */
-let seen = 0;
-
-function room(more: number): void {
-  const need = length + more;
-  if (need <= units.length) return;
-  const bigger = new Uint16Array(Math.max(need, 2 * units.length));
-  bigger.set(units.subarray(0, length));
-  units = bigger;
-}
-
-/** Starts a list (the one before it must have been ended). */
-export function listStart(): void {
-  length = 0;
-  seen = 0;
-}
-
-/** Appends `s` as it is. */
-export function listText(s: string): void {
-  const n = s.length;
-  room(n);
-  const u = units;
-  let a = length;
-  let all = seen;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    all |= c;
-    u[a++] = c;
-  }
-  length = a;
-  seen = all;
-}
-
-/** Appends `s` slugified. */
+/** Appends `s` slugified to the text being written (text-list.ts). */
 export function listSlug(s: string): void {
   const n = s.length;
   // A slug is never longer than its text, and all ASCII.
-  room(n);
-  const u = units;
-  let a = length;
+  const u = listRoom(n);
+  let a = listLength();
   let inSpace = false;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
@@ -89,25 +40,7 @@ export function listSlug(s: string): void {
     }
     // Any other character is dropped, and does not end a whitespace run (`a ! b` is `a-b`).
   }
-  length = a;
-}
-
-/** The list written since `listStart`. */
-export function listEnd(): string {
-  const n = length;
-  let out: string;
-  if (!UNITS_DECODE) {
-    out = '';
-    for (let i = 0; i < n; i += 4096) out += String.fromCharCode.apply(null, Array.from(units.subarray(i, Math.min(n, i + 4096))));
-  } else if (seen < 0x100) {
-    if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 2 * bytes.length));
-    // Every unit fits a byte: `set` narrows them natively.
-    bytes.set(units.subarray(0, n));
-    out = decodeUnits(bytes, 0, n, false);
-  } else out = decodeUnits(units, 0, n, true);
-  if (units.length > KEEP) units = new Uint16Array(256);
-  if (bytes.length > KEEP) bytes = new Uint8Array(256);
-  return out;
+  listSetLength(a);
 }
 
 /**

@@ -1,0 +1,90 @@
+// A text written as code units into one reused array and decoded once, for formatters that
+// build a text out of many short pieces (`item-classes`). Built as strings, the pieces are a
+// rope, made one piece at a time and flattened again, at ~14 ns a piece, when the page is
+// encoded: a class list of ~15 pieces cost more than writing its characters here and decoding
+// them. Long pieces are the other way round: `image-meta` (two URLs and an alt text among ~15
+// pieces) written here made the pages 5-12% slower (bench/README.md, "A text written once").
+// The text is one flat string, one byte a character when it fits.
+//
+// One text at a time: a caller starts it, writes it and ends it before it calls anything that
+// might write one.
+import { decodeUnits } from './unit-text.ts';
+
+/**
+ * Whether Node's Buffer is there to decode the units (the engine imports nothing of Node's)
+ * and a Uint16Array stores them little-endian, as `utf16le` reads them. Otherwise the text is
+ * decoded with `String.fromCharCode`, slower and the same.
+ */
+const UNITS_DECODE = typeof Buffer === 'function' && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+/** Arrays longer texts than this leave behind are let go. */
+const KEEP = 1 << 16;
+let units = new Uint16Array(256);
+let bytes = new Uint8Array(256);
+let length = 0;
+/** Every unit written, OR-ed: below 0x100 when the text fits one byte a character. */
+let seen = 0;
+
+function room(more: number): void {
+  const need = length + more;
+  if (need <= units.length) return;
+  const bigger = new Uint16Array(Math.max(need, 2 * units.length));
+  bigger.set(units.subarray(0, length));
+  units = bigger;
+}
+
+/** Starts a text (the one before it must have been ended). */
+export function listStart(): void {
+  length = 0;
+  seen = 0;
+}
+
+/** Appends `s` as it is. */
+export function listText(s: string): void {
+  const n = s.length;
+  room(n);
+  const u = units;
+  let a = length;
+  let all = seen;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    all |= c;
+    u[a++] = c;
+  }
+  length = a;
+  seen = all;
+}
+
+/**
+ * Room for `more` units after the text so far; returns the array to write them into, from
+ * `listLength()` on (`listSetLength` when done). Units written this way must be ASCII.
+ */
+export function listRoom(more: number): Uint16Array {
+  room(more);
+  return units;
+}
+
+export function listLength(): number {
+  return length;
+}
+
+export function listSetLength(n: number): void {
+  length = n;
+}
+
+/** The text written since `listStart`. */
+export function listEnd(): string {
+  const n = length;
+  let out: string;
+  if (!UNITS_DECODE) {
+    out = '';
+    for (let i = 0; i < n; i += 4096) out += String.fromCharCode.apply(null, Array.from(units.subarray(i, Math.min(n, i + 4096))));
+  } else if (seen < 0x100) {
+    if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 2 * bytes.length));
+    // Every unit fits a byte: `set` narrows them natively.
+    bytes.set(units.subarray(0, n));
+    out = decodeUnits(bytes, 0, n, false);
+  } else out = decodeUnits(units, 0, n, true);
+  if (units.length > KEEP) units = new Uint16Array(256);
+  if (bytes.length > KEEP) bytes = new Uint8Array(256);
+  return out;
+}
