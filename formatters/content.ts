@@ -296,7 +296,7 @@ function elements(v: Value): readonly Value[] {
   return [];
 }
 
-/** ` category-a category-b`: a class per element (or member value) of `list`, into the list. */
+/** ` category-a category-b`: a class per element (or member value) of `list`, written into the text (text-list.ts). */
 function slugClasses(prefix: string, list: Value): void {
   if (Array.isArray(list)) {
     for (let i = 0; i < list.length; i++) {
@@ -311,7 +311,7 @@ function slugClasses(prefix: string, list: Value): void {
   }
 }
 
-/** The classes written into one list (class-slug.ts) and decoded once. */
+/** The classes written into one text (text-list.ts) and decoded once: one flat string, not a rope of ~15 pieces. */
 function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): string {
   listStart();
   listText('hentry');
