@@ -340,6 +340,15 @@ describe('item-classes', () => {
     const outer: TestFrame[] = [{ node: { starred: 1, recordTypeLabel: 'outer' } }, { node: [{}, {}], index: 1 }];
     expect(fmt('item-classes', { recordTypeLabel: 'own' }, [], outer)).toBe('hentry post-type-own article-index-2 featured');
   });
+  it('adds each slugged piece when it is the only one', () => {
+    // The slugged pieces are written into one text only when one of them is there (content.ts).
+    expect(fmt('item-classes', { promotedBlockType: 'Big Quote' })).toBe('hentry promoted promoted-block-big-quote post-type-');
+    expect(fmt('item-classes', { categories: ['News'] })).toBe('hentry category-news post-type-');
+    expect(fmt('item-classes', { categories: { a: 'News', b: 'Old Café' } })).toBe('hentry category-news category-old-caf post-type-');
+    expect(fmt('item-classes', { categories: {}, tags: [] })).toBe('hentry post-type-');
+    expect(fmt('item-classes', { tags: ['A  B'] })).toBe('hentry tag-a-b post-type-');
+    expect(fmt('item-classes', { author: { displayName: 'Ann Lee' } })).toBe('hentry author-ann-lee post-type-');
+  });
   it('skips an author without a display name', () => {
     expect(fmt('item-classes', { author: { displayName: '' } })).toBe('hentry post-type-');
   });

@@ -311,34 +311,47 @@ function slugClasses(prefix: string, list: Value): void {
   }
 }
 
-/** The classes written into one text (text-list.ts) and decoded once: one flat string, not a rope of ~15 pieces. */
+/** Whether `slugClasses` writes anything for `list`. */
+function hasClasses(list: Value): boolean {
+  return Array.isArray(list) ? list.length > 0 : isObject(list) && elements(list).length > 0;
+}
+
+/**
+ * The slugified classes (promoted block, categories, tags, author), the many short pieces of
+ * the list, are written into one text (text-list.ts) and decoded once: as strings they were a
+ * rope of ~15 pieces flattened again when the page was encoded. An item without them (a
+ * gallery image) makes no text: decoding one costs more than its few concatenations
+ * (bench/README.md, "A text written once").
+ */
 function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): string {
-  listStart();
-  listText('hentry');
+  let out = 'hentry';
   const promoted = ctx.resolve(b.promotedBlockType);
-  if (isTruthy(promoted)) {
-    listText(' promoted promoted-block-');
-    listSlug(textOrEmpty(promoted));
-  }
-  slugClasses(' category-', ctx.resolve(b.categories));
-  slugClasses(' tag-', ctx.resolve(b.tags));
+  const categories = ctx.resolve(b.categories);
+  const tags = ctx.resolve(b.tags);
   const author = ctx.resolve(b.author);
   // Read here, not through `field`: an inline cache of its own (formatters/util/product.ts).
   const displayName = isObject(author) ? author.displayName : undefined;
-  if (isTruthy(author) && isTruthy(displayName)) {
-    listText(' author-');
-    listSlug(textOrEmpty(displayName));
+  const byAuthor = isTruthy(author) && isTruthy(displayName);
+  if (isTruthy(promoted) || hasClasses(categories) || hasClasses(tags) || byAuthor) {
+    listStart();
+    if (isTruthy(promoted)) {
+      listText(' promoted promoted-block-');
+      listSlug(textOrEmpty(promoted));
+    }
+    slugClasses(' category-', categories);
+    slugClasses(' tag-', tags);
+    if (byAuthor) {
+      listText(' author-');
+      listSlug(textOrEmpty(displayName));
+    }
+    out += listEnd();
   }
-  listText(' post-type-');
-  listText(textOf(ctx.resolve(b.recordTypeLabel)));
+  out += ' post-type-' + textOf(ctx.resolve(b.recordTypeLabel));
   const index = ctx.resolve(b.index);
-  if (index !== undefined) {
-    listText(' article-index-');
-    listText(textOf(index));
-  }
-  if (isTruthy(ctx.resolve(b.starred))) listText(' featured');
-  if (asLong(isObject(value) ? value.recordType : undefined) === RECORD_TYPE_STORE_ITEM) listText(saleClasses(value));
-  return listEnd();
+  if (index !== undefined) out += ' article-index-' + textOf(index);
+  if (isTruthy(ctx.resolve(b.starred))) out += ' featured';
+  if (asLong(isObject(value) ? value.recordType : undefined) === RECORD_TYPE_STORE_ITEM) out += saleClasses(value);
+  return out;
 }
 
 // ---- time --------------------------------------------------------------------------------
