@@ -13,12 +13,11 @@
 // compares the two on random trees (doubles, bigints, missing values, control characters,
 // lone surrogates, `</`, `&<>"`).
 import { javaDouble, JDouble, jsNumber, type Value } from '../../engine/plugin-api.ts';
-import { decodeUnitPieces, decodeUnits } from './unit-text.ts';
+import { decodeNarrowed, decodeUnitPieces, decodeUnits } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
 let units = new Uint16Array(0);
-let bytes = new Uint8Array(0);
 let at = 0;
 /** Every unit written, OR-ed: below 0x100 when the text fits one byte a character. */
 let seen = 0;
@@ -41,16 +40,10 @@ export function writeJsonAttrPieces(v: Value, inPieces: boolean): string | strin
   seen = 0;
   value(v);
   const n = at;
-  const narrow = seen < 0x100;
-  if (narrow) {
-    if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 1024));
-    // Every unit fits a byte: `set` converts them natively.
-    bytes.set(units.subarray(0, n));
-  }
-  const text = narrow ? bytes : units;
-  const out = inPieces ? decodeUnitPieces(text, n, !narrow) : decodeUnits(text, 0, n, !narrow);
+  // Read as Latin-1, narrowed first, when every unit fits a byte (unit-text.ts).
+  const wide = seen >= 0x100;
+  const out = inPieces ? decodeUnitPieces(units, n, wide) : wide ? decodeUnits(units, 0, n, true) : decodeNarrowed(units, 0, n);
   if (units.length > KEEP) units = new Uint16Array(0);
-  if (bytes.length > KEEP) bytes = new Uint8Array(0);
   return out;
 }
 

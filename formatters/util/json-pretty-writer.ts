@@ -15,12 +15,11 @@
 // json-pretty-writer.test.ts compares them on random trees (doubles, bigints, missing values,
 // control characters, lone surrogates, `</`).
 import { javaDouble, JDouble, JSON_PIECE, JSON_WHOLE, jsNumber, type JsonObject, type Value } from '../../engine/plugin-api.ts';
-import { decodeUnits } from './unit-text.ts';
+import { decodeNarrowed, decodeUnits } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
 let units = new Uint16Array(0);
-let bytes = new Uint8Array(0);
 let at = 0;
 /** Every unit written, OR-ed: below 0x100 when the text fits one byte a character. */
 let seen = 0;
@@ -56,7 +55,6 @@ export function writePrettyJson(v: Value, safe: boolean, inPieces: boolean): str
     done = null;
   }
   if (units.length > KEEP) units = new Uint16Array(0);
-  if (bytes.length > KEEP) bytes = new Uint8Array(0);
   return out;
 }
 
@@ -95,11 +93,7 @@ function flush(last: boolean): string[] {
 
 /** `units[start, end)` as text: Latin-1 while nothing wider has been written. */
 function decodeRange(start: number, end: number): string {
-  if (seen >= 0x100) return decodeUnits(units, start, end, true);
-  const n = end - start;
-  if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 1024));
-  bytes.set(units.subarray(start, end));
-  return decodeUnits(bytes, 0, n, false);
+  return seen >= 0x100 ? decodeUnits(units, start, end, true) : decodeNarrowed(units, start, end);
 }
 
 /** ASCII text as it is (numbers, `null`, `true`, `false`). */

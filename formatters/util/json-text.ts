@@ -4,7 +4,7 @@ import { hasInheritedNames, hasParsedText, hasWideChar, isObject, type JsonObjec
 import { escapeHtmlAttr } from './escape-html.ts';
 import { writeJsonAttr, writeJsonAttrPieces } from './json-attr-writer.ts';
 import { writePrettyJson } from './json-pretty-writer.ts';
-import { decodeUnitPieces, decodeUnits, type Units } from './unit-text.ts';
+import { decodeUnitPieces, decodeUnits, type Units, UNITS_DECODE } from './unit-text.ts';
 
 /**
  * Replaces every `</` with `<\/` so that JSON placed inside a `<script>` element cannot
@@ -54,13 +54,6 @@ export function escapeScriptCloseInto(s: string, out: string[]): void {
   else out.push(joined + tail);
 }
 
-/**
- * Whether texts written as UTF-16 units into a typed array can be read back with Node's
- * `utf16le` decoder: there is a Buffer (the engine imports nothing of Node's), and a
- * Uint16Array stores its units little-endian, as it does on every platform but a big-endian
- * one. Otherwise the writers below fall back to strings.
- */
-const UNITS_DECODE = typeof Buffer === 'function' && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /**
  * `json|htmlattr` (and `json|htmltag`): the compact JSON of `json`, attribute-escaped, written

@@ -8,18 +8,11 @@
 //
 // One text at a time: a caller starts it, writes it and ends it before it calls anything that
 // might write one.
-import { decodeUnits } from './unit-text.ts';
+import { decodeNarrowed, decodeUnits, UNITS_DECODE } from './unit-text.ts';
 
-/**
- * Whether Node's Buffer is there to decode the units (the engine imports nothing of Node's)
- * and a Uint16Array stores them little-endian, as `utf16le` reads them. Otherwise the text is
- * decoded with `String.fromCharCode`, slower and the same.
- */
-const UNITS_DECODE = typeof Buffer === 'function' && new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /** Arrays longer texts than this leave behind are let go. */
 const KEEP = 1 << 16;
 let units = new Uint16Array(256);
-let bytes = new Uint8Array(256);
 let length = 0;
 /** Every unit written, OR-ed: below 0x100 when the text fits one byte a character. */
 let seen = 0;
@@ -75,16 +68,12 @@ export function listSetLength(n: number): void {
 export function listEnd(): string {
   const n = length;
   let out: string;
-  if (!UNITS_DECODE) {
+  if (UNITS_DECODE) out = seen >= 0x100 ? decodeUnits(units, 0, n, true) : decodeNarrowed(units, 0, n);
+  else {
+    // No Buffer to decode with (unit-text.ts): `String.fromCharCode`, slower and the same.
     out = '';
     for (let i = 0; i < n; i += 4096) out += String.fromCharCode.apply(null, Array.from(units.subarray(i, Math.min(n, i + 4096))));
-  } else if (seen < 0x100) {
-    if (bytes.length < n) bytes = new Uint8Array(Math.max(n, 2 * bytes.length));
-    // Every unit fits a byte: `set` narrows them natively.
-    bytes.set(units.subarray(0, n));
-    out = decodeUnits(bytes, 0, n, false);
-  } else out = decodeUnits(units, 0, n, true);
+  }
   if (units.length > KEEP) units = new Uint16Array(256);
-  if (bytes.length > KEEP) bytes = new Uint8Array(256);
   return out;
 }
