@@ -3,10 +3,10 @@
 // generated from seeds before their clock starts. Each render is followed by what a server
 // does next with the page, turning it into bytes, and both are timed together: an engine
 // whose result is expensive to flatten or encode pays for it here, as it would when the page
-// is sent. The bytes are made by the
-// server's own code (renderer/pages/document-bytes.ts: one UTF-8 pass into a reused slab,
-// `Buffer.from` for a page larger than the slab); `--buffer-from` times `Buffer.from`
-// instead (a length pass, an allocation, then the same encoding pass).
+// is sent. The bytes are made by the server's own code (renderer/pages/document-bytes.ts:
+// one UTF-8 pass into a reused slab, `Buffer.from` for a page larger than the slab);
+// `--buffer-from` times `Buffer.from` instead (a length pass, an allocation, then the same
+// encoding pass).
 import { withUnprintedMembers } from './fresh-data.ts';
 import { FRESH_NOW, type FreshWorkload, freshWorkload, jacksonDoubles } from './fresh-workloads.ts';
 import { serveJob } from './job-process.ts';
