@@ -18,7 +18,7 @@ import {
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { AUDIO_PLAYER_TEMPLATE } from './templates/audio-player.ts';
 import { listSlug } from './util/class-slug.ts';
-import { listEnd, listStart, listText } from './util/text-list.ts';
+import { listEnd, listLength, listStart, listText } from './util/text-list.ts';
 import { RECORD_TYPE_STORE_ITEM } from './util/content-enums.ts';
 import { altText, escapeAttr, field, focalPoint, imageMeta, imageMetaWithAlt } from './util/image.ts';
 import { javaIntCast, parseJavaIntOrThrow } from './util/java-int.ts';
@@ -311,11 +311,6 @@ function slugClasses(prefix: string, list: Value): void {
   }
 }
 
-/** Whether `slugClasses` writes anything for `list`. */
-function hasClasses(list: Value): boolean {
-  return Array.isArray(list) ? list.length > 0 : isObject(list) && elements(list).length > 0;
-}
-
 /**
  * The slugified classes (promoted block, categories, tags, author), the many short pieces of
  * the list, are written into one text (text-list.ts) and decoded once: as strings they were a
@@ -326,26 +321,22 @@ function hasClasses(list: Value): boolean {
 function itemClasses(value: Value, b: ItemClassesBound, ctx: PluginContext): string {
   let out = 'hentry';
   const promoted = ctx.resolve(b.promotedBlockType);
-  const categories = ctx.resolve(b.categories);
-  const tags = ctx.resolve(b.tags);
   const author = ctx.resolve(b.author);
   // Read here, not through `field`: an inline cache of its own (formatters/util/product.ts).
   const displayName = isObject(author) ? author.displayName : undefined;
-  const byAuthor = isTruthy(author) && isTruthy(displayName);
-  if (isTruthy(promoted) || hasClasses(categories) || hasClasses(tags) || byAuthor) {
-    listStart();
-    if (isTruthy(promoted)) {
-      listText(' promoted promoted-block-');
-      listSlug(textOrEmpty(promoted));
-    }
-    slugClasses(' category-', categories);
-    slugClasses(' tag-', tags);
-    if (byAuthor) {
-      listText(' author-');
-      listSlug(textOrEmpty(displayName));
-    }
-    out += listEnd();
+  listStart();
+  if (isTruthy(promoted)) {
+    listText(' promoted promoted-block-');
+    listSlug(textOrEmpty(promoted));
   }
+  slugClasses(' category-', ctx.resolve(b.categories));
+  slugClasses(' tag-', ctx.resolve(b.tags));
+  if (isTruthy(author) && isTruthy(displayName)) {
+    listText(' author-');
+    listSlug(textOrEmpty(displayName));
+  }
+  // Every piece starts with its prefix, so an empty text means there were none.
+  if (listLength() > 0) out += listEnd();
   out += ' post-type-' + textOf(ctx.resolve(b.recordTypeLabel));
   const index = ctx.resolve(b.index);
   if (index !== undefined) out += ' article-index-' + textOf(index);

@@ -13,7 +13,7 @@
 // compares the two on random trees (doubles, bigints, missing values, control characters,
 // lone surrogates, `</`, `&<>"`).
 import { javaDouble, JDouble, jsNumber, type Value } from '../../engine/plugin-api.ts';
-import { decodeNarrowed, decodeUnitPieces, decodeUnits } from './unit-text.ts';
+import { decodeText, decodeUnitPieces } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
@@ -42,7 +42,7 @@ export function writeJsonAttrPieces(v: Value, inPieces: boolean): string | strin
   const n = at;
   // Read as Latin-1, narrowed first, when every unit fits a byte (unit-text.ts).
   const wide = seen >= 0x100;
-  const out = inPieces ? decodeUnitPieces(units, n, wide) : wide ? decodeUnits(units, 0, n, true) : decodeNarrowed(units, 0, n);
+  const out = inPieces ? decodeUnitPieces(units, n, wide) : decodeText(units, 0, n, wide);
   if (units.length > KEEP) units = new Uint16Array(0);
   return out;
 }

@@ -15,7 +15,7 @@
 // json-pretty-writer.test.ts compares them on random trees (doubles, bigints, missing values,
 // control characters, lone surrogates, `</`).
 import { javaDouble, JDouble, JSON_PIECE, JSON_WHOLE, jsNumber, type JsonObject, type Value } from '../../engine/plugin-api.ts';
-import { decodeNarrowed, decodeUnits } from './unit-text.ts';
+import { decodeText } from './unit-text.ts';
 
 // The units written so far; kept between calls up to KEEP units (a larger one is let go).
 const KEEP = 1 << 19;
@@ -93,7 +93,7 @@ function flush(last: boolean): string[] {
 
 /** `units[start, end)` as text: Latin-1 while nothing wider has been written. */
 function decodeRange(start: number, end: number): string {
-  return seen >= 0x100 ? decodeUnits(units, start, end, true) : decodeNarrowed(units, start, end);
+  return decodeText(units, start, end, seen >= 0x100);
 }
 
 /** ASCII text as it is (numbers, `null`, `true`, `false`). */

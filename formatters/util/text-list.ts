@@ -8,7 +8,7 @@
 //
 // One text at a time: a caller starts it, writes it and ends it before it calls anything that
 // might write one.
-import { decodeNarrowed, decodeUnits, UNITS_DECODE } from './unit-text.ts';
+import { decodeText, UNITS_DECODE } from './unit-text.ts';
 
 /** Arrays longer texts than this leave behind are let go. */
 const KEEP = 1 << 16;
@@ -68,7 +68,7 @@ export function listSetLength(n: number): void {
 export function listEnd(): string {
   const n = length;
   let out: string;
-  if (UNITS_DECODE) out = seen >= 0x100 ? decodeUnits(units, 0, n, true) : decodeNarrowed(units, 0, n);
+  if (UNITS_DECODE) out = decodeText(units, 0, n, seen >= 0x100);
   else {
     // No Buffer to decode with (unit-text.ts): `String.fromCharCode`, slower and the same.
     out = '';

@@ -33,7 +33,7 @@ let narrow = new Uint8Array(0);
  * UTF-16 units `units[start, end)` that all fit a byte, as a one-byte string: narrowed into
  * one kept array and read as Latin-1.
  */
-export function decodeNarrowed(units: Uint16Array, start: number, end: number): string {
+function decodeNarrowed(units: Uint16Array, start: number, end: number): string {
   const n = end - start;
   if (narrow.length < n) narrow = new Uint8Array(Math.max(n, 1024));
   // Every unit fits a byte: `set` converts them natively.
@@ -65,17 +65,21 @@ export function decodeUnits(units: Units, start: number, end: number, wide: bool
  * are narrowed first (`decodeNarrowed`).
  */
 export function decodeUnitPieces(units: Units, length: number, wide: boolean): string | string[] {
-  if (length <= JSON_WHOLE) return decodePiece(units, 0, length, wide);
+  if (length <= JSON_WHOLE) return decodeText(units, 0, length, wide);
   const out: string[] = [];
   for (let start = 0; start < length; ) {
     let end = Math.min(start + JSON_PIECE, length);
     if (wide && end < length && units[end - 1] >= 0xd800 && units[end - 1] <= 0xdbff) end++;
-    out.push(decodePiece(units, start, end, wide));
+    out.push(decodeText(units, start, end, wide));
     start = end;
   }
   return out;
 }
 
-function decodePiece(units: Units, start: number, end: number, wide: boolean): string {
+/**
+ * `units[start, end)` as text, as a writer wrote them: UTF-16 units read as Latin-1 (not
+ * `wide`) are narrowed first (`decodeNarrowed`), so that the string is one-byte.
+ */
+export function decodeText(units: Units, start: number, end: number, wide: boolean): string {
   return wide || units instanceof Uint8Array ? decodeUnits(units, start, end, wide) : decodeNarrowed(units, start, end);
 }
