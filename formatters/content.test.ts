@@ -341,7 +341,7 @@ describe('item-classes', () => {
     expect(fmt('item-classes', { recordTypeLabel: 'own' }, [], outer)).toBe('hentry post-type-own article-index-2 featured');
   });
   it('adds each slugged piece when it is the only one', () => {
-    // The slugged pieces are written into one text only when one of them is there (content.ts).
+    // The slugged pieces go into one text, decoded only when one of them is there (content.ts).
     expect(fmt('item-classes', { promotedBlockType: 'Big Quote' })).toBe('hentry promoted promoted-block-big-quote post-type-');
     expect(fmt('item-classes', { categories: ['News'] })).toBe('hentry category-news post-type-');
     expect(fmt('item-classes', { categories: { a: 'News', b: 'Old Café' } })).toBe('hentry category-news category-old-caf post-type-');
