@@ -338,8 +338,9 @@ describe('key-by', () => {
   });
   it('keeps a `__proto__` key as a member, not as the prototype', () => {
     const out = run('key-by', ['name'], j('[{"name":"__proto__","n":1},{"name":"a"}]')) as Record<string, unknown>;
-    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(out)).toBeNull();
     expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"name":"__proto__","n":1},"a":{"name":"a"}}');
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ name: '__proto__', n: 1 });
   });
   it('gives {} for non-arrays', () => {
