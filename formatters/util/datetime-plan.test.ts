@@ -54,7 +54,8 @@ describe('datetime plans', () => {
 
   it('plan the common options and leave zone names, eras and other calendars to the engine', () => {
     const en = cldrFor('en-US')!;
-    const once = dateTimeOptions(['date:medium', 'time:short']);
+    // Options no other test has used: plans are shared by the options' text.
+    const once = dateTimeOptions(['date:medium', 'time:medium']);
     expect(dateTimePlan(en, once)).toBeNull();
     expect(dateTimePlan(en, once)).not.toBeNull();
     expect(planOf(en, dateTimeOptions(['date:full']))).not.toBeNull();
@@ -78,6 +79,24 @@ describe('datetime plans', () => {
     } finally {
       engine.mockRestore();
     }
+  });
+
+  it('are shared by call sites of the same options, in one template or the next compiled', () => {
+    const en = cldrFor('en-US')!;
+    const first = dateTimeOptions(['date:long', 'time:medium']);
+    expect(dateTimePlan(en, first)).toBeNull();
+    const plan = dateTimePlan(en, first);
+    expect(plan).not.toBeNull();
+    const engine = vi.spyOn(en.Calendars, 'formatDateToParts');
+    try {
+      expect(dateTimePlan(en, dateTimeOptions(['date:long', 'time:medium']))).toBe(plan);
+      expect(engine).not.toHaveBeenCalled();
+    } finally {
+      engine.mockRestore();
+    }
+    // Other options, or the same in another order or locale, are planned on their own.
+    expect(dateTimePlan(en, dateTimeOptions(['time:medium', 'date:long']))).toBeNull();
+    expect(dateTimePlan(cldrFor('de-DE')!, dateTimeOptions(['date:long', 'time:medium']))).toBeNull();
   });
 
   it('leave instants outside 1600–8651 and NaN to the engine (its dates end in 8652)', () => {

@@ -68,8 +68,7 @@ export const PROBE_ZONE = 'UTC';
 
 /** The plan for these options in this locale's bundle, or null (built once, then kept). */
 export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
-  let byLocale = plans.get(options);
-  if (byLocale === undefined) plans.set(options, (byLocale = new WeakMap()));
+  const byLocale = plans.slotsOf(options);
   let plan = byLocale.get(cldr);
   // A plan costs 20–70 engine calls (~2 ms cold): a call site that formats one instant (a
   // first render, a page with one date) is served by the engine, and the plan is built once
@@ -110,9 +109,43 @@ export function whenIdle(task: () => void): void {
   (handle as { unref?: () => void } | undefined)?.unref?.();
 }
 
-// Keyed by the options object a call site binds (and the bundle, one per locale): both live
-// as long as what uses them.
-const plans = new WeakMap<DateTimeOptions, WeakMap<CLDR, DateTimePlan | null>>();
+/** Longest options text (`JSON.stringify`) a plan is shared by; longer options keep their own. */
+const MAX_SHARED_KEY = 512;
+/** Options texts shared plans are kept for at most; the table is emptied when full. */
+const MAX_SHARED = 512;
+
+/**
+ * Plans by the options a call site binds: found by the options object itself (one lookup a
+ * call), and on a call site's first call by the options' text, so that every call site with
+ * the same options shares one plan per bundle, in this template and in the next one compiled.
+ * Keyed by the object alone, each compile of a template made new plans: a template compiled
+ * and rendered once (a preview, a page's first render after a deploy) had its dates formatted
+ * by the engine every time (conformance `f-datetime-1`, thirteen call sites, compile and first
+ * render: 116 µs against the port's 61; bench/README.md, "Date plans shared by options").
+ * The bundles (one per locale) and the options objects live as long as what uses them.
+ */
+export class SharedPlans<O extends object, S> {
+  private readonly byObject = new WeakMap<O, WeakMap<CLDR, S>>();
+  private readonly byText = new Map<string, WeakMap<CLDR, S>>();
+
+  slotsOf(options: O): WeakMap<CLDR, S> {
+    let slots = this.byObject.get(options);
+    if (slots !== undefined) return slots;
+    const text = JSON.stringify(options);
+    if (text.length > MAX_SHARED_KEY) slots = new WeakMap();
+    else {
+      slots = this.byText.get(text);
+      if (slots === undefined) {
+        if (this.byText.size >= MAX_SHARED) this.byText.clear();
+        this.byText.set(text, (slots = new WeakMap()));
+      }
+    }
+    this.byObject.set(options, slots);
+    return slots;
+  }
+}
+
+const plans = new SharedPlans<DateTimeOptions, DateTimePlan | null>();
 export const NOT_YET: DateTimePlan = { steps: [] };
 
 function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {

@@ -101,7 +101,8 @@ describe('datetime-interval plans', () => {
 
   it('are built once the event loop turns after a mask is first met', async () => {
     const en = cldrFor('en-US')!;
-    const options = intervalOptions(['yMMMd']);
+    // Options no other test has used: plans are shared by the options' text.
+    const options = intervalOptions(['yMMMMd']);
     const s = Date.UTC(2024, 6, 1);
     expect(formatIntervalPlanned(en, options, s, s + 3 * DAY, 'UTC')).toBeNull();
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -116,12 +117,14 @@ describe('datetime-interval plans', () => {
 
   it("serve a mask's first eight calls by the engine, and plan it on the ninth when the host was never idle", () => {
     const en = cldrFor('en-US')!;
-    const options = intervalOptions(['MMMd']);
+    const options = intervalOptions(['MMMMd']);
     const s = Date.UTC(2024, 6, 1);
     // Seconds apart: one mask.
     const texts = Array.from({ length: 9 }, (_, i) => formatIntervalPlanned(en, options, s + i * 1000, s + 3 * DAY, 'UTC'));
     expect(texts.slice(0, 8)).toEqual(new Array(8).fill(null));
     expect(texts[8]).toBe(engineText('en-US', options, s + 8000, s + 3 * DAY, 'UTC'));
+    // Another call site of the same options (another compile) finds the plan at once.
+    expect(formatIntervalPlanned(en, intervalOptions(['MMMMd']), s, s + 3 * DAY, 'UTC')).toBe(engineText('en-US', options, s, s + 3 * DAY, 'UTC'));
   });
 
   it('leave dates outside 1600–8651 and NaN to the engine', () => {

@@ -12,7 +12,7 @@
 // pairs, zones, locales and options.
 import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import { type DateFields, dateFields, dateFieldsInto, newFields } from './date-pattern.ts';
-import { DATE_PROBES, type DateTimePlan, inPlannedYears, NOT_YET, PROBE_ZONE, probesFor, type Sample, stepsFromSamples, type Writer, whenIdle } from './datetime-plan.ts';
+import { DATE_PROBES, type DateTimePlan, inPlannedYears, NOT_YET, PROBE_ZONE, probesFor, type Sample, SharedPlans, stepsFromSamples, type Writer, whenIdle } from './datetime-plan.ts';
 
 const YEAR = 1;
 const MONTH = 2;
@@ -41,8 +41,8 @@ interface Slots {
   readonly waiting: Uint8Array;
 }
 
-// Keyed as datetime plans are: by the options object a call site binds, and the bundle.
-const plans = new WeakMap<DateIntervalFormatOptions, WeakMap<CLDR, Slots>>();
+// Shared as datetime plans are: by the options a call site binds, and the bundle.
+const plans = new SharedPlans<DateIntervalFormatOptions, Slots>();
 
 /**
  * Calls of one mask the engine serves before the plan is built in the call itself: a plan
@@ -54,8 +54,7 @@ const SERVED_BEFORE_PLAN = 8;
 
 /** The plan for these options, locale and mask, or null (built when the host is idle, or after `SERVED_BEFORE_PLAN` calls). */
 export function intervalPlan(cldr: CLDR, options: DateIntervalFormatOptions, mask: number): DateTimePlan | null {
-  let byLocale = plans.get(options);
-  if (byLocale === undefined) plans.set(options, (byLocale = new WeakMap()));
+  const byLocale = plans.slotsOf(options);
   let slots = byLocale.get(cldr);
   if (slots === undefined) byLocale.set(cldr, (slots = { plans: new Array<DateTimePlan | null | undefined>(128).fill(undefined), waiting: new Uint8Array(128) }));
   const p = slots.plans;
