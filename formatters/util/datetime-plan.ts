@@ -115,9 +115,10 @@ const MAX_SHARED_KEY = 512;
 const MAX_SHARED = 512;
 
 /**
- * Plans by the options a call site binds: found by the options object itself (one lookup a
- * call), and on a call site's first call by the options' text, so that every call site with
- * the same options shares one plan per bundle, in this template and in the next one compiled.
+ * Plans (or other locale work kept per options: relative-period.ts) by the options a call site
+ * binds: found by the options object itself (one lookup a call), and on a call site's first
+ * call by the options' text, so that every call site with the same options shares one plan per
+ * bundle, in this template and in the next one compiled.
  * Keyed by the object alone, each compile of a template made new plans: a template compiled
  * and rendered once (a preview, a page's first render after a deploy) had its dates formatted
  * by the engine every time (conformance `f-datetime-1`, thirteen call sites, compile and first

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { cldrFor } from './cldr.ts';
 import { relativeTimeOptions } from './cldr-values.ts';
@@ -64,7 +64,7 @@ describe('relativePeriod', () => {
   });
 
   it('texts kept per rounded amount are the engine\'s for every amount that rounds alike', () => {
-    // One options object per case, as a call site binds it: the texts are kept per options object.
+    // One options object per case, as a call site binds it (the texts are shared by options of one text).
     const ARGS = [[], ['numericOnly:true'], ['alwaysNow:true', 'numericOnly:true'], ['width:short', 'context:begin-sentence'], ['width:narrow'], ['maximumFractionDigits:1'], ['minimumIntegerDigits:2']];
     const bound = ARGS.map((a) => relativeTimeOptions(a));
     const amount = fc.oneof(
@@ -81,5 +81,21 @@ describe('relativePeriod', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+
+  it('texts are shared by call sites of the same options, and kept apart for others', () => {
+    const engine = vi.spyOn(en.Calendars, 'formatRelativeTimeField');
+    try {
+      const first = relativeTimeText(en, relativeTimeOptions(['width:short', 'context:standalone']), 'day', 3);
+      expect(engine).toHaveBeenCalledTimes(1);
+      // Another call site (another compile) with the same options: the kept text.
+      expect(relativeTimeText(en, relativeTimeOptions(['width:short', 'context:standalone']), 'day', 3)).toBe(first);
+      expect(engine).toHaveBeenCalledTimes(1);
+      // Other options ask the engine.
+      relativeTimeText(en, relativeTimeOptions(['width:narrow', 'context:standalone']), 'day', 3);
+      expect(engine).toHaveBeenCalledTimes(2);
+    } finally {
+      engine.mockRestore();
+    }
   });
 });

@@ -9,7 +9,7 @@
 // relative-period.test.ts compares the two on random pairs and fields.
 import type { CLDR, RelativeTimeFormatOptions } from '@phensley/cldr';
 import { type DateFields, dateFieldsInto, newFields } from './date-pattern.ts';
-import { inPlannedYears } from './datetime-plan.ts';
+import { inPlannedYears, SharedPlans } from './datetime-plan.ts';
 
 const YEAR = 1;
 const MONTH = 2;
@@ -296,9 +296,12 @@ const KEPT_AMOUNTS = 512;
 
 type Texts = Record<string, (string | undefined)[]>;
 
-// Per options object (one per call site) and bundle: the texts by field, at 2k for an amount
-// rounding to k and 2k + 1 for -k.
+// Per options (found by the object a call site binds, then by its text, so that call sites
+// and compiles with the same options share them, as date plans are: datetime-plan.ts) and
+// bundle: the texts by field, at 2k for an amount rounding to k and 2k + 1 for -k. Null for
+// options with number options, whose texts are not kept.
 const textsByOptions = new WeakMap<RelativeTimeFormatOptions, WeakMap<CLDR, Texts> | null>();
+const sharedTexts = new SharedPlans<RelativeTimeFormatOptions, Texts>();
 
 /**
  * `cldr.Calendars.formatRelativeTimeField(amount, field, options)`. With no number options the
@@ -311,7 +314,7 @@ const textsByOptions = new WeakMap<RelativeTimeFormatOptions, WeakMap<CLDR, Text
 export function relativeTimeText(cldr: CLDR, options: RelativeTimeFormatOptions, field: PeriodField, amount: number): string {
   let byBundle = textsByOptions.get(options);
   if (byBundle === undefined) {
-    byBundle = Object.keys(options).every((k) => WORD_OPTIONS.has(k)) ? new WeakMap() : null;
+    byBundle = Object.keys(options).every((k) => WORD_OPTIONS.has(k)) ? sharedTexts.slotsOf(options) : null;
     textsByOptions.set(options, byBundle);
   }
   const abs = Math.abs(amount);
