@@ -99,6 +99,23 @@ describe('datetime plans', () => {
     expect(dateTimePlan(cldrFor('de-DE')!, dateTimeOptions(['date:long', 'time:medium']))).toBeNull();
   });
 
+  it("serve new call sites by the engine while their plan waits, and build it on a site's second call or the eighth site", () => {
+    const en = cldrFor('en-US')!;
+    const args = ['date:short', 'time:short'];
+    // A first render with three call sites of these options: each the engine's, as with plans of their own.
+    const sites = [dateTimeOptions(args), dateTimeOptions(args), dateTimeOptions(args)];
+    for (const o of sites) expect(dateTimePlan(en, o)).toBeNull();
+    // The first site's second call (a repeated section) builds the plan, which every site then has.
+    const plan = dateTimePlan(en, sites[0]);
+    expect(plan).not.toBeNull();
+    for (const o of sites) expect(dateTimePlan(en, o)).toBe(plan);
+    // Compiles in a loop that never lets the host be idle: the eighth new site builds it.
+    const other = ['date:full', 'time:medium'];
+    const firsts = Array.from({ length: 8 }, () => dateTimePlan(en, dateTimeOptions(other)));
+    expect(firsts.slice(0, 7)).toEqual(new Array(7).fill(null));
+    expect(firsts[7]).not.toBeNull();
+  });
+
   it('leave instants outside 1600–8651 and NaN to the engine (its dates end in 8652)', () => {
     const plan = planOf(cldrFor('en-US')!, dateTimeOptions(['date:medium']))!;
     expect(formatDateTimePlanned(plan, Date.UTC(1500, 0, 1), 'UTC')).toBeNull();

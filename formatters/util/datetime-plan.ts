@@ -69,26 +69,45 @@ export const PROBE_ZONE = 'UTC';
 /** The plan for these options in this locale's bundle, or null (built once, then kept). */
 export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
   const byLocale = plans.slotsOf(options);
-  let plan = byLocale.get(cldr);
+  let slot = byLocale.get(cldr);
+  if (slot !== undefined && slot.plan !== NOT_YET) return slot.plan;
   // A plan costs 20–70 engine calls (~2 ms cold): a call site that formats one instant (a
   // first render, a page with one date) is served by the engine, and the plan is built once
-  // the host is idle (after the page is sent), or by the second call if that comes first (a
-  // repeated section, a render loop). Built by the second call only, it made a server's
-  // second render of a page with dates 3x the port's (1.8 against 0.6 ms, bench:cold-start).
-  if (plan === undefined) {
+  // the host is idle (after the page is sent), or by the site's second call if that comes
+  // first (a repeated section, a render loop). Built by the second call only, it made a
+  // server's second render of a page with dates 3x the port's (1.8 against 0.6 ms,
+  // bench:cold-start). Other call sites of the same options met while the plan waits are
+  // served by the engine too, as they were when each had a plan of its own, up to
+  // `SITES_BEFORE_PLAN` of them (a template compiled and rendered in a loop that never lets the
+  // host be idle).
+  if (slot === undefined) {
     const map = byLocale;
-    map.set(cldr, NOT_YET);
+    const waiting: DateTimeSlot = { plan: NOT_YET, sites: 1 };
+    map.set(cldr, waiting);
+    waitingSites.add(options);
     whenIdle(() => {
-      if (map.get(cldr) === NOT_YET) map.set(cldr, buildPlan(cldr, options));
+      if (waiting.plan === NOT_YET) waiting.plan = buildPlan(cldr, options);
     });
     return null;
   }
-  if (plan === NOT_YET) {
-    plan = buildPlan(cldr, options);
-    byLocale.set(cldr, plan);
+  if (!waitingSites.has(options)) {
+    waitingSites.add(options);
+    if (++slot.sites < SITES_BEFORE_PLAN) return null;
   }
-  return plan;
+  return (slot.plan = buildPlan(cldr, options));
 }
+
+/** Call sites of one plan's options served by the engine while it waits, at most (`dateTimePlan`). */
+const SITES_BEFORE_PLAN = 8;
+
+/** A plan, or `NOT_YET` while it waits, and the call sites that have asked for it meanwhile. */
+interface DateTimeSlot {
+  plan: DateTimePlan | null;
+  sites: number;
+}
+
+/** Options objects (call sites) that have asked for a plan that was not built yet. */
+const waitingSites = new WeakSet<DateTimeOptions>();
 
 /**
  * Runs `task` after the current turn of the host's event loop (Node's `setImmediate`, else a
@@ -146,7 +165,7 @@ export class SharedPlans<O extends object, S> {
   }
 }
 
-const plans = new SharedPlans<DateTimeOptions, DateTimePlan | null>();
+const plans = new SharedPlans<DateTimeOptions, DateTimeSlot>();
 export const NOT_YET: DateTimePlan = { steps: [] };
 
 function buildPlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
