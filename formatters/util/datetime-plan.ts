@@ -69,7 +69,7 @@ export const PROBE_ZONE = 'UTC';
 /** The plan for these options in this locale's bundle, or null (built once, then kept). */
 export function dateTimePlan(cldr: CLDR, options: DateTimeOptions): DateTimePlan | null {
   const byLocale = plans.slotsOf(options);
-  let slot = byLocale.get(cldr);
+  const slot = byLocale.get(cldr);
   if (slot !== undefined && slot.plan !== NOT_YET) return slot.plan;
   // A plan costs 20–70 engine calls (~2 ms cold): a call site that formats one instant (a
   // first render, a page with one date) is served by the engine, and the plan is built once
