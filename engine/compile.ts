@@ -557,16 +557,9 @@ function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   return deferred(() => predicateBlock(alt.pred, body(alt.body, now), orChain(alt.alt, now), alt, alt.span, now.source));
 }
 
-// The expression module hands back the same segment arrays on every evaluation.
-const exprRefs = new WeakMap<readonly (string | number)[], CompiledRef>();
-
+/** An expression's name, bound once when the expression is parsed. */
 function exprRef(segments: readonly (string | number)[]): CompiledRef {
-  let r = exprRefs.get(segments);
-  if (r === undefined) {
-    r = new CompiledRef(segments.length === 1 && segments[0] === '@' ? '@' : segments.join('.'), segments);
-    exprRefs.set(segments, r);
-  }
-  return r;
+  return new CompiledRef(segments.length === 1 && segments[0] === '@' ? '@' : segments.join('.'), segments);
 }
 
 /**
@@ -576,11 +569,11 @@ function exprRef(segments: readonly (string | number)[]): CompiledRef {
  * of `{.eval n * 2 + 1}` (460 against 165 ns an evaluation); bundled, as the server and the
  * benches run, within the noise (1.11–1.24x the port before, 1.04–1.23x after).
  */
-class EvalScope implements ExprScope {
+class EvalScope implements ExprScope<CompiledRef> {
   rt: Runtime | null = null;
 
-  lookup(segments: readonly (string | number)[]): Value {
-    return (this.rt as Runtime).lookup(exprRef(segments));
+  lookup(ref: CompiledRef): Value {
+    return (this.rt as Runtime).lookup(ref);
   }
 }
 
@@ -588,11 +581,11 @@ function evalInstruction(text: string, span: { start: number; end: number }, sou
   const exprLimits = { maxTokens: limits.maxExpressionTokens, maxStringLen: limits.maxStringLength };
   // Parsed on first execution and kept on the instruction: parse errors are reported once
   // per compiled template, as both implementations do (§4.10).
-  let parsed: ParsedExpression | null = null;
+  let parsed: ParsedExpression<CompiledRef> | null = null;
   const scope = new EvalScope();
   return (rt) => {
     if (parsed === null) {
-      parsed = parseExpression(text, exprLimits);
+      parsed = parseExpression(text, exprLimits, exprRef);
       for (const detail of parsed.errors) rt.error('EXPRESSION_PARSE', `Error parsing expression: ${detail}`, source, span, undefined, false);
     }
     if (parsed.errors.length) {

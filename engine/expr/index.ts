@@ -1,11 +1,13 @@
 // Public surface of the `.eval` expression language (LANGUAGE §4.10, §5). Parsing happens once
-// per compiled instruction and yields an immutable, shareable ParsedExpression; evaluation
-// reduces it against a scope on every render. Neither function throws.
+// per compiled instruction and yields a ParsedExpression, its RPN compiled into steps with each
+// name bound by the host; evaluation runs those steps against a scope on every render. Neither
+// function throws.
 
 import type { Segment } from '../path.ts';
 import type { Value } from '../value.ts';
 import { assemble, listing, type SubExpression } from './assemble.ts';
 import * as reducer from './reduce.ts';
+import type { Reduction } from './reduce.ts';
 import { tokenize } from './tokenize.ts';
 
 /** Host limits (§5.11); a value <= 0 disables the limit. */
@@ -14,7 +16,8 @@ export interface ExprLimits {
   maxStringLen: number;
 }
 
-export interface ParsedExpression {
+/** `R`: what the host's `bind` made of a name's segments, handed back to its `lookup`. */
+export interface ParsedExpression<R = readonly Segment[]> {
   /** The text started with `#` (§5.12). */
   readonly debug: boolean;
   /** Parse error details, without the `Error parsing expression: ` prefix. */
@@ -23,14 +26,16 @@ export interface ParsedExpression {
   readonly subExpressions: readonly SubExpression[];
   /** `EVAL=[…]` when debug, else ''; fixed at parse time since the RPN is. */
   readonly listing: string;
+  /** The sub-expressions compiled into steps (§5.5). */
+  readonly reduction: Reduction<R>;
 }
 
-export interface ExprScope {
+export interface ExprScope<R = readonly Segment[]> {
   /**
-   * Stack lookup from the eval's temporary frame; `segments` as splitVariable() returns them.
-   * Returns undefined for missing.
+   * Stack lookup from the eval's temporary frame of a name bound at parse time (by default its
+   * segments as splitVariable() returns them). Returns undefined for missing.
    */
-  lookup(segments: readonly Segment[]): Value;
+  lookup(name: R): Value;
 }
 
 export interface ExprOutcome {
@@ -43,7 +48,7 @@ export interface ExprOutcome {
 }
 
 // Copied once: under tsx every read of an imported name is a getter call (see reduce.ts).
-const { reduce, toText } = reducer;
+const { compileReduction, reduce, toText } = reducer;
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_SUBEXPRESSIONS: readonly SubExpression[] = Object.freeze([]);
@@ -53,7 +58,14 @@ function limitOf(n: unknown): number {
   return typeof n === 'number' && n > 0 ? n : 0;
 }
 
-export function parseExpression(text: string, limits: ExprLimits): ParsedExpression {
+function segmentsOf(segments: readonly Segment[]): readonly Segment[] {
+  return segments;
+}
+
+export function parseExpression(text: string, limits: ExprLimits): ParsedExpression;
+export function parseExpression<R>(text: string, limits: ExprLimits, bind: (segments: readonly Segment[]) => R): ParsedExpression<R>;
+export function parseExpression<R>(text: string, limits: ExprLimits, bind?: (segments: readonly Segment[]) => R): ParsedExpression<R> {
+  const bindName = bind ?? (segmentsOf as unknown as (segments: readonly Segment[]) => R);
   const source = typeof text === 'string' ? text : '';
   const debug = source.charCodeAt(0) === 0x23; // '#'
   try {
@@ -71,6 +83,7 @@ export function parseExpression(text: string, limits: ExprLimits): ParsedExpress
       errors: errors.length === 0 ? NONE : Object.freeze(errors),
       subExpressions,
       listing: debug ? 'EVAL=' + listing(subExpressions) : '',
+      reduction: compileReduction(errors.length === 0 ? subExpressions : NO_SUBEXPRESSIONS, bindName),
     });
   } catch (e) {
     // Not reachable from any input we know of; kept so that a bug never escapes the engine.
@@ -79,15 +92,16 @@ export function parseExpression(text: string, limits: ExprLimits): ParsedExpress
       errors: Object.freeze([`Internal error: ${e instanceof Error ? e.message : String(e)}`]),
       subExpressions: NO_SUBEXPRESSIONS,
       listing: debug ? 'EVAL=[]' : '',
+      reduction: compileReduction(NO_SUBEXPRESSIONS, bindName),
     });
   }
 }
 
-export function evaluateExpression(expr: ParsedExpression, scope: ExprScope, limits: ExprLimits): ExprOutcome {
+export function evaluateExpression<R>(expr: ParsedExpression<R>, scope: ExprScope<R>, limits: ExprLimits): ExprOutcome {
   // An expression with parse errors is inert; only its debug listing can show (§5.12).
   if (expr.errors.length > 0) return { output: expr.listing, assigned: NOTHING_ASSIGNED, errors: NONE };
   try {
-    const result = reduce(expr.subExpressions, scope, limitOf(limits?.maxStringLen));
+    const result = reduce(expr.reduction, scope, limitOf(limits?.maxStringLen));
     let output = expr.listing;
     if (result.hasValue) {
       const text = result.value === null ? '' : toText(result.value);

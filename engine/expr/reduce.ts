@@ -1,6 +1,10 @@
-// Stack evaluation of RPN sub-expressions (LANGUAGE §5.5–§5.8). This runs on the render path:
-// one value stack per evaluation, reused across sub-expressions; call arguments are read in
-// place on the stack; errors and assignments are allocated only when they occur.
+// Evaluation of RPN sub-expressions (LANGUAGE §5.5–§5.8), compiled once into steps. Where each
+// value sits on the reduce stack depends only on the RPN, never on the data, so `compileReduction`
+// runs the stack at compile time: constants and names stay where they were pushed (a name is
+// looked up only by the operator, call or result that uses it, as §5.5 says), and each operator
+// or call becomes a step that reads its operands from those places and writes its value to a
+// slot of its own. Evaluation is then a loop over the steps in RPN order, with no stack, no
+// dispatch on item kinds and no lookup of a name's bound reference.
 
 import * as values from '../value.ts';
 import type { Value } from '../value.ts';
@@ -9,21 +13,18 @@ import * as rpn from './assemble.ts';
 import type { RpnItem, SubExpression } from './assemble.ts';
 import * as tokens from './tokenize.ts';
 import type { Literal } from './tokenize.ts';
-import type { OperatorCode } from './operators.ts';
+import type { Operator, OperatorCode } from './operators.ts';
 
 // Imported bindings copied once: under tsx every read of an imported name is a getter call,
 // which costs more than the work it guards on this path.
 const { double, jsNumber, JDouble } = values;
-const { ARGS_MARKER, ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
-const RpnItemClass = rpn.RpnItem;
+const { ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
 const { stringToNumber } = tokens;
 
-export interface LookupScope {
-  lookup(segments: readonly Segment[]): Value;
+/** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
+export interface LookupScope<R> {
+  lookup(name: R): Value;
 }
-
-/** Values, unresolved names (resolved only when used) and call markers. */
-type StackItem = Literal | RpnItem;
 
 export interface ReduceResult {
   /** Whether the last sub-expression produced a value. */
@@ -35,9 +36,10 @@ export interface ReduceResult {
   readonly errors: string[] | null;
 }
 
-// Returned by conversions for objects, arrays and markers; a symbol can never be a Literal.
-const UNCONVERTIBLE: unique symbol = Symbol('unconvertible');
-type Converted = Literal | typeof UNCONVERTIBLE;
+// Returned by conversions for objects, arrays and call markers; a symbol can never be a Literal.
+export const UNCONVERTIBLE: unique symbol = Symbol('unconvertible');
+export type Converted = Literal | typeof UNCONVERTIBLE;
+const U: typeof UNCONVERTIBLE = UNCONVERTIBLE;
 
 // ---- conversions (§5.6) ---------------------------------------------------------------
 
@@ -79,7 +81,7 @@ export function toInt32(v: Literal): number {
 }
 
 /** Converts a JSON value found by a lookup (§5.5): numbers become doubles, null/missing null. */
-function literalOfValue(v: Value): Converted {
+export function literalOfValue(v: Value): Converted {
   switch (typeof v) {
     case 'number':
     case 'string':
@@ -92,171 +94,25 @@ function literalOfValue(v: Value): Converted {
     default:
       if (v === null) return null;
       if (v instanceof JDouble) return v.value;
-      return UNCONVERTIBLE;
+      return U;
   }
 }
 
 /** How an expression value is stored as a local: integral numbers stay doubles. */
-function valueOfLiteral(v: Literal): Value {
+export function valueOfLiteral(v: Literal): Value {
   return typeof v === 'number' ? double(v) : v;
 }
 
-// ---- operators (§5.7) -----------------------------------------------------------------
-
-function compare(code: OperatorCode, a: Literal, b: Literal): boolean {
-  if (typeof a === 'string' && typeof b === 'string') {
-    switch (code) {
-      case 'lt': return a < b;
-      case 'le': return a <= b;
-      case 'gt': return a > b;
-      case 'ge': return a >= b;
-      case 'ne': return a !== b;
-      default: return a === b;
-    }
-  }
-  // JavaScript's numeric comparisons already make every NaN comparison false except `!=`.
-  const x = toNumber(a);
-  const y = toNumber(b);
-  switch (code) {
-    case 'lt': return x < y;
-    case 'le': return x <= y;
-    case 'gt': return x > y;
-    case 'ge': return x >= y;
-    case 'ne': return x !== y;
-    default: return x === y;
-  }
-}
-
-function strictEquals(a: Literal, b: Literal): boolean {
-  return typeof a === typeof b && compare('eq', a, b);
-}
-
-// ---- evaluation -----------------------------------------------------------------------
-
-/** Resolves a stack item to a literal (§5.5); names are looked up only here, when used. */
-function convert(item: StackItem | undefined, scope: LookupScope, assigned: Map<string, Value> | null): Converted {
-  if (!(item instanceof RpnItemClass)) return item === undefined ? UNCONVERTIBLE : item;
-  if (item.type !== ITEM_NAME) return UNCONVERTIBLE;
-  const segments = item.segments!;
-  const first = segments[0];
-  // Locals assigned earlier in this expression live in the eval's own frame: they shadow the
-  // engine's stack, and being literals they have no members.
-  if (assigned !== null && typeof first === 'string' && assigned.has(first)) {
-    return segments.length === 1 ? literalOfValue(assigned.get(first)) : null;
-  }
-  return literalOfValue(scope.lookup(segments));
-}
-
 /** The local an assignment target names: a single `@word` segment (`@` alone is the current node). */
-function localName(target: StackItem | undefined): string | null {
-  if (!(target instanceof RpnItemClass) || target.type !== ITEM_NAME) return null;
-  const segments = target.segments!;
+export function localName(segments: readonly Segment[]): string | null {
   const name = segments[0];
   if (segments.length !== 1 || typeof name !== 'string' || name.length < 2 || name.charCodeAt(0) !== 0x40) return null;
   return name;
 }
 
-/**
- * Reduces every sub-expression in order. Never throws unless scope.lookup does;
- * `maxStringLen <= 0` disables the concatenation limit.
- */
-export function reduce(subExpressions: readonly SubExpression[], scope: LookupScope, maxStringLen: number): ReduceResult {
-  // Hot path: module-level helpers rather than closures (which tsx's keepNames makes costly),
-  // and an explicit stack pointer rather than resizing the array.
-  let assigned: Map<string, Value> | null = null;
-  let errors: string[] | null = null;
-  const stack: StackItem[] = [];
-  let hasValue = false;
-  let value: Literal = null;
+// ---- operators (§5.7) -----------------------------------------------------------------
 
-  for (let s = 0; s < subExpressions.length; s++) {
-    const rpn = subExpressions[s];
-    let sp = 0; // stack[0..sp) is live
-    let error: string | null = null;
-    run: for (let r = 0; r < rpn.length; r++) {
-      const item = rpn[r];
-      switch (item.type) {
-        case ITEM_VALUE:
-          stack[sp++] = item.value;
-          break;
-        case ITEM_NAME:
-        case ITEM_ARGS:
-          stack[sp++] = item;
-          break;
-        case ITEM_CALL: {
-          let marker = sp - 1;
-          while (marker >= 0 && stack[marker] !== ARGS_MARKER) marker--;
-          const result = callFunction(item.text, stack, marker + 1, sp, scope, assigned);
-          sp = marker < 0 ? 0 : marker;
-          if (result === UNCONVERTIBLE) {
-            error = `Error calling function ${item.text}`;
-            break run;
-          }
-          stack[sp++] = result;
-          break;
-        }
-        default: {
-          const op = item.operator!;
-          if (op.unary) {
-            if (sp === 0) break;
-            const x = convert(stack[sp - 1], scope, assigned);
-            if (x !== UNCONVERTIBLE) stack[sp - 1] = unary(op.code, x);
-            break;
-          }
-          if (op.code === 'assign') {
-            const source = sp > 0 ? stack[--sp] : undefined;
-            const name = localName(sp > 0 ? stack[--sp] : undefined);
-            if (name !== null && source !== undefined) {
-              const v = convert(source, scope, assigned);
-              if (v !== UNCONVERTIBLE) (assigned ??= new Map()).set(name, valueOfLiteral(v));
-            }
-            break run; // an assignment ends its sub-expression (§5.5)
-          }
-          const b = sp > 0 ? convert(stack[--sp], scope, assigned) : UNCONVERTIBLE;
-          const a = sp > 0 ? convert(stack[--sp], scope, assigned) : UNCONVERTIBLE;
-          if (a === UNCONVERTIBLE || b === UNCONVERTIBLE) {
-            error = `Invalid arguments to operator ${op.description}`;
-            break run;
-          }
-          if (op.code === 'add' && (typeof a === 'string' || typeof b === 'string')) {
-            const left = toText(a);
-            const right = toText(b);
-            if (maxStringLen > 0 && left.length + right.length > maxStringLen) {
-              error = `Concatenation would exceed maximum string length ${maxStringLen}`;
-              break run;
-            }
-            stack[sp++] = left + right;
-            break;
-          }
-          const result = binary(op.code, a, b);
-          if (result === UNCONVERTIBLE) {
-            error = `Unexpected operator found during evaluation: ${op.description}`;
-            break run;
-          }
-          stack[sp++] = result;
-          break;
-        }
-      }
-    }
-    hasValue = false;
-    value = null;
-    if (error !== null) {
-      (errors ??= []).push(error);
-      continue;
-    }
-    if (sp === 0) continue;
-    const top = convert(stack[sp - 1], scope, assigned);
-    if (top === UNCONVERTIBLE) {
-      (errors ??= []).push('Reduce error: unexpected token on stack');
-      continue;
-    }
-    hasValue = true;
-    value = top;
-  }
-  return { hasValue, value, assigned, errors };
-}
-
-function unary(code: OperatorCode, x: Literal): Literal {
+export function unary(code: OperatorCode, x: Literal): Literal {
   switch (code) {
     case 'neg': return -1 * toNumber(x);
     case 'pos': return toNumber(x);
@@ -265,59 +121,208 @@ function unary(code: OperatorCode, x: Literal): Literal {
   }
 }
 
-function binary(code: OperatorCode, a: Literal, b: Literal): Literal | typeof UNCONVERTIBLE {
-  switch (code) {
-    case 'add': return toNumber(a) + toNumber(b);
-    case 'sub': return toNumber(a) - toNumber(b);
-    case 'mul': return toNumber(a) * toNumber(b);
-    case 'div': {
-      const y = toNumber(b);
-      return y === 0 ? NaN : toNumber(a) / y;
-    }
-    case 'mod': {
-      const y = toNumber(b);
-      return y === 0 ? NaN : toNumber(a) % y;
-    }
-    case 'pow': return toNumber(a) ** toNumber(b);
-    case 'shl': return toInt32(a) << toInt32(b);
-    case 'shr': return toInt32(a) >> toInt32(b);
-    case 'band': return toInt32(a) & toInt32(b);
-    case 'bxor': return toInt32(a) ^ toInt32(b);
-    case 'bor': return toInt32(a) | toInt32(b);
-    case 'lt':
-    case 'le':
-    case 'gt':
-    case 'ge':
-    case 'eq':
-    case 'ne':
-      return compare(code, a, b);
-    case 'seq': return strictEquals(a, b);
-    case 'sne': return !strictEquals(a, b);
-    case 'and': return toBoolean(a) && toBoolean(b);
-    case 'or': return toBoolean(a) || toBoolean(b);
-    default: return UNCONVERTIBLE;
-  }
+type BinaryFn = (a: Literal, b: Literal) => Literal;
+
+// Text comparison applies only when both sides are text; otherwise JavaScript's numeric
+// comparisons already make every NaN comparison false except `!=`.
+function bothText(a: Literal, b: Literal): boolean {
+  return typeof a === 'string' && typeof b === 'string';
+}
+function equal(a: Literal, b: Literal): boolean {
+  return bothText(a, b) ? a === b : toNumber(a) === toNumber(b);
+}
+function strictEqual(a: Literal, b: Literal): boolean {
+  return typeof a === typeof b && equal(a, b);
 }
 
 /**
- * Applies a built-in to the convertible items of stack[from..to) (§5.8); UNCONVERTIBLE when
- * no argument was usable.
+ * Binary operators other than `add` (whose text case needs the string limit) and `assign`
+ * (which ends its sub-expression). One function each, chosen when the step is compiled.
  */
-function callFunction(
-  name: string,
-  stack: readonly StackItem[],
-  from: number,
-  to: number,
-  scope: LookupScope,
-  assigned: Map<string, Value> | null,
-): Literal | typeof UNCONVERTIBLE {
-  let k = from;
-  let first: Converted = UNCONVERTIBLE;
-  for (; k < to; k++) {
-    first = convert(stack[k], scope, assigned);
-    if (first !== UNCONVERTIBLE) break;
+export const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze({
+  sub: (a, b) => toNumber(a) - toNumber(b),
+  mul: (a, b) => toNumber(a) * toNumber(b),
+  div: (a, b) => {
+    const y = toNumber(b);
+    return y === 0 ? NaN : toNumber(a) / y;
+  },
+  mod: (a, b) => {
+    const y = toNumber(b);
+    return y === 0 ? NaN : toNumber(a) % y;
+  },
+  pow: (a, b) => toNumber(a) ** toNumber(b),
+  shl: (a, b) => toInt32(a) << toInt32(b),
+  shr: (a, b) => toInt32(a) >> toInt32(b),
+  band: (a, b) => toInt32(a) & toInt32(b),
+  bxor: (a, b) => toInt32(a) ^ toInt32(b),
+  bor: (a, b) => toInt32(a) | toInt32(b),
+  lt: (a, b) => (bothText(a, b) ? (a as string) < (b as string) : toNumber(a) < toNumber(b)),
+  le: (a, b) => (bothText(a, b) ? (a as string) <= (b as string) : toNumber(a) <= toNumber(b)),
+  gt: (a, b) => (bothText(a, b) ? (a as string) > (b as string) : toNumber(a) > toNumber(b)),
+  ge: (a, b) => (bothText(a, b) ? (a as string) >= (b as string) : toNumber(a) >= toNumber(b)),
+  eq: equal,
+  ne: (a, b) => !equal(a, b),
+  seq: strictEqual,
+  sne: (a, b) => !strictEqual(a, b),
+  and: (a, b) => toBoolean(a) && toBoolean(b),
+  or: (a, b) => toBoolean(a) || toBoolean(b),
+});
+
+/** `add`: text if either side is text (limited by `maxStringLen` when > 0), else numbers. */
+export function add(a: Literal, b: Literal, maxStringLen: number): Literal | string {
+  if (typeof a === 'string' || typeof b === 'string') {
+    const left = toText(a);
+    const right = toText(b);
+    if (maxStringLen > 0 && left.length + right.length > maxStringLen) return TOO_LONG;
+    return left + right;
   }
-  if (first === UNCONVERTIBLE) return UNCONVERTIBLE;
+  return toNumber(a) + toNumber(b);
+}
+// A unique object standing for the limit's error, so that `add` returns without allocating.
+const TOO_LONG = new String('too long') as unknown as string;
+
+// ---- compiled form ---------------------------------------------------------------------
+
+/** What one evaluation carries through its steps. */
+interface Run<R> {
+  scope: LookupScope<R>;
+  maxStringLen: number;
+  /** Locals assigned so far by this evaluation (null when none). */
+  assigned: Map<string, Value> | null;
+  /** The value each step wrote, by slot. */
+  readonly slots: Converted[];
+}
+
+/** Reads one operand, converted (§5.5): a name is looked up here, each time it is used. */
+type Reader<R> = (run: Run<R>) => Converted;
+/** An operator or call; returns the error that ends its sub-expression, or null. */
+type Step<R> = (run: Run<R>) => string | null;
+
+interface CompiledSub<R> {
+  readonly steps: readonly Step<R>[];
+  /** The value left on top of the stack, or null when the stack ends empty. */
+  readonly result: Reader<R> | null;
+}
+
+export interface Reduction<R> {
+  readonly subs: readonly CompiledSub<R>[];
+  readonly slotCount: number;
+  /** One Run kept for the evaluations that do not overlap (all but a re-entrant lookup's). */
+  spare: Run<R> | null;
+}
+
+// What the compile-time stack holds at one position.
+const CONSTANT = 0;
+const NAME = 1;
+const MARKER = 2;
+const SLOT = 3;
+
+interface Entry<R> {
+  readonly kind: 0 | 1 | 2 | 3;
+  readonly value: Literal;
+  /** NAME: the bound name; a SLOT left by unary operators over a name: that name. */
+  readonly name: NameAt<R> | null;
+  readonly slot: number;
+}
+
+interface NameAt<R> {
+  readonly segments: readonly Segment[];
+  readonly ref: R;
+}
+
+function constantEntry<R>(value: Literal): Entry<R> {
+  return { kind: CONSTANT, value, name: null, slot: -1 };
+}
+function slotEntry<R>(slot: number, name: NameAt<R> | null): Entry<R> {
+  return { kind: SLOT, value: null, name, slot };
+}
+const MARKER_ENTRY: Entry<never> = Object.freeze({ kind: MARKER, value: null, name: null, slot: -1 });
+
+function constantReader<R>(value: Literal): Reader<R> {
+  return () => value;
+}
+function slotReader<R>(slot: number): Reader<R> {
+  return (run) => run.slots[slot];
+}
+function unconvertible(): Converted {
+  return U;
+}
+
+/** A name, converted: a local assigned earlier in this evaluation shadows the stack (§5.5). */
+function nameReader<R>(name: NameAt<R>): Reader<R> {
+  const { segments, ref } = name;
+  const first = segments[0];
+  // Locals are only ever `@word`, so other names never look in the assigned map.
+  const mayBeLocal = typeof first === 'string' && first.length > 1 && first.charCodeAt(0) === 0x40;
+  const single = segments.length === 1;
+  if (!mayBeLocal) return (run) => literalOfValue(run.scope.lookup(ref));
+  return (run) => {
+    const assigned = run.assigned;
+    // Being literals, locals have no members.
+    if (assigned !== null && assigned.has(first as string)) return single ? literalOfValue(assigned.get(first as string)) : null;
+    return literalOfValue(run.scope.lookup(ref));
+  };
+}
+
+function readerOf<R>(entry: Entry<R>): Reader<R> {
+  switch (entry.kind) {
+    case CONSTANT: return constantReader(entry.value);
+    case NAME: return nameReader(entry.name as NameAt<R>);
+    case SLOT: return slotReader(entry.slot);
+    default: return unconvertible;
+  }
+}
+
+function failing<R>(error: string): Step<R> {
+  return () => error;
+}
+
+function unaryStep<R>(code: OperatorCode, operand: Reader<R>, slot: number): Step<R> {
+  return (run) => {
+    const x = operand(run);
+    // An operand that does not convert stays where it was (§5.7), so it is still what a later
+    // conversion or an assignment's target sees.
+    run.slots[slot] = x === U ? U : unary(code, x);
+    return null;
+  };
+}
+
+function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: number): Step<R> {
+  const invalid = `Invalid arguments to operator ${op.description}`;
+  if (op.code === 'add') {
+    return (run) => {
+      const b = right(run);
+      const a = left(run);
+      if (a === U || b === U) return invalid;
+      const v = add(a, b, run.maxStringLen);
+      if (v === TOO_LONG) return `Concatenation would exceed maximum string length ${run.maxStringLen}`;
+      run.slots[slot] = v;
+      return null;
+    };
+  }
+  const f = BINARY[op.code];
+  if (f === undefined) return failing(`Unexpected operator found during evaluation: ${op.description}`);
+  return (run) => {
+    const b = right(run);
+    const a = left(run);
+    if (a === U || b === U) return invalid;
+    run.slots[slot] = f(a, b);
+    return null;
+  };
+}
+
+/**
+ * Applies a built-in to its arguments (§5.8), converting them in order and only as far as the
+ * function reads them; UNCONVERTIBLE when no argument was usable.
+ */
+export function applyFunction<A, C>(name: string, args: readonly A[], from: number, to: number, convert: (arg: A, ctx: C) => Converted, ctx: C): Converted {
+  let k = from;
+  let first: Converted = U;
+  for (; k < to; k++) {
+    first = convert(args[k], ctx);
+    if (first !== U) break;
+  }
+  if (first === U) return U;
   switch (name) {
     case 'abs': return Math.abs(toNumber(first));
     case 'num': return toNumber(first);
@@ -329,12 +334,167 @@ function callFunction(
       const isMax = name === 'max';
       let current = toNumber(first);
       for (k++; k < to; k++) {
-        const v = convert(stack[k], scope, assigned);
-        if (v === UNCONVERTIBLE) continue;
+        const v = convert(args[k], ctx);
+        if (v === U) continue;
         const next = toNumber(v);
         current = isMax ? (current > next ? current : next) : current < next ? current : next;
       }
       return current;
     }
+  }
+}
+
+function readArgument<R>(read: Reader<R>, run: Run<R>): Converted {
+  return read(run);
+}
+
+function callStep<R>(name: string, readers: readonly Reader<R>[], slot: number): Step<R> {
+  const error = `Error calling function ${name}`;
+  const n = readers.length;
+  return (run) => {
+    const v = applyFunction(name, readers, 0, n, readArgument, run);
+    if (v === U) return error;
+    run.slots[slot] = v;
+    return null;
+  };
+}
+
+/** An assignment (§5.5): converts its source and sets the local its target names, if any. */
+function assignStep<R>(target: Entry<R> | undefined, source: Entry<R> | undefined): Step<R> | null {
+  if (target === undefined || source === undefined || target.name === null) return null;
+  const local = localName(target.name.segments);
+  if (local === null) return null;
+  const read = readerOf(source);
+  // A target left by unary operators over a name is that name only when the name did not convert.
+  const slot = target.kind === SLOT ? target.slot : -1;
+  return (run) => {
+    if (slot >= 0 && run.slots[slot] !== U) return null;
+    const v = read(run);
+    if (v !== U) (run.assigned ??= new Map()).set(local, valueOfLiteral(v));
+    return null;
+  };
+}
+
+/**
+ * Runs one sub-expression's stack at compile time (the interpreter's rules, §5.5): each
+ * operator or call becomes a step; an assignment or an error that every evaluation would meet
+ * ends it, as either ends the sub-expression at run time.
+ */
+function compileSub<R>(items: SubExpression, bind: (segments: readonly Segment[]) => R, nextSlot: { n: number }): CompiledSub<R> {
+  const stack: Entry<R>[] = [];
+  const steps: Step<R>[] = [];
+  const finish = (): CompiledSub<R> => ({ steps, result: stack.length > 0 ? readerOf(stack[stack.length - 1]) : null });
+  for (const item of items) {
+    switch (item.type) {
+      case ITEM_VALUE:
+        stack.push(constantEntry(item.value));
+        break;
+      case ITEM_NAME: {
+        const segments = item.segments as readonly Segment[];
+        stack.push({ kind: NAME, value: null, name: { segments, ref: bind(segments) }, slot: -1 });
+        break;
+      }
+      case ITEM_ARGS:
+        stack.push(MARKER_ENTRY);
+        break;
+      case ITEM_CALL: {
+        let marker = stack.length - 1;
+        while (marker >= 0 && stack[marker].kind !== MARKER) marker--;
+        const args = stack.splice(marker + 1);
+        if (marker >= 0) stack.length = marker;
+        const slot = nextSlot.n++;
+        steps.push(callStep(item.text, args.map(readerOf), slot));
+        stack.push(slotEntry(slot, null));
+        break;
+      }
+      default:
+        if (!compileOperator(item, stack, steps, nextSlot)) return finish();
+    }
+  }
+  return finish();
+}
+
+/** Compiles one operator item; false when it ends the sub-expression. */
+function compileOperator<R>(item: RpnItem, stack: Entry<R>[], steps: Step<R>[], nextSlot: { n: number }): boolean {
+  const op = item.operator as Operator;
+  if (op.unary) {
+    if (stack.length === 0) return true;
+    const top = stack[stack.length - 1];
+    // A constant is folded; a marker never converts, so it stays.
+    if (top.kind === CONSTANT) stack[stack.length - 1] = constantEntry(unary(op.code, top.value));
+    else if (top.kind !== MARKER) {
+      const slot = nextSlot.n++;
+      steps.push(unaryStep(op.code, readerOf(top), slot));
+      stack[stack.length - 1] = slotEntry(slot, top.name);
+    }
+    return true;
+  }
+  if (op.code === 'assign') {
+    const source = stack.pop();
+    const target = stack.pop();
+    const step = assignStep(target, source);
+    if (step !== null) steps.push(step);
+    return false;
+  }
+  const right = stack.pop();
+  const left = stack.pop();
+  if (left === undefined || right === undefined || left.kind === MARKER || right.kind === MARKER) {
+    steps.push(failing(`Invalid arguments to operator ${op.description}`));
+    return false;
+  }
+  const slot = nextSlot.n++;
+  steps.push(binaryStep(op, readerOf(left), readerOf(right), slot));
+  stack.push(slotEntry(slot, null));
+  return true;
+}
+
+export function compileReduction<R>(subExpressions: readonly SubExpression[], bind: (segments: readonly Segment[]) => R): Reduction<R> {
+  const nextSlot = { n: 0 };
+  const subs = subExpressions.map((items) => compileSub(items, bind, nextSlot));
+  return { subs, slotCount: nextSlot.n, spare: null };
+}
+
+/**
+ * Evaluates every sub-expression in order. Never throws unless scope.lookup does;
+ * `maxStringLen <= 0` disables the concatenation limit.
+ */
+export function reduce<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStringLen: number): ReduceResult {
+  let run = reduction.spare;
+  if (run === null) run = { scope, maxStringLen, assigned: null, slots: new Array(reduction.slotCount).fill(U) };
+  else {
+    reduction.spare = null;
+    run.scope = scope;
+    run.maxStringLen = maxStringLen;
+    run.assigned = null;
+  }
+  let errors: string[] | null = null;
+  let hasValue = false;
+  let value: Literal = null;
+  try {
+    const subs = reduction.subs;
+    for (let s = 0; s < subs.length; s++) {
+      const sub = subs[s];
+      const steps = sub.steps;
+      let error: string | null = null;
+      for (let k = 0; k < steps.length && error === null; k++) error = steps[k](run);
+      hasValue = false;
+      value = null;
+      if (error !== null) {
+        (errors ??= []).push(error);
+        continue;
+      }
+      if (sub.result === null) continue;
+      const top = sub.result(run);
+      if (top === U) {
+        (errors ??= []).push('Reduce error: unexpected token on stack');
+        continue;
+      }
+      hasValue = true;
+      value = top;
+    }
+    return { hasValue, value, assigned: run.assigned, errors };
+  } finally {
+    run.assigned = null;
+    reduction.spare = run;
   }
 }
