@@ -13,6 +13,7 @@ import { BINARY_OPERATORS, BITWISE_NOT, LOGICAL_NOT, UNARY_MINUS, UNARY_PLUS } f
 import type { Literal } from './tokenize.ts';
 import {
   BINARY,
+  TOO_LONG,
   UNCONVERTIBLE,
   add,
   applyFunction,
@@ -100,7 +101,7 @@ function interpret(subExpressions: readonly (readonly RpnItem[])[], scope: Scope
           }
           if (op.code === 'add') {
             const v = add(a, b, maxStringLen);
-            if (typeof v === 'object' && v !== null) {
+            if (v === TOO_LONG) {
               error = `Concatenation would exceed maximum string length ${maxStringLen}`;
               break run;
             }

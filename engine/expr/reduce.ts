@@ -168,8 +168,11 @@ export const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.
   or: (a, b) => toBoolean(a) || toBoolean(b),
 });
 
-/** `add`: text if either side is text (limited by `maxStringLen` when > 0), else numbers. */
-export function add(a: Literal, b: Literal, maxStringLen: number): Literal | string {
+/** Returned by `add` when the text would pass the string limit: a unique object, so no allocation. */
+export const TOO_LONG = new String('too long') as unknown as string;
+
+/** `add`: text if either side is text (`TOO_LONG` past `maxStringLen` when > 0), else numbers. */
+export function add(a: Literal, b: Literal, maxStringLen: number): Literal {
   if (typeof a === 'string' || typeof b === 'string') {
     const left = toText(a);
     const right = toText(b);
@@ -178,8 +181,6 @@ export function add(a: Literal, b: Literal, maxStringLen: number): Literal | str
   }
   return toNumber(a) + toNumber(b);
 }
-// A unique object standing for the limit's error, so that `add` returns without allocating.
-const TOO_LONG = new String('too long') as unknown as string;
 
 // ---- compiled form ---------------------------------------------------------------------
 
@@ -280,7 +281,7 @@ function failing<R>(error: string): Step<R> {
 function unaryStep<R>(code: OperatorCode, operand: Reader<R>, slot: number): Step<R> {
   return (run) => {
     const x = operand(run);
-    // An operand that does not convert stays where it was (§5.7), so it is still what a later
+    // An operand that does not convert stays where it was (§5.5), so it is still what a later
     // conversion or an assignment's target sees.
     run.slots[slot] = x === U ? U : unary(code, x);
     return null;
