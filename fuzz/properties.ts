@@ -276,8 +276,14 @@ const REDUCE_PREFIX = 'Error reducing expression: ';
 const expressions = fc.property(program, (statements) => {
   const text = printProgram(statements);
   const model = evaluateProgram(statements, exprScope);
-  // The second and third `.eval` read the locals back from the frame (§4.10 step 2).
-  const r = render(`{.eval ${text}}|{.eval @v1}|{.eval @v2}`, exprData);
+  // The second and third `.eval` read the locals back from the frame (§4.10 step 2). Rendered
+  // twice: an expression's first evaluation runs its stack, the next its compiled steps.
+  const template = compile(`{.eval ${text}}|{.eval @v1}|{.eval @v2}`);
+  const first = template.render(exprData);
+  const r = template.render(exprData);
+  if (r.html !== first.html || JSON.stringify(r.errors) !== JSON.stringify(first.errors)) {
+    throw new Error(`{.eval ${text}}\nfirst render ${JSON.stringify(first.html)}, second ${JSON.stringify(r.html)}`);
+  }
   const localText = (name: string): string => {
     const v = model.locals.get(name);
     return v === undefined || v === null ? '' : String(v);

@@ -35,7 +35,10 @@ function jsonScope(root: Node, locals: Record<string, Value> = {}): ExprScope & 
 function run(text: string, json = '{}', limits: ExprLimits = UNLIMITED) {
   const parsed = parseExpression(text, limits);
   if (parsed.errors.length > 0) return { output: '', parseErrors: [...parsed.errors], errors: [], assigned: {} };
+  // The first evaluation runs the stack, the second the steps compiled from it: both must agree.
+  const first = evaluateExpression(parsed, jsonScope(parseJson(json)), limits);
   const outcome = evaluateExpression(parsed, jsonScope(parseJson(json)), limits);
+  expect(outcome).toEqual(first);
   return {
     output: outcome.output,
     parseErrors: [],

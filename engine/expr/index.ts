@@ -1,7 +1,7 @@
 // Public surface of the `.eval` expression language (LANGUAGE §4.10, §5). Parsing happens once
-// per compiled instruction and yields a ParsedExpression, its RPN compiled into steps with each
-// name bound by the host; evaluation runs those steps against a scope on every render. Neither
-// function throws.
+// per compiled instruction and yields a ParsedExpression, its RPN with each name bound by the
+// host; evaluation reduces it against a scope on every render (from the second, by steps
+// compiled from the RPN). Neither function throws.
 
 import type { Segment } from '../path.ts';
 import type { Value } from '../value.ts';
@@ -26,7 +26,7 @@ export interface ParsedExpression<R = readonly Segment[]> {
   readonly subExpressions: readonly SubExpression[];
   /** `EVAL=[…]` when debug, else ''; fixed at parse time since the RPN is. */
   readonly listing: string;
-  /** The sub-expressions compiled into steps (§5.5). */
+  /** The sub-expressions' evaluation: the stack at first, then steps compiled from it (§5.5). */
   readonly reduction: Reduction<R>;
 }
 
@@ -48,7 +48,7 @@ export interface ExprOutcome {
 }
 
 // Copied once: under tsx every read of an imported name is a getter call (see reduce.ts).
-const { compileReduction, reduce, toText } = reducer;
+const { newReduction, reduce, toText } = reducer;
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_SUBEXPRESSIONS: readonly SubExpression[] = Object.freeze([]);
@@ -83,7 +83,7 @@ export function parseExpression<R>(text: string, limits: ExprLimits, bind?: (seg
       errors: errors.length === 0 ? NONE : Object.freeze(errors),
       subExpressions,
       listing: debug ? 'EVAL=' + listing(subExpressions) : '',
-      reduction: compileReduction(errors.length === 0 ? subExpressions : NO_SUBEXPRESSIONS, bindName),
+      reduction: newReduction(errors.length === 0 ? subExpressions : NO_SUBEXPRESSIONS, bindName),
     });
   } catch (e) {
     // Not reachable from any input we know of; kept so that a bug never escapes the engine.
@@ -92,7 +92,7 @@ export function parseExpression<R>(text: string, limits: ExprLimits, bind?: (seg
       errors: Object.freeze([`Internal error: ${e instanceof Error ? e.message : String(e)}`]),
       subExpressions: NO_SUBEXPRESSIONS,
       listing: debug ? 'EVAL=[]' : '',
-      reduction: compileReduction(NO_SUBEXPRESSIONS, bindName),
+      reduction: newReduction(NO_SUBEXPRESSIONS, bindName),
     });
   }
 }

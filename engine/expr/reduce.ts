@@ -1,10 +1,12 @@
-// Evaluation of RPN sub-expressions (LANGUAGE §5.5–§5.8), compiled once into steps. Where each
-// value sits on the reduce stack depends only on the RPN, never on the data, so `compileReduction`
-// runs the stack at compile time: constants and names stay where they were pushed (a name is
-// looked up only by the operator, call or result that uses it, as §5.5 says), and each operator
-// or call becomes a step that reads its operands from those places and writes its value to a
-// slot of its own. Evaluation is then a loop over the steps in RPN order, with no stack, no
-// dispatch on item kinds and no lookup of a name's bound reference.
+// Evaluation of RPN sub-expressions (LANGUAGE §5.5–§5.8). Where each value sits on the reduce
+// stack depends only on the RPN, never on the data, so an expression evaluated more than once is
+// compiled into steps: `compileSteps` runs the stack at compile time, constants and names stay
+// where they were pushed (a name is looked up only by the operator, call or result that uses it,
+// as §5.5 says), and each operator or call becomes a step that reads its operands from those
+// places and writes its value to a slot of its own. Evaluation is then a loop over the steps in
+// RPN order, with no stack, no dispatch on item kinds and no search for a name's bound reference.
+// The first evaluation of an expression runs the stack itself (`interpret`): building the steps
+// costs more than one evaluation saves, and many expressions run once (a page's first render).
 
 import * as values from '../value.ts';
 import type { Value } from '../value.ts';
@@ -18,7 +20,8 @@ import type { Operator, OperatorCode } from './operators.ts';
 // Imported bindings copied once: under tsx every read of an imported name is a getter call,
 // which costs more than the work it guards on this path.
 const { double, jsNumber, JDouble } = values;
-const { ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
+const { ARGS_MARKER, ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
+const RpnItemClass = rpn.RpnItem;
 const { stringToNumber } = tokens;
 
 /** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
@@ -37,8 +40,8 @@ export interface ReduceResult {
 }
 
 // Returned by conversions for objects, arrays and call markers; a symbol can never be a Literal.
-export const UNCONVERTIBLE: unique symbol = Symbol('unconvertible');
-export type Converted = Literal | typeof UNCONVERTIBLE;
+const UNCONVERTIBLE: unique symbol = Symbol('unconvertible');
+type Converted = Literal | typeof UNCONVERTIBLE;
 const U: typeof UNCONVERTIBLE = UNCONVERTIBLE;
 
 // ---- conversions (§5.6) ---------------------------------------------------------------
@@ -81,7 +84,7 @@ export function toInt32(v: Literal): number {
 }
 
 /** Converts a JSON value found by a lookup (§5.5): numbers become doubles, null/missing null. */
-export function literalOfValue(v: Value): Converted {
+function literalOfValue(v: Value): Converted {
   switch (typeof v) {
     case 'number':
     case 'string':
@@ -99,12 +102,12 @@ export function literalOfValue(v: Value): Converted {
 }
 
 /** How an expression value is stored as a local: integral numbers stay doubles. */
-export function valueOfLiteral(v: Literal): Value {
+function valueOfLiteral(v: Literal): Value {
   return typeof v === 'number' ? double(v) : v;
 }
 
 /** The local an assignment target names: a single `@word` segment (`@` alone is the current node). */
-export function localName(segments: readonly Segment[]): string | null {
+function localName(segments: readonly Segment[]): string | null {
   const name = segments[0];
   if (segments.length !== 1 || typeof name !== 'string' || name.length < 2 || name.charCodeAt(0) !== 0x40) return null;
   return name;
@@ -112,7 +115,7 @@ export function localName(segments: readonly Segment[]): string | null {
 
 // ---- operators (§5.7) -----------------------------------------------------------------
 
-export function unary(code: OperatorCode, x: Literal): Literal {
+function unary(code: OperatorCode, x: Literal): Literal {
   switch (code) {
     case 'neg': return -1 * toNumber(x);
     case 'pos': return toNumber(x);
@@ -139,7 +142,7 @@ function strictEqual(a: Literal, b: Literal): boolean {
  * Binary operators other than `add` (whose text case needs the string limit) and `assign`
  * (which ends its sub-expression). One function each, chosen when the step is compiled.
  */
-export const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze({
+const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze({
   sub: (a, b) => toNumber(a) - toNumber(b),
   mul: (a, b) => toNumber(a) * toNumber(b),
   div: (a, b) => {
@@ -169,10 +172,10 @@ export const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.
 });
 
 /** Returned by `add` when the text would pass the string limit: a unique object, so no allocation. */
-export const TOO_LONG = new String('too long') as unknown as string;
+const TOO_LONG = new String('too long') as unknown as string;
 
 /** `add`: text if either side is text (`TOO_LONG` past `maxStringLen` when > 0), else numbers. */
-export function add(a: Literal, b: Literal, maxStringLen: number): Literal {
+function add(a: Literal, b: Literal, maxStringLen: number): Literal {
   if (typeof a === 'string' || typeof b === 'string') {
     const left = toText(a);
     const right = toText(b);
@@ -206,10 +209,38 @@ interface CompiledSub<R> {
 }
 
 export interface Reduction<R> {
-  readonly subs: readonly CompiledSub<R>[];
-  readonly slotCount: number;
+  readonly subExpressions: readonly SubExpression[];
+  readonly bind: (segments: readonly Segment[]) => R;
+  /** Each name's bound reference, made when the interpreter or the compiler first meets it. */
+  refs: Map<RpnItem, R> | null;
+  /** Null until the steps are compiled. */
+  subs: readonly CompiledSub<R>[] | null;
+  slotCount: number;
+  evaluations: number;
   /** One Run kept for the evaluations that do not overlap (all but a re-entrant lookup's). */
   spare: Run<R> | null;
+}
+
+/**
+ * How many evaluations of an expression run the stack before its steps are built. Compile and
+ * first render of the conformance case `eval-2` (22 one-off `.eval`s), in-process against the
+ * port: 0.74–0.78x with the steps built on the first evaluation, 0.92–1.08x interpreted.
+ */
+const INTERPRETED_EVALUATIONS = 1;
+
+export function newReduction<R>(subExpressions: readonly SubExpression[], bind: (segments: readonly Segment[]) => R): Reduction<R> {
+  return { subExpressions, bind, refs: null, subs: null, slotCount: 0, evaluations: 0, spare: null };
+}
+
+/** The name's bound reference, made once per reduction. */
+function boundName<R>(reduction: Reduction<R>, item: RpnItem): R {
+  const refs = (reduction.refs ??= new Map());
+  let ref = refs.get(item);
+  if (ref === undefined) {
+    ref = reduction.bind(item.segments as readonly Segment[]);
+    refs.set(item, ref);
+  }
+  return ref;
 }
 
 // What the compile-time stack holds at one position.
@@ -316,7 +347,7 @@ function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: nu
  * Applies a built-in to its arguments (§5.8), converting them in order and only as far as the
  * function reads them; UNCONVERTIBLE when no argument was usable.
  */
-export function applyFunction<A, C>(name: string, args: readonly A[], from: number, to: number, convert: (arg: A, ctx: C) => Converted, ctx: C): Converted {
+function applyFunction<A, C>(name: string, args: readonly A[], from: number, to: number, convert: (arg: A, ctx: C) => Converted, ctx: C): Converted {
   let k = from;
   let first: Converted = U;
   for (; k < to; k++) {
@@ -381,7 +412,7 @@ function assignStep<R>(target: Entry<R> | undefined, source: Entry<R> | undefine
  * operator or call becomes a step; an assignment or an error that every evaluation would meet
  * ends it, as either ends the sub-expression at run time.
  */
-function compileSub<R>(items: SubExpression, bind: (segments: readonly Segment[]) => R, nextSlot: { n: number }): CompiledSub<R> {
+function compileSub<R>(items: SubExpression, reduction: Reduction<R>, nextSlot: { n: number }): CompiledSub<R> {
   const stack: Entry<R>[] = [];
   const steps: Step<R>[] = [];
   const finish = (): CompiledSub<R> => ({ steps, result: stack.length > 0 ? readerOf(stack[stack.length - 1]) : null });
@@ -392,7 +423,7 @@ function compileSub<R>(items: SubExpression, bind: (segments: readonly Segment[]
         break;
       case ITEM_NAME: {
         const segments = item.segments as readonly Segment[];
-        stack.push({ kind: NAME, value: null, name: { segments, ref: bind(segments) }, slot: -1 });
+        stack.push({ kind: NAME, value: null, name: { segments, ref: boundName(reduction, item) }, slot: -1 });
         break;
       }
       case ITEM_ARGS:
@@ -449,17 +480,29 @@ function compileOperator<R>(item: RpnItem, stack: Entry<R>[], steps: Step<R>[], 
   return true;
 }
 
-export function compileReduction<R>(subExpressions: readonly SubExpression[], bind: (segments: readonly Segment[]) => R): Reduction<R> {
+/** Builds the steps of every sub-expression, once. */
+export function compileSteps<R>(reduction: Reduction<R>): void {
+  if (reduction.subs !== null) return;
   const nextSlot = { n: 0 };
-  const subs = subExpressions.map((items) => compileSub(items, bind, nextSlot));
-  return { subs, slotCount: nextSlot.n, spare: null };
+  reduction.subs = reduction.subExpressions.map((items) => compileSub(items, reduction, nextSlot));
+  reduction.slotCount = nextSlot.n;
 }
 
 /**
- * Evaluates every sub-expression in order. Never throws unless scope.lookup does;
- * `maxStringLen <= 0` disables the concatenation limit.
+ * Evaluates every sub-expression in order: by the stack on the first evaluation, by the
+ * compiled steps after. Never throws unless scope.lookup does; `maxStringLen <= 0` disables the
+ * concatenation limit.
  */
 export function reduce<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStringLen: number): ReduceResult {
+  if (reduction.subs === null) {
+    if (reduction.evaluations++ < INTERPRETED_EVALUATIONS) return interpret(reduction, scope, maxStringLen);
+    compileSteps(reduction);
+  }
+  return runSteps(reduction, scope, maxStringLen);
+}
+
+/** Evaluates by the compiled steps (`compileSteps` has run). */
+export function runSteps<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStringLen: number): ReduceResult {
   let run = reduction.spare;
   if (run === null) run = { scope, maxStringLen, assigned: null, slots: new Array(reduction.slotCount).fill(U) };
   else {
@@ -472,7 +515,7 @@ export function reduce<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStr
   let hasValue = false;
   let value: Literal = null;
   try {
-    const subs = reduction.subs;
+    const subs = reduction.subs as readonly CompiledSub<R>[];
     for (let s = 0; s < subs.length; s++) {
       const sub = subs[s];
       const steps = sub.steps;
@@ -498,4 +541,125 @@ export function reduce<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStr
     run.assigned = null;
     reduction.spare = run;
   }
+}
+
+// ---- the stack itself ------------------------------------------------------------------
+
+/** Values, unresolved names (resolved only when used) and call markers. */
+type StackItem = Literal | RpnItem;
+
+interface Interpreting<R> {
+  readonly reduction: Reduction<R>;
+  readonly scope: LookupScope<R>;
+  assigned: Map<string, Value> | null;
+}
+
+/** Resolves a stack item to a literal (§5.5); names are looked up only here, when used. */
+function convertItem<R>(item: StackItem | undefined, at: Interpreting<R>): Converted {
+  if (!(item instanceof RpnItemClass)) return item === undefined ? U : item;
+  if (item.type !== ITEM_NAME) return U;
+  const segments = item.segments as readonly Segment[];
+  const first = segments[0];
+  // Locals assigned earlier in this expression shadow the engine's stack; being literals, they
+  // have no members.
+  const assigned = at.assigned;
+  if (assigned !== null && typeof first === 'string' && assigned.has(first)) {
+    return segments.length === 1 ? literalOfValue(assigned.get(first)) : null;
+  }
+  return literalOfValue(at.scope.lookup(boundName(at.reduction, item)));
+}
+
+/** Evaluates by running the stack, item by item (§5.5). */
+export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxStringLen: number): ReduceResult {
+  const at: Interpreting<R> = { reduction, scope, assigned: null };
+  let errors: string[] | null = null;
+  let hasValue = false;
+  let value: Literal = null;
+  // An explicit stack pointer: setting an array's length is a runtime call.
+  const stack: StackItem[] = [];
+  const subs = reduction.subExpressions;
+  for (let s = 0; s < subs.length; s++) {
+    const items = subs[s];
+    let sp = 0; // stack[0..sp) is live
+    let error: string | null = null;
+    run: for (let r = 0; r < items.length; r++) {
+      const item = items[r];
+      switch (item.type) {
+        case ITEM_VALUE:
+          stack[sp++] = item.value;
+          break;
+        case ITEM_NAME:
+        case ITEM_ARGS:
+          stack[sp++] = item;
+          break;
+        case ITEM_CALL: {
+          let marker = sp - 1;
+          while (marker >= 0 && stack[marker] !== ARGS_MARKER) marker--;
+          const result = applyFunction(item.text, stack, marker + 1, sp, convertItem, at);
+          sp = marker < 0 ? 0 : marker;
+          if (result === U) {
+            error = `Error calling function ${item.text}`;
+            break run;
+          }
+          stack[sp++] = result;
+          break;
+        }
+        default: {
+          const op = item.operator as Operator;
+          if (op.unary) {
+            if (sp === 0) break;
+            const x = convertItem(stack[sp - 1], at);
+            if (x !== U) stack[sp - 1] = unary(op.code, x);
+            break;
+          }
+          if (op.code === 'assign') {
+            const source = sp > 0 ? stack[--sp] : undefined;
+            const target = sp > 0 ? stack[--sp] : undefined;
+            const name = target instanceof RpnItemClass && target.type === ITEM_NAME ? localName(target.segments as readonly Segment[]) : null;
+            if (name !== null && source !== undefined) {
+              const v = convertItem(source, at);
+              if (v !== U) (at.assigned ??= new Map()).set(name, valueOfLiteral(v));
+            }
+            break run; // an assignment ends its sub-expression (§5.5)
+          }
+          const b = sp > 0 ? convertItem(stack[--sp], at) : U;
+          const a = sp > 0 ? convertItem(stack[--sp], at) : U;
+          if (a === U || b === U) {
+            error = `Invalid arguments to operator ${op.description}`;
+            break run;
+          }
+          if (op.code === 'add') {
+            const v = add(a, b, maxStringLen);
+            if (v === TOO_LONG) {
+              error = `Concatenation would exceed maximum string length ${maxStringLen}`;
+              break run;
+            }
+            stack[sp++] = v;
+            break;
+          }
+          const f = BINARY[op.code];
+          if (f === undefined) {
+            error = `Unexpected operator found during evaluation: ${op.description}`;
+            break run;
+          }
+          stack[sp++] = f(a, b);
+        }
+      }
+    }
+    hasValue = false;
+    value = null;
+    if (error !== null) {
+      (errors ??= []).push(error);
+      continue;
+    }
+    if (sp === 0) continue;
+    const top = convertItem(stack[sp - 1], at);
+    if (top === U) {
+      (errors ??= []).push('Reduce error: unexpected token on stack');
+      continue;
+    }
+    hasValue = true;
+    value = top;
+  }
+  return { hasValue, value, assigned: at.assigned, errors };
 }
