@@ -224,7 +224,8 @@ export interface Reduction<R> {
 /**
  * How many evaluations of an expression run the stack before its steps are built. Compile and
  * first render of the conformance case `eval-2` (22 one-off `.eval`s), in-process against the
- * port: 0.74–0.78x with the steps built on the first evaluation, 0.92–1.08x interpreted.
+ * port: 0.74–0.78x with the steps built on the first evaluation, 0.92–0.98x with it interpreted
+ * (0.96–1.01x before there were steps, in the same runs; bench/README.md).
  */
 const INTERPRETED_EVALUATIONS = 1;
 
