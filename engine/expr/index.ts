@@ -32,8 +32,8 @@ export interface ParsedExpression<R = readonly Segment[]> {
 
 export interface ExprScope<R = readonly Segment[]> {
   /**
-   * Stack lookup from the eval's temporary frame of a name bound at parse time (by default its
-   * segments as splitVariable() returns them). Returns undefined for missing.
+   * Stack lookup from the eval's temporary frame of a name as `bind` made it, once per name (by
+   * default its segments as splitVariable() returns them). Returns undefined for missing.
    */
   lookup(name: R): Value;
 }
