@@ -557,7 +557,7 @@ function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   return deferred(() => predicateBlock(alt.pred, body(alt.body, now), orChain(alt.alt, now), alt, alt.span, now.source));
 }
 
-/** An expression's name, bound once when the expression is parsed. */
+/** An expression's name as the engine looks it up, bound once per name (engine/expr/reduce.ts). */
 function exprRef(segments: readonly (string | number)[]): CompiledRef {
   return new CompiledRef(segments.length === 1 && segments[0] === '@' ? '@' : segments.join('.'), segments);
 }
