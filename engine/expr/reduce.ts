@@ -217,7 +217,12 @@ export interface Reduction<R> {
   subs: readonly CompiledSub<R>[] | null;
   slotCount: number;
   evaluations: number;
-  /** One Run kept for the evaluations that do not overlap (all but a re-entrant lookup's). */
+  /**
+   * One Run (and its slots) kept for the evaluations that do not overlap (all but a re-entrant
+   * lookup's). Measured bundled, `{.eval v * 2 + 1}` in a 50-item section, ns a call over three
+   * processes: 91–109 kept, 97–174 with a Run made per evaluation; `v > 500 && v < 900` 140–150
+   * against 144–176.
+   */
   spare: Run<R> | null;
 }
 
