@@ -80,6 +80,37 @@ describe('decimal arithmetic', () => {
       }),
     );
   });
+
+  // parseDecimal sums up to 15 digits as a number and reads longer ones from the text;
+  // compareDecimal compares equal scales directly and scales the others from a table.
+  it('reads the digits exactly on both sides of the 15-digit bound', () => {
+    const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '8', '9'), minLength: 0, maxLength: 24 });
+    fc.assert(
+      fc.property(fc.constantFrom('', '-', '+'), digits, fc.option(digits, { nil: null }), (sign, int, frac) => {
+        const all = int + (frac ?? '');
+        fc.pre(all.length > 0);
+        const text = sign + int + (frac === null ? '' : '.' + frac);
+        expect(parseDecimal(text)).toEqual({ unscaled: BigInt((sign === '-' ? '-' : '') + all), scale: frac === null ? 0 : frac.length });
+      }),
+      { numRuns: 500 },
+    );
+    expect(parseDecimal('999999999999999.5')).toEqual({ unscaled: 9999999999999995n, scale: 1 });
+    expect(parseDecimal('-00000000000000012.30')).toEqual({ unscaled: -1230n, scale: 2 });
+  });
+
+  it('compares as the cross-multiplied values do, at any two scales', () => {
+    const decimal = fc.record({ unscaled: fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), scale: fc.integer({ min: -3, max: 24 }) });
+    const sign = (x: bigint) => (x < 0n ? -1 : x > 0n ? 1 : 0);
+    const scaled = (d: { unscaled: bigint; scale: number }, to: number) => d.unscaled * 10n ** BigInt(to - d.scale);
+    fc.assert(
+      fc.property(decimal, decimal, fc.boolean(), (a, b, sameScale) => {
+        const c = sameScale ? { unscaled: b.unscaled, scale: a.scale } : b;
+        const to = Math.max(a.scale, c.scale);
+        expect(compareDecimal(a, c)).toBe(sign(scaled(a, to) - scaled(c, to)));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('exact value of a double', () => {

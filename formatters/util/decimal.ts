@@ -33,18 +33,32 @@ export function parseDecimal(text: string): Decimal {
     negative = text[i] === '-';
     i++;
   }
-  // Digits are taken as slices around the point rather than appended one by one.
+  // The digits' value is summed as a number while it is exact (at most 15 digits, below
+  // 2^53), and taken from the text's slices otherwise: a price's `BigInt` from a number is
+  // ~27 ns, from a string of digits ~65, and the slices and their concatenation cost more.
   const intStart = i;
-  while (i < n && isDigit(text.charCodeAt(i))) i++;
-  let digits = text.slice(intStart, i);
-  let fraction = 0;
-  if (i < n && text.charCodeAt(i) === 46 /* . */) {
-    const fracStart = ++i;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-    fraction = i - fracStart;
-    if (fraction > 0) digits += text.slice(fracStart, i);
+  let value = 0;
+  while (i < n) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    value = value * 10 + d;
+    i++;
   }
-  if (digits.length === 0) throw badDecimal(text);
+  const intEnd = i;
+  let fraction = 0;
+  let fracStart = i;
+  if (i < n && text.charCodeAt(i) === 46 /* . */) {
+    fracStart = ++i;
+    while (i < n) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      value = value * 10 + d;
+      i++;
+    }
+    fraction = i - fracStart;
+  }
+  const count = intEnd - intStart + fraction;
+  if (count === 0) throw badDecimal(text);
   let exponent = 0;
   if (i < n && (text[i] === 'e' || text[i] === 'E')) {
     i++;
@@ -61,7 +75,7 @@ export function parseDecimal(text: string): Decimal {
   if (i !== n) throw badDecimal(text);
   const scale = fraction - exponent;
   if (Math.abs(scale) > MAX_SCALE) throw new JavaError('NumberFormatException', 'Exponent overflow.');
-  const magnitude = BigInt(digits);
+  const magnitude = count <= EXACT_DIGITS ? BigInt(value) : BigInt(text.slice(intStart, intEnd) + text.slice(fracStart, fracStart + fraction));
   return { unscaled: negative ? -magnitude : magnitude, scale };
 }
 
@@ -76,14 +90,21 @@ function badDecimal(text: string): JavaError {
   return new JavaError('NumberFormatException', text.length === 0 ? 'Empty string' : 'No digits found.');
 }
 
+/** Digits whose value a double holds exactly (10^15 < 2^53). */
+const EXACT_DIGITS = 15;
+
 const TEN = 10n;
+/** 10^0 … 10^18 made once: `10n ** BigInt(n)` is two BigInt operations a call. */
+const POW10_BIG: readonly bigint[] = Array.from({ length: 19 }, (_, k) => TEN ** BigInt(k));
 
 function pow10(n: number): bigint {
-  return TEN ** BigInt(n);
+  return n < POW10_BIG.length ? POW10_BIG[n] : TEN ** BigInt(n);
 }
 
 /** `compareTo`: numeric order, scale ignored (`2.0` equals `2`). */
 export function compareDecimal(a: Decimal, b: Decimal): number {
+  // Prices of one product share their scale: no scaling then.
+  if (a.scale === b.scale) return a.unscaled < b.unscaled ? -1 : a.unscaled > b.unscaled ? 1 : 0;
   const scale = Math.max(a.scale, b.scale);
   const x = a.unscaled * pow10(scale - a.scale);
   const y = b.unscaled * pow10(scale - b.scale);
