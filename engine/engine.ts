@@ -129,9 +129,32 @@ function unexpectedDiag(e: Error, source: Source): Diagnostic {
 }
 
 const CACHE_SIZE = 512;
+const NO_OPTIONS: CompileOptions = Object.freeze({});
+
+/** One text's compiled forms in `Engine.cached`, by the options' key (`optionsKey`). */
+interface CachedTemplate {
+  readonly key: string;
+  readonly template: Template;
+}
+
+/** The options that change what `compile` makes, as text; the defaults' without building one. */
+function optionsKey(options: CompileOptions): string {
+  if (options.mode === undefined && options.preprocess === undefined && options.limits === undefined) return DEFAULT_OPTIONS_KEY;
+  return `${options.mode ?? 'safe'}|${options.preprocess ? 1 : 0}|${options.limits ? JSON.stringify(options.limits) : ''}`;
+}
+
+const DEFAULT_OPTIONS_KEY = 'safe|0|';
 
 export class Engine {
-  private readonly cache = new Map<string, Template>();
+  /**
+   * `cached`'s templates by source text, then by options, least recently used first, up to
+   * CACHE_SIZE in all. Keyed by the text itself for the reason `partialCache` is: a key built
+   * from the options and the text was a new string on every `render(text, data)`, copied and
+   * hashed whole on every call (a 1.4 KB page template: 4.1 µs a render compiled, 7.1 through
+   * the cache).
+   */
+  private readonly cache = new Map<string, CachedTemplate[]>();
+  private cacheCount = 0;
   /**
    * Compiled partials by source text, then name and safety. Keyed by the text itself, not a
    * string built from it: a host passes the same partial strings on every render, and V8
@@ -163,22 +186,36 @@ export class Engine {
 
   /** Compiles through a bounded cache keyed by text and options. */
   cached(text: string, options: CompileOptions = {}): Template {
-    const key = `${options.mode ?? 'safe'}|${options.preprocess ? 1 : 0}|${options.limits ? JSON.stringify(options.limits) : ''}|${text}`;
-    let t = this.cache.get(key);
-    if (t !== undefined) {
-      // Refresh recency.
-      this.cache.delete(key);
-      this.cache.set(key, t);
-      return t;
+    const key = optionsKey(options);
+    let entries = this.cache.get(text);
+    if (entries !== undefined) {
+      // Refresh recency (the text's forms move together).
+      this.cache.delete(text);
+      this.cache.set(text, entries);
+      for (const e of entries) if (e.key === key) return e.template;
     }
-    t = this.compile(text, options);
-    this.cache.set(key, t);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    return t;
+    const template = this.compile(text, options);
+    if (entries === undefined) this.cache.set(text, (entries = []));
+    entries.push({ key, template });
+    // Whole texts are let go, least recently used first. The text just compiled is the most
+    // recent, so it is reached only when it is the last one left: its oldest forms go then.
+    this.cacheCount++;
+    while (this.cacheCount > CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value as string;
+      const gone = this.cache.get(oldest) as CachedTemplate[];
+      if (oldest === text) {
+        gone.shift();
+        this.cacheCount--;
+      } else {
+        this.cache.delete(oldest);
+        this.cacheCount -= gone.length;
+      }
+    }
+    return template;
   }
 
   render(text: string, data: unknown, options: RenderOptions = {}): RenderResult {
-    const t = this.cached(text, { mode: options.mode, preprocess: options.preprocess, limits: options.limits });
+    const t = this.cached(text, options.mode === undefined && options.preprocess === undefined && options.limits === undefined ? NO_OPTIONS : { mode: options.mode, preprocess: options.preprocess, limits: options.limits });
     return t.render(data, options);
   }
 

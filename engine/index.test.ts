@@ -29,6 +29,49 @@ describe('public facade', () => {
     expect([fresh.html, fresh.errors.map((e) => e.code)]).toEqual(['3', ['EXPRESSION_PARSE']]);
   });
 
+  it("render's cache keys a text by its content and its options, and holds at most 512 templates", () => {
+    const engine = new Engine(createRegistry(defaultFormatters, defaultPredicates));
+    let compiles = 0;
+    const compileOnce = engine.compile.bind(engine);
+    engine.compile = (text, options) => (compiles++, compileOnce(text, options));
+    const text = '{a}-' + 'x'.repeat(40);
+    const t = engine.cached(text);
+    expect(engine.cached(['{a}-', 'x'.repeat(40)].join(''))).toBe(t);
+    expect(engine.cached(text, { mode: 'safe', limits: undefined })).toBe(t);
+    const strict = engine.cached(text, { mode: 'strict' });
+    expect(strict).not.toBe(t);
+    expect(engine.cached(text, { limits: { maxOutputLength: 100 } })).toBe(engine.cached(text, { limits: { maxOutputLength: 100 } }));
+    expect(engine.cached(text, { preprocess: true })).not.toBe(t);
+    expect(compiles).toBe(4);
+    expect(engine.render(text, { a: 1 }).html).toBe('1-' + 'x'.repeat(40));
+    expect(engine.render(text, { a: 2 }, { mode: 'strict' }).html).toBe('2-' + 'x'.repeat(40));
+    expect(compiles).toBe(4);
+
+    // 600 other texts: the least recently used go first, whole (`other`'s three forms first).
+    for (const mode of ['safe', 'strict', undefined] as const) engine.cached('{other}', { mode, preprocess: mode === undefined });
+    compiles -= 3;
+    for (let i = 0; i < 600; i++) {
+      engine.cached(`{b}${i}`);
+      if (i % 100 === 0) expect(engine.cached(text)).toBe(t); // kept in use
+    }
+    expect(compiles).toBe(604);
+    expect(engine.cached(text)).toBe(t);
+    expect(engine.cached(text, { mode: 'strict' })).toBe(strict);
+    engine.cached('{b}92'); // 4 + 3 + 600 forms made, 512 kept: `other` and {b}0 … {b}91 let go
+    expect(compiles).toBe(604);
+    engine.cached('{b}91');
+    expect(compiles).toBe(605);
+
+    // One text's forms count too: 600 different limits keep the cache bounded.
+    for (let i = 0; i < 600; i++) engine.cached(text, { limits: { maxOutputLength: 1000 + i } });
+    expect(compiles).toBe(1205);
+    engine.cached(text, { limits: { maxOutputLength: 1599 } });
+    expect(compiles).toBe(1205);
+    engine.cached(text, { limits: { maxOutputLength: 1000 } });
+    expect(compiles).toBe(1206);
+    expect(engine.cached(text)).not.toBe(t);
+  });
+
   it('plugins are bound at compile time and never looked up by name while rendering', () => {
     let lookups = 0;
     const counted = <T>(m: Map<string, T>) =>
