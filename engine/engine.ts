@@ -129,7 +129,6 @@ function unexpectedDiag(e: Error, source: Source): Diagnostic {
 }
 
 const CACHE_SIZE = 512;
-const NO_OPTIONS: CompileOptions = Object.freeze({});
 
 /** One text's compiled forms in `Engine.cached`, by the options' key (`optionsKey`). */
 interface CachedTemplate {
@@ -139,7 +138,7 @@ interface CachedTemplate {
 
 /** The options that change what `compile` makes, as text; the defaults' without building one. */
 function optionsKey(options: CompileOptions): string {
-  if (options.mode === undefined && options.preprocess === undefined && options.limits === undefined) return DEFAULT_OPTIONS_KEY;
+  if ((options.mode === undefined || options.mode === 'safe') && !options.preprocess && options.limits === undefined) return DEFAULT_OPTIONS_KEY;
   return `${options.mode ?? 'safe'}|${options.preprocess ? 1 : 0}|${options.limits ? JSON.stringify(options.limits) : ''}`;
 }
 
@@ -215,8 +214,9 @@ export class Engine {
   }
 
   render(text: string, data: unknown, options: RenderOptions = {}): RenderResult {
-    const t = this.cached(text, options.mode === undefined && options.preprocess === undefined && options.limits === undefined ? NO_OPTIONS : { mode: options.mode, preprocess: options.preprocess, limits: options.limits });
-    return t.render(data, options);
+    // The render options hold the compile options (mode, preprocess, limits) and others that
+    // neither `compile` nor the cache's key reads.
+    return this.cached(text, options).render(data, options);
   }
 
   /** RuntimeHost: partials compile in normal mode with the execution's safety (§6.1). */
