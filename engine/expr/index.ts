@@ -76,24 +76,24 @@ export function parseExpression<R>(text: string, limits: ExprLimits, bind?: (seg
     if (errors.length === 0) {
       const assembled = assemble(scan.tokens);
       errors = assembled.errors;
-      subExpressions = Object.freeze(assembled.subExpressions);
+      subExpressions = assembled.subExpressions;
     }
-    return Object.freeze({
+    return {
       debug,
-      errors: errors.length === 0 ? NONE : Object.freeze(errors),
+      errors: errors.length === 0 ? NONE : errors,
       subExpressions,
       listing: debug ? 'EVAL=' + listing(subExpressions) : '',
       reduction: newReduction(errors.length === 0 ? subExpressions : NO_SUBEXPRESSIONS, bindName),
-    });
+    };
   } catch (e) {
     // Not reachable from any input we know of; kept so that a bug never escapes the engine.
-    return Object.freeze({
+    return {
       debug,
-      errors: Object.freeze([`Internal error: ${e instanceof Error ? e.message : String(e)}`]),
+      errors: [`Internal error: ${e instanceof Error ? e.message : String(e)}`],
       subExpressions: NO_SUBEXPRESSIONS,
       listing: debug ? 'EVAL=[]' : '',
       reduction: newReduction(NO_SUBEXPRESSIONS, bindName),
-    });
+    };
   }
 }
 

@@ -387,7 +387,7 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
     }
     const constant = single ? CONSTANTS.get(name) : undefined;
     if (constant !== undefined) emit(state, { kind: 'value', value: constant });
-    else emit(state, { kind: 'name', text: name, segments: Object.freeze(splitVariable(name)) });
+    else emit(state, { kind: 'name', text: name, segments: splitVariable(name) });
   }
   return { tokens: state.tokens, errors: state.errors };
 }
