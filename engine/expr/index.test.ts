@@ -586,11 +586,12 @@ describe('parsed expressions', () => {
   it('are left as parsed by evaluation, and reusable across scopes', () => {
     // Read-only by their types, not frozen (assemble.ts, `RpnItem`): evaluating changes none of it.
     const parsed = parseExpression('#@t = x * 2; @t + 1; max(@t, -x)', UNLIMITED);
-    const before = { debug: parsed.debug, errors: [...parsed.errors], listing: parsed.listing, items: parsed.subExpressions.map((sub) => sub.map((item) => ({ ...item }))) };
+    const snapshot = () => ({ debug: parsed.debug, errors: [...parsed.errors], listing: parsed.listing, items: parsed.subExpressions.map((sub) => sub.map((item) => ({ ...item }))) });
+    const before = snapshot();
     // The value shown is the last sub-expression's, max(2x, -x).
     for (const [x, last] of [[1, '2'], [10, '20'], [-4, '4'], [0.5, '1']] as const) {
       expect(evaluateExpression(parsed, jsonScope(parseJson(`{"x": ${x}}`)), UNLIMITED).output).toBe(`${parsed.listing} -> ${last}`);
-      expect({ debug: parsed.debug, errors: [...parsed.errors], listing: parsed.listing, items: parsed.subExpressions.map((sub) => sub.map((item) => ({ ...item }))) }).toEqual(before);
+      expect(snapshot()).toEqual(before);
     }
   });
   it('never throw, even for a throwing scope or a non-string text', () => {
