@@ -23,7 +23,8 @@ export type ItemType = 0 | 1 | 2 | 3 | 4;
  * monomorphic; the fields a kind does not use hold null. Read-only by its type, not frozen:
  * `Object.freeze` on every item, array and result was a third of parsing an expression
  * (580 → 355 ns for a short one, with the tokenizer's names), paid again on the first render
- * of every template that holds one (bench/README.md, "`.eval` parsed without freezing").
+ * of every template that holds one (bench/README.md, "Prices, `render(text, data)` and `.eval`
+ * parsed without freezing").
  */
 export class RpnItem {
   constructor(
