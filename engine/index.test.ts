@@ -135,6 +135,7 @@ describe('tags read in place, and sources with characters beyond Latin-1', () =>
           row.push((n.formatters as { name: string; raw: string; span: { start: number; end: number } }[]).map((f) => [f.name, f.raw, ...spans(f, shift)]));
         }
         if (n.kind === 'section' || n.kind === 'repeated') row.push((n.ref as { text: string }).text);
+        if (n.kind === 'eval') row.push(n.gap as string, n.expression as string);
         if (Array.isArray(n.body)) row.push(walk(n.body, shift));
         if (n.alt) row.push(walk([n.alt], shift));
         return row;
@@ -154,6 +155,8 @@ describe('tags read in place, and sources with characters beyond Latin-1', () =>
       '{a|truncate}', '{a||b}', '{a|b', '{ a}', '{a |html}', '{a.}', '{@|json}', '{$x|date %Y}', '{a|slugify |html}', '{a|truncate 3 é}',
       // Characters beyond Latin-1 in a tag: `š` comes out of the image as `a`.
       '{a|truncate 3 —}', '{š|html}', '{a|pluralize š x}',
+      // `.eval` is read in place too (`commonBlockTag`).
+      '{.eval 1 + x}', "{.eval 'a—' + x}",
     );
     const piece = fc.oneof(tag, fc.constantFrom('x', ' ', 'é', '|', '{.section a}', '{.end}'));
     fc.assert(
@@ -167,17 +170,22 @@ describe('tags read in place, and sources with characters beyond Latin-1', () =>
     );
   });
 
-  // `.end`, `.or`, `.section NAME` and `.repeated section NAME` written with one space are read
-  // by a short path (parser.ts, `commonBlockTag`); with a tab for that space they are read by
-  // `keyword`, which must give the same nodes, spans and diagnostics.
+  // `.end`, `.or`, `.section NAME`, `.repeated section NAME` and `.eval EXPR` written with one
+  // space are read by a short path (parser.ts, `commonBlockTag`); with a tab for that space they
+  // are read by `keyword`, which must give the same nodes, spans and diagnostics (but for an
+  // eval's gap, which is the whitespace as written).
   it('parse the plain block tags as their other spellings', () => {
     const piece = fc.constantFrom(
       '{.section a}', '{.section a.b.0}', '{.section @}', '{.section 0}', '{.section a }', '{.section a|b}', '{.section a.}', '{.section é}',
       '{.repeated section a}', '{.repeated section @}', '{.repeated section a b}', '{.end}', '{.or}', '{.or x?}', '{.end }', 'x', '{a}',
+      '{.eval 1+2}', '{.eval a.b * -2}', '{.eval @x = 3; @x}', '{.eval  1}', '{.eval }', '{.eval}', '{.evalx 1}', '{.eval (}', '{.eval é}',
     );
+    const tabbed = (row: unknown): unknown =>
+      Array.isArray(row) ? (row[0] === 'eval' ? [...row.slice(0, 3), (row[3] as string).replace(/^\t/, ' '), ...row.slice(4)] : row.map(tabbed)) : row;
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 14 }).map((p) => p.join('')), (text) => {
-        expect(parsed(text.replace(/section /g, 'section\t'))).toEqual(parsed(text));
+        const other = parsed(text.replace(/section /g, 'section\t').replace(/eval /g, 'eval\t'));
+        expect({ ast: tabbed(other.ast), errors: other.errors }).toEqual(parsed(text));
       }),
       { numRuns: 500 },
     );

@@ -496,7 +496,8 @@ class TemplateParser {
   /**
    * `.end`, `.or`, `.section NAME` and `.repeated section NAME` written the plain way (one
    * space, nothing after the name), read in place: most of a page's instructions (182 of the
-   * bench pages' 235). Null for anything else, which `keyword` reads, errors included.
+   * bench pages' 235). `.eval` too: a template of them (conformance `eval-2`) is mostly such
+   * tags. Null for anything else, which `keyword` reads, errors included.
    */
   private commonBlockTag(s: string, from: number, to: number): TagResult | null {
     const n = to - from;
@@ -511,6 +512,10 @@ class TemplateParser {
       const e = scanVariable(s, from + 18, to);
       if (e !== to) return null;
       return { kind: 'repeated', span: this.span(), ref: this.ref(s.slice(from + 18, e)), body: [], alternates: null, alt: null, pre: this.pre || undefined };
+    }
+    // `.eval EXPR`, one space and then no whitespace: the expression is the rest of the body.
+    if (n > 6 && s.startsWith('eval ', from + 1) && !isWs(s.charCodeAt(from + 6))) {
+      return { kind: 'eval', span: this.span(), gap: ' ', expression: s.slice(from + 6, to), pre: this.pre || undefined };
     }
     return null;
   }
