@@ -185,6 +185,27 @@ function add(a: Literal, b: Literal, maxStringLen: number): Literal {
   return toNumber(a) + toNumber(b);
 }
 
+// ---- reduce errors (§5.10) -------------------------------------------------------------
+// One text each, for the compiled steps and the interpreter alike: the two must report the same.
+
+const UNEXPECTED_ON_STACK = 'Reduce error: unexpected token on stack';
+
+function invalidArguments(op: Operator): string {
+  return `Invalid arguments to operator ${op.description}`;
+}
+
+function callFailed(name: string): string {
+  return `Error calling function ${name}`;
+}
+
+function tooLong(maxStringLen: number): string {
+  return `Concatenation would exceed maximum string length ${maxStringLen}`;
+}
+
+function unexpectedOperator(op: Operator): string {
+  return `Unexpected operator found during evaluation: ${op.description}`;
+}
+
 // ---- compiled form ---------------------------------------------------------------------
 
 /** What one evaluation carries through its steps. */
@@ -326,20 +347,20 @@ function unaryStep<R>(code: OperatorCode, operand: Reader<R>, slot: number): Ste
 }
 
 function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: number): Step<R> {
-  const invalid = `Invalid arguments to operator ${op.description}`;
+  const invalid = invalidArguments(op);
   if (op.code === 'add') {
     return (run) => {
       const b = right(run);
       const a = left(run);
       if (a === U || b === U) return invalid;
       const v = add(a, b, run.maxStringLen);
-      if (v === TOO_LONG) return `Concatenation would exceed maximum string length ${run.maxStringLen}`;
+      if (v === TOO_LONG) return tooLong(run.maxStringLen);
       run.slots[slot] = v;
       return null;
     };
   }
   const f = BINARY[op.code];
-  if (f === undefined) return failing(`Unexpected operator found during evaluation: ${op.description}`);
+  if (f === undefined) return failing(unexpectedOperator(op));
   return (run) => {
     const b = right(run);
     const a = left(run);
@@ -387,7 +408,7 @@ function readArgument<R>(read: Reader<R>, run: Run<R>): Converted {
 }
 
 function callStep<R>(name: string, readers: readonly Reader<R>[], slot: number): Step<R> {
-  const error = `Error calling function ${name}`;
+  const error = callFailed(name);
   const n = readers.length;
   return (run) => {
     const v = applyFunction(name, readers, 0, n, readArgument, run);
@@ -477,7 +498,7 @@ function compileOperator<R>(item: RpnItem, stack: Entry<R>[], steps: Step<R>[], 
   const right = stack.pop();
   const left = stack.pop();
   if (left === undefined || right === undefined || left.kind === MARKER || right.kind === MARKER) {
-    steps.push(failing(`Invalid arguments to operator ${op.description}`));
+    steps.push(failing(invalidArguments(op)));
     return false;
   }
   const slot = nextSlot.n++;
@@ -536,7 +557,7 @@ export function runSteps<R>(reduction: Reduction<R>, scope: LookupScope<R>, maxS
       if (sub.result === null) continue;
       const top = sub.result(run);
       if (top === U) {
-        (errors ??= []).push('Reduce error: unexpected token on stack');
+        (errors ??= []).push(UNEXPECTED_ON_STACK);
         continue;
       }
       hasValue = true;
@@ -604,7 +625,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
           const result = applyFunction(item.text, stack, marker + 1, sp, convertItem, at);
           sp = marker < 0 ? 0 : marker;
           if (result === U) {
-            error = `Error calling function ${item.text}`;
+            error = callFailed(item.text);
             break run;
           }
           stack[sp++] = result;
@@ -631,13 +652,13 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
           const b = sp > 0 ? convertItem(stack[--sp], at) : U;
           const a = sp > 0 ? convertItem(stack[--sp], at) : U;
           if (a === U || b === U) {
-            error = `Invalid arguments to operator ${op.description}`;
+            error = invalidArguments(op);
             break run;
           }
           if (op.code === 'add') {
             const v = add(a, b, maxStringLen);
             if (v === TOO_LONG) {
-              error = `Concatenation would exceed maximum string length ${maxStringLen}`;
+              error = tooLong(maxStringLen);
               break run;
             }
             stack[sp++] = v;
@@ -645,7 +666,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
           }
           const f = BINARY[op.code];
           if (f === undefined) {
-            error = `Unexpected operator found during evaluation: ${op.description}`;
+            error = unexpectedOperator(op);
             break run;
           }
           stack[sp++] = f(a, b);
@@ -661,7 +682,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
     if (sp === 0) continue;
     const top = convertItem(stack[sp - 1], at);
     if (top === U) {
-      (errors ??= []).push('Reduce error: unexpected token on stack');
+      (errors ??= []).push(UNEXPECTED_ON_STACK);
       continue;
     }
     hasValue = true;
