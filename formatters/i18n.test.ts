@@ -280,8 +280,12 @@ describe('i18n-money-format (legacy)', () => {
     expect(run('i18n-money-format', '', money(0.375, 'USD'))).toBe('$0.38');
     expect(run('i18n-money-format', '', money(1.015, 'USD'))).toBe('$1.01');
   });
-  it('raises a runtime error for an unknown currency', () => {
+  it('raises a runtime error for an unknown currency, every time (only known currencies are kept)', () => {
+    for (let i = 0; i < 2; i++) expect(() => run('i18n-money-format', '', money(1, 'XYZ'))).toThrow('Unknown currency code: XYZ');
     expect(() => run('i18n-money-format', '', money(1, 'XYZ'))).toThrow(JavaError);
+    // A currency's entry, once kept, serves every locale: symbol placement stays the locale's.
+    expect(run('i18n-money-format', 'de_DE', money(5, 'CHF'))).toBe('5,00 CHF');
+    expect(run('i18n-money-format', 'en_US', money(5, 'CHF'))).toBe('CHF 5.00');
   });
   it('validates its locale argument at compile time', () => {
     const f = spec('i18n-money-format');

@@ -31,7 +31,7 @@ import {
 import { CurrencySite, DecimalSite } from './util/number-plan.ts';
 import { messageFormatterFor } from './util/i18n-message.ts';
 import { isPeriodField, type PeriodKey, relativePeriod, relativeTimeText, usesGregorian } from './util/relative-period.ts';
-import { formatLegacyMoney, isKnownCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
+import { formatLegacyMoney, legacyCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
 interface Zoned<T> {
   readonly options: T;
@@ -171,8 +171,8 @@ const i18nMoneyFormat: FormatterSpec<LegacyLocale> = {
   apply(value, locale) {
     const amount = isObject(value) ? asDouble(member(value, 'decimalValue')) : 0;
     const code = isObject(value) ? textOf(member(value, 'currencyCode')).trim() : '';
-    const currency = code === '' ? 'USD' : code;
-    if (!isKnownCurrency(currency)) throw new JavaError('IllegalArgumentException', `Unknown currency code: ${currency}`);
+    const currency = legacyCurrency(code === '' ? 'USD' : code);
+    if (currency === null) throw new JavaError('IllegalArgumentException', `Unknown currency code: ${code}`);
     return formatLegacyMoney(amount, currency, locale);
   },
 };
