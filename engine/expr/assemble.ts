@@ -2,42 +2,13 @@
 // pass, so nesting depth costs no recursion. Assembly stops at its first error: the
 // sub-expressions completed before it are kept, which is what the debug listing shows.
 
-import type { Segment } from '../path.ts';
-import type { Operator } from './operators.ts';
 import * as values from '../value.ts';
-import type { CallToken, Literal, NameToken, OperatorToken, Token, ValueToken } from './tokenize.ts';
+import * as rpnItem from './rpn-item.ts';
+import type { Literal, RpnItem } from './rpn-item.ts';
 
 // Copied once: under tsx every read of an imported name is a getter call (see reduce.ts).
 const { jsonString, jsNumber } = values;
-
-export const ITEM_VALUE = 0;
-export const ITEM_NAME = 1;
-export const ITEM_OPERATOR = 2;
-export const ITEM_CALL = 3;
-/** Separates a call's arguments from the values below them on the reduce stack. */
-export const ITEM_ARGS = 4;
-export type ItemType = 0 | 1 | 2 | 3 | 4;
-
-/**
- * One RPN element. Every kind shares this single shape so that the reducer's loads stay
- * monomorphic; the fields a kind does not use hold null. Read-only by its type, not frozen:
- * `Object.freeze` on every item, array and result was a third of parsing an expression
- * (580 → 355 ns for a short one, with the tokenizer's names), paid again on the first render
- * of every template that holds one (bench/README.md, "Prices, `render(text, data)` and `.eval`
- * parsed without freezing").
- */
-export class RpnItem {
-  constructor(
-    readonly type: ItemType,
-    readonly value: Literal,
-    /** Names: the reference as written; calls: the function name. */
-    readonly text: string,
-    readonly segments: readonly Segment[] | null,
-    readonly operator: Operator | null,
-  ) {}
-}
-
-export const ARGS_MARKER = new RpnItem(ITEM_ARGS, null, '', null, null);
+const { ITEM_VALUE, ITEM_NAME, ITEM_OPERATOR, ITEM_CALL, ARGS_MARKER, TOKEN_LPAREN, TOKEN_RPAREN, TOKEN_COMMA, TOKEN_SEMICOLON } = rpnItem;
 
 export type SubExpression = readonly RpnItem[];
 
@@ -46,86 +17,67 @@ export interface AssembleResult {
   readonly errors: string[];
 }
 
-function itemOf(token: ValueToken | NameToken | OperatorToken | CallToken): RpnItem {
-  switch (token.kind) {
-    case 'value': return new RpnItem(ITEM_VALUE, token.value, '', null, null);
-    case 'name': return new RpnItem(ITEM_NAME, null, token.text, token.segments, null);
-    case 'operator': return operatorItem(token.operator);
-    case 'call': return new RpnItem(ITEM_CALL, null, token.name, null, null);
-  }
-}
-
-// Operators carry no per-use data: one item per operator.
-const OPERATOR_ITEMS = new Map<Operator, RpnItem>();
-function operatorItem(operator: Operator): RpnItem {
-  let item = OPERATOR_ITEMS.get(operator);
-  if (item === undefined) {
-    item = new RpnItem(ITEM_OPERATOR, null, '', null, operator);
-    OPERATOR_ITEMS.set(operator, item);
-  }
-  return item;
-}
-
-type Pending = OperatorToken | CallToken | { readonly kind: 'lparen' };
+// The tokens are the items: values, names and calls are put in the RPN as they are, and an
+// operator's token is its shared item. `ops` holds operators, calls and `(`.
 
 // Moves operators to the output down to the nearest `(` (left on the stack) or the bottom.
-function flushToParen(ops: Pending[], out: RpnItem[]): void {
+function flushToParen(ops: RpnItem[], out: RpnItem[]): void {
   while (ops.length > 0) {
     const top = ops[ops.length - 1];
-    if (top.kind !== 'operator') return;
-    out.push(itemOf(top));
+    if (top.type !== ITEM_OPERATOR) return;
+    out.push(top);
     ops.pop();
   }
 }
 
 // Moves every pending operator to `out`; false on an unmatched `(`.
-function drain(ops: Pending[], out: RpnItem[], errors: string[]): boolean {
+function drain(ops: RpnItem[], out: RpnItem[], errors: string[]): boolean {
   while (ops.length > 0) {
     const top = ops.pop()!;
-    if (top.kind === 'lparen') {
+    if (top.type === TOKEN_LPAREN) {
       errors.push('Mismatched operator found: left parenthesis');
       return false;
     }
-    out.push(itemOf(top));
+    out.push(top);
   }
   return true;
 }
 
-export function assemble(tokens: readonly Token[]): AssembleResult {
+export function assemble(tokens: readonly RpnItem[]): AssembleResult {
   const subExpressions: SubExpression[] = [];
   const errors: string[] = [];
   let out: RpnItem[] = [];
-  const ops: Pending[] = [];
+  const ops: RpnItem[] = [];
 
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t];
-    switch (token.kind) {
-      case 'value':
-      case 'name':
-        out.push(itemOf(token));
+    switch (token.type) {
+      case ITEM_VALUE:
+      case ITEM_NAME:
+        out.push(token);
         break;
-      case 'call':
+      case ITEM_CALL:
         out.push(ARGS_MARKER);
         ops.push(token);
         break;
-      case 'operator': {
-        const o = token.operator;
+      case ITEM_OPERATOR: {
+        const o = token.operator!;
         while (ops.length > 0) {
           const top = ops[ops.length - 1];
-          if (top.kind !== 'operator') break;
-          const p = top.operator.precedence;
+          if (top.type !== ITEM_OPERATOR) break;
+          const p = top.operator!.precedence;
           if (p > o.precedence || (p === o.precedence && !o.rightAssociative)) {
-            out.push(itemOf(top));
+            out.push(top);
             ops.pop();
           } else break;
         }
         ops.push(token);
         break;
       }
-      case 'lparen':
-        ops.push(token as Pending);
+      case TOKEN_LPAREN:
+        ops.push(token);
         break;
-      case 'rparen': {
+      case TOKEN_RPAREN: {
         flushToParen(ops, out);
         if (ops.length === 0) {
           errors.push('Mismatched operator found: right parenthesis');
@@ -134,16 +86,16 @@ export function assemble(tokens: readonly Token[]): AssembleResult {
         ops.pop();
         // Guarded: reading index -1 of an empty array is a slow named-property lookup.
         const top = ops.length > 0 ? ops[ops.length - 1] : undefined;
-        if (top !== undefined && top.kind === 'call') {
-          out.push(itemOf(top));
+        if (top !== undefined && top.type === ITEM_CALL) {
+          out.push(top);
           ops.pop();
         }
         break;
       }
-      case 'comma':
+      case TOKEN_COMMA:
         flushToParen(ops, out);
         break;
-      case 'semicolon':
+      case TOKEN_SEMICOLON:
         if (!drain(ops, out, errors)) return { subExpressions, errors };
         if (out.length > 0) subExpressions.push(out);
         out = [];

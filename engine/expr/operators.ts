@@ -14,10 +14,16 @@ export interface Operator {
   readonly precedence: number;
   readonly rightAssociative: boolean;
   readonly unary: boolean;
+  /** The operator's place in ALL_OPERATORS: tables by operator are arrays read at it. */
+  readonly index: number;
 }
 
+const all: Operator[] = [];
+
 function op(code: OperatorCode, description: string, precedence: number, rightAssociative = false, unary = false): Operator {
-  return Object.freeze({ code, description, precedence, rightAssociative, unary });
+  const o: Operator = Object.freeze({ code, description, precedence, rightAssociative, unary, index: all.length });
+  all.push(o);
+  return o;
 }
 
 export const UNARY_PLUS = op('pos', 'unary plus', 17, true, true);
@@ -55,6 +61,9 @@ export const BINARY_OPERATORS: ReadonlyMap<string, Operator> = new Map([
   ['||', op('or', 'logical or', 6)],
   ['=', op('assign', 'assign', 3, true)],
 ]);
+
+/** Every operator, each at its `index`. */
+export const ALL_OPERATORS: readonly Operator[] = all;
 
 export type FunctionName = 'max' | 'min' | 'abs' | 'num' | 'str' | 'bool';
 

@@ -8,9 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JDouble, isObject, parseJson, type Node, type Value } from '../value.ts';
 import type { Segment } from '../path.ts';
-import { ARGS_MARKER, ITEM_CALL, ITEM_NAME, ITEM_OPERATOR, ITEM_VALUE, RpnItem } from './assemble.ts';
+import { ARGS_MARKER, ITEM_CALL, ITEM_NAME, ITEM_OPERATOR, ITEM_VALUE, RpnItem, type Literal } from './rpn-item.ts';
 import { BINARY_OPERATORS, BITWISE_NOT, LOGICAL_NOT, UNARY_MINUS, UNARY_PLUS } from './operators.ts';
-import type { Literal } from './tokenize.ts';
 import { compileSteps, interpret, newReduction, reduce, runSteps, type ReduceResult } from './reduce.ts';
 
 interface Scope {

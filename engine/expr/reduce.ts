@@ -11,10 +11,11 @@
 import * as values from '../value.ts';
 import type { Value } from '../value.ts';
 import type { Segment } from '../path.ts';
-import * as rpn from './assemble.ts';
-import type { RpnItem, SubExpression } from './assemble.ts';
+import * as rpn from './rpn-item.ts';
+import type { Literal, RpnItem } from './rpn-item.ts';
+import type { SubExpression } from './assemble.ts';
 import * as tokens from './tokenize.ts';
-import type { Literal } from './tokenize.ts';
+import * as operators from './operators.ts';
 import type { Operator, OperatorCode } from './operators.ts';
 
 // Imported bindings copied once: under tsx every read of an imported name is a getter call,
@@ -23,6 +24,7 @@ const { double, jsNumber, JDouble } = values;
 const { ARGS_MARKER, ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
 const RpnItemClass = rpn.RpnItem;
 const { stringToNumber } = tokens;
+const { ALL_OPERATORS } = operators;
 
 /** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
 export interface LookupScope<R> {
@@ -170,6 +172,14 @@ const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze(
   and: (a, b) => toBoolean(a) && toBoolean(b),
   or: (a, b) => toBoolean(a) || toBoolean(b),
 });
+
+/**
+ * BINARY by operator index (operators.ts): an element read, where `BINARY[op.code]` was a keyed
+ * load by a name that varies, ~5% of a one-off `.eval`'s first evaluation (bench/README.md,
+ * "`.eval` one-offs").
+ */
+const BINARY_BY_INDEX: readonly (BinaryFn | undefined)[] = ALL_OPERATORS.map((o) => BINARY[o.code]);
+
 
 /** Returned by `add` when the text would pass the string limit: a unique object, so no allocation. */
 const TOO_LONG = new String('too long') as unknown as string;
@@ -359,7 +369,7 @@ function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: nu
       return null;
     };
   }
-  const f = BINARY[op.code];
+  const f = BINARY_BY_INDEX[op.index];
   if (f === undefined) return failing(unexpectedOperator(op));
   return (run) => {
     const b = right(run);
@@ -664,7 +674,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
             stack[sp++] = v;
             break;
           }
-          const f = BINARY[op.code];
+          const f = BINARY_BY_INDEX[op.index];
           if (f === undefined) {
             error = unexpectedOperator(op);
             break run;

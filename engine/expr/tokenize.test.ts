@@ -1,15 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringToNumber, tokenize, type Token } from './tokenize.ts';
+import { ITEM_CALL, ITEM_NAME, ITEM_OPERATOR, ITEM_VALUE, TOKEN_COMMA, TOKEN_LPAREN, TOKEN_RPAREN } from './rpn-item.ts';
 
 /** A compact view of tokens: values as themselves, names as `name:x`, operators by description. */
 function view(tokens: readonly Token[]): unknown[] {
   return tokens.map((t) => {
-    switch (t.kind) {
-      case 'value': return t.value;
-      case 'name': return `name:${t.text}`;
-      case 'operator': return `<${t.operator.description}>`;
-      case 'call': return `call:${t.name}`;
-      default: return t.kind;
+    switch (t.type) {
+      case ITEM_VALUE: return t.value;
+      case ITEM_NAME: return `name:${t.text}`;
+      case ITEM_OPERATOR: return `<${t.operator!.description}>`;
+      case ITEM_CALL: return `call:${t.text}`;
+      case TOKEN_LPAREN: return 'lparen';
+      case TOKEN_RPAREN: return 'rparen';
+      case TOKEN_COMMA: return 'comma';
+      default: return 'semicolon';
     }
   });
 }
@@ -230,6 +235,22 @@ describe('stringToNumber (the num conversion of strings)', () => {
     ['007', 7],
   ])('%j is %d', (text, value) => {
     expect(stringToNumber(text)).toBe(value);
+  });
+  it('reads decimal numbers as Number does, integers summed or not (up to 15 digits, and past them)', () => {
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    // Long integers often: past 15 digits a sum digit by digit is no longer exact.
+    const integer = fc.oneof(digits(1, 22), fc.tuple(fc.integer({ min: 1, max: 9 }), digits(13, 21)).map(([a, b]) => a + b));
+    const decimal = fc.tuple(fc.constantFrom('', '-', '+'), integer, fc.option(digits(0, 6)), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3))));
+    fc.assert(
+      fc.property(decimal, ([sign, int, frac, exp]) => {
+        const text = sign + int + (frac === null ? '' : '.' + frac) + (exp === null ? '' : exp.join(''));
+        expect(Object.is(stringToNumber(text), Number(text))).toBe(true);
+        // The same digits as a token of an expression.
+        const token = tokenize(int + (frac === null ? '' : '.' + frac), 0).tokens[0];
+        expect(token.value).toBe(Number(int + (frac === null ? '' : '.' + frac)));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it.each([' 12', '12 ', '.5', '--1', '+', '-', 'Infinity', 'NaN', '1e', '0x', '1..2', '12abc', '1e5e', '0x1g', 'abc'])(
     '%j is NaN',

@@ -7,59 +7,43 @@ import * as path from '../path.ts';
 import type { Segment } from '../path.ts';
 import { javaEscape } from '../java-escape.ts';
 import {
+  ADD,
   BINARY_OPERATORS,
   BITWISE_NOT,
   LOGICAL_NOT,
+  SUBTRACT,
   UNARY_MINUS,
   UNARY_PLUS,
   isFunctionName,
-  type FunctionName,
-  type Operator,
 } from './operators.ts';
+import * as rpnItem from './rpn-item.ts';
+import type { Literal, RpnItem } from './rpn-item.ts';
 
-/** A value inside an expression: numbers are doubles. */
-export type Literal = number | string | boolean | null;
+export type { Literal } from './rpn-item.ts';
 
-export interface ValueToken {
-  readonly kind: 'value';
-  readonly value: Literal;
-}
-export interface NameToken {
-  readonly kind: 'name';
-  /** The reference as written (`a.b.0`, `@`, `@x`), used by the debug listing. */
-  readonly text: string;
-  readonly segments: readonly Segment[];
-}
-export interface OperatorToken {
-  readonly kind: 'operator';
-  readonly operator: Operator;
-}
-export interface CallToken {
-  readonly kind: 'call';
-  readonly name: FunctionName;
-}
-export interface PunctuationToken {
-  readonly kind: 'lparen' | 'rparen' | 'comma' | 'semicolon';
-}
-export type Token = ValueToken | NameToken | OperatorToken | CallToken | PunctuationToken;
+/** A token is the RPN item the assembler will place (rpn-item.ts), or punctuation. */
+export type Token = RpnItem;
 
 export interface TokenizeResult {
   readonly tokens: Token[];
   readonly errors: string[];
 }
 
-// Punctuation and operator tokens carry no data, so one frozen instance of each is shared.
-const LPAREN: PunctuationToken = Object.freeze({ kind: 'lparen' });
-const RPAREN: PunctuationToken = Object.freeze({ kind: 'rparen' });
-const COMMA: PunctuationToken = Object.freeze({ kind: 'comma' });
-const SEMICOLON: PunctuationToken = Object.freeze({ kind: 'semicolon' });
+const { ITEM_VALUE, ITEM_NAME, ITEM_CALL, TOKEN_RPAREN, LPAREN, RPAREN, COMMA, SEMICOLON, operatorItem } = rpnItem;
+const RpnItemClass = rpnItem.RpnItem;
 
-const OPERATOR_TOKENS = new Map<string, OperatorToken>();
-for (const [spelling, operator] of BINARY_OPERATORS) OPERATOR_TOKENS.set(spelling, Object.freeze({ kind: 'operator', operator }));
-const UNARY_PLUS_TOKEN: OperatorToken = Object.freeze({ kind: 'operator', operator: UNARY_PLUS });
-const UNARY_MINUS_TOKEN: OperatorToken = Object.freeze({ kind: 'operator', operator: UNARY_MINUS });
-const NOT_TOKEN: OperatorToken = Object.freeze({ kind: 'operator', operator: LOGICAL_NOT });
-const BITWISE_NOT_TOKEN: OperatorToken = Object.freeze({ kind: 'operator', operator: BITWISE_NOT });
+const OPERATOR_TOKENS = new Map<string, Token>();
+for (const [spelling, operator] of BINARY_OPERATORS) OPERATOR_TOKENS.set(spelling, operatorItem(operator));
+const PLUS_TOKEN = operatorItem(ADD);
+const MINUS_TOKEN = operatorItem(SUBTRACT);
+const UNARY_PLUS_TOKEN = operatorItem(UNARY_PLUS);
+const UNARY_MINUS_TOKEN = operatorItem(UNARY_MINUS);
+const NOT_TOKEN = operatorItem(LOGICAL_NOT);
+const BITWISE_NOT_TOKEN = operatorItem(BITWISE_NOT);
+
+function valueToken(value: Literal): Token {
+  return new RpnItemClass(ITEM_VALUE, value, '', null, null);
+}
 
 // Copied once: under tsx every read of an imported name is a getter call (see reduce.ts).
 const { scanWord, splitVariable } = path;
@@ -99,6 +83,14 @@ const NUMBER_ERRORS = [
   'Unexpected decimal point in exponent',
 ] as const;
 
+/** Below 10^15 an integer summed digit by digit is exact (< 2^53). */
+const MAX_SUMMED_DIGITS = 15;
+
+/** `.`, `e` or `E`: the number goes on past its integer digits. */
+function continuesNumber(c: number): boolean {
+  return c === 0x2e || c === 0x65 || c === 0x45;
+}
+
 // Out-parameters of scanNumber: a scan runs per `num` conversion on the render path, and a
 // result object per call would be garbage.
 let scannedEnd = 0;
@@ -125,7 +117,18 @@ function scanNumber(s: string, i: number): number {
     scannedValue = v;
     return 0;
   }
-  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  // An integer's value is summed as it is read: exact up to 15 digits, and no slice to parse.
+  let v = 0;
+  let d = 0;
+  while (i < n && (d = s.charCodeAt(i) - 0x30) >= 0 && d <= 9) {
+    v = v * 10 + d;
+    i++;
+  }
+  if (i - start <= MAX_SUMMED_DIGITS && (i >= n || !continuesNumber(s.charCodeAt(i)))) {
+    scannedEnd = i;
+    scannedValue = v;
+    return 0;
+  }
   if (i < n && s.charCodeAt(i) === 0x2e) {
     i++;
     while (i < n && isDigit(s.charCodeAt(i))) i++;
@@ -306,7 +309,8 @@ interface ScanState {
 
 // Module-level rather than a closure: tsx's keepNames makes per-call closures costly.
 function emit(state: ScanState, token: Token): void {
-  state.afterOperand = token.kind === 'value' || token.kind === 'name' || token.kind === 'rparen';
+  const type = token.type;
+  state.afterOperand = type === ITEM_VALUE || type === ITEM_NAME || type === TOKEN_RPAREN;
   if (!state.accepting) return;
   if (state.maxTokens > 0 && state.tokens.length >= state.maxTokens) {
     state.accepting = false;
@@ -338,7 +342,7 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
     if (isDigit(c)) {
       const status = scanNumber(text, i);
       if (status !== 0) return failed(state, NUMBER_ERRORS[status]);
-      emit(state, { kind: 'value', value: scannedValue });
+      emit(state, valueToken(scannedValue));
       i = scannedEnd;
       continue;
     }
@@ -347,7 +351,7 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
       case 0x27: { // '
         const error = scanString(text, i);
         if (error !== null) return failed(state, error);
-        emit(state, { kind: 'value', value: stringValue });
+        emit(state, valueToken(stringValue));
         i = stringEnd;
         continue;
       }
@@ -355,8 +359,8 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
       case 0x29: emit(state, RPAREN); i++; continue;
       case 0x2c: emit(state, COMMA); i++; continue;
       case 0x3b: emit(state, SEMICOLON); i++; continue;
-      case 0x2b: emit(state, state.afterOperand ? OPERATOR_TOKENS.get('+')! : UNARY_PLUS_TOKEN); i++; continue;
-      case 0x2d: emit(state, state.afterOperand ? OPERATOR_TOKENS.get('-')! : UNARY_MINUS_TOKEN); i++; continue;
+      case 0x2b: emit(state, state.afterOperand ? PLUS_TOKEN : UNARY_PLUS_TOKEN); i++; continue;
+      case 0x2d: emit(state, state.afterOperand ? MINUS_TOKEN : UNARY_MINUS_TOKEN); i++; continue;
       case 0x7e: emit(state, BITWISE_NOT_TOKEN); i++; continue;
       case 0x2f: case 0x25: case 0x5e: // / % ^
         emit(state, OPERATOR_TOKENS.get(text[i])!);
@@ -378,7 +382,7 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
     const single = name.indexOf('.') < 0;
     if (k < n && text.charCodeAt(k) === 0x28 && single && name !== '@') {
       if (isFunctionName(name)) {
-        emit(state, { kind: 'call', name });
+        emit(state, new RpnItemClass(ITEM_CALL, null, name, null, null));
       } else {
         state.errors.push(`Invalid function: ${name}`);
         state.accepting = false;
@@ -386,8 +390,8 @@ export function tokenize(text: string, maxTokens: number): TokenizeResult {
       continue;
     }
     const constant = single ? CONSTANTS.get(name) : undefined;
-    if (constant !== undefined) emit(state, { kind: 'value', value: constant });
-    else emit(state, { kind: 'name', text: name, segments: splitVariable(name) });
+    if (constant !== undefined) emit(state, valueToken(constant));
+    else emit(state, new RpnItemClass(ITEM_NAME, null, name, splitVariable(name), null));
   }
   return { tokens: state.tokens, errors: state.errors };
 }
