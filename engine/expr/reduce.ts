@@ -175,8 +175,8 @@ const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze(
 
 /**
  * BINARY by operator index (operators.ts): an element read, where `BINARY[op.code]` was a keyed
- * load by a name that varies, ~5% of a one-off `.eval`'s first evaluation (bench/README.md,
- * "`.eval` one-offs").
+ * load by a name that varies, the interpreter's busiest line in a profile of one-off `.eval`s
+ * (bench/README.md, "`.eval` one-offs").
  */
 const BINARY_BY_INDEX: readonly (BinaryFn | undefined)[] = ALL_OPERATORS.map((o) => BINARY[o.code]);
 
