@@ -180,7 +180,6 @@ const BINARY: Readonly<Partial<Record<OperatorCode, BinaryFn>>> = Object.freeze(
  */
 const BINARY_BY_INDEX: readonly (BinaryFn | undefined)[] = ALL_OPERATORS.map((o) => BINARY[o.code]);
 
-
 /** Returned by `add` when the text would pass the string limit: a unique object, so no allocation. */
 const TOO_LONG = new String('too long') as unknown as string;
 

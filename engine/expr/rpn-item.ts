@@ -4,8 +4,7 @@
 // assembler and the reducer alike, sees one shape (bench/README.md, "`.eval` one-offs").
 
 import type { Segment } from '../path.ts';
-import type { Operator } from './operators.ts';
-import { ALL_OPERATORS } from './operators.ts';
+import { ALL_OPERATORS, type Operator } from './operators.ts';
 
 /** A value inside an expression: numbers are doubles. */
 export type Literal = number | string | boolean | null;

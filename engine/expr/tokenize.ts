@@ -4,7 +4,6 @@
 // *accepting* tokens, and scanning goes on so that a later lexical error is reported too.
 
 import * as path from '../path.ts';
-import type { Segment } from '../path.ts';
 import { javaEscape } from '../java-escape.ts';
 import {
   ADD,
