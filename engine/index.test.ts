@@ -105,6 +105,17 @@ describe('public facade', () => {
     expect(engine.render('{x|a|b}', { x: 1 }, { limits: { maxInstructions: 3 } }).html).toBe('ab(1)');
   });
 
+  it('an `.eval` prints the same on every render: interpreted on the first, by compiled steps after', () => {
+    // `!` leaves the object `@obj` in place; the assignment ends the sub-expression, and the
+    // `@obj` below it is then 5 (the steps once read the unary's empty result and failed).
+    const t = compile('{.var @obj o}{.eval (!@obj) @obj = 5}|{.eval !@obj}|{.eval (-@obj) @obj = a; @obj}');
+    const data = { o: { k: 1 }, a: 7 };
+    const first = t.render(data);
+    expect(first.html).toBe('5|false|7');
+    expect(first.errors).toEqual([]);
+    for (let i = 0; i < 2; i++) expect(t.render(data)).toEqual(first);
+  });
+
   it('a plugin that throws is an UNEXPECTED_ERROR, in safe mode the instruction prints nothing', () => {
     const boom: FormatterSpec = {
       name: 'boom',

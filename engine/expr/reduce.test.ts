@@ -88,6 +88,20 @@ describe('compiled steps (§5.5)', () => {
     );
   });
 
+  it('reads again a name that a unary operator left in place, after an assignment that ends the sub-expression', () => {
+    // `(!@obj) @obj = a` with `@obj` an object: `!` leaves `@obj` on the stack, the assignment
+    // ends the sub-expression, and the `@obj` left below it is then the local just assigned.
+    // Found by the property above at its 561,045th run (seed -120940347): the steps read the
+    // unary's empty slot and reported an unexpected token.
+    const not = OPERATORS.find((op) => op.operator === LOGICAL_NOT)!;
+    const subs = [[name('@obj'), not, name('@obj'), name('a'), ASSIGN]];
+    const expected = interpret(newReduction(subs, bySegments), scopeOver(ROOT, LOCALS), 0);
+    expect(expected.errors).toBeNull();
+    expect(expected.hasValue).toBe(true);
+    expect(expected.value).toBe(3);
+    for (let round = 0; round < 2; round++) same(runSteps(compiled(subs), scopeOver(ROOT, LOCALS), 0), expected);
+  });
+
   it('looks a name up only where an operator, call or the result uses it', () => {
     const subs = [[name('a'), name('o'), name('s'), new RpnItem(ITEM_VALUE, 1, '', null, null)]];
     for (const evaluate of [interpret, runSteps]) {

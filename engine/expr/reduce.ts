@@ -312,6 +312,19 @@ function constantReader<R>(value: Literal): Reader<R> {
 function slotReader<R>(slot: number): Reader<R> {
   return (run) => run.slots[slot];
 }
+
+/**
+ * A slot left by unary operators over a name: where they did not convert it, the name is still
+ * what the stack holds (§5.5), so a later read converts the name again, as the interpreter
+ * does. After an assignment that ends the sub-expression it may convert now: in
+ * `(!@obj) @obj = 5` with `@obj` an object, the result is 5, not an unexpected token.
+ */
+function slotOrNameReader<R>(slot: number, name: Reader<R>): Reader<R> {
+  return (run) => {
+    const v = run.slots[slot];
+    return v !== U ? v : name(run);
+  };
+}
 function unconvertible(): Converted {
   return U;
 }
@@ -336,7 +349,7 @@ function readerOf<R>(entry: Entry<R>): Reader<R> {
   switch (entry.kind) {
     case CONSTANT: return constantReader(entry.value);
     case NAME: return nameReader(entry.name as NameAt<R>);
-    case SLOT: return slotReader(entry.slot);
+    case SLOT: return entry.name === null ? slotReader(entry.slot) : slotOrNameReader(entry.slot, nameReader(entry.name));
     default: return unconvertible;
   }
 }
