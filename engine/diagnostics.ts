@@ -80,7 +80,7 @@ export const CODES = {
   UNEXPECTED_ERROR: runtime('render', 'a formatter or predicate failed unexpectedly'),
   LIMIT_SOURCE_LENGTH: syntax('limit', 'the template is longer than `limits.maxSourceLength`'),
   LIMIT_NESTING: syntax('limit', 'blocks nest deeper than `limits.maxNesting`'),
-  LIMIT_OUTPUT: runtime('limit', 'the output grew past `limits.maxOutputLength`'),
+  LIMIT_OUTPUT: runtime('limit', 'the output, or a text kept in a variable, grew past `limits.maxOutputLength`'),
   LIMIT_INSTRUCTIONS: runtime('limit', 'rendering executed more than `limits.maxInstructions` instructions'),
   LIMIT_ERRORS: runtime('limit', 'more runtime errors than `limits.maxErrors`; the rest were counted, not kept (warning)'),
 } as const satisfies Record<string, CodeInfo>;

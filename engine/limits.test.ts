@@ -60,6 +60,18 @@ describe('limits', () => {
     expect(render('{.repeated section xs}0123456789{.end}', { xs: new Array(10).fill(1) }, { limits: { maxOutputLength: 100 } }).html).toHaveLength(100);
   });
 
+  it('maxOutputLength bounds a text kept in a variable: a partial that doubles one ends with LIMIT_OUTPUT', () => {
+    // Each level of the partial wraps @v in quotes and doubles its backslashes, so the text
+    // grows without printing anything; unbounded, a 499-character template of this kind (the
+    // fuzz, seed 9191) ran the process out of memory.
+    const p = '{.var @v @v|raw}{.var @v @v|raw}{.include p}';
+    const r = render('{.var @v a}' + p, { a: 'x' }, { partials: { p }, limits: { maxOutputLength: 5000, maxPartialDepth: 16 } });
+    expect(codes(r)).toEqual(['LIMIT_OUTPUT']);
+    // Within the limit a variable holds what it is given.
+    expect(render('{.var @v a}{.var @v @v|raw}{@v}', { a: 'x' }, { limits: { maxOutputLength: 5 } }).html).toBe('"x"');
+    expect(codes(render('{.var @v a}{.var @v @v|raw}', { a: 'xyzw' }, { limits: { maxOutputLength: 5 } }))).toEqual(['LIMIT_OUTPUT']);
+  });
+
   it('maxOutputLength counts the whole output across its chunks, and each captured text alone', () => {
     const src = '{.repeated section xs}0123456789{.end}';
     // Past several chunk boundaries, the limit still falls on the same character.

@@ -279,6 +279,11 @@ export class Runtime implements PluginContext {
   }
 
   setVar(name: string, v: Value): void {
+    // A text longer than the output may hold can never be printed whole; kept in a variable
+    // it could grow on: `{.var @v @v|raw}` in a partial that includes itself doubles its
+    // escapes at every level, and a 499-character template (found by the fuzz) ran the
+    // process out of memory. It ends the render as the output limit does.
+    if (typeof v === 'string' && v.length > this.outLimit) this.tooLong();
     const f = this.frames[this.depth];
     const names = f.varNames;
     let i = 0;
@@ -341,6 +346,13 @@ export class Runtime implements PluginContext {
    * otherwise the output is over the limit. The appends already compare against `maxOut`
    * for the limit, so chunking costs them nothing.
    */
+  /** A value over the output limit (`setVar`, formatter chains): the render ends with LIMIT_OUTPUT. */
+  tooLong(): never {
+    throw new Abort(
+      makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.outLimit} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
+    );
+  }
+
   overflow(): void {
     const total = this.flushed + this.out.length;
     if (this.capturing === 0 && total <= this.outLimit) {
