@@ -341,18 +341,18 @@ export class Runtime implements PluginContext {
 
   // ---- output and limits ----
 
-  /**
-   * `out` grew past `maxOut`: at the top level, within the limit, it becomes a chunk;
-   * otherwise the output is over the limit. The appends already compare against `maxOut`
-   * for the limit, so chunking costs them nothing.
-   */
-  /** A value over the output limit (`setVar`, formatter chains): the render ends with LIMIT_OUTPUT. */
+  /** The output, or a text kept in a variable (`setVar`), over the output limit: LIMIT_OUTPUT ends the render. */
   tooLong(): never {
     throw new Abort(
       makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.outLimit} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
     );
   }
 
+  /**
+   * `out` grew past `maxOut`: at the top level, within the limit, it becomes a chunk;
+   * otherwise the output is over the limit. The appends already compare against `maxOut`
+   * for the limit, so chunking costs them nothing.
+   */
   overflow(): void {
     const total = this.flushed + this.out.length;
     if (this.capturing === 0 && total <= this.outLimit) {
@@ -360,9 +360,7 @@ export class Runtime implements PluginContext {
       this.nextChunk(total);
       return;
     }
-    throw new Abort(
-      makeDiagnostic('LIMIT_OUTPUT', `Output exceeds the limit of ${this.outLimit} characters`, this.curSource, this.curSpan, { limit: 'maxOutputLength' }),
-    );
+    this.tooLong();
   }
 
   /**

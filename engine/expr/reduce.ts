@@ -325,6 +325,7 @@ function slotOrNameReader<R>(slot: number, name: Reader<R>): Reader<R> {
     return v !== U ? v : name(run);
   };
 }
+
 function unconvertible(): Converted {
   return U;
 }
