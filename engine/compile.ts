@@ -277,7 +277,10 @@ function inst(n: Inst, ctx: EmitContext): Exec {
           rt.curSource = source;
           rt.curSpan = span;
           try {
-            for (let i = 0; i < chain.length; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+            for (let i = 0; i < chain.length; i++) {
+              v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+              rt.made(v);
+            }
           } catch (e) {
             rt.unexpected(e, n, source, span);
             return;
@@ -399,7 +402,11 @@ function emitRun(texts: readonly string[], items: readonly RunItem[], source: So
           const depth = rt.depth;
           rt.push(v);
           try {
-            for (let i = 0; i < chain.length; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, Runtime.EMPTY);
+            v = chain[0].spec.apply(v, chain[0].bound, rt, Runtime.EMPTY);
+            for (let i = 1; i < chain.length; i++) {
+              rt.made(v);
+              v = chain[i].spec.apply(v, chain[i].bound, rt, Runtime.EMPTY);
+            }
           } catch (e) {
             rt.depth = depth;
             rt.unexpected(e, it.node, source, it.span);
@@ -517,9 +524,15 @@ function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: 
     rt.curSpan = span;
     let text: string | readonly string[] | null = null;
     try {
-      for (let i = 0; i < len; i++) v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+      for (let i = 0; i < len; i++) {
+        if (i > 0) rt.made(v);
+        v = chain[i].spec.apply(v, chain[i].bound, rt, others);
+      }
       // Called on the spec (`this`), as `apply` is.
-      if (inPieces !== null) text = inPieces.spec.pieces!(v, inPieces.bound, rt, others);
+      if (inPieces !== null) {
+        if (len > 0) rt.made(v);
+        text = inPieces.spec.pieces!(v, inPieces.bound, rt, others);
+      }
     } catch (e) {
       rt.depth = depth;
       rt.unexpected(e, node, source, span);

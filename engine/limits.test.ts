@@ -72,6 +72,47 @@ describe('limits', () => {
     expect(codes(render('{.var @v a}{.var @v @v|raw}', { a: 'xyzw' }, { limits: { maxOutputLength: 5 } }))).toEqual(['LIMIT_OUTPUT']);
   });
 
+  it('maxTextMade: LIMIT_TEXT when the text made but not printed passes the limit, counted exactly', () => {
+    const limits = (maxTextMade: number) => ({ limits: { maxTextMade } });
+    const xs = (n: number) => ({ a: 'abcd', xs: new Array(n).fill(0) });
+    // A value kept in a variable: `"abcd"`, 6 characters an item.
+    const kept = '{.repeated section xs}{.var @y a|raw}{.end}done';
+    expect(render(kept, xs(5), limits(30)).html).toBe('done');
+    expect(codes(render(kept, xs(5), limits(29)))).toEqual(['LIMIT_TEXT']);
+    expect(render(kept, xs(5), limits(29)).errors[0].limit).toBe('maxTextMade');
+    // A result passed on to the next formatter counts; the last one, printed, does not.
+    const passed = '{.repeated section xs}{a|raw|truncate 2}{.end}';
+    expect(render(passed, xs(5), limits(30)).html).toBe('"a...'.repeat(5));
+    expect(codes(render(passed, xs(5), limits(29)))).toEqual(['LIMIT_TEXT']);
+    expect(codes(render('{.repeated section xs}{a|raw}{.end}', xs(5), limits(1)))).toEqual([]);
+    const inRun = '{.repeated section xs}<{a|html|truncate 2}>{.end}';
+    expect(render(inRun, xs(5), limits(20)).html).toBe('<ab...>'.repeat(5));
+    expect(codes(render(inRun, xs(5), limits(19)))).toEqual(['LIMIT_TEXT']);
+    // The same where the last formatter writes its text in pieces (`raw`), outside a run.
+    const pieces = '{.repeated section xs}{a|raw|raw}{.end}';
+    expect(codes(render(pieces, xs(5), limits(30)))).toEqual([]);
+    expect(codes(render(pieces, xs(5), limits(29)))).toEqual(['LIMIT_TEXT']);
+    // `apply` passed on counts its captured text once; a partial included without `output` counts its text.
+    const applied = '{.macro m}<{a}>{.end}{.repeated section xs}{@|apply m|truncate 1}{.end}';
+    expect(codes(render(applied, xs(5), limits(30)))).toEqual([]);
+    expect(codes(render(applied, xs(5), limits(29)))).toEqual(['LIMIT_TEXT']);
+    const included = '{.repeated section xs}{.include p}{.end}';
+    expect(codes(render(included, xs(5), { partials: { p: '<{a}>' }, ...limits(30) }))).toEqual([]);
+    expect(codes(render(included, xs(5), { partials: { p: '<{a}>' }, ...limits(29) }))).toEqual(['LIMIT_TEXT']);
+  });
+
+  it('maxTextMade bounds the work of re-making a long text for every item, which no other limit does', () => {
+    // Each `.var` below is within the output limit, and the instructions are few; unbounded,
+    // a 16 Mi text written again for each of 1,000 items was a render of minutes.
+    const grow = '{.var @v a}' + '{.var @v @v|raw}'.repeat(10);
+    const src = grow + '{.repeated section xs}{.var @y @v|raw}{.end}';
+    const data = { a: 'x', xs: new Array(1000).fill(0) };
+    // `@v|raw` is about twice as long as `@v`: ~2,000 times `@v` made by the loop.
+    const v = render(grow + '{@v}', data).html.length;
+    expect(codes(render(src, data, { limits: { maxTextMade: 100 * v } }))).toEqual(['LIMIT_TEXT']);
+    expect(codes(render(src, data, { limits: { maxTextMade: 2100 * v } }))).toEqual([]);
+  });
+
   it('maxOutputLength counts the whole output across its chunks, and each captured text alone', () => {
     const src = '{.repeated section xs}0123456789{.end}';
     // Past several chunk boundaries, the limit still falls on the same character.

@@ -14,6 +14,12 @@ export interface Limits {
   maxPartialDepth: number;
   /** UTF-16 code units of output (LIMIT_OUTPUT). */
   maxOutputLength: number;
+  /**
+   * UTF-16 code units of text made in one render that the output does not count as it is made
+   * (LIMIT_TEXT), in all: formatters' results that go on to the next formatter or into a
+   * variable, and the texts of partials included without `output`.
+   */
+  maxTextMade: number;
   /** Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS). */
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */
@@ -27,6 +33,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxStringLength: 1024 * 1024,
   maxPartialDepth: 16,
   maxOutputLength: 32 * 1024 * 1024,
+  maxTextMade: 32 * 1024 * 1024,
   maxInstructions: 5_000_000,
   maxErrors: 200,
 });

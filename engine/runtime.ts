@@ -229,6 +229,9 @@ export class Runtime implements PluginContext {
    */
   private capturing = 0;
   readonly maxSteps: number;
+  /** Characters counted by `made` so far, and their bound, `limits.maxTextMade`. */
+  private textMade = 0;
+  private readonly maxTextMade: number;
   /** Source and span of the instruction being executed, for errors raised through the context. */
   curSource: Source;
   curSpan: Span = { start: 0, end: 0 };
@@ -246,6 +249,7 @@ export class Runtime implements PluginContext {
     this.outLimit = opts.limits.maxOutputLength;
     this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit);
     this.maxSteps = opts.limits.maxInstructions;
+    this.maxTextMade = opts.limits.maxTextMade;
     this.curSource = source;
   }
 
@@ -411,6 +415,22 @@ export class Runtime implements PluginContext {
     this.out = saved.out;
     this.maxOut = saved.maxOut;
     this.capturing--;
+  }
+
+  /**
+   * Counts a text made in this render that the output limit does not see as it is made: a
+   * formatter's result passed on to the next formatter or kept in a variable (`apply`'s
+   * captured text among them), the text of a partial included without `output`. Each such
+   * text is bounded (the output limit), but not their number: a 16 Mi text written again by
+   * `raw` for each item of a list cost 450 ms an item, and 1,000 items were a render of
+   * minutes (bench/README.md, "Escape-dense texts").
+   */
+  made(v: Value): void {
+    if (typeof v === 'string' && (this.textMade += v.length) > this.maxTextMade) {
+      throw new Abort(
+        makeDiagnostic('LIMIT_TEXT', `Text made but not printed exceeds the limit of ${this.maxTextMade} characters`, this.curSource, this.curSpan, { limit: 'maxTextMade' }),
+      );
+    }
   }
 
   overBudget(): never {
@@ -598,6 +618,7 @@ export class Runtime implements PluginContext {
       const saved = this.beginCapture();
       try {
         code.run(this);
+        this.made(this.out);
       } finally {
         this.endCapture(saved);
       }

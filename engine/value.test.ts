@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, JsonSyntaxError, narrowCut, parsedPlainLength, parsedJsonText, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, jsonString, JsonSyntaxError, narrowCut, parsedPlainLength, parsedJsonText, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -226,6 +226,25 @@ describe('text forms', () => {
     expect(toJsonExact(wide)).toBe(JSON.stringify(wide));
     expect(toJsonExact({ 'a"b': 'c', n: [{ 'a"b': NaN }] })).toBe('{"a\\"b":"c","n":[{"a\\"b":"NaN"}]}');
     expect(toJson({ 'a"b': 'c' })).toBe('{"a\\"b":"c"}');
+  });
+
+  it('jsonString writes a string as Jackson does, with few escapes or many (JSON.stringify from 32)', () => {
+    // Jackson: the two-letter escapes, other controls as upper-case `\u00XX`, everything else as it is (lone surrogates too).
+    const SHORT: Record<number, string> = { 0x22: '\\"', 0x5c: '\\\\', 0x0a: '\\n', 0x09: '\\t', 0x0d: '\\r', 0x08: '\\b', 0x0c: '\\f' };
+    const jackson = (s: string) => {
+      let out = '"';
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        out += SHORT[c] ?? (c < 0x20 ? '\\u' + c.toString(16).toUpperCase().padStart(4, '0') : s[i]);
+      }
+      return out + '"';
+    };
+    const unit = fc.oneof(fc.constantFrom('\u0000', '\u001f', '\u000b', '\ud800', '\udfff', '\\', '"', '\n', 'u', '\\u', '00', 'é', '—'), fc.string({ maxLength: 1 }), fc.string({ unit: 'binary', maxLength: 1 }));
+    fc.assert(fc.property(fc.string({ unit, maxLength: 120 }), (s) => {
+      expect(jsonString(s)).toBe(jackson(s));
+    }), { numRuns: 3000 });
+    const dense = ['"'.repeat(100_000), '\\'.repeat(40) + 'u0041', '"'.repeat(31) + '\u0001', '"'.repeat(32) + '\u0001', '"'.repeat(40) + '\ud83d', '\u0001' + '"'.repeat(40), 'x\n'.repeat(40)];
+    for (const s of dense) expect(jsonString(s)).toBe(jackson(s));
   });
 
   // toJson hands data JSON.stringify writes the same way to it; the exact writer gives the

@@ -97,16 +97,17 @@ const runawayRender = fc.property(
   fc.integer({ min: 1, max: 8 }),
   fc.integer({ min: 50, max: 200_000 }),
   fc.integer({ min: 10, max: 100_000 }),
-  fc.constantFrom('x', '{@}', '{.repeated section xs}{@}{.end}'),
-  (fanOut, maxInstructions, maxOutputLength, body) => {
+  fc.integer({ min: 10, max: 100_000 }),
+  fc.constantFrom('x', '{@}', '{.repeated section xs}{@}{.end}', '{.var @y xs|json-pretty|raw}', '{xs|raw|json|truncate 2}'),
+  (fanOut, maxInstructions, maxOutputLength, maxTextMade, body) => {
     const src = `{.macro m}${body}` + '{@|apply m}'.repeat(fanOut) + '{.end}{@|apply m}';
     // Unbounded, a fan-out of up to 8 at each of 16 levels is up to 8^16 calls: that a limit
     // reports it proves the render was cut short (no stopwatch; the test's timeout is only a
     // hang guard).
-    const r = render(src, { xs: [1, 2, 3] }, { limits: { maxInstructions, maxOutputLength } });
+    const r = render(src, { xs: [1, 2, 3] }, { limits: { maxInstructions, maxOutputLength, maxTextMade } });
     const codes = new Set(r.errors.map((e) => e.code));
     if (r.html.length > maxOutputLength) throw new Error(`output ${r.html.length} over limit ${maxOutputLength}`);
-    if (!codes.has('APPLY_PARTIAL_RECURSION_DEPTH') && !codes.has('LIMIT_INSTRUCTIONS') && !codes.has('LIMIT_OUTPUT')) {
+    if (!codes.has('APPLY_PARTIAL_RECURSION_DEPTH') && !codes.has('LIMIT_INSTRUCTIONS') && !codes.has('LIMIT_OUTPUT') && !codes.has('LIMIT_TEXT')) {
       throw new Error(`fan-out ${fanOut} stopped by nothing: ${[...codes].join()}`);
     }
   },
@@ -316,7 +317,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   entry('limits: expression token bombs stop at maxExpressionTokens', 500, tokenBomb),
   entry('limits: string growth stops at maxStringLength', 500, stringGrowth),
   entry('limits: recursion stops at maxPartialDepth', 200, recursionDepth),
-  entry('limits: runaway renders stop within maxInstructions / maxOutputLength', 150, runawayRender),
+  entry('limits: runaway renders stop within maxInstructions / maxOutputLength / maxTextMade', 150, runawayRender),
   entry('limits: nesting deeper than maxNesting is LIMIT_NESTING', 200, nesting),
   entry('printTemplate output parses back to the same tree', 1500, printRoundTripProperty(true)),
   entry('rendering is deterministic and independent of the compile cache', 800, deterministic),
