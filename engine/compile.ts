@@ -588,6 +588,10 @@ class EvalScope implements ExprScope<CompiledRef> {
   lookup(ref: CompiledRef): Value {
     return (this.rt as Runtime).lookup(ref);
   }
+
+  work(chars: number): void {
+    (this.rt as Runtime).work(chars);
+  }
 }
 
 function evalInstruction(text: string, span: { start: number; end: number }, source: Source, limits: Limits): Exec {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
-import { LONG_TEXT, OUTPUT_CHUNK } from './runtime.ts';
+import { LONG_TEXT, OUTPUT_CHUNK, TEXT_PER_STEP } from './runtime.ts';
 import { JDouble, JSON_PIECE, JSON_WHOLE, parseJson, PIECE_PART, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
@@ -221,6 +221,24 @@ describe('limits', () => {
     expect(codes(r)).toContain('LIMIT_INSTRUCTIONS');
     expect(r.html).toBe('');
     expect(render('{.repeated section xs}{@}{.end}', { xs: [1, 2, 3] }, { limits: { maxInstructions: 10 } }).html).toBe('123');
+  });
+
+  it('maxInstructions counts long texts compared or read as numbers: one instruction per TEXT_PER_STEP characters', () => {
+    // Two texts of 6,400 characters, alike but for the last: each comparison is 200 instructions.
+    const long = { a: 'x'.repeat(6400), b: 'x'.repeat(6399) + 'y', xs: new Array(30).fill(0) };
+    const short = { a: 'xy', b: 'xz', xs: long.xs };
+    const within = (src: string, data: object) => codes(render(src, data, { limits: { maxInstructions: 1000 } }));
+    for (const each of ['{.eval @r = a < b}', '{.eval @r = a == b}', '{.eval @r = num(a) + num(b)}', '{.eval @r = -a}', '{.equal? a b}{.end}', '{.greaterThan? a b}{.end}', '{.notEqual? a b}{.end}']) {
+      // 30 items: ~100 instructions for short texts, 30 x 100-200 more for long ones.
+      const src = '{.repeated section xs}' + each + '{.end}';
+      expect(within(src, short), each).toEqual([]);
+      expect(within(src, long), each).toEqual(['LIMIT_INSTRUCTIONS']);
+    }
+    // Locals repeat a comparison inside one expression, where no lookup sees it: 20 comparisons, 4,000 instructions.
+    const repeated = '{.eval @p = a; @q = b; @r = ' + new Array(20).fill('(@p < @q)').join(' + ') + '}';
+    expect(codes(render(repeated, long, { limits: { maxInstructions: 5000 } }))).toEqual([]);
+    expect(codes(render(repeated, long, { limits: { maxInstructions: 3000 } }))).toEqual(['LIMIT_INSTRUCTIONS']);
+    expect(TEXT_PER_STEP).toBe(64);
   });
 
   it('maxErrors: further errors are counted in one LIMIT_ERRORS warning', () => {

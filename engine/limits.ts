@@ -20,7 +20,10 @@ export interface Limits {
    * variable, and the texts of partials included without `output`.
    */
   maxTextMade: number;
-  /** Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS). */
+  /**
+   * Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS), and one per
+   * 64 characters of long texts compared or read as numbers (`Runtime.work`).
+   */
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */
   maxErrors: number;

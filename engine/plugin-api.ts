@@ -75,6 +75,12 @@ export interface PluginContext {
    * cut into, so that a partial printing a whole listing does not make one long string.
    */
   applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined;
+  /**
+   * Charges work on long texts to the render's instruction budget (one instruction per 64
+   * characters; LIMIT_INSTRUCTIONS past it). A plugin calls it before work whose time grows
+   * with a text that nothing else bounds, such as comparing two texts.
+   */
+  work(chars: number): void;
 }
 
 export interface FormatterSpec<B = unknown> {

@@ -75,13 +75,27 @@ export function compareNodes(left: Value, right: Value): number {
   return jsonEquals(left, right) ? 0 : -1;
 }
 
+/** Texts shorter than this are compared without a charge (`countTexts`). */
+const LONG_COMPARED = 64;
+
+/**
+ * Charges the comparison of two long texts (`PluginContext.work`): its time grows with their
+ * length, and a template can repeat it within the instruction limit on a post's body.
+ */
+function countTexts(ctx: PluginContext, left: string, right: Value): void {
+  if (typeof right === 'string' && right.length >= LONG_COMPARED) ctx.work(left.length + right.length);
+}
+
 function comparison(name: string, accept: (c: number) => boolean): PredicateSpec<Comparison> {
   return {
     name,
     requiresArgs: true,
     bind: bindComparison,
     test(node, b, ctx) {
-      return accept(compareNodes(leftOf(b, node, ctx), operandValue(b.right, ctx)));
+      const left = leftOf(b, node, ctx);
+      const right = operandValue(b.right, ctx);
+      if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+      return accept(compareNodes(left, right));
     },
   };
 }
@@ -91,7 +105,10 @@ const equal: PredicateSpec<Comparison> = {
   requiresArgs: true,
   bind: bindComparison,
   test(node, b, ctx) {
-    return jsonEquals(leftOf(b, node, ctx), operandValue(b.right, ctx));
+    const left = leftOf(b, node, ctx);
+    const right = operandValue(b.right, ctx);
+    if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+    return jsonEquals(left, right);
   },
 };
 
@@ -100,7 +117,10 @@ const notEqual: PredicateSpec<Comparison> = {
   requiresArgs: true,
   bind: bindComparison,
   test(node, b, ctx) {
-    return !jsonEquals(leftOf(b, node, ctx), operandValue(b.right, ctx));
+    const left = leftOf(b, node, ctx);
+    const right = operandValue(b.right, ctx);
+    if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+    return !jsonEquals(left, right);
   },
 };
 

@@ -3,6 +3,7 @@
 // host; evaluation reduces it against a scope on every render (from the second, by steps
 // compiled from the RPN). Neither function throws.
 
+import { Abort } from '../diagnostics.ts';
 import type { Segment } from '../path.ts';
 import type { Value } from '../value.ts';
 import { assemble, listing, type SubExpression } from './assemble.ts';
@@ -36,6 +37,11 @@ export interface ExprScope<R = readonly Segment[]> {
    * default its segments as splitVariable() returns them). Returns undefined for missing.
    */
   lookup(name: R): Value;
+  /**
+   * Told the characters of long texts operators and functions were given (reduce.ts,
+   * `LookupScope.work`). An `Abort` it throws ends the evaluation and is not caught.
+   */
+  work?(chars: number): void;
 }
 
 export interface ExprOutcome {
@@ -113,6 +119,8 @@ export function evaluateExpression<R>(expr: ParsedExpression<R>, scope: ExprScop
       errors: result.errors ?? NONE,
     };
   } catch (e) {
+    // A limit ending the render (`scope.work` over the instruction budget) ends it here too.
+    if (e instanceof Abort) throw e;
     // A throwing scope.lookup is the engine's bug, but it must not escape a render.
     return {
       output: expr.listing,

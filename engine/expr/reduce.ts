@@ -29,6 +29,24 @@ const { ALL_OPERATORS } = operators;
 /** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
 export interface LookupScope<R> {
   lookup(name: R): Value;
+  /**
+   * Counts the characters of long texts an operator or function is given (`LONG_OPERAND` or
+   * more): comparing two texts, or reading one as a number, takes time in their length, and one
+   * expression can repeat that thousands of times on texts kept in locals, which no lookup
+   * sees. The engine charges them to the render's instruction budget.
+   */
+  work?(chars: number): void;
+}
+
+/** The length from which an operand's text is counted (`LookupScope.work`). */
+const LONG_OPERAND = 64;
+
+/** Hands the long texts among two operands to `scope.work`. */
+function countTexts<R>(scope: LookupScope<R>, a: Converted, b: Converted): void {
+  let n = 0;
+  if (typeof a === 'string' && a.length >= LONG_OPERAND) n += a.length;
+  if (typeof b === 'string' && b.length >= LONG_OPERAND) n += b.length;
+  if (n > 0) scope.work?.(n);
 }
 
 export interface ReduceResult {
@@ -364,6 +382,7 @@ function unaryStep<R>(code: OperatorCode, operand: Reader<R>, slot: number): Ste
     const x = operand(run);
     // An operand that does not convert stays where it was (§5.5), so it is still what a later
     // conversion or an assignment's target sees.
+    if (typeof x === 'string') countTexts(run.scope, x, U);
     run.slots[slot] = x === U ? U : unary(code, x);
     return null;
   };
@@ -388,6 +407,7 @@ function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: nu
     const b = right(run);
     const a = left(run);
     if (a === U || b === U) return invalid;
+    if (typeof a === 'string' || typeof b === 'string') countTexts(run.scope, a, b);
     run.slots[slot] = f(a, b);
     return null;
   };
@@ -397,7 +417,7 @@ function binaryStep<R>(op: Operator, left: Reader<R>, right: Reader<R>, slot: nu
  * Applies a built-in to its arguments (§5.8), converting them in order and only as far as the
  * function reads them; UNCONVERTIBLE when no argument was usable.
  */
-function applyFunction<A, C>(name: string, args: readonly A[], from: number, to: number, convert: (arg: A, ctx: C) => Converted, ctx: C): Converted {
+function applyFunction<A, C, R>(name: string, args: readonly A[], from: number, to: number, convert: (arg: A, ctx: C) => Converted, ctx: C, scope: LookupScope<R>): Converted {
   let k = from;
   let first: Converted = U;
   for (; k < to; k++) {
@@ -405,6 +425,7 @@ function applyFunction<A, C>(name: string, args: readonly A[], from: number, to:
     if (first !== U) break;
   }
   if (first === U) return U;
+  if (typeof first === 'string') countTexts(scope, first, U);
   switch (name) {
     case 'abs': return Math.abs(toNumber(first));
     case 'num': return toNumber(first);
@@ -418,6 +439,7 @@ function applyFunction<A, C>(name: string, args: readonly A[], from: number, to:
       for (k++; k < to; k++) {
         const v = convert(args[k], ctx);
         if (v === U) continue;
+        if (typeof v === 'string') countTexts(scope, v, U);
         const next = toNumber(v);
         current = isMax ? (current > next ? current : next) : current < next ? current : next;
       }
@@ -434,7 +456,7 @@ function callStep<R>(name: string, readers: readonly Reader<R>[], slot: number):
   const error = callFailed(name);
   const n = readers.length;
   return (run) => {
-    const v = applyFunction(name, readers, 0, n, readArgument, run);
+    const v = applyFunction(name, readers, 0, n, readArgument, run, run.scope);
     if (v === U) return error;
     run.slots[slot] = v;
     return null;
@@ -645,7 +667,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
         case ITEM_CALL: {
           let marker = sp - 1;
           while (marker >= 0 && stack[marker] !== ARGS_MARKER) marker--;
-          const result = applyFunction(item.text, stack, marker + 1, sp, convertItem, at);
+          const result = applyFunction(item.text, stack, marker + 1, sp, convertItem, at, scope);
           sp = marker < 0 ? 0 : marker;
           if (result === U) {
             error = callFailed(item.text);
@@ -659,6 +681,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
           if (op.unary) {
             if (sp === 0) break;
             const x = convertItem(stack[sp - 1], at);
+            if (typeof x === 'string') countTexts(scope, x, U);
             if (x !== U) stack[sp - 1] = unary(op.code, x);
             break;
           }
@@ -692,6 +715,7 @@ export function interpret<R>(reduction: Reduction<R>, scope: LookupScope<R>, max
             error = unexpectedOperator(op);
             break run;
           }
+          if (typeof a === 'string' || typeof b === 'string') countTexts(scope, a, b);
           stack[sp++] = f(a, b);
         }
       }

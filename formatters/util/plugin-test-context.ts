@@ -127,6 +127,13 @@ export class TestPluginContext implements PluginContext {
     const text = this.applyPartial(name, value, isPrivate, args);
     return text === undefined ? undefined : String(text);
   }
+
+  /** Characters charged by `work`, for tests to read. */
+  worked = 0;
+
+  work(chars: number): void {
+    this.worked += chars;
+  }
 }
 
 export function testBindContext(name: string, delimiter = ' '): BindContext {
