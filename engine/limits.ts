@@ -22,7 +22,7 @@ export interface Limits {
   maxTextMade: number;
   /**
    * Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS), and one per
-   * 64 characters of long texts compared or read as numbers (`Runtime.work`).
+   * 64 characters of long texts given to formatters, compared or read as numbers (`Runtime.work`).
    */
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */

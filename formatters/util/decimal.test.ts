@@ -43,6 +43,17 @@ describe('parseDecimal (Java BigDecimal grammar)', () => {
     }
   });
 
+  it('names the first character that is not part of a number, a whole code point, in its message', () => {
+    const message = (text: string) => javaErrorOf(() => parseDecimal(text))?.message;
+    const neither = (ch: string) => `Character ${ch} is neither a decimal digit number, decimal point, nor "e" notation exponential mark.`;
+    expect(message('12a4')).toBe(neither('a'));
+    expect(message('1,000')).toBe(neither(','));
+    expect(message('1\u{1F600}2x')).toBe(neither('\u{1F600}'));
+    expect(message('<p>' + 'Lorem ipsum. '.repeat(20_000))).toBe(neither('<'));
+    expect(message('')).toBe('Empty string');
+    expect(message('1.2.3')).toBe('No digits found.');
+  });
+
   it('refuses exponents that would print megabytes of zeros', () => {
     expect(javaErrorOf(() => parseDecimal('1e999999'))?.javaClass).toBe('NumberFormatException');
     expect(javaErrorOf(() => parseDecimal('1e9999999999'))?.javaClass).toBe('NumberFormatException');
