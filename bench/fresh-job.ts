@@ -12,7 +12,7 @@ import { FRESH_NOW, type FreshWorkload, freshWorkload, jacksonDoubles } from './
 import { serveJob } from './job-process.ts';
 import { type MeasureSchedule, allocationPerRender, measure } from './measure.ts';
 import { loadReferencePort } from './reference-port.ts';
-import { documentBytes } from '../renderer/pages/document-bytes.ts';
+import { documentBytes, releaseDocument } from '../renderer/pages/document-bytes.ts';
 
 export type FreshEngine = 'quire' | 'reference';
 export type FreshCost = 'bytes' | 'buffer-from' | 'render';
@@ -27,7 +27,12 @@ const NO_STYLE = Buffer.alloc(0);
  * other costs take the page as one string.
  */
 export function pageBytes(page: string | readonly string[], cost: FreshCost): number {
-  if (cost === 'bytes') return documentBytes(BARE_FRAME, NO_STYLE, page).length;
+  if (cost === 'bytes') {
+    // Sent at once: the server releases a page when its response has finished.
+    const bytes = documentBytes(BARE_FRAME, NO_STYLE, page);
+    releaseDocument(bytes);
+    return bytes.length;
+  }
   const html = typeof page === 'string' ? page : page.join('');
   if (cost === 'buffer-from') return Buffer.from(html, 'utf8').length;
   return html.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentBytes } from './document-bytes.ts';
+import { documentBytes, releaseDocument } from './document-bytes.ts';
 import { CAPTCHA_CONTAINER, renderShell, shellFrame, shellStyle, type ShellInput } from './shell.ts';
 
 const style = shellStyle('body { color: #333; }\n');
@@ -63,6 +63,50 @@ describe('documentBytes', () => {
     const later = bodies.map((body) => documentBytes(shellFrame(input(body)), Buffer.from(style), body));
     expect(first.equals(kept)).toBe(true);
     later.forEach((page, n) => expect(page.toString('utf8')).toBe(renderShell(input(bodies[n]!))));
+  });
+
+  it('writes a full slab again once every page in it has been released, and only then', () => {
+    const frame = shellFrame(input(''));
+    const css = Buffer.from(style);
+    let n = 0;
+    const page = () => {
+      const body = `<p>${n++} ${'é'.repeat(30_000)}</p>`;
+      return { body, bytes: documentBytes(frame, css, body) };
+    };
+    const text = (p: { body: string }) => renderShell(input(p.body));
+    // Pages until one opens a slab, then that slab's pages until the next opens another.
+    let last = page();
+    for (let k = 0; k < 100; k++) {
+      const next = page();
+      const opened = next.bytes.buffer !== last.bytes.buffer;
+      last = next;
+      if (opened) break;
+    }
+    const first = last.bytes.buffer;
+    const own = [last];
+    for (let k = 0; k < 100; k++) {
+      const next = page();
+      last = next;
+      if (next.bytes.buffer !== first) break;
+      own.push(next);
+    }
+    expect(last.bytes.buffer).not.toBe(first);
+    expect(own.length).toBeGreaterThan(3);
+    // All but one released, one of them twice: the slab is not written again.
+    const [kept, twice, ...rest] = own;
+    releaseDocument(twice!.bytes);
+    releaseDocument(twice!.bytes);
+    for (const p of rest) releaseDocument(p.bytes);
+    const later = [last];
+    while (later.length < 3 * own.length) later.push(page());
+    expect(later.some((p) => p.bytes.buffer === first)).toBe(false);
+    expect(kept!.bytes.toString('utf8')).toBe(text(kept!));
+    // The last one released: the next slab opened is that memory, and every page is still right.
+    releaseDocument(kept!.bytes);
+    releaseDocument(Buffer.from('not a page'));
+    const after = Array.from({ length: 2 * own.length }, page);
+    expect(after.some((p) => p.bytes.buffer === first)).toBe(true);
+    for (const p of [...later, ...after]) expect(p.bytes.toString('utf8')).toBe(text(p));
   });
 
   it('writes a page larger than a slab in one buffer of its own', () => {

@@ -1,10 +1,10 @@
 import { CAPTCHA_CONTAINER, CAPTCHA_LOCAL_LINE, type ShellFrame } from './shell.ts';
 
 /**
- * Pages are encoded straight into a slab and sent as slices of it, never copied. A slab is only
- * ever appended to, so a slice a socket still holds is never overwritten; a full slab is
- * replaced and freed once its last page has been sent (Node's own pool works this way for
- * small buffers). Encoding into free space is one pass over the text: sizing an exact buffer
+ * Pages are encoded straight into a slab and sent as slices of it, never copied. A slab is
+ * appended to until it is full, and a slice a socket still holds is never overwritten: a full
+ * slab is written again only once every page in it has been sent (`releaseDocument`), else it
+ * is freed with its last view (Node's own pool works this way for small buffers). Encoding into free space is one pass over the text: sizing an exact buffer
  * first is a second one (over a two-byte string, as soon as a page holds a `—`). A page has
  * room in a slab when its bound does (3 bytes a unit): at 2 MB, a page of up to ~690 K
  * characters. At 512 KB, a long post of 164 K characters was sized exactly, and
@@ -18,8 +18,52 @@ const SLAB_SIZE = 2 * 1024 * 1024;
  * not written is not touched, so the system does not commit it.
  */
 const ONE_PASS_MAX = 48 * 1024 * 1024;
-let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
-let slabUsed = 0;
+
+/**
+ * A slab and its pages. Once every page written into a full slab has been sent
+ * (`releaseDocument`), the slab is kept for reuse: memory fresh from the system costs a page
+ * fault per 4 KB the first time it is written, and a new slab's first writes cost the gallery
+ * page ~55 µs of its ~85 µs encoding, more than the UTF-8 write itself (bench/README.md,
+ * "Slabs reused").
+ */
+interface Slab {
+  readonly buf: Buffer;
+  used: number;
+  /** Pages handed out and not yet released. */
+  pending: number;
+  /** No longer written to: reused once `pending` is 0. */
+  full: boolean;
+}
+/** Full slabs whose pages have all been sent, ready to be written again; at most `SPARE_SLABS`. */
+const spare: Buffer[] = [];
+const SPARE_SLABS = 2;
+/** Each slab's state, by its memory (every view of a slab shares its ArrayBuffer). */
+const slabs = new WeakMap<ArrayBufferLike, Slab>();
+/** Pages handed out and not released: a page released twice, or a buffer that is not a page, changes nothing. */
+const handedOut = new WeakSet<Buffer>();
+let slab = newSlab(Buffer.allocUnsafeSlow(SLAB_SIZE));
+
+function newSlab(buf: Buffer): Slab {
+  const state: Slab = { buf, used: 0, pending: 0, full: false };
+  slabs.set(buf.buffer, state);
+  return state;
+}
+
+function reuse(s: Slab): void {
+  slabs.delete(s.buf.buffer);
+  if (spare.length < SPARE_SLABS) spare.push(s.buf);
+}
+
+/**
+ * Tells that a page from `documentBytes` has been sent (the socket has written it): its bytes
+ * may be written over once the rest of its slab's pages are sent too. A page never released
+ * keeps its slab from reuse, and the slab is freed with its last view, as before.
+ */
+export function releaseDocument(page: Buffer): void {
+  if (!handedOut.delete(page)) return;
+  const s = slabs.get(page.buffer);
+  if (s !== undefined && --s.pending === 0 && s.full) reuse(s);
+}
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */
 const UTF8_MAX_PER_UNIT = 3;
 const CAPTCHA_CONTAINER_BYTES = Buffer.from(CAPTCHA_CONTAINER);
@@ -43,15 +87,19 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string | r
     const out = Buffer.allocUnsafeSlow(bound);
     return out.subarray(0, writeDocument(out, 0, frame, style, parts));
   }
-  if (SLAB_SIZE - slabUsed < bound) {
-    slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
-    slabUsed = 0;
+  if (SLAB_SIZE - slab.used < bound) {
+    slab.full = true;
+    if (slab.pending === 0) reuse(slab);
+    slab = newSlab(spare.pop() ?? Buffer.allocUnsafeSlow(SLAB_SIZE));
   }
-  const start = slabUsed;
-  const end = writeDocument(slab, start, frame, style, parts);
+  const start = slab.used;
+  const end = writeDocument(slab.buf, start, frame, style, parts);
   // The next page starts 8-byte aligned.
-  slabUsed = (end + 7) & ~7;
-  return slab.subarray(start, end);
+  slab.used = (end + 7) & ~7;
+  slab.pending++;
+  const page = slab.buf.subarray(start, end);
+  handedOut.add(page);
+  return page;
 }
 
 /**

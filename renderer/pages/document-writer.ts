@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompiledTemplate, LoadedSite } from '../site/site-types.ts';
 import { ERROR_PAGE_BODY } from '../site/builtin-templates.ts';
 import { DEFAULT_PROPS_LIMITS } from '../../hydrate/protocol/props.ts';
-import { documentBytes } from './document-bytes.ts';
+import { documentBytes, releaseDocument } from './document-bytes.ts';
 import { MAIN_MARK, printsMainPlainly, spliceMain } from './main-splice.ts';
 import { propsText, type Json, type PageJob, type Resolved } from './page-context.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
@@ -135,6 +135,9 @@ export async function writeDocument(job: PageJob, ctx: Json, resolved: Resolved,
 }
 
 export function send(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
+  // Written by the socket once the response has finished: its slab may be written again
+  // (document-bytes.ts). Not on 'close': an aborted response may still be in a pending write.
+  if (typeof html !== 'string') reply.raw.once('finish', () => releaseDocument(html));
   // A Buffer: a string body would be scanned for its byte length, then encoded again on write.
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(typeof html === 'string' ? Buffer.from(html) : html);
 }
