@@ -438,9 +438,10 @@ export class Runtime implements PluginContext {
   /**
    * Charges work on long texts to the instruction budget, one instruction per `TEXT_PER_STEP`
    * characters: a formatter given a text, comparing texts or reading one as a number takes
-   * time in their length, and an instruction can do it many times. A 176 K post body compared with another in `.eval`
-   * or `greaterThan?` was 13 µs, and a 330-character template (a macro applying itself eight
-   * times, four comparisons each) ran 56 s within the instruction limit.
+   * time in their length, and an instruction can do it many times. A 176 K post body compared
+   * with another in `.eval` or `greaterThan?` was 13 µs, and a 330-character template (a macro
+   * applying itself eight times, four comparisons each) ran 56 s within the instruction limit
+   * (bench/README.md, "Long texts worked on in a fan-out").
    */
   work(chars: number): void {
     if ((this.steps += Math.floor(chars / TEXT_PER_STEP)) > this.maxSteps) this.overBudget();

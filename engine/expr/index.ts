@@ -1,7 +1,8 @@
 // Public surface of the `.eval` expression language (LANGUAGE §4.10, §5). Parsing happens once
 // per compiled instruction and yields a ParsedExpression, its RPN with each name bound by the
 // host; evaluation reduces it against a scope on every render (from the second, by steps
-// compiled from the RPN). Neither function throws.
+// compiled from the RPN). Neither function throws, but for an `Abort` the scope's `work` throws
+// to end the render.
 
 import { Abort } from '../diagnostics.ts';
 import type { Segment } from '../path.ts';
