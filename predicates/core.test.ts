@@ -133,6 +133,25 @@ describe('ordering predicates', () => {
   });
 });
 
+describe('long texts compared', () => {
+  it('charge both lengths to the render (ctx.work) when each is 64 characters or more', () => {
+    const a = 'x'.repeat(64);
+    const b = 'x'.repeat(100);
+    const worked = (name: string, left: Value, right: Value): number => {
+      const ctx = new TestPluginContext([{ node: { left, right } as Value }]);
+      spec(name).test(null, bindPredicate(spec(name), ['left', 'right']), ctx);
+      return ctx.worked;
+    };
+    for (const name of ['equal?', 'notEqual?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?']) {
+      expect(worked(name, a, b), name).toBe(164);
+      expect(worked(name, a.slice(1), b), name).toBe(0);
+      expect(worked(name, a, b.slice(0, 63)), name).toBe(0);
+      expect(worked(name, a, 5), name).toBe(0);
+      expect(worked(name, { a }, b), name).toBe(0);
+    }
+  });
+});
+
 describe('even? / odd?', () => {
   it('accepts only integer numbers', () => {
     const ins: Value[] = [-5, -4, 0, 3, 4, 1.2, new JDouble(4), '4', null, undefined, true];

@@ -64,6 +64,7 @@ export function releaseDocument(page: Buffer): void {
   const s = slabs.get(page.buffer);
   if (s !== undefined && --s.pending === 0 && s.full) reuse(s);
 }
+
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */
 const UTF8_MAX_PER_UNIT = 3;
 const CAPTCHA_CONTAINER_BYTES = Buffer.from(CAPTCHA_CONTAINER);
