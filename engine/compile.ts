@@ -7,8 +7,8 @@ import type { FormatterCall, Inst, OrNode, PredicateCall, TemplateAst, VarRef } 
 import { LITERAL_TEXT } from './ast.ts';
 import { evaluateExpression, type ExprScope, parseExpression, type ParsedExpression } from './expr/index.ts';
 import type { Limits } from './limits.ts';
-import type { FormatterSpec } from './plugin-api.ts';
-import { type Code, CompiledRef, descend, type Exec, LONG_TEXT, plainMember, Runtime, TEXT_PER_STEP } from './runtime.ts';
+import { type FormatterSpec, TEXT_PER_STEP } from './plugin-api.ts';
+import { type Code, CompiledRef, descend, type Exec, LONG_TEXT, plainMember, Runtime } from './runtime.ts';
 import type { Source } from './source.ts';
 import { isTruthy, PIECE_PART, renderText, type JsonObject, type Value } from './value.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
-import { LONG_TEXT, OUTPUT_CHUNK, TEXT_PER_STEP } from './runtime.ts';
+import { TEXT_PER_STEP } from './plugin-api.ts';
+import { LONG_TEXT, OUTPUT_CHUNK } from './runtime.ts';
 import { JDouble, JSON_PIECE, JSON_WHOLE, parseJson, PIECE_PART, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);

@@ -22,7 +22,8 @@ export interface Limits {
   maxTextMade: number;
   /**
    * Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS), and one per
-   * 64 characters of long texts given to formatters, compared or read as numbers (`Runtime.work`).
+   * `TEXT_PER_STEP` (64) characters of long texts given to formatters, compared or read as numbers
+   * (`Runtime.work`).
    */
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */

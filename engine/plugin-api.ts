@@ -7,6 +7,12 @@
 
 import type { Value } from './value.ts';
 
+/**
+ * Characters of a long text per instruction charged (`PluginContext.work`): formatters' texts,
+ * comparisons and `.eval`'s operands of this length or more count against the instruction limit.
+ */
+export const TEXT_PER_STEP = 64;
+
 export * from './value.ts';
 
 /** A variable reference parsed at compile time (opaque; resolve it with `PluginContext.resolve`). */
@@ -76,9 +82,10 @@ export interface PluginContext {
    */
   applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined;
   /**
-   * Charges work on long texts to the render's instruction budget (one instruction per 64
-   * characters; LIMIT_INSTRUCTIONS past it). A plugin calls it before work whose time grows
-   * with a text that nothing else bounds, such as comparing two texts.
+   * Charges work on long texts to the render's instruction budget (one instruction per
+   * `TEXT_PER_STEP` characters; LIMIT_INSTRUCTIONS past it). A plugin calls it before work whose
+   * time grows with a text that nothing else bounds, such as comparing two texts; a text
+   * shorter than `TEXT_PER_STEP` costs nothing, so it need not be told of one.
    */
   work(chars: number): void;
 }

@@ -8,7 +8,7 @@
 import { Abort, type Diagnostic, type DiagnosticCode, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
 import type { Limits } from './limits.ts';
 import { parseVariable, type Segment } from './path.ts';
-import { JavaError, type PluginContext, type Ref, type TemplateHandle } from './plugin-api.ts';
+import { JavaError, type PluginContext, type Ref, type TemplateHandle, TEXT_PER_STEP } from './plugin-api.ts';
 import type { Inst, OrNode } from './ast.ts';
 import { repr } from './print.ts';
 import type { Source, Span } from './source.ts';
@@ -191,8 +191,6 @@ const EMPTY: readonly Value[] = [];
 export const OUTPUT_CHUNK = 4096;
 /** Texts at least this long are appended as chunks of their own (`Runtime.appendLong`). */
 export const LONG_TEXT = 4096;
-/** Characters of long texts worked on per instruction charged (`Runtime.work`). */
-export const TEXT_PER_STEP = 64;
 
 export class Runtime implements PluginContext {
   out = '';

@@ -10,6 +10,7 @@ import {
   isTruthy,
   jsonEquals,
   textOf,
+  TEXT_PER_STEP,
   type BindContext,
   type PluginContext,
   type PredicateSpec,
@@ -75,15 +76,12 @@ export function compareNodes(left: Value, right: Value): number {
   return jsonEquals(left, right) ? 0 : -1;
 }
 
-/** Texts shorter than this are compared without a charge (`countTexts`). */
-const LONG_COMPARED = 64;
-
 /**
  * Charges the comparison of two long texts (`PluginContext.work`): its time grows with their
  * length, and a template can repeat it within the instruction limit on a post's body.
  */
 function countTexts(ctx: PluginContext, left: string, right: Value): void {
-  if (typeof right === 'string' && right.length >= LONG_COMPARED) ctx.work(left.length + right.length);
+  if (typeof right === 'string' && right.length >= TEXT_PER_STEP) ctx.work(left.length + right.length);
 }
 
 function comparison(name: string, accept: (c: number) => boolean): PredicateSpec<Comparison> {
@@ -94,7 +92,7 @@ function comparison(name: string, accept: (c: number) => boolean): PredicateSpec
     test(node, b, ctx) {
       const left = leftOf(b, node, ctx);
       const right = operandValue(b.right, ctx);
-      if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+      if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
       return accept(compareNodes(left, right));
     },
   };
@@ -107,7 +105,7 @@ const equal: PredicateSpec<Comparison> = {
   test(node, b, ctx) {
     const left = leftOf(b, node, ctx);
     const right = operandValue(b.right, ctx);
-    if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+    if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
     return jsonEquals(left, right);
   },
 };
@@ -119,7 +117,7 @@ const notEqual: PredicateSpec<Comparison> = {
   test(node, b, ctx) {
     const left = leftOf(b, node, ctx);
     const right = operandValue(b.right, ctx);
-    if (typeof left === 'string' && left.length >= LONG_COMPARED) countTexts(ctx, left, right);
+    if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
     return !jsonEquals(left, right);
   },
 };

@@ -8,6 +8,7 @@
 // The first evaluation of an expression runs the stack itself (`interpret`): building the steps
 // costs more than one evaluation saves, and many expressions run once (a page's first render).
 
+import * as pluginApi from '../plugin-api.ts';
 import * as values from '../value.ts';
 import type { Value } from '../value.ts';
 import type { Segment } from '../path.ts';
@@ -25,12 +26,13 @@ const { ARGS_MARKER, ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
 const RpnItemClass = rpn.RpnItem;
 const { stringToNumber } = tokens;
 const { ALL_OPERATORS } = operators;
+const { TEXT_PER_STEP } = pluginApi;
 
 /** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
 export interface LookupScope<R> {
   lookup(name: R): Value;
   /**
-   * Counts the characters of long texts an operator or function is given (`LONG_OPERAND` or
+   * Counts the characters of long texts an operator or function is given (`TEXT_PER_STEP` or
    * more): comparing two texts, or reading one as a number, takes time in their length, and one
    * expression can repeat that thousands of times on texts kept in locals, which no lookup
    * sees. The engine charges them to the render's instruction budget.
@@ -38,14 +40,11 @@ export interface LookupScope<R> {
   work?(chars: number): void;
 }
 
-/** The length from which an operand's text is counted (`LookupScope.work`). */
-const LONG_OPERAND = 64;
-
 /** Hands the long texts among two operands to `scope.work`. */
 function countTexts<R>(scope: LookupScope<R>, a: Converted, b: Converted): void {
   let n = 0;
-  if (typeof a === 'string' && a.length >= LONG_OPERAND) n += a.length;
-  if (typeof b === 'string' && b.length >= LONG_OPERAND) n += b.length;
+  if (typeof a === 'string' && a.length >= TEXT_PER_STEP) n += a.length;
+  if (typeof b === 'string' && b.length >= TEXT_PER_STEP) n += b.length;
   if (n > 0) scope.work?.(n);
 }
 

@@ -37,20 +37,15 @@ interface Slab {
 /** Full slabs whose pages have all been sent, ready to be written again; at most `SPARE_SLABS`. */
 const spare: Buffer[] = [];
 const SPARE_SLABS = 2;
-/** Each slab's state, by its memory (every view of a slab shares its ArrayBuffer). */
-const slabs = new WeakMap<ArrayBufferLike, Slab>();
-/** Pages handed out and not released: a page released twice, or a buffer that is not a page, changes nothing. */
-const handedOut = new WeakSet<Buffer>();
+/** The slab of each page handed out and not released: a page released twice, or a buffer that is not a page, changes nothing. */
+const handedOut = new WeakMap<Buffer, Slab>();
 let slab = newSlab(Buffer.allocUnsafeSlow(SLAB_SIZE));
 
 function newSlab(buf: Buffer): Slab {
-  const state: Slab = { buf, used: 0, pending: 0, full: false };
-  slabs.set(buf.buffer, state);
-  return state;
+  return { buf, used: 0, pending: 0, full: false };
 }
 
 function reuse(s: Slab): void {
-  slabs.delete(s.buf.buffer);
   if (spare.length < SPARE_SLABS) spare.push(s.buf);
 }
 
@@ -60,9 +55,10 @@ function reuse(s: Slab): void {
  * keeps its slab from reuse, and the slab is freed with its last view, as before.
  */
 export function releaseDocument(page: Buffer): void {
-  if (!handedOut.delete(page)) return;
-  const s = slabs.get(page.buffer);
-  if (s !== undefined && --s.pending === 0 && s.full) reuse(s);
+  const s = handedOut.get(page);
+  if (s === undefined) return;
+  handedOut.delete(page);
+  if (--s.pending === 0 && s.full) reuse(s);
 }
 
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */
@@ -99,7 +95,7 @@ export function documentBytes(frame: ShellFrame, style: Buffer, body: string | r
   slab.used = (end + 7) & ~7;
   slab.pending++;
   const page = slab.buf.subarray(start, end);
-  handedOut.add(page);
+  handedOut.set(page, slab);
   return page;
 }
 
