@@ -30,9 +30,11 @@ describe('classSlug', () => {
   });
 
   it('writes slugs into a text (text-list.ts) among other texts', () => {
-    const char = fc.constantFrom('a', 'Z', '0', '-', ' ', '\t', '.', '&', 'é', 'ÿ', '—', '😀', 'K');
+    const char = fc.constantFrom('a', 'Z', '0', '-', ' ', '\t', '.', '&', 'é', 'ÿ', '—', '😀', 'K', '\ud800');
     const text = fc.array(char, { maxLength: 30 }).map((cs) => cs.join(''));
-    const item = fc.oneof(text.map((t) => ({ slug: false, t })), text.map((t) => ({ slug: true, t })));
+    // Texts written as they are are the callers' prefixes: Latin-1 (text-list.ts).
+    const prefix = fc.array(fc.constantFrom('a', ' ', '-', 'é', 'ÿ'), { maxLength: 30 }).map((cs) => cs.join(''));
+    const item = fc.oneof(prefix.map((t) => ({ slug: false, t })), text.map((t) => ({ slug: true, t })));
     fc.assert(
       fc.property(fc.array(item, { maxLength: 12 }), (items) => {
         listStart();

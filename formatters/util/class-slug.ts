@@ -19,6 +19,16 @@ function slugPrefix(s: string): number {
   return s.length;
 }
 
+/** What each ASCII character becomes in a slug: the character to write, SPACE, or DROP. */
+const DROP = 0;
+const SPACE = 1;
+const SLUG_OF = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) SLUG_OF[c] = c;
+  else if (c >= 0x41 && c <= 0x5a) SLUG_OF[c] = c | 0x20;
+  else if (isJavaSpace(c)) SLUG_OF[c] = SPACE;
+}
+
 /** Appends `s` slugified to the text being written (text-list.ts). */
 export function listSlug(s: string): void {
   const n = s.length;
@@ -28,14 +38,12 @@ export function listSlug(s: string): void {
   let inSpace = false;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) {
-      u[a++] = c;
+    const t = c < 128 ? SLUG_OF[c] : DROP;
+    if (t > SPACE) {
+      u[a++] = t;
       inSpace = false;
-    } else if (c >= 0x41 && c <= 0x5a) {
-      u[a++] = c | 0x20;
-      inSpace = false;
-    } else if (isJavaSpace(c)) {
-      if (!inSpace) u[a++] = 0x2d;
+    } else if (t === SPACE && !inSpace) {
+      u[a++] = 0x2d;
       inSpace = true;
     }
     // Any other character is dropped, and does not end a whitespace run (`a ! b` is `a-b`).
