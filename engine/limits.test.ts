@@ -244,6 +244,20 @@ describe('limits', () => {
     expect(TEXT_PER_STEP).toBe(64);
   });
 
+  it('maxInstructions counts containers compared: an instruction an element or member', () => {
+    // Two trees alike but for their last leaf: each comparison is ~400 instructions.
+    const tree = (n: number, last: number) => Array.from({ length: n }, (_, i) => ({ id: i, v: i === n - 1 ? last : 0 }));
+    const data = (n: number) => ({ t: tree(n, 1), u: tree(n, 2), xs: new Array(30).fill(tree(n, 1)) });
+    const [long, short] = [data(100), data(2)];
+    const within = (src: string, data: object) => codes(render(src, data, { limits: { maxInstructions: 1000 } })).filter((c) => c.startsWith('LIMIT'));
+    // The last one compares the current node (an item of xs, a tree) with u.
+    for (const each of ['{.equal? t u}y{.end}', '{.notEqual? t u}y{.end}', '{.greaterThan? t u}y{.end}', '{.lessThanOrEqual? u}y{.end}']) {
+      const src = '{.repeated section xs}' + each + '{.end}';
+      expect(within(src, short), each).toEqual([]);
+      expect(within(src, long), each).toEqual(['LIMIT_INSTRUCTIONS']);
+    }
+  });
+
   it('maxErrors: further errors are counted in one LIMIT_ERRORS warning', () => {
     const r = render('{.repeated section xs}{@|apply nope}{.end}', { xs: new Array(10).fill(1) }, { limits: { maxErrors: 3 } });
     expect(codes(r)).toEqual(['APPLY_PARTIAL_MISSING', 'APPLY_PARTIAL_MISSING', 'APPLY_PARTIAL_MISSING', 'LIMIT_ERRORS']);

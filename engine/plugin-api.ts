@@ -7,12 +7,6 @@
 
 import type { Value } from './value.ts';
 
-/**
- * Characters of a long text per instruction charged (`PluginContext.work`): formatters' texts,
- * comparisons and `.eval`'s operands of this length or more count against the instruction limit.
- */
-export const TEXT_PER_STEP = 64;
-
 export * from './value.ts';
 
 /** A variable reference parsed at compile time (opaque; resolve it with `PluginContext.resolve`). */

@@ -311,8 +311,37 @@ function numberOrBig(v: number | bigint | JDouble): number | bigint {
   return v instanceof JDouble ? v.value : v;
 }
 
+/**
+ * Characters of a long text per instruction charged (`PluginContext.work`): formatters' texts,
+ * comparisons and `.eval`'s operands of this length or more count against the instruction limit.
+ * (Re-exported by plugin-api.ts.)
+ */
+export const TEXT_PER_STEP = 64;
+
+/**
+ * The work `jsonEquals` has done since `takeEqualsWork` last read it, in characters as
+ * `PluginContext.work` counts them: `TEXT_PER_STEP` for each element or member compared, and
+ * the length of each long text. A deep comparison takes time in the size of what it compares,
+ * and a template can repeat it within the instruction limit: `{.equal? a b}` of two 1 MB trees
+ * in a macro that applies itself took 380–570 s before the comparison predicates charged it
+ * (bench/README.md, "Trees compared").
+ */
+let equalsWork = 0;
+
+/** The work `jsonEquals` has done since the last call (see `equalsWork`), and starts the count again. */
+export function takeEqualsWork(): number {
+  const w = equalsWork;
+  equalsWork = 0;
+  return w;
+}
+
 /** Structural, kind-strict JSON equality (int 1 ≠ double 1.0 ≠ "1"; null ≠ missing). */
 export function jsonEquals(a: Value, b: Value): boolean {
+  if (typeof a === 'string') {
+    // Two texts of equal length are compared a character at a time.
+    if (a.length >= TEXT_PER_STEP && typeof b === 'string' && b.length === a.length) equalsWork += a.length;
+    return a === b;
+  }
   if (a === b) return a !== undefined || b === undefined;
   if (a === undefined || b === undefined || a === null || b === null) return false;
   const ta = typeof a;
@@ -324,15 +353,21 @@ export function jsonEquals(a: Value, b: Value): boolean {
   if (ta !== typeof b) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) {
+      equalsWork += TEXT_PER_STEP;
+      if (!jsonEquals(a[i], b[i])) return false;
+    }
     return true;
   }
   if (Array.isArray(b) || b instanceof JDouble) return false;
   if (typeof a !== 'object') return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b as JsonObject);
+  // Listing the names is work in their number, even where they then differ in number.
+  equalsWork += TEXT_PER_STEP * (ka.length + kb.length);
   if (ka.length !== kb.length) return false;
   for (const k of ka) {
+    equalsWork += TEXT_PER_STEP;
     if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
     if (!jsonEquals((a as JsonObject)[k], (b as JsonObject)[k])) return false;
   }

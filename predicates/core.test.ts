@@ -150,6 +150,24 @@ describe('long texts compared', () => {
       expect(worked(name, { a }, b), name).toBe(0);
     }
   });
+
+  it('charge a comparison of containers by what it compared: an instruction (TEXT_PER_STEP) an element or member, and long texts', () => {
+    const worked = (name: string, left: Value, right: Value): number => {
+      const ctx = new TestPluginContext([{ node: { left, right } as Value }]);
+      spec(name).test(null, bindPredicate(spec(name), ['left', 'right']), ctx);
+      return ctx.worked;
+    };
+    const long = 'y'.repeat(100);
+    for (const name of ['equal?', 'notEqual?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?']) {
+      expect(worked(name, [1, 2, 3], [1, 2, 3]), name).toBe(3 * 64);
+      // Stops at the first difference.
+      expect(worked(name, [1, 9, 3], [1, 2, 3]), name).toBe(2 * 64);
+      // Both objects' names listed, then each member compared.
+      expect(worked(name, { p: 1, q: 2 }, { q: 2, p: 1 }), name).toBe(4 * 64 + 2 * 64);
+      expect(worked(name, [[long], 'x'], [[long], 'x']), name).toBe(2 * 64 + 64 + 100);
+      expect(worked(name, [1], 'text'), name).toBe(0);
+    }
+  });
 });
 
 describe('even? / odd?', () => {

@@ -9,6 +9,7 @@ import {
   expectArgs,
   isTruthy,
   jsonEquals,
+  takeEqualsWork,
   textOf,
   TEXT_PER_STEP,
   type BindContext,
@@ -84,6 +85,18 @@ function countTexts(ctx: PluginContext, left: string, right: Value): void {
   if (typeof right === 'string' && right.length >= TEXT_PER_STEP) ctx.work(left.length + right.length);
 }
 
+/**
+ * `jsonEquals` of a container (or a double) and any value, its work charged
+ * (`takeEqualsWork`): an element or member compared costs an instruction, as
+ * `TEXT_PER_STEP` characters of a text do.
+ */
+function containerEquals(ctx: PluginContext, left: object, right: Value): boolean {
+  takeEqualsWork();
+  const equal = jsonEquals(left as Value, right);
+  ctx.work(takeEqualsWork());
+  return equal;
+}
+
 function comparison(name: string, accept: (c: number) => boolean): PredicateSpec<Comparison> {
   return {
     name,
@@ -92,6 +105,8 @@ function comparison(name: string, accept: (c: number) => boolean): PredicateSpec
     test(node, b, ctx) {
       const left = leftOf(b, node, ctx);
       const right = operandValue(b.right, ctx);
+      // Any other left operand is "less" unless structurally equal (`compareNodes`).
+      if (typeof left === 'object' && left !== null && !(left instanceof JDouble)) return accept(containerEquals(ctx, left, right) ? 0 : -1);
       if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
       return accept(compareNodes(left, right));
     },
@@ -105,6 +120,7 @@ const equal: PredicateSpec<Comparison> = {
   test(node, b, ctx) {
     const left = leftOf(b, node, ctx);
     const right = operandValue(b.right, ctx);
+    if (typeof left === 'object' && left !== null) return containerEquals(ctx, left, right);
     if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
     return jsonEquals(left, right);
   },
@@ -117,6 +133,7 @@ const notEqual: PredicateSpec<Comparison> = {
   test(node, b, ctx) {
     const left = leftOf(b, node, ctx);
     const right = operandValue(b.right, ctx);
+    if (typeof left === 'object' && left !== null) return !containerEquals(ctx, left, right);
     if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
     return !jsonEquals(left, right);
   },
