@@ -85,13 +85,13 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   const cost = c;
   if (fns === null) {
     return (rt) => {
-      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.stepMark) rt.passMark();
     };
   }
   if (fns.length === 1) {
     const f = fns[0];
     return (rt) => {
-      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.stepMark) rt.passMark();
       f(rt);
     };
   }
@@ -99,7 +99,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
     const f = fns[0];
     const g = fns[1];
     return (rt) => {
-      if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
+      if ((rt.steps += cost) > rt.stepMark) rt.passMark();
       f(rt);
       g(rt);
     };
@@ -107,7 +107,7 @@ function body(nodes: readonly Inst[], ctx: EmitContext): Exec {
   const list = fns;
   const len = list.length;
   return (rt) => {
-    if ((rt.steps += cost) > rt.maxSteps) rt.overBudget();
+    if ((rt.steps += cost) > rt.stepMark) rt.passMark();
     for (let i = 0; i < len; i++) list[i](rt);
   };
 }

@@ -83,6 +83,7 @@ export const CODES = {
   LIMIT_OUTPUT: runtime('limit', 'the output, or a text kept in a variable, grew past `limits.maxOutputLength`'),
   LIMIT_TEXT: runtime('limit', 'formatters and partials made more text than `limits.maxTextMade` that was not printed'),
   LIMIT_INSTRUCTIONS: runtime('limit', 'rendering executed more than `limits.maxInstructions` instructions'),
+  LIMIT_TIME: runtime('limit', 'rendering ran longer than `limits.maxRenderMs` milliseconds'),
   LIMIT_ERRORS: runtime('limit', 'more runtime errors than `limits.maxErrors`; the rest were counted, not kept (warning)'),
 } as const satisfies Record<string, CodeInfo>;
 

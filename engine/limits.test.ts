@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from './index.ts';
 import { TEXT_PER_STEP } from './plugin-api.ts';
 import { LONG_TEXT, OUTPUT_CHUNK } from './runtime.ts';
+import { CLOCK_STEPS } from './limits.ts';
 import { JDouble, JSON_PIECE, JSON_WHOLE, parseJson, PIECE_PART, toJson } from './value.ts';
 
 const codes = (r: { errors: { code: string }[] }) => r.errors.map((e) => e.code);
@@ -256,6 +257,32 @@ describe('limits', () => {
       expect(within(src, short), each).toEqual([]);
       expect(within(src, long), each).toEqual(['LIMIT_INSTRUCTIONS']);
     }
+  });
+
+  it('maxRenderMs: LIMIT_TIME ends a render that runs past it, the clock read every CLOCK_STEPS instructions', () => {
+    const fanOut = '{.macro m}' + '{@|apply m}'.repeat(8) + '{.end}{@|apply m}';
+    // Past the deadline at the first reading (no time is under 0 ms).
+    const late = render(fanOut, {}, { limits: { maxRenderMs: 0 } });
+    expect(codes(late)).toContain('LIMIT_TIME');
+    expect(codes(late)).not.toContain('LIMIT_INSTRUCTIONS');
+    expect(late.errors.find((e) => e.code === 'LIMIT_TIME')?.message).toBe('Rendering took longer than the limit of 0 ms');
+    expect(late.html).toBe('');
+    // Fewer instructions than CLOCK_STEPS: the clock is never read.
+    expect(codes(render('{.repeated section xs}{@}{.end}', { xs: [1, 2, 3] }, { limits: { maxRenderMs: 0 } }))).toEqual([]);
+    const xs = new Array(CLOCK_STEPS).fill(1);
+    expect(codes(render('{.repeated section xs}{@}{.end}', { xs }, { limits: { maxRenderMs: 0 } }))).toEqual(['LIMIT_TIME']);
+    // The instruction limit is still exact where it comes before a reading of the clock.
+    expect(codes(render('{.repeated section xs}{@}{.end}', { xs }, { limits: { maxRenderMs: 0, maxInstructions: 100 } }))).toEqual(['LIMIT_INSTRUCTIONS']);
+    expect(DEFAULT_LIMITS.maxRenderMs).toBe(5000);
+  });
+
+  it('maxRenderMs bounds work no count sees: the emptiness test of an object of thousands of members', () => {
+    // V8 lists every name of such an object before `for…in` gives the first: each `.section o`
+    // costs in its size, ~160 s for this fan-out under the default instruction limit alone.
+    const o: Record<string, number> = {};
+    for (let i = 0; i < 4000; i++) o['k' + i] = i;
+    const r = render('{.macro m}{.section o}y{.end}' + '{@|apply m}'.repeat(3) + '{.end}{@|apply m}', { o }, { limits: { maxRenderMs: 50 } });
+    expect(codes(r).filter((c) => c.startsWith('LIMIT'))).toContain('LIMIT_TIME');
   });
 
   it('maxErrors: further errors are counted in one LIMIT_ERRORS warning', () => {

@@ -29,6 +29,13 @@ export interface Limits {
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */
   maxErrors: number;
+  /**
+   * Milliseconds one render may run (LIMIT_TIME), by the monotonic clock, read every
+   * `CLOCK_STEPS` instructions. The counted limits bound what a template does; this bounds
+   * what they do not count: work whose time grows with the data (V8 lists every name of an
+   * object of more than ~1,000 members to test whether it is empty), on a machine however busy.
+   */
+  maxRenderMs: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -41,7 +48,11 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTextMade: 32 * 1024 * 1024,
   maxInstructions: 5_000_000,
   maxErrors: 200,
+  maxRenderMs: 5_000,
 });
+
+/** Instructions between two readings of the clock for `maxRenderMs`. */
+export const CLOCK_STEPS = 4096;
 
 export function resolveLimits(...overrides: (Partial<Limits> | undefined)[]): Limits {
   // Every compile without overrides shares the frozen defaults (nothing writes to a Limits):

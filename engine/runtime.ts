@@ -6,7 +6,7 @@
 // for sections, only the current frame), later segments descend; own properties only.
 
 import { Abort, type Diagnostic, type DiagnosticCode, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
-import type { Limits } from './limits.ts';
+import { CLOCK_STEPS, type Limits } from './limits.ts';
 import { parseVariable, type Segment } from './path.ts';
 import { JavaError, type PluginContext, type Ref, type TemplateHandle, TEXT_PER_STEP } from './plugin-api.ts';
 import type { Inst, OrNode } from './ast.ts';
@@ -229,6 +229,15 @@ export class Runtime implements PluginContext {
    */
   private capturing = 0;
   readonly maxSteps: number;
+  /**
+   * The instruction count at which `passMark` runs next: the clock is read there, and the
+   * instruction limit checked (at most `maxSteps`). One comparison per block, as before there
+   * was a clock.
+   */
+  stepMark: number;
+  /** `performance.now()` past which the render ends with LIMIT_TIME (`limits.maxRenderMs`). */
+  private readonly deadline: number;
+  private readonly maxRenderMs: number;
   /** Characters counted by `made` so far, and their bound, `limits.maxTextMade`. */
   private textMade = 0;
   private readonly maxTextMade: number;
@@ -249,6 +258,9 @@ export class Runtime implements PluginContext {
     this.outLimit = opts.limits.maxOutputLength;
     this.maxOut = Math.min(OUTPUT_CHUNK, this.outLimit);
     this.maxSteps = opts.limits.maxInstructions;
+    this.stepMark = Math.min(this.maxSteps, CLOCK_STEPS);
+    this.maxRenderMs = opts.limits.maxRenderMs;
+    this.deadline = performance.now() + this.maxRenderMs;
     this.maxTextMade = opts.limits.maxTextMade;
     this.curSource = source;
   }
@@ -442,7 +454,22 @@ export class Runtime implements PluginContext {
    * (bench/README.md, "Long texts worked on in a fan-out").
    */
   work(chars: number): void {
-    if ((this.steps += Math.floor(chars / TEXT_PER_STEP)) > this.maxSteps) this.overBudget();
+    if ((this.steps += Math.floor(chars / TEXT_PER_STEP)) > this.stepMark) this.passMark();
+  }
+
+  /**
+   * The instruction count passed `stepMark`: past `maxSteps` the render ends with
+   * LIMIT_INSTRUCTIONS; past its deadline, with LIMIT_TIME; otherwise the next mark is set
+   * `CLOCK_STEPS` further.
+   */
+  passMark(): void {
+    if (this.steps > this.maxSteps) this.overBudget();
+    if (performance.now() > this.deadline) {
+      throw new Abort(
+        makeDiagnostic('LIMIT_TIME', `Rendering took longer than the limit of ${this.maxRenderMs} ms`, this.curSource, this.curSpan, { limit: 'maxRenderMs' }),
+      );
+    }
+    this.stepMark = Math.min(this.maxSteps, this.steps + CLOCK_STEPS);
   }
 
   overBudget(): never {
