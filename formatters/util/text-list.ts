@@ -1,10 +1,10 @@
 // A text written as Latin-1 bytes into one reused array and decoded once, for formatters that
 // build a text out of many short pieces (`item-classes`: class-name prefixes and slugs, all
-// ASCII). Built as strings, the pieces are a
-// rope, made one piece at a time and flattened again, at ~14 ns a piece, when the page is
-// encoded: a class list of ~15 pieces cost more than writing its characters here and decoding
-// them. Long pieces are the other way round: `image-meta` (two URLs and an alt text among ~15
-// pieces) written here made the pages 5-12% slower (bench/README.md, "A text written once").
+// ASCII). Built as strings, the pieces are a rope, made one piece at a time and flattened
+// again, at ~14 ns a piece, when the page is encoded: a class list of ~15 pieces cost more than
+// writing its characters here and decoding them. Long pieces are the other way round:
+// `image-meta` (two URLs and an alt text among ~15 pieces) written here made the pages 5-12%
+// slower (bench/README.md, "A text written once").
 // The text is one flat one-byte string. Written as UTF-16 units, it was narrowed to bytes before
 // it was decoded: as bytes, `item-classes` made the grid and list pages 1.5-3% faster
 // (bench/README.md, "Class lists as bytes").
