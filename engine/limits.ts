@@ -33,7 +33,8 @@ export interface Limits {
    * Milliseconds one render may run (LIMIT_TIME), by the monotonic clock, read every
    * `CLOCK_STEPS` instructions. The counted limits bound what a template does; this bounds
    * what they do not count: work whose time grows with the data (V8 lists every name of an
-   * object of more than ~1,000 members to test whether it is empty), on a machine however busy.
+   * object `JSON.parse` made of 128 members or more to test whether it is empty), on a machine
+   * however busy.
    */
   maxRenderMs: number;
 }
