@@ -259,6 +259,20 @@ describe('limits', () => {
     }
   });
 
+  it('maxInstructions counts the members of an object whose names are listed (count, has-multiple?): an instruction a member', () => {
+    const object = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => ['k' + i, i]));
+    const data = (n: number) => ({ o: object(n), xs: new Array(30).fill(object(n)) });
+    const [long, short] = [data(100), data(2)];
+    const within = (src: string, data: object) => codes(render(src, data, { limits: { maxInstructions: 1000 } })).filter((c) => c.startsWith('LIMIT'));
+    for (const each of ['{o|count}', '{.var @n o|count}', '{.has-multiple?}y{.end}']) {
+      const src = '{.repeated section xs}' + each + '{.end}';
+      expect(within(src, short), each).toEqual([]);
+      expect(within(src, long), each).toEqual(['LIMIT_INSTRUCTIONS']);
+    }
+    // A list's length is at hand: no charge.
+    expect(codes(render('{xs|count}', { xs: new Array(100_000).fill(0) }, { limits: { maxInstructions: 10 } }))).toEqual([]);
+  });
+
   it('maxRenderMs: LIMIT_TIME ends a render that runs past it, the clock read every CLOCK_STEPS instructions', () => {
     const fanOut = '{.macro m}' + '{@|apply m}'.repeat(8) + '{.end}{@|apply m}';
     // Past the deadline at the first reading (no time is under 0 ms).

@@ -23,8 +23,9 @@ export interface Limits {
   /**
    * Instructions and formatter calls executed by one render (LIMIT_INSTRUCTIONS), and one per
    * `TEXT_PER_STEP` (64) characters of long texts given to formatters, compared or read as numbers
-   * (`Runtime.work`), and one per element or member of the containers a comparison predicate
-   * compared (`takeEqualsWork`).
+   * (`Runtime.work`), one per element or member of the containers a comparison predicate
+   * compared (`takeEqualsWork`), and one per member of an object `count` or `has-multiple?`
+   * sizes.
    */
   maxInstructions: number;
   /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */

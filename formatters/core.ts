@@ -13,6 +13,7 @@ import {
   member,
   narrowCut,
   textOf,
+  TEXT_PER_STEP,
   textOrEmpty,
   toJson,
   toJsonPieces,
@@ -81,11 +82,14 @@ const apply: FormatterSpec<ApplyArgs> = {
 const count: FormatterSpec = {
   name: 'count',
   pure: true,
-  apply(value) {
+  apply(value, _b, ctx) {
     if (typeof value === 'string') return value.length;
     if (Array.isArray(value)) return value.length;
-    if (isObject(value)) return Object.keys(value).length;
-    return 0;
+    if (!isObject(value)) return 0;
+    // Listing the names is work in their number: an instruction a member (predicates/content.ts, `sizeOf`).
+    const n = Object.keys(value).length;
+    ctx.work(n * TEXT_PER_STEP);
+    return n;
   },
 };
 

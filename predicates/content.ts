@@ -3,7 +3,7 @@
 // every name is spelled once. "Node" is the current frame's node; names marked "resolve"
 // in the spec walk the scope stack from the current frame outward.
 
-import { expectArgs, asBoolean, asLong, isNumber, isObject, isTruthy, numberOf, textOf } from '../engine/plugin-api.ts';
+import { expectArgs, asBoolean, asLong, isNumber, isObject, isTruthy, numberOf, textOf, TEXT_PER_STEP } from '../engine/plugin-api.ts';
 import type { BindContext, PluginContext, PredicateSpec, Ref, Value } from '../engine/plugin-api.ts';
 import {
   BACKGROUND_SOURCES,
@@ -111,10 +111,18 @@ function hasExcerpt(node: Value): boolean {
 
 // ---- fixed predicates (§7.1) -------------------------------------------------------------
 
-function sizeOf(v: Value): number {
+/**
+ * Array length, object member count; scalars have size 0. Listing an object's names is work in
+ * their number, charged an instruction a member (`PluginContext.work`): on an object of
+ * thousands of members a template can repeat it within the instruction limit (bench/README.md,
+ * "Render time").
+ */
+function sizeOf(v: Value, ctx: PluginContext): number {
   if (Array.isArray(v)) return v.length;
-  if (isObject(v)) return Object.keys(v).length;
-  return 0;
+  if (!isObject(v)) return 0;
+  const n = Object.keys(v).length;
+  ctx.work(n * TEXT_PER_STEP);
+  return n;
 }
 
 function hasMainImage(v: Value): boolean {
@@ -155,7 +163,7 @@ const fixed: PredicateSpec<any>[] = [
   onNode('external-link?', (node) => isTruthy(field(node, 'externalLink'))),
   onNode('folder?', (node) => isTruthy(field(field(node, 'collection'), 'folder'))),
   onResolved('gallery-meta?', 'options', (o) => isTruthy(field(o, 'controls')) || isTruthy(field(o, 'indicators'))),
-  onNode('has-multiple?', (node) => sizeOf(node) > 1),
+  { name: 'has-multiple?', test: (node, _b, ctx) => sizeOf(node, ctx) > 1 },
   onNode('index?', (node) => {
     const c = field(node, 'collection');
     if (!isObject(c) || !isTruthy(field(c, 'folder'))) return false;
