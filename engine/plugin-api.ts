@@ -76,9 +76,11 @@ export interface PluginContext {
    */
   applyPartialPieces(name: string, value: Value, isPrivate: boolean, args: { [key: string]: string } | undefined): string | readonly string[] | undefined;
   /**
-   * Charges work on long texts to the render's instruction budget (one instruction per
-   * `TEXT_PER_STEP` characters; LIMIT_INSTRUCTIONS past it). A plugin calls it before work whose
-   * time grows with a text that nothing else bounds, such as comparing two texts; a text
+   * Charges work on long texts, or on containers, to the render's instruction budget (one
+   * instruction per `TEXT_PER_STEP` characters; an element or member counts as `TEXT_PER_STEP`
+   * characters; LIMIT_INSTRUCTIONS past it). A plugin calls it for work whose time grows with a
+   * text or a container that nothing else bounds, such as comparing two texts or two trees:
+   * before the work, or after it when only the work tells its size (`takeEqualsWork`). A text
    * shorter than `TEXT_PER_STEP` costs nothing, so it need not be told of one.
    */
   work(chars: number): void;
