@@ -97,7 +97,8 @@ export interface FormatterSpec<B = unknown> {
   bind?(args: string[], ctx: BindContext): B;
   /**
    * True when `apply` reads nothing from its PluginContext (a function of the value and the
-   * bound arguments only): the engine then calls it without pushing a frame for the value.
+   * bound arguments only; it may still charge its work, `work`): the engine then calls it
+   * without pushing a frame for the value.
    */
   readonly pure?: boolean;
   /**

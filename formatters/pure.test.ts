@@ -1,6 +1,7 @@
 // `pure: true` lets the engine call a formatter without a frame for its value and without
 // handing it the output (engine/compile.ts). The claim is checked here for every formatter
-// that makes it: applied to values of every kind with a context that refuses every use.
+// that makes it: applied to values of every kind with a context that refuses every use but
+// `work`, which charges the render's budget and reads nothing (`count` of an object).
 import { describe, expect, it } from 'vitest';
 import { JDouble, type PluginContext, type Value } from '../engine/plugin-api.ts';
 import { defaultFormatters } from './index.ts';
@@ -10,6 +11,7 @@ class ContextUsed extends Error {}
 
 const REFUSING = new Proxy({} as PluginContext, {
   get(_target, key) {
+    if (key === 'work') return () => undefined;
     throw new ContextUsed(`the context's ${String(key)} was read`);
   },
 });
