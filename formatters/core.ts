@@ -13,7 +13,6 @@ import {
   member,
   narrowCut,
   textOf,
-  TEXT_PER_STEP,
   textOrEmpty,
   toJson,
   toJsonPieces,
@@ -27,6 +26,7 @@ import {
 import { classSlug } from './util/class-slug.ts';
 import { escapeHtmlAttr, escapeHtmlText } from './util/escape-html.ts';
 import { isJavaWhitespace, parseJavaInt } from './util/java-text.ts';
+import { sizeOf } from './util/size-of.ts';
 import { escapeScriptClose, escapeScriptCloseInto, jsonAttrPieces, prettyJsonPieces, toJsonAttr, toPrettyJson } from './util/json-text.ts';
 import { parseNodePath, walkNodePath, type NodePath } from './util/node-path.ts';
 import { encodeUriComponentReference, encodeUriReference, formUrlEncode } from './util/uri-encode.ts';
@@ -83,13 +83,7 @@ const count: FormatterSpec = {
   name: 'count',
   pure: true,
   apply(value, _b, ctx) {
-    if (typeof value === 'string') return value.length;
-    if (Array.isArray(value)) return value.length;
-    if (!isObject(value)) return 0;
-    // Listing the names is work in their number: an instruction a member (predicates/content.ts, `sizeOf`).
-    const n = Object.keys(value).length;
-    ctx.work(n * TEXT_PER_STEP);
-    return n;
+    return typeof value === 'string' ? value.length : sizeOf(value, ctx);
   },
 };
 

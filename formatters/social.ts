@@ -1,7 +1,7 @@
 // Social formatters (PLUGINS §8): comment counts and links, like and share buttons,
 // Twitter markup and Google Calendar links. Markup is byte-exact with the reference.
 
-import { JavaError, asLong, isObject, isTruthy, textOf, textOrEmpty } from '../engine/plugin-api.ts';
+import { JavaError, asLong, isTruthy, textOf, textOrEmpty } from '../engine/plugin-api.ts';
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
@@ -10,6 +10,7 @@ import { pad2, sharedDateFields } from './util/date-pattern.ts';
 import { formUrlEncodeSpaces } from './util/uri-encode.ts';
 import { escapeAttr, field } from './util/image.ts';
 import { isJavaWhitespace } from './util/java-text.ts';
+import { sizeOf } from './util/size-of.ts';
 
 // ---- activate-twitter-links --------------------------------------------------------------
 
@@ -83,15 +84,8 @@ function googleCalendarUrl(value: Value): string {
 
 // ---- buttons -----------------------------------------------------------------------------
 
-/** Array length, object member count; scalars have size 0. */
-function sizeOf(v: Value): number {
-  if (Array.isArray(v)) return v.length;
-  if (isObject(v)) return Object.keys(v).length;
-  return 0;
-}
-
-function socialButton(value: Value, website: Value, inline: boolean): string {
-  if (website === undefined || sizeOf(field(website, 'shareButtonOptions')) === 0) return '';
+function socialButton(value: Value, website: Value, inline: boolean, ctx: PluginContext): string {
+  if (website === undefined || sizeOf(field(website, 'shareButtonOptions'), ctx) === 0) return '';
   const systemDataId = field(value, 'systemDataId');
   const id = systemDataId !== undefined ? systemDataId : field(value, 'mainImageId');
   const assetUrl = field(value, 'assetUrl');
@@ -109,7 +103,7 @@ function socialButtonFormatter(name: string, inline: boolean): FormatterSpec<Ref
   return {
     name,
     bind: (_args, ctx) => websiteRef(ctx),
-    apply: (value, website, ctx) => socialButton(value, ctx.resolve(website), inline),
+    apply: (value, website, ctx) => socialButton(value, ctx.resolve(website), inline, ctx),
   };
 }
 

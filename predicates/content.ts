@@ -3,7 +3,7 @@
 // every name is spelled once. "Node" is the current frame's node; names marked "resolve"
 // in the spec walk the scope stack from the current frame outward.
 
-import { expectArgs, asBoolean, asLong, isNumber, isObject, isTruthy, numberOf, textOf, TEXT_PER_STEP } from '../engine/plugin-api.ts';
+import { expectArgs, asBoolean, asLong, isNumber, isObject, isTruthy, numberOf, textOf } from '../engine/plugin-api.ts';
 import type { BindContext, PluginContext, PredicateSpec, Ref, Value } from '../engine/plugin-api.ts';
 import {
   BACKGROUND_SOURCES,
@@ -19,6 +19,7 @@ import {
 } from '../formatters/util/content-enums.ts';
 import { resolveZone, tabledDay } from '../formatters/util/cldr.ts';
 import { field } from '../formatters/util/image.ts';
+import { sizeOf } from '../formatters/util/size-of.ts';
 
 function ref(ctx: BindContext, text: string): Ref {
   const r = ctx.parseRef(text);
@@ -110,20 +111,6 @@ function hasExcerpt(node: Value): boolean {
 }
 
 // ---- fixed predicates (§7.1) -------------------------------------------------------------
-
-/**
- * Array length, object member count; scalars have size 0. Listing an object's names is work in
- * their number, charged an instruction a member (`PluginContext.work`): on an object of
- * thousands of members a template can repeat it within the instruction limit (bench/README.md,
- * "Render time").
- */
-function sizeOf(v: Value, ctx: PluginContext): number {
-  if (Array.isArray(v)) return v.length;
-  if (!isObject(v)) return 0;
-  const n = Object.keys(v).length;
-  ctx.work(n * TEXT_PER_STEP);
-  return n;
-}
 
 function hasMainImage(v: Value): boolean {
   return isTruthy(field(v, 'mainImageId')) || isTruthy(field(v, 'systemDataId'));

@@ -113,30 +113,27 @@ function comparison(name: string, accept: (c: number) => boolean): PredicateSpec
   };
 }
 
+/** Whether the two sides are structurally equal (`equal?`, `notEqual?`), the work charged. */
+function sidesEqual(node: Value, b: Comparison, ctx: PluginContext): boolean {
+  const left = leftOf(b, node, ctx);
+  const right = operandValue(b.right, ctx);
+  if (typeof left === 'object' && left !== null) return containerEquals(ctx, left, right);
+  if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
+  return jsonEquals(left, right);
+}
+
 const equal: PredicateSpec<Comparison> = {
   name: 'equal?',
   requiresArgs: true,
   bind: bindComparison,
-  test(node, b, ctx) {
-    const left = leftOf(b, node, ctx);
-    const right = operandValue(b.right, ctx);
-    if (typeof left === 'object' && left !== null) return containerEquals(ctx, left, right);
-    if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
-    return jsonEquals(left, right);
-  },
+  test: (node, b, ctx) => sidesEqual(node, b, ctx),
 };
 
 const notEqual: PredicateSpec<Comparison> = {
   name: 'notEqual?',
   requiresArgs: true,
   bind: bindComparison,
-  test(node, b, ctx) {
-    const left = leftOf(b, node, ctx);
-    const right = operandValue(b.right, ctx);
-    if (typeof left === 'object' && left !== null) return !containerEquals(ctx, left, right);
-    if (typeof left === 'string' && left.length >= TEXT_PER_STEP) countTexts(ctx, left, right);
-    return !jsonEquals(left, right);
-  },
+  test: (node, b, ctx) => !sidesEqual(node, b, ctx),
 };
 
 const debug: PredicateSpec<Ref> = {
