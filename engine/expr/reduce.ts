@@ -8,7 +8,6 @@
 // The first evaluation of an expression runs the stack itself (`interpret`): building the steps
 // costs more than one evaluation saves, and many expressions run once (a page's first render).
 
-import * as pluginApi from '../plugin-api.ts';
 import * as values from '../value.ts';
 import type { Value } from '../value.ts';
 import type { Segment } from '../path.ts';
@@ -21,12 +20,11 @@ import type { Operator, OperatorCode } from './operators.ts';
 
 // Imported bindings copied once: under tsx every read of an imported name is a getter call,
 // which costs more than the work it guards on this path.
-const { double, jsNumber, JDouble } = values;
+const { double, jsNumber, JDouble, TEXT_PER_STEP } = values;
 const { ARGS_MARKER, ITEM_ARGS, ITEM_CALL, ITEM_NAME, ITEM_VALUE } = rpn;
 const RpnItemClass = rpn.RpnItem;
 const { stringToNumber } = tokens;
 const { ALL_OPERATORS } = operators;
-const { TEXT_PER_STEP } = pluginApi;
 
 /** Looks a name up from the eval's frame; `R` is what the host bound the name's segments to. */
 export interface LookupScope<R> {
