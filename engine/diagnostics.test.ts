@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CODES, codeFrame, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
+import { CODES, codeFrame, FRAME_WIDTH, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
 import { compile, render } from './index.ts';
 import { Source } from './source.ts';
 import { JavaError } from './plugin-api.ts';
@@ -36,6 +36,22 @@ describe('formatting', () => {
     expect(codeFrame(d, source)).toBe(
       ['SyntaxError EXTRA_CHARS: Extra characters', '  at page.html:2:3', '  1 | first line', '> 2 |   {.section a\u00e9}', '    |   ^', '  3 | last'].join('\n'),
     );
+  });
+
+  it('shows a window of a long line around the column, the caret under the same character', () => {
+    const long = 'x'.repeat(5000) + '{.bogus}' + 'y'.repeat(5000);
+    for (const text of [long, 'short\n' + long + '\n' + 'z'.repeat(300), '{.bogus}' + 'y'.repeat(500)]) {
+      const src = new Source(text, 'min.json');
+      const at = text.indexOf('{.bogus}');
+      const d = makeDiagnostic('INVALID_INSTRUCTION', 'Invalid instruction', src, { start: at, end: at + 8 });
+      const frame = codeFrame(d, src).split('\n');
+      const marked = frame.findIndex((l) => l.startsWith('>'));
+      const caret = frame[marked + 1].indexOf('^');
+      expect(frame[marked].slice(caret, caret + 8)).toBe('{.bogus}');
+      for (const line of frame.slice(2)) expect(line.length).toBeLessThanOrEqual(FRAME_WIDTH + 12);
+      if (at > 0) expect(frame[marked]).toContain('| …x');
+      expect(frame[marked].endsWith('y…')).toBe(true);
+    }
   });
 
   it('every diagnostic from the engine carries code, stage, severity, span and position', () => {

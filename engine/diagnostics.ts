@@ -80,6 +80,7 @@ export const CODES = {
   UNEXPECTED_ERROR: runtime('render', 'a formatter or predicate failed unexpectedly'),
   LIMIT_SOURCE_LENGTH: syntax('limit', 'the template is longer than `limits.maxSourceLength`'),
   LIMIT_NESTING: syntax('limit', 'blocks nest deeper than `limits.maxNesting`'),
+  LIMIT_SYNTAX_ERRORS: syntax('limit', 'more syntax errors than `limits.maxErrors`; the rest were counted, not kept (warning)'),
   LIMIT_OUTPUT: runtime('limit', 'the output, or a text kept in a variable, grew past `limits.maxOutputLength`'),
   LIMIT_TEXT: runtime('limit', 'formatters and partials made more text than `limits.maxTextMade` that was not printed'),
   LIMIT_INSTRUCTIONS: runtime('limit', 'rendering executed more than `limits.maxInstructions` instructions'),
@@ -118,6 +119,13 @@ export function formatDiagnostic(d: Diagnostic, withChildren = true): string {
   return s;
 }
 
+/**
+ * Characters of a source line a frame shows: a longer line is shown as a window this wide
+ * around the column, `…` marking what is cut. A minified JSON file is one line: printed whole,
+ * a 2 MB catalogue's 180,000 findings ran a check out of memory.
+ */
+export const FRAME_WIDTH = 120;
+
 /** A human-readable frame: the message, the source line and a caret under the column. */
 export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
   const lines: string[] = [`${d.kind} ${d.code}: ${d.message}`, `  at ${d.source}:${d.line}:${d.column}`];
@@ -125,12 +133,24 @@ export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
   const lastLine = source.position(source.text.length).line;
   const last = Math.min(d.line + context, lastLine);
   const width = String(last).length;
+  // Every line is cut to the same window, so that the caret's column lines up in all.
+  let from = 0;
   for (let n = first; n <= last; n++) {
-    const text = source.lineText(n);
-    if (n === lastLine && n > d.line && text === '') break;
+    if (source.lineText(n).length > FRAME_WIDTH) {
+      from = Math.max(0, d.column - 1 - (FRAME_WIDTH >> 1));
+      break;
+    }
+  }
+  const cut = from > 0 ? 1 : 0;
+  for (let n = first; n <= last; n++) {
+    const whole = source.lineText(n);
+    let text = whole.slice(from, from + FRAME_WIDTH);
+    if (cut && whole !== '') text = '…' + text;
+    if (whole.length > from + FRAME_WIDTH) text += '…';
+    if (n === lastLine && n > d.line && whole === '') break;
     const marker = n === d.line ? '>' : ' ';
     lines.push(`${marker} ${String(n).padStart(width)} | ${text.replace(/\t/g, ' ')}`);
-    if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1))}^`);
+    if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1 - from + cut))}^`);
   }
   return lines.join('\n');
 }

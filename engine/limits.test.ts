@@ -306,4 +306,47 @@ describe('limits', () => {
     expect(last.severity).toBe('warning');
     expect(last.message).toBe('7 more runtime errors were not recorded (limit 3)');
   });
+
+  describe('maxErrors at compile: LIMIT_SYNTAX_ERRORS', () => {
+    const ds = (src: string, maxErrors: number) => compile(src, { limits: { maxErrors } }).diagnostics;
+
+    it('keeps the first maxErrors syntax errors, in the order they would have had, then one warning counting the rest', () => {
+      // Two tag errors, then four block errors: the reference's order puts the tags' first.
+      const src = '{.end}{.bogus}{.end}{a|nope}{.end}{.or}';
+      const all = ds(src, 200);
+      expect(all.map((d) => d.code)).toEqual(['INVALID_INSTRUCTION', 'FORMATTER_UNKNOWN', 'MISMATCHED_END', 'MISMATCHED_END', 'MISMATCHED_END', 'NOT_ALLOWED_AT_ROOT']);
+      for (const max of [1, 2, 3, 5]) {
+        const some = ds(src, max);
+        expect(some.slice(0, max)).toEqual(all.slice(0, max));
+        expect(some.length).toBe(max + 1);
+        const last = some[max];
+        expect(last.code).toBe('LIMIT_SYNTAX_ERRORS');
+        expect(last.severity).toBe('warning');
+        expect(last.kind).toBe('SyntaxError');
+        expect(last.limit).toBe('maxErrors');
+        expect(last.message).toBe(`${all.length - max} more syntax errors were not recorded (limit ${max})`);
+        // It points at the first error not kept.
+        expect(last.span).toEqual(all[max].span);
+      }
+      expect(ds(src, 6)).toEqual(all);
+      // Block errors alone, past the limit: the warning points at the first not kept.
+      const ends = ds('{.end}{.end}{.end}', 2);
+      expect(ends.map((d) => d.code)).toEqual(['MISMATCHED_END', 'MISMATCHED_END', 'LIMIT_SYNTAX_ERRORS']);
+      expect(ends[2].span).toEqual({ start: 12, end: 18 });
+    });
+
+    it('a template of 150,000 errors keeps 200 of them and makes no more', () => {
+      const src = '{.end}\n'.repeat(150_000);
+      const d = compile(src).diagnostics;
+      expect(d.length).toBe(201);
+      expect(d[200].message).toBe('149800 more syntax errors were not recorded (limit 200)');
+      expect(d[200].line).toBe(201);
+      expect(compile(src).render({}).html).toBe('\n'.repeat(150_000));
+    });
+
+    it('strict mode still stops at the first error', () => {
+      const t = compile('{.end}{.end}', { mode: 'strict', limits: { maxErrors: 1 } });
+      expect(t.diagnostics.map((d) => d.code)).toEqual(['MISMATCHED_END']);
+    });
+  });
 });

@@ -28,7 +28,10 @@ export interface Limits {
    * sizes.
    */
   maxInstructions: number;
-  /** Runtime diagnostics kept per render; the rest are counted in one LIMIT_ERRORS warning. */
+  /**
+   * Diagnostics kept per compile and per render; the rest are counted in one warning
+   * (LIMIT_SYNTAX_ERRORS, LIMIT_ERRORS).
+   */
   maxErrors: number;
   /**
    * Milliseconds one render may run (LIMIT_TIME), by the monotonic clock, read every

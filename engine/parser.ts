@@ -26,7 +26,7 @@ import { ArgsError, type BindContext, type TemplateHandle } from './plugin-api.t
 import { repr } from './print.ts';
 import type { Registry } from './registry.ts';
 import type { CompiledRef } from './runtime.ts';
-import type { Source } from './source.ts';
+import type { Source, Span } from './source.ts';
 import { latin1Image } from './value.ts';
 
 export interface ParseOptions {
@@ -167,9 +167,15 @@ class ParserBindContext implements BindContext {
 }
 
 class TemplateParser {
-  // Made on the first error: most templates have none.
+  // Made on the first error: most templates have none. Each keeps `limits.maxErrors` at most;
+  // the errors past that are counted (`dropped`), not made, and `kept` reports them in one
+  // warning.
   private tokenErrors: Diagnostic[] | null = null;
   private blockErrors: Diagnostic[] | null = null;
+  private dropped = 0;
+  /** Where each group's first error not made was found. */
+  private tokenDropped: Span | null = null;
+  private blockDropped: Span | null = null;
   private readonly root: Inst[] = [];
   private readonly stack: OpenBlock[] = [];
   private bindCtx: ParserBindContext | null = null;
@@ -207,14 +213,36 @@ class TemplateParser {
     try {
       this.run(text);
     } catch (e) {
-      if (e instanceof Abort) return { ast: null, diagnostics: [...(this.tokenErrors ?? []), ...(this.blockErrors ?? []), e.diagnostic] };
+      if (e instanceof Abort) return { ast: null, diagnostics: [...this.kept(), e.diagnostic] };
       throw e;
     }
+    return { ast: { version: AST_VERSION, body: this.root, end: text.length }, diagnostics: this.kept() };
+  }
+
+  /**
+   * The syntax errors in the reference's order (each tag's, then the blocks'), the first
+   * `limits.maxErrors` of them, then one LIMIT_SYNTAX_ERRORS warning counting the rest. A 1 MB
+   * template of `{.end}` lines has 150,000 errors: a frame each is more than an author reads,
+   * and tools that framed each one against the whole source took minutes.
+   */
+  private kept(): Diagnostic[] {
     const { tokenErrors, blockErrors } = this;
-    return {
-      ast: { version: AST_VERSION, body: this.root, end: text.length },
-      diagnostics: blockErrors === null ? (tokenErrors ?? []) : tokenErrors === null ? blockErrors : tokenErrors.concat(blockErrors),
-    };
+    const all = blockErrors === null ? (tokenErrors ?? []) : tokenErrors === null ? blockErrors : tokenErrors.concat(blockErrors);
+    const max = this.opts.limits.maxErrors;
+    if (all.length <= max && this.dropped === 0) return all;
+    const out = all.slice(0, max);
+    const dropped = this.dropped + all.length - out.length;
+    // The first error not kept: a tag's when their group ran over (all kept are tags' then),
+    // else the block error after the kept ones.
+    const tags = tokenErrors === null ? 0 : tokenErrors.length;
+    let at: Span;
+    if (this.tokenDropped !== null) at = this.tokenDropped;
+    else if (blockErrors !== null && max - tags < blockErrors.length) at = blockErrors[max - tags].span;
+    else at = this.blockDropped as Span;
+    out.push(
+      makeDiagnostic('LIMIT_SYNTAX_ERRORS', `${dropped} more syntax errors were not recorded (limit ${max})`, this.source, at, { limit: 'maxErrors', severity: 'warning' }),
+    );
+    return out;
   }
 
   /**
@@ -406,10 +434,15 @@ class TemplateParser {
   }
 
   private syntaxError(group: 'token' | 'block', code: DiagnosticCode, message: string, start: number, end: number): void {
-    const d = makeDiagnostic(code, message, this.source, { start, end });
-    if (!this.opts.safe) throw new Abort(d);
-    if (group === 'token') (this.tokenErrors ??= []).push(d);
-    else (this.blockErrors ??= []).push(d);
+    if (!this.opts.safe) throw new Abort(makeDiagnostic(code, message, this.source, { start, end }));
+    const list = group === 'token' ? (this.tokenErrors ??= []) : (this.blockErrors ??= []);
+    if (list.length >= this.opts.limits.maxErrors) {
+      this.dropped++;
+      if (group === 'token') this.tokenDropped ??= { start, end };
+      else this.blockDropped ??= { start, end };
+      return;
+    }
+    list.push(makeDiagnostic(code, message, this.source, { start, end }));
   }
 
   // ---- one tag ----
