@@ -23,7 +23,7 @@ import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError, type FirstOwnerRe
 import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
-import { formatSiteDiagnostic, validateSiteFiles } from './site/validate-site-files.ts';
+import { findingLines, validateSiteFiles } from './site/validate-site-files.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync.ts';
 import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
@@ -291,7 +291,7 @@ async function main(): Promise<void> {
   await checkListen(options);
   // Schema findings of the folder's data files (a misspelled key is otherwise silently
   // ignored): logged, never fatal; `quire check` is the gate.
-  for (const finding of await validateSiteFiles(options.siteDir)) console.warn(`quire: ${formatSiteDiagnostic(finding)}`);
+  for (const line of findingLines(await validateSiteFiles(options.siteDir), options.siteDir)) console.warn(`quire: ${line}`);
   startPhase('site-check');
   void ensureAssets(options.assetsDir);
   let workers = options.workers;

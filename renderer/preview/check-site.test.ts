@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkPaths } from './check-site.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,6 +50,27 @@ describe('checkPaths', () => {
     const failed = await checkPaths([dir]);
     expect(failed.frames.map((frame) => frame.code).sort()).toEqual(['SITE_KEY_UNKNOWN', 'SITE_VALUE_INVALID']);
     expect(failed.exitCode).toBe(1);
+  });
+
+  it('frames every finding of a large minified catalogue, reading the file once, its long line cut around each', async () => {
+    const variants = Array.from({ length: 150_000 }, (_, i) => ({ id: `v${i}`, sku: `S${i}`, priceCents: 1, bogus: 0 }));
+    const catalog = JSON.stringify({ site: { websiteId: 'w' }, products: [{ id: 'p', title: 'P', urlSlug: 'p', variants }] });
+    const file = write('catalog.json', catalog);
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      // A spread of 150,000 frames overflowed the call stack; a read a frame took minutes.
+      const result = await checkPaths([dir]);
+      const unknown = result.frames.filter((frame) => frame.code === 'SITE_KEY_UNKNOWN');
+      expect(unknown.length).toBe(150_000);
+      expect(reads.mock.calls.filter(([p]) => path.resolve(String(p)) === file).length).toBe(1);
+      const last = unknown[unknown.length - 1].text.split('\n');
+      expect(last[0]).toBe('Warning SITE_KEY_UNKNOWN: unknown key "bogus" in products[0].variants[149999]');
+      const marked = last.findIndex((line) => line.startsWith('>'));
+      expect(last[marked].length).toBeLessThan(200);
+      expect(last[marked].slice(last[marked + 1].indexOf('^'))).toMatch(/^"bogus":0}]}]}/);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('a folder with neither site files nor templates is a path error', async () => {

@@ -7,7 +7,7 @@ import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { validateSiteFiles } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
-import { problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
 // by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
@@ -141,6 +141,7 @@ async function blockFrames(site: LoadedSite): Promise<Frame[]> {
     const blocks: Block[] = [...entry.blocks, ...entry.items.flatMap((item) => item.blocks)];
     if (blocks.length === 0) continue;
     const text = await fs.readFile(path.join(site.dir, entry.file), 'utf8').catch(() => '');
+    const source = new Source(text, entry.file);
     for (const block of blocks) {
       let message: string | null = null;
       let needle = JSON.stringify(block.type);
@@ -157,7 +158,6 @@ async function blockFrames(site: LoadedSite): Promise<Frame[]> {
       }
       if (message === null) continue;
       const at = text.indexOf(needle);
-      const source = new Source(text, entry.file);
       const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
       const d = { kind: 'RuntimeError', code: 'SITE_CONTENT', message, line, column, source: entry.file } as unknown as Diagnostic;
       frames.push({ code: 'SITE_CONTENT', where: `${entry.file}:${line}:${column}`, text: codeFrame(d, source) });
@@ -172,7 +172,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     site = await loadSite(dir, { allowTemplateErrors: true });
   } catch (error) {
     if (!(error instanceof SiteLoadError)) throw error;
-    return { frames: relocate(error.problems.map((problem) => problemFrame(dir, problem)), dir), templates: 0 };
+    return { frames: relocate(problemFrames(dir, error.problems), dir), templates: 0 };
   }
   const frames = siteProblemFrames(site);
   const siteFiles = new Map<string, Template>();
@@ -183,11 +183,12 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     const text = await fs.readFile(path.join(site.dir, file), 'utf8').catch(() => null);
     if (text !== null) siteFiles.set(file, rendererEngine().compile(text, { name: file }));
   }
-  for (const [file, template] of siteFiles) frames.push(...missingPartialFrames(template, file, site.partials));
-  frames.push(...(await blockFrames(site)));
+  // Frames are pushed one by one throughout: a spread of 150,000 overflows the call stack.
+  for (const [file, template] of siteFiles) for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
+  for (const frame of await blockFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.
-  for (const d of await validateSiteFiles(dir)) frames.push(problemFrame(dir, d));
+  for (const frame of problemFrames(dir, await validateSiteFiles(dir))) frames.push(frame);
   return { frames: relocate(frames, dir), templates: siteFiles.size };
 }
 
@@ -196,7 +197,7 @@ function checkTemplate(file: string, text: string, partials: Readonly<Record<str
   const frames = template.diagnostics.map((d) => ({
     code: d.code,
     where: `${d.source}:${d.line}:${d.column}`,
-    text: codeFrame(d, new Source(text, file)),
+    text: codeFrame(d, template.source),
   }));
   return partials ? [...frames, ...missingPartialFrames(template, file, partials)] : frames;
 }
@@ -228,7 +229,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
     if (stat.isDirectory()) {
       if (await isSiteFolder(given)) {
         const site = await checkSite(given);
-        frames.push(...site.frames);
+        for (const frame of site.frames) frames.push(frame);
         checked.templates += site.templates;
         checked.sites++;
         continue;
@@ -248,7 +249,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
       for (const name of names) {
         const file = path.join(given, name);
         try {
-          frames.push(...checkTemplate(file, await fs.readFile(file, 'utf8'), partials));
+          for (const frame of checkTemplate(file, await fs.readFile(file, 'utf8'), partials)) frames.push(frame);
           checked.templates++;
         } catch (error) {
           pathErrors.push(pathError(file, error));
@@ -257,7 +258,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
       continue;
     }
     try {
-      frames.push(...checkTemplate(given, await fs.readFile(given, 'utf8'), null));
+      for (const frame of checkTemplate(given, await fs.readFile(given, 'utf8'), null)) frames.push(frame);
       checked.templates++;
     } catch (error) {
       pathErrors.push(pathError(given, error));

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestStore } from '../test-support/test-store.ts';
 import type { SqlStore } from '../store/store.ts';
 import { EVENTS_PATH } from './live-reload.ts';
+import { OVERLAY_FRAMES } from './diagnostic-frames.ts';
 import { startPreview, type Preview, type ReloadOutcome } from './preview-server.ts';
 
 /** A small site folder in a temp directory, the way an author would start one. */
@@ -207,6 +208,32 @@ describe('quire preview', () => {
     expect((await reloaded).ok).toBe(true);
     expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
     expect((await store.read.getProduct('cup'))?.variants[0]?.priceCents).toBe(900);
+  });
+
+  it('draws the findings of a load once, not per page, and shows the first of many with a count of the rest', async () => {
+    const catalog = path.join(dir, 'catalog.json');
+    const before = fs.readFileSync(catalog, 'utf8');
+    let reloaded = nextReload();
+    const variants = Array.from({ length: 300 }, (_, i) => ({ id: `t-${i}`, sku: `T-${i}`, priceCents: 100, colour: 'red' }));
+    fs.writeFileSync(catalog, JSON.stringify({ site: { websiteId: 'tiny' }, products: [{ id: 'tin', title: 'Tin', variants }] }));
+    expect((await reloaded).ok).toBe(true);
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      for (const page of ['/about', '/', '/about']) {
+        const response = await fetch(preview.url + page);
+        const html = await response.text();
+        expect(response.headers.get('x-quire-preview-problems')).toBe('300');
+        expect(html.split('Warning SITE_KEY_UNKNOWN').length - 1).toBe(OVERLAY_FRAMES);
+        expect(html).toContain(`${300 - OVERLAY_FRAMES} more not shown here: <code>quire check</code> lists every one.`);
+      }
+      // Read once for the first page's frames, then kept until the next load.
+      expect(reads.mock.calls.filter(([file]) => path.resolve(String(file)) === catalog).length).toBe(1);
+    } finally {
+      reads.mockRestore();
+      reloaded = nextReload();
+      fs.writeFileSync(catalog, before);
+      await reloaded;
+    }
   });
 
   it('leaves the API untouched', async () => {

@@ -5,7 +5,7 @@ import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 import { validateSiteFiles, type SiteDiagnostic } from '../site/validate-site-files.ts';
 import { syncSiteContent, syncSummary } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
-import { diagnosticFrame, overlayHtml, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { openSiteStore } from './site-store.ts';
 
@@ -75,18 +75,33 @@ function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
 
+/**
+ * Frames of what a load found (its problems, the data files' findings, the site's kept
+ * syntax errors), drawn once per load and shown on every page until the next: drawn per page,
+ * 15,000 findings of a 2.3 MB catalog.json held each page for seconds.
+ */
+const loadFrames = new WeakMap<object, Frame[]>();
+
+function framesOfLoad<T extends object>(key: T, draw: (key: T) => Frame[]): Frame[] {
+  let frames = loadFrames.get(key);
+  if (frames === undefined) loadFrames.set(key, (frames = draw(key)));
+  return frames;
+}
+
 /** Every problem a page should show: the failed reload, kept syntax errors, and this render's. */
 function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[] {
   const frames: Frame[] = [];
-  for (const problem of state.error?.problems ?? []) frames.push(problemFrame(dir, problem));
-  for (const d of state.content) frames.push(problemFrame(dir, d));
+  // Pushed one by one: a spread of 150,000 frames overflows the call stack.
+  if (state.error) for (const frame of framesOfLoad(state.error.problems, (problems) => problemFrames(dir, problems))) frames.push(frame);
+  for (const frame of framesOfLoad(state.content, (content) => problemFrames(dir, content))) frames.push(frame);
   const shown = new Set<string>();
-  if (state.site) frames.push(...siteProblemFrames(state.site));
+  if (state.site) for (const frame of framesOfLoad(state.site, siteProblemFrames)) frames.push(frame);
   for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
+  const sources = new FrameSources(state.site?.dir ?? dir, state.site);
   for (const d of request.quirePage?.diagnostics ?? []) {
     // A kept syntax error is reported again by each render of its template; show it once.
     if (d.kind === 'SyntaxError' && shown.has(`${d.source}:${d.line}:${d.column}`)) continue;
-    frames.push(diagnosticFrame(state.site, d));
+    frames.push(diagnosticFrame(state.site, d, sources));
   }
   for (const message of request.quirePage?.problems ?? []) {
     frames.push({ code: 'SITE_CONTENT', where: request.url, text: `SITE_CONTENT: ${message}` });
@@ -155,7 +170,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (state.site !== null || NOT_A_PAGE.test(request.url)) return;
-    const frames = (state.error?.problems ?? []).map((problem) => problemFrame(options.dir, problem));
+    const frames = state.error ? framesOfLoad(state.error.problems, (problems) => problemFrames(options.dir, problems)) : [];
     return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(loadErrorPage(frames, hub.version));
   });
 

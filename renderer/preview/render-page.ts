@@ -3,7 +3,7 @@ import type { QuirePageInfo } from '../pages/index.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import type { SqlStore } from '../store/store.ts';
-import { diagnosticFrame, problemFrame, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, FrameSources, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { openSiteStore } from './site-store.ts';
 import { seedStore } from '../store/seed.ts';
 
@@ -34,7 +34,7 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     site = await loadSite(dir, { allowTemplateErrors: true });
   } catch (error) {
     if (!(error instanceof SiteLoadError)) throw error;
-    const frames = error.problems.map((problem) => problemFrame(dir, problem));
+    const frames = problemFrames(dir, error.problems);
     return { exitCode: 1, status: null, html: '', pageType: null, templateName: null, frames };
   }
   const store = options.store ?? (await openSiteStore(site));
@@ -48,9 +48,10 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     const response = await app.inject({ method: 'GET', url: path.startsWith('/') ? path : `/${path}` });
     const frames: Frame[] = siteProblemFrames(site);
     const kept = new Set(site.problems.map((problem) => `${problem.file}:${problem.line}:${problem.column}`));
+    const sources = new FrameSources(site.dir, site);
     for (const d of info?.diagnostics ?? []) {
       if (d.kind === 'SyntaxError' && kept.has(`${d.source}:${d.line}:${d.column}`)) continue;
-      frames.push(diagnosticFrame(site, d));
+      frames.push(diagnosticFrame(site, d, sources));
     }
     for (const message of info?.problems ?? []) frames.push({ code: 'SITE_CONTENT', where: path, text: `SITE_CONTENT: ${message}` });
     const failed = response.statusCode >= 500 || frames.length > 0;

@@ -358,7 +358,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   for (const file of await listFiles(root, 'styles', '.css')) stylesheet += `\n/* ${file} */\n${(await readText(root, file, problems)) ?? ''}`;
   hash.update(stylesheet);
 
-  if (!options.allowTemplateErrors) problems.problems.push(...templateProblems);
+  if (!options.allowTemplateErrors) for (const problem of templateProblems) problems.problems.push(problem);
   if (problems.problems.length > 0) throw new SiteLoadError(problems.problems);
   return {
     dir: root,

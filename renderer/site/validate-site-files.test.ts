@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance, formatSiteDiagnostic, validateSiteFiles, validateSiteText } from './validate-site-files.ts';
+import { didYouMean, editDistance, findingLines, formatSiteDiagnostic, LOGGED_FINDINGS, validateSiteFiles, validateSiteText } from './validate-site-files.ts';
 
 const DEMO = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sites', 'demo');
 
@@ -102,6 +102,19 @@ describe('validateSiteFiles', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('findingLines (what a server start logs)', () => {
+  it('logs every finding up to the limit, then one line counting the rest', () => {
+    const finding = (i: number) => ({ severity: 'warning' as const, code: 'SITE_KEY_UNKNOWN' as const, file: 'catalog.json', line: i, column: 3, message: `unknown key "k${i}"` });
+    const few = [1, 2].map(finding);
+    expect(findingLines(few, 'site')).toEqual(few.map(formatSiteDiagnostic));
+    const many = Array.from({ length: LOGGED_FINDINGS + 5 }, (_, i) => finding(i + 1));
+    const lines = findingLines(many, 'my-site');
+    expect(lines.length).toBe(LOGGED_FINDINGS + 1);
+    expect(lines.slice(0, LOGGED_FINDINGS)).toEqual(many.slice(0, LOGGED_FINDINGS).map(formatSiteDiagnostic));
+    expect(lines[LOGGED_FINDINGS]).toBe('5 more findings not logged: `quire check my-site` lists every one');
   });
 });
 
