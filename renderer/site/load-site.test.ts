@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadSite, SiteLoadError, siteSeed } from './load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './validate-site-files.ts';
 
@@ -154,6 +154,30 @@ describe('seed content limits where content is loaded (content-limits.ts)', () =
       'content/about.json:244:5 SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
       'content/photos.json:155:5 SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
     ]);
+  });
+
+  it('finds the positions of many over-full collections in one pass over the catalogue, in the loader and in quire check', async () => {
+    const products = [];
+    for (let c = 0; c < 6; c++) for (let i = 0; i < 201; i++) products.push({ id: `p${c}-${i}`, collectionId: `c${c}` });
+    const text = JSON.stringify({ site: { websiteId: 'w' }, products }, null, 1);
+    const dir = folder({ 'catalog.json': text });
+    // The positions' pass reads each string of the text with JSON.parse: once a text (the loader makes two passes), not once a finding.
+    const strings = text.match(/"(?:[^"\\]|\\.)*"/g)!.length;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const error = await loadError(dir);
+      const over = error.problems.filter((p) => p.code === 'SITE_LIMIT_EXCEEDED');
+      expect(over.map((p) => p.message.split(' has ')[0])).toEqual([0, 1, 2, 3, 4, 5].map((c) => `Collection "c${c}"`));
+      // Each at the 201st product of its collection.
+      expect(over.map((p) => p.line)).toEqual([0, 1, 2, 3, 4, 5].map((c) => text.slice(0, text.indexOf(`"p${c}-200"`)).split('\n').length - 1));
+      expect(parse.mock.calls.length).toBeLessThan(3 * strings);
+      parse.mockClear();
+      const findings = (await validateSiteFiles(dir)).filter((d) => d.code === 'SITE_LIMIT_EXCEEDED');
+      expect(findings.map((d) => d.line)).toEqual(over.map((p) => p.line));
+      expect(parse.mock.calls.length).toBeLessThan(3 * strings);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('quire check (validateSiteFiles) reports the same findings as errors', async () => {
