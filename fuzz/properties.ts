@@ -119,6 +119,33 @@ const nesting = fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 
   if (limited !== depth > maxNesting) throw new Error(`depth ${depth}, maxNesting ${maxNesting}: LIMIT_NESTING ${limited}`);
 });
 
+/** Templates with several syntax errors of both groups (tags' and blocks'), among soup. */
+const manyErrors = fc
+  .array(fc.oneof(anyTemplate, fc.constantFrom('{.end}', '{.or}', '{.or}', '{a|nope}', '{.bogus}', '{.section}', '{.if}', '{.alternates with}', '{.section a}', '{a|truncate}')), { maxLength: 14 })
+  .map((parts) => parts.join(''));
+
+const syntaxErrorCap = fc.property(manyErrors, fc.integer({ min: 1, max: 4 }), (src, maxErrors) => {
+  const all = compile(src).diagnostics;
+  const kept = compile(src, { limits: { maxErrors } }).diagnostics;
+  if (all.length <= maxErrors) {
+    if (JSON.stringify(kept) !== JSON.stringify(all)) throw new Error('under the limit, the diagnostics changed');
+    return;
+  }
+  // The first maxErrors of the full list (a limit diagnostic that stops the compile stays last), then the count.
+  const last = all.at(-1)!;
+  const stops = last.code === 'LIMIT_NESTING';
+  const errors = stops ? all.slice(0, -1) : all;
+  if (errors.length <= maxErrors) return;
+  const expected = errors.slice(0, maxErrors);
+  const warning = kept[maxErrors];
+  if (JSON.stringify(kept.slice(0, maxErrors)) !== JSON.stringify(expected)) throw new Error(`not the first ${maxErrors} of ${errors.length}`);
+  if (warning?.code !== 'LIMIT_SYNTAX_ERRORS' || warning.message !== `${errors.length - maxErrors} more syntax errors were not recorded (limit ${maxErrors})`) {
+    throw new Error(`warning ${JSON.stringify(warning)} for ${errors.length} errors`);
+  }
+  if (JSON.stringify(warning.span) !== JSON.stringify(errors[maxErrors].span)) throw new Error('the warning points elsewhere than the first error not kept');
+  if (kept.length !== maxErrors + 1 + (stops ? 1 : 0)) throw new Error(`${kept.length} diagnostics kept`);
+});
+
 // ---- 3. print / parse round trip ----
 
 const DROPPED_KEYS = new Set(['span', 'spec', 'bound', 'raw', 'end']);
@@ -320,6 +347,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   entry('limits: recursion stops at maxPartialDepth', 200, recursionDepth),
   entry('limits: runaway renders stop within maxInstructions / maxOutputLength / maxTextMade', 150, runawayRender),
   entry('limits: nesting deeper than maxNesting is LIMIT_NESTING', 200, nesting),
+  entry('limits: syntax errors past maxErrors are counted in one LIMIT_SYNTAX_ERRORS', 1000, syntaxErrorCap),
   entry('printTemplate output parses back to the same tree', 1500, printRoundTripProperty(true)),
   entry('rendering is deterministic and independent of the compile cache', 800, deterministic),
   entry('html / htmlattr / htmltag never let a raw < (or ") through', 1000, escaping),
