@@ -133,21 +133,16 @@ export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
   const lastLine = source.position(source.text.length).line;
   const last = Math.min(d.line + context, lastLine);
   const width = String(last).length;
-  // Every line is cut to the same window, so that the caret's column lines up in all.
-  let from = 0;
-  for (let n = first; n <= last; n++) {
-    if (source.lineText(n).length > FRAME_WIDTH) {
-      from = Math.max(0, d.column - 1 - (FRAME_WIDTH >> 1));
-      break;
-    }
-  }
-  const cut = from > 0 ? 1 : 0;
+  // A long line is cut to a window around the column (the same window for every long line of
+  // the frame); a line that fits is shown whole.
+  const from = source.lineText(d.line).length > FRAME_WIDTH ? Math.max(0, d.column - 1 - (FRAME_WIDTH >> 1)) : 0;
   for (let n = first; n <= last; n++) {
     const whole = source.lineText(n);
-    let text = whole.slice(from, from + FRAME_WIDTH);
-    if (cut && whole !== '') text = '…' + text;
-    if (whole.length > from + FRAME_WIDTH) text += '…';
     if (n === lastLine && n > d.line && whole === '') break;
+    const cut = whole.length > FRAME_WIDTH && from > 0 ? 1 : 0;
+    let text = whole.length > FRAME_WIDTH ? whole.slice(from, from + FRAME_WIDTH) : whole;
+    if (cut) text = '…' + text;
+    if (whole.length > FRAME_WIDTH && whole.length > from + FRAME_WIDTH) text += '…';
     const marker = n === d.line ? '>' : ' ';
     lines.push(`${marker} ${String(n).padStart(width)} | ${text.replace(/\t/g, ' ')}`);
     if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1 - from + cut))}^`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Source } from '../../engine/index.ts';
-import { jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
+import { deeperThan, jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 
 const TEXT = `{
   "site": { "websiteId": "w" },
@@ -39,5 +39,23 @@ describe('jsonSpans', () => {
     expect(count(jsonSpans(doc(4000))!)).toBe(4 * (count(jsonSpans(doc(1000))!) - 2) + 2);
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     expect(jsonSpans(deep)?.elements?.length).toBe(1);
+  });
+});
+
+describe('deeperThan', () => {
+  it('finds the bracket that opens a value past the depth, ignoring brackets in strings', () => {
+    const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(deeperThan(nested(3), 3)).toBe(-1);
+    expect(deeperThan(nested(4), 3)).toBe(3);
+    // Levels: the object 1, the array 2, the inner object 3, its object member 4.
+    expect(deeperThan('{"a":[{"b":1}],"c":[[]]}', 3)).toBe(-1);
+    expect(deeperThan('{"a":[{"b":{}}]}', 3)).toBe(11);
+    // Strings, escaped quotes and backslashes included, hold no structure.
+    const strings = JSON.stringify({ s: '[[[[{{{{', t: 'a\\"[[[[', u: '\\' });
+    expect(deeperThan(strings, 1)).toBe(-1);
+    const after = JSON.stringify([{ s: '\\', a: [[1]] }]);
+    expect(deeperThan(after, 3)).toBe(after.indexOf('[1'));
+    // No recursion: any depth.
+    expect(deeperThan(nested(1_000_000), 100)).toBe(100);
   });
 });

@@ -137,3 +137,26 @@ export function pointerPositions(text: string): (pointer: string) => { line: num
     return source.position(spans ? spanAt(spans, pointer).offset : 0);
   };
 }
+
+/**
+ * Offset of the first `{` or `[` of a JSON text that opens a value more than `max` levels deep,
+ * or -1. One pass, no recursion: `JSON.parse` reads any depth, but what is done with the value
+ * after (`JSON.stringify` of the seed, serializers) recurses and overflows the stack.
+ */
+export function deeperThan(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: skip to its closing quote.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return -1;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadSite, SiteLoadError, siteSeed } from './load-site.ts';
+import { loadSite, SITE_JSON_DEPTH, SiteLoadError, siteSeed } from './load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './validate-site-files.ts';
 
 const roots: string[] = [];
@@ -178,6 +178,21 @@ describe('seed content limits where content is loaded (content-limits.ts)', () =
     } finally {
       parse.mockRestore();
     }
+  });
+
+  it(`refuses a data file whose values nest deeper than SITE_JSON_DEPTH (${SITE_JSON_DEPTH}) levels, where the too-deep value opens`, async () => {
+    // The file's own object is the first level; brackets in a string are not structure.
+    const catalog = (levels: number) => `{\n  "site": { "websiteId": "w" },\n  "x": ${'['.repeat(levels - 1)}${']'.repeat(levels - 1)},\n  "s": "${'['.repeat(500)}"\n}`;
+    await loadSite(folder({ 'catalog.json': catalog(SITE_JSON_DEPTH) }));
+    const content = `{ "slug": "a", "deep": ${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)} }`;
+    const error = await loadError(folder({ 'catalog.json': catalog(SITE_JSON_DEPTH + 1), 'content/a.json': content }));
+    const catalogColumn = '  "x": '.length + SITE_JSON_DEPTH;
+    const contentColumn = '{ "slug": "a", "deep": '.length + 5 * (SITE_JSON_DEPTH - 1) + 1;
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code}`)).toEqual([
+      `catalog.json:3:${catalogColumn} SITE_LIMIT_EXCEEDED`,
+      `content/a.json:1:${contentColumn} SITE_LIMIT_EXCEEDED`,
+    ]);
+    expect(error.problems[0].message).toBe(`This value nests deeper than ${SITE_JSON_DEPTH} levels; a site file's values nest ${SITE_JSON_DEPTH} levels at most.`);
   });
 
   it('quire check (validateSiteFiles) reports the same findings as errors', async () => {

@@ -8,7 +8,7 @@ import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
-import { pointerPositions } from './json-positions.ts';
+import { deeperThan, pointerPositions } from './json-positions.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -88,9 +88,24 @@ class Collector {
   }
 }
 
+/**
+ * Levels a value of a site file may nest. Content nests a few levels (a page, its blocks, a
+ * block's fields); a deeper value is refused at load, where it can be framed: read, a
+ * catalogue holding a value 50,000 levels deep stopped the start with "Cannot open the
+ * database: Maximum call stack size exceeded" (the seed is hashed as JSON).
+ */
+export const SITE_JSON_DEPTH = 100;
+
 function parseJsonFile(text: string, file: string, problems: Collector): unknown {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    const deep = deeperThan(text, SITE_JSON_DEPTH);
+    if (deep >= 0) {
+      const { line, column } = lineColumn(text, deep);
+      problems.add('SITE_LIMIT_EXCEEDED', file, `This value nests deeper than ${SITE_JSON_DEPTH} levels; a site file's values nest ${SITE_JSON_DEPTH} levels at most.`, line, column);
+      return undefined;
+    }
+    return value;
   } catch (error) {
     // JSON.parse's message has no stable position; the engine's parser gives the offset.
     let offset = 0;
