@@ -57,7 +57,10 @@ export class FrameSources {
     if (source === undefined) {
       source = null;
       for (const template of site.templates.values()) {
-        if (template.file === name || template.name === name) source = template.template.source;
+        if (template.file === name || template.name === name) {
+          source = template.template.source;
+          break;
+        }
       }
       const bare = name.replace(/^partials\//, '').replace(/\.jsont$/, '');
       if (source === null && Object.hasOwn(site.partials, bare)) source = new Source(site.partials[bare]!, name);

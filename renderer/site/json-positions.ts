@@ -125,8 +125,9 @@ export function spanAt(root: JsonSpan, pointer: string): JsonSpan {
 
 /**
  * Line and column of the value at a JSON pointer of a text JSON.parse accepts (1:1 otherwise),
- * for many pointers into one text: its spans and lines are made once, on the first. Made per finding, 300 over-full collections of an 8 MB catalog.json took `quire
- * check` 136 s, and a start as long before it refused the folder.
+ * for many pointers into one text: its spans and lines are made once, on the first. Made per
+ * finding, 300 over-full collections of an 8 MB catalog.json took `quire check` 136 s, and a
+ * start as long before it refused the folder.
  */
 export function pointerPositions(text: string): (pointer: string) => { line: number; column: number } {
   let spans: JsonSpan | null | undefined;

@@ -161,7 +161,7 @@ describe('seed content limits where content is loaded (content-limits.ts)', () =
     for (let c = 0; c < 6; c++) for (let i = 0; i < 201; i++) products.push({ id: `p${c}-${i}`, collectionId: `c${c}` });
     const text = JSON.stringify({ site: { websiteId: 'w' }, products }, null, 1);
     const dir = folder({ 'catalog.json': text });
-    // The positions' pass reads each string of the text with JSON.parse: once a text (the loader makes two passes), not once a finding.
+    // A pass over the text for positions reads its strings with JSON.parse: a pass or two a text, not one a finding.
     const strings = text.match(/"(?:[^"\\]|\\.)*"/g)!.length;
     const parse = vi.spyOn(JSON, 'parse');
     try {

@@ -90,9 +90,9 @@ class Collector {
 
 /**
  * Levels a value of a site file may nest. Content nests a few levels (a page, its blocks, a
- * block's fields); a deeper value is refused at load, where it can be framed: read, a
- * catalogue holding a value 50,000 levels deep stopped the start with "Cannot open the
- * database: Maximum call stack size exceeded" (the seed is hashed as JSON).
+ * block's fields); a deeper value is refused at load, with its position. Loaded, a catalogue
+ * holding a value 50,000 levels deep stopped the start with "Cannot open the database: Maximum
+ * call stack size exceeded" (the seed is hashed as JSON, which recurses).
  */
 export const SITE_JSON_DEPTH = 100;
 

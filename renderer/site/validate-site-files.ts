@@ -276,7 +276,7 @@ export function formatSiteDiagnostic(diagnostic: SiteDiagnostic): string {
 
 /**
  * Findings a server start logs; the rest are counted in one line that points to `quire check`.
- * 180,000 unknown keys in a 2.2 MB catalog.json were as many log lines, and ~6 s of the start.
+ * 180,000 unknown keys in a 2.2 MB catalog.json were as many log lines (~0.8 s of a 9.7 s start).
  */
 export const LOGGED_FINDINGS = 100;
 
