@@ -139,6 +139,16 @@ export function pointerPositions(text: string): (pointer: string) => { line: num
   };
 }
 
+/** `pointerPositions` by file, each file's made on its first pointer (`textOf` gives its text). */
+export function filePositions(textOf: (file: string) => string): (file: string, pointer: string) => { line: number; column: number } {
+  const byFile = new Map<string, ReturnType<typeof pointerPositions>>();
+  return (file, pointer) => {
+    let at = byFile.get(file);
+    if (at === undefined) byFile.set(file, (at = pointerPositions(textOf(file))));
+    return at(pointer);
+  };
+}
+
 /**
  * Offset of the first `{` or `[` of a JSON text that opens a value more than `max` levels deep,
  * or -1. One pass, no recursion: `JSON.parse` reads any depth, but what is done with the value

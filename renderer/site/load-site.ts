@@ -8,7 +8,7 @@ import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
-import { deeperThan, pointerPositions } from './json-positions.ts';
+import { deeperThan, filePositions } from './json-positions.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -328,11 +328,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     entries.push(entry);
   }
   // Products collections list the store's products; the catalogue gives them their slugs.
-  const positions = new Map<string, ReturnType<typeof pointerPositions>>();
+  const positionOf = filePositions((file) => dataFiles.find((f) => f.file === file)!.text);
   for (const finding of contentLimitFindings(dataFiles)) {
-    let at = positions.get(finding.file);
-    if (at === undefined) positions.set(finding.file, (at = pointerPositions(dataFiles.find((f) => f.file === finding.file)!.text)));
-    const { line, column } = at(finding.pointer);
+    const { line, column } = positionOf(finding.file, finding.pointer);
     problems.add('SITE_LIMIT_EXCEEDED', finding.file, finding.message, line, column);
   }
   const homes = entries.filter((entry) => entry.home);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { Source } from '../../engine/index.ts';
-import { jsonSpans, pointerPositions, spanAt, type JsonSpan } from './json-positions.ts';
+import { filePositions, jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
 import { contentLimitFindings } from './content-limits.ts';
 import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts';
@@ -259,11 +259,9 @@ export async function validateSiteFiles(dir: string): Promise<SiteDiagnostic[]> 
     }
   }
   // The seed's content limits (content-limits.ts), which span files (galleries per site).
-  const positions = new Map<string, ReturnType<typeof pointerPositions>>();
+  const positionOf = filePositions((file) => texts.get(file)!);
   for (const finding of contentLimitFindings(parsed)) {
-    let at = positions.get(finding.file);
-    if (at === undefined) positions.set(finding.file, (at = pointerPositions(texts.get(finding.file)!)));
-    const { line, column } = at(finding.pointer);
+    const { line, column } = positionOf(finding.file, finding.pointer);
     diagnostics.push({ severity: 'error', code: 'SITE_LIMIT_EXCEEDED', file: finding.file, line, column, message: finding.message });
   }
   return diagnostics.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column);
