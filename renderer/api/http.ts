@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { UNSTORABLE_TEXT } from '../store/repository.ts';
 import { ApiError, GENERIC } from './errors.ts';
 
 // Request plumbing shared by every storefront route: body parsing that never throws,
@@ -68,17 +69,16 @@ export function parseFormEncoded(text: string): Record<string, string> {
   return fields;
 }
 
-// PostgreSQL text cannot hold NUL, and jsonb refuses unpaired surrogate escapes; such
-// input is refused up front as a 400 rather than failing in the database as a 500.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// Text the database cannot store (UNSTORABLE_TEXT) is refused up front as a 400 rather than
+// failing in the database as a 500.
 export const MAX_BODY_DEPTH = 64;
 
 export function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value);
   if (typeof value !== 'object' || value === null) return false;
   if (depth >= MAX_BODY_DEPTH) return true;
   for (const [key, entry] of Object.entries(value)) {
-    if (UNSTORABLE.test(key) || hasUnstorableText(entry, depth + 1)) return true;
+    if (UNSTORABLE_TEXT.test(key) || hasUnstorableText(entry, depth + 1)) return true;
   }
   return false;
 }

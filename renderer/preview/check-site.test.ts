@@ -100,6 +100,17 @@ describe('checkPaths', () => {
     expect(result.exitCode).toBe(1);
     expect(result.frames.map((frame) => frame.code).sort()).toEqual(['SITE_JSON_INVALID', 'SITE_SCHEMA_INVALID']);
     expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:20'));
+    // A file that does not parse is a syntax error; a catalogue that parses but is wrong is an error.
+    expect(result.frames.map((frame) => frame.text.split(' ')[0]).sort()).toEqual(['Error', 'SyntaxError']);
+  });
+
+  it('frames a catalogue id given twice as an error at the second id', async () => {
+    write('catalog.json', '{"site": {"websiteId": "w"},\n "products": [{"id": "p", "variants": []},\n  {"id": "p", "variants": []}]}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.text.split('\n').slice(0, 1)[0]])).toEqual([
+      ['catalog.json:3:10', 'Error SITE_DUPLICATE_ID: products[1].id "p" is also products[0].id'],
+    ]);
   });
 
   it('reports the content problems a page would show: unknown block types, forms and products missing from the catalogue', async () => {

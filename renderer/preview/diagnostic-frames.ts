@@ -78,6 +78,9 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources 
   return { code: d.code, where: `${d.source}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
 }
 
+/** Load problems of a file that does not parse: framed as syntax errors. */
+const SYNTAX_CODES = new Set(['SITE_JSON_INVALID', 'TEMPLATE_SYNTAX']);
+
 type Problem = Omit<SiteProblem, 'code'> & { code: string; severity?: 'error' | 'warning' };
 
 /**
@@ -91,8 +94,10 @@ export function problemFrame(dir: string, problem: Problem, sources = new FrameS
   const warning = problem.severity === 'warning' ? { warning: true as const } : {};
   if (source === null) return { code: problem.code, where, text: `${problem.code}: ${problem.message}\n  at ${where}`, ...warning };
   const pseudo = {
-    // A schema finding of a data file (site/validate-site-files.ts) says Warning or Error; a load problem is a syntax error.
-    kind: problem.severity === 'warning' ? 'Warning' : problem.severity === 'error' ? 'Error' : 'SyntaxError',
+    // A schema finding of a data file (site/validate-site-files.ts) says Warning or Error; a
+    // load problem is a syntax error when the file does not parse, else an error (an id given
+    // twice, a limit, a bad content file).
+    kind: problem.severity === 'warning' ? 'Warning' : problem.severity === 'error' || !SYNTAX_CODES.has(problem.code) ? 'Error' : 'SyntaxError',
     code: problem.code,
     message: problem.message,
     line: problem.line,

@@ -114,6 +114,25 @@ describe('loadSite', () => {
     expect((await loadError(path.join(os.tmpdir(), 'quire-no-such-site-folder'))).code).toBe('SITE_NOT_FOUND');
   });
 
+  it('refuses a catalogue the store cannot take, before the store opens: an id twice, one URL twice, text it cannot hold, each at its position', async () => {
+    const text = [
+      '{ "site": { "websiteId": "w" },',
+      '  "products": [',
+      '    { "id": "tee", "collectionId": "shop", "variants": [{ "id": "s", "sku": "A" }, { "id": "s", "sku": "B" }] },',
+      '    { "id": "tee", "title": "Tee \\u0000", "variants": [] },',
+      '    { "id": "mug", "collectionId": "shop", "urlSlug": "tee", "variants": [] }',
+      '  ] }',
+    ].join('\n');
+    const error = await loadError(folder({ 'catalog.json': text }));
+    const at = (line: number, needle: string): string => `${line}:${text.split('\n')[line - 1]!.indexOf(needle) + 1}`;
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      `catalog.json:${at(4, '"tee"')} SITE_DUPLICATE_ID products[1].id "tee" is also products[0].id`,
+      `catalog.json:${at(3, '"s", "sku": "B"')} SITE_DUPLICATE_ID products[0].variants[1].id "s" is also products[0].variants[0].id`,
+      `catalog.json:${at(5, '"tee"')} SITE_DUPLICATE_PATH products[2] has the URL of products[0]: slug "tee" in collection "shop"`,
+      `catalog.json:${at(4, '"Tee')} SITE_VALUE_INVALID products[1].title holds U+0000, which the store cannot hold`,
+    ]);
+  });
+
   it('loads the demo site without problems', async () => {
     const site = await loadSite(path.resolve(__dirname, '../../fixtures/sites/demo'));
     expect(site.problems).toEqual([]);

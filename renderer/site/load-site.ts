@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
-import { checkSeed, type SeedData } from '../store/seed.ts';
+import { checkSeedShape, seedFindings, type SeedData, type SeedFinding } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
-import { deeperThan, filePositions } from './json-positions.ts';
+import { deeperThan, filePositions, pointerPositions } from './json-positions.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -80,6 +80,9 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   }
   return { line, column: offset - start + 1 };
 }
+
+/** The loader's code for each kind of catalogue finding (store/seed.ts `seedFindings`). */
+const SEED_FINDING_CODES: Record<SeedFinding['kind'], SiteLoadErrorCode> = { id: 'SITE_DUPLICATE_ID', path: 'SITE_DUPLICATE_PATH', text: 'SITE_VALUE_INVALID' };
 
 class Collector {
   readonly problems: SiteProblem[] = [];
@@ -302,9 +305,19 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     const raw = parseJsonFile(catalogText, 'catalog.json', problems);
     if (raw !== undefined) {
       dataFiles.push({ file: 'catalog.json', data: raw, text: catalogText });
-      const seedProblems = checkSeed(raw);
-      for (const message of seedProblems) problems.add('SITE_SCHEMA_INVALID', 'catalog.json', message);
-      if (seedProblems.length === 0) catalog = raw as SeedData;
+      const shapeProblems = checkSeedShape(raw);
+      for (const message of shapeProblems) problems.add('SITE_SCHEMA_INVALID', 'catalog.json', message);
+      if (shapeProblems.length === 0) {
+        // What the store cannot take (an id twice, text it cannot hold) stops the folder here, at
+        // its position, before the store is opened.
+        const findings = seedFindings(raw as SeedData);
+        const positionOf = findings.length > 0 ? pointerPositions(catalogText) : null;
+        for (const finding of findings) {
+          const { line, column } = positionOf!(finding.pointer);
+          problems.add(SEED_FINDING_CODES[finding.kind], 'catalog.json', finding.message, line, column);
+        }
+        if (findings.length === 0) catalog = raw as SeedData;
+      }
     }
   }
 

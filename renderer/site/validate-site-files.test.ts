@@ -37,6 +37,14 @@ describe('validateSiteText', () => {
     ]);
   });
 
+  it('errors on an amount or count the store cannot hold exactly', () => {
+    const text = JSON.stringify({ site: { websiteId: 'w' }, products: [{ id: 'p', variants: [{ id: 'v', sku: 's', priceCents: 1e300, qtyInStock: 2 ** 53 }] }] });
+    expect(validateSiteText('catalog.json', text).map((d) => `${d.severity} ${d.message}`)).toEqual([
+      'error products[0].variants[0].priceCents must be <= 9007199254740991',
+      'error products[0].variants[0].qtyInStock must be <= 9007199254740991',
+    ]);
+  });
+
   it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {
     const site = '{\n  "title": "x",\n  "navigaton": [],\n  "websiteSettings": {},\n  "flags": { "anyFlag": true }\n}';
     expect(validateSiteText('site.json', site).map(formatSiteDiagnostic)).toEqual([

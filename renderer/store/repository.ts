@@ -64,6 +64,13 @@ export function jsonParam(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * Text PostgreSQL cannot store: NUL (text refuses it) and an unpaired surrogate (jsonb refuses
+ * its `\\u` escape; text would get U+FFFD in its place). Input holding it is refused before
+ * it reaches the database: a request with a 400, a catalogue at its position (seed.ts).
+ */
+export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** A case-insensitive comparison key for emails (B0.5: unique, case-insensitive). */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();

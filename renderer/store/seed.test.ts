@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSeed, loadSeedFile, normalizeForm, normalizeProduct, siteSettings } from './seed.ts';
+import { checkSeed, loadSeedFile, normalizeForm, normalizeProduct, SEED_FINDINGS_MAX, seedFindings, siteSettings, type SeedData } from './seed.ts';
 
 const DEMO = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sites', 'demo', 'catalog.json');
 
@@ -37,5 +37,50 @@ describe('seed normalisation', () => {
     ]);
     expect(checkSeed(loadSeedFile(DEMO))).toEqual([]);
     expect(() => loadSeedFile(path.join(import.meta.dirname, 'no-such-seed.json'))).toThrow(/Cannot read seed file/);
+  });
+
+  it('finds an id given twice, two products at one URL and text the store cannot hold, each at its pointer', () => {
+    const seed: SeedData = {
+      site: { websiteId: 'w' },
+      products: [
+        { id: 'tee', collectionId: 'shop', variants: [{ id: 'v', sku: 'a' }, { id: 'w', sku: 'b' }, { id: 'v', sku: 'c' }] },
+        { id: 'mug', collectionId: 'shop', urlSlug: 'tee', variants: [{ id: 'v', sku: 'a' }] },
+        { id: 'tee', title: 'Tee\u0000', variants: [] },
+        // Another collection, or none, is another URL.
+        { id: 'cup', collectionId: 'home', urlSlug: 'tee', variants: [] },
+        { id: 'jar', urlSlug: 'tee', variants: [], extra: { ['a/b~\ud800']: 1, list: ['ok', 'x\udc00'] } },
+      ],
+      forms: [{ id: 'f' }, { id: 'f' }],
+      users: [{ id: 'u1', email: 'Ann@Example.com' }, { id: 'u2', email: ' ann@example.com' }, { id: 'u1', email: 'bo@example.com' }],
+      orders: [{ id: 'o' }, { id: 'o' }],
+    };
+    expect(seedFindings(seed)).toEqual([
+      { pointer: '/products/2/id', kind: 'id', message: 'products[2].id "tee" is also products[0].id' },
+      { pointer: '/products/0/variants/2/id', kind: 'id', message: 'products[0].variants[2].id "v" is also products[0].variants[0].id' },
+      { pointer: '/forms/1/id', kind: 'id', message: 'forms[1].id "f" is also forms[0].id' },
+      { pointer: '/users/2/id', kind: 'id', message: 'users[2].id "u1" is also users[0].id' },
+      // The address is a visitor's: not echoed.
+      { pointer: '/users/1/email', kind: 'id', message: 'users[1].email is also users[0].email (emails are compared without case)' },
+      { pointer: '/orders/1/id', kind: 'id', message: 'orders[1].id "o" is also orders[0].id' },
+      { pointer: '/products/1/urlSlug', kind: 'path', message: 'products[1] has the URL of products[0]: slug "tee" in collection "shop"' },
+      { pointer: '/products/2/title', kind: 'text', message: 'products[2].title holds U+0000, which the store cannot hold' },
+      { pointer: '/products/4/extra/a~1b~0\ud800', kind: 'text', message: 'a key of products[4].extra holds an unpaired surrogate (U+D800), which the store cannot hold' },
+      { pointer: '/products/4/extra/list/1', kind: 'text', message: 'products[4].extra.list[1] holds an unpaired surrogate (U+DC00), which the store cannot hold' },
+    ]);
+    // checkSeed (the sync's and a seed file's check) gives the same messages.
+    expect(checkSeed(seed)).toEqual(seedFindings(seed).map((finding) => finding.message));
+    expect(seedFindings(loadSeedFile(DEMO))).toEqual([]);
+  });
+
+  it('keeps the first SEED_FINDINGS_MAX findings of a kind and counts the rest', () => {
+    const products = Array.from({ length: SEED_FINDINGS_MAX + 6 }, () => ({ id: 'p', title: '\u0000', variants: [] }));
+    const findings = seedFindings({ site: { websiteId: 'w' }, products: [{ id: 'p', variants: [] }, ...products] });
+    expect(findings.filter((finding) => finding.kind === 'id')).toHaveLength(SEED_FINDINGS_MAX + 1);
+    expect(findings.filter((finding) => finding.kind === 'text')).toHaveLength(SEED_FINDINGS_MAX + 1);
+    expect(findings.map((finding) => finding.message).filter((message) => message.includes('more'))).toEqual(['6 more ids given twice', '6 more texts the store cannot hold']);
+    // A walk of its own stack: a seed file is not depth-checked.
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(seedFindings({ site: { websiteId: 'w' }, products: [{ id: 'p', variants: [], extra: { deep } }] })).toHaveLength(1);
   });
 });

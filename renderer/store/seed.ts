@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { hashPassword } from './password.ts';
+import { emailKey, UNSTORABLE_TEXT } from './repository.ts';
 import type { Store } from './store.ts';
 import type { Form, Order, Product, ProductType, Site, SiteSettings, Variant } from './types.ts';
 
@@ -149,8 +150,18 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
-/** Problems that would make seeding fail or produce nonsense; empty when the seed is usable. */
+/**
+ * Problems that would make seeding fail or produce nonsense; empty when the seed is usable: its
+ * shape (`checkSeedShape`), then what the store cannot take (`seedFindings`).
+ */
 export function checkSeed(data: unknown): string[] {
+  const problems = checkSeedShape(data);
+  if (problems.length > 0) return problems;
+  return seedFindings(data as SeedData).map((finding) => finding.message);
+}
+
+/** The seed's shape: the site's id, and an id (and sku) on every record; empty when it has one. */
+export function checkSeedShape(data: unknown): string[] {
   if (!isObject(data)) return ['the seed must be a JSON object'];
   const problems: string[] = [];
   if (!isObject(data.site) || !isId(data.site.websiteId)) problems.push('site.websiteId must be a non-empty string');
@@ -195,4 +206,111 @@ export function loadSeedFile(file: string): SeedData {
   const problems = checkSeed(data);
   if (problems.length > 0) throw new Error(`Invalid seed file ${file}: ${problems.join('; ')}`);
   return data as SeedData;
+}
+
+export interface SeedFinding {
+  /** JSON pointer of the value at fault (an id, a slug, a text), for a position in the file. */
+  pointer: string;
+  /** `id`: an id the store keys rows by, given twice; `path`: two products at one URL; `text`: text the store cannot hold. */
+  kind: 'id' | 'path' | 'text';
+  message: string;
+}
+
+/** Findings of one kind past this many are counted in one more. */
+export const SEED_FINDINGS_MAX = 100;
+
+const token = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** `/products/0/variants/1/id` as `products[0].variants[1].id`. */
+function placeOf(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(key) ? `[${key}]` : out === '' ? key : `.${key}`;
+  }
+  return out;
+}
+
+/**
+ * What a seed of the right shape (`checkSeedShape`) may still hold that the store cannot take,
+ * found before anything is written:
+ * - an id given twice where the store keys rows by it (products, a product's variants, forms,
+ *   users and their emails, orders). The store kept one row for both, the last written, and the
+ *   start reported two added; a batched write refuses it outright (site-sync.ts);
+ * - two products of one collection with one `urlSlug`: one URL, one page;
+ * - text PostgreSQL cannot hold (`UNSTORABLE_TEXT`), in a value or a key: the start stopped
+ *   with "invalid byte sequence for encoding UTF8: 0x00" and no position.
+ * Linear in the seed; the walk keeps its own stack, as a seed file is not depth-checked.
+ */
+export function seedFindings(seed: SeedData): SeedFinding[] {
+  const out: SeedFinding[] = [];
+  const counted = { id: 0, path: 0, text: 0 };
+  const add = (finding: SeedFinding): void => {
+    const n = ++counted[finding.kind];
+    if (n <= SEED_FINDINGS_MAX) out.push(finding);
+  };
+  const byId = (record: { id: string }): string => record.id;
+  const unique = <T>(list: readonly T[] | undefined, base: string, field: string, key: (record: T) => string): void => {
+    const first = new Map<string, number>();
+    (list ?? []).forEach((record, index) => {
+      const k = key(record);
+      const at = first.get(k);
+      if (at === undefined) return void first.set(k, index);
+      const pointer = `${base}/${index}/${field}`;
+      const other = placeOf(`${base}/${at}/${field}`);
+      // An email is a visitor's: not echoed (the brief's rule for errors and logs).
+      const message = field === 'email' ? `${placeOf(pointer)} is also ${other} (emails are compared without case)` : `${placeOf(pointer)} "${k}" is also ${other}`;
+      add({ pointer, kind: 'id', message });
+    });
+  };
+  const products = seed.products ?? [];
+  unique(products, '/products', 'id', byId);
+  products.forEach((product, index) => unique(product.variants, `/products/${index}/variants`, 'id', byId));
+  unique(seed.forms, '/forms', 'id', byId);
+  unique(seed.users, '/users', 'id', byId);
+  unique(seed.users, '/users', 'email', (user) => emailKey(user.email));
+  unique(seed.orders, '/orders', 'id', byId);
+
+  const pages = new Map<string, number>();
+  products.forEach((product, index) => {
+    if (typeof product.collectionId !== 'string') return;
+    const slug = typeof product.urlSlug === 'string' ? product.urlSlug : product.id;
+    const key = `${product.collectionId}\n${slug}`;
+    const at = pages.get(key);
+    if (at === undefined) return void pages.set(key, index);
+    const field = typeof product.urlSlug === 'string' ? 'urlSlug' : 'id';
+    add({ pointer: `/products/${index}/${field}`, kind: 'path', message: `products[${index}] has the URL of products[${at}]: slug "${slug}" in collection "${product.collectionId}"` });
+  });
+
+  const stack: { value: unknown; pointer: string }[] = [{ value: seed, pointer: '' }];
+  while (stack.length > 0) {
+    const { value, pointer } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE_TEXT.test(value)) add({ pointer, kind: 'text', message: `${placeOf(pointer) || 'the catalogue'} holds ${unstorableName(value)}, which the store cannot hold` });
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const keys = Object.keys(value);
+    // Pushed last to first, so findings come in the file's order.
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i];
+      const at = Array.isArray(value) ? `${pointer}/${key}` : `${pointer}/${token(key)}`;
+      if (!Array.isArray(value) && UNSTORABLE_TEXT.test(key)) {
+        add({ pointer: at, kind: 'text', message: `a key of ${placeOf(pointer) || 'the catalogue'} holds ${unstorableName(key)}, which the store cannot hold` });
+        continue;
+      }
+      stack.push({ value: (value as Record<string, unknown>)[key], pointer: at });
+    }
+  }
+  for (const kind of ['id', 'path', 'text'] as const) {
+    const more = counted[kind] - SEED_FINDINGS_MAX;
+    if (more > 0) out.push({ pointer: '', kind, message: `${more} more ${kind === 'text' ? 'texts the store cannot hold' : kind === 'id' ? 'ids given twice' : 'products at a URL already taken'}` });
+  }
+  return out;
+}
+
+/** `U+0000` or `an unpaired surrogate (U+D800)`: the first character of `text` the store cannot hold. */
+function unstorableName(text: string): string {
+  const c = text.charCodeAt(text.search(UNSTORABLE_TEXT));
+  return c === 0 ? 'U+0000' : `an unpaired surrogate (U+${c.toString(16).toUpperCase().padStart(4, '0')})`;
 }

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reachablePostgres, throwAwaySchema } from '../test-support/postgres.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type { SeedData } from './seed.ts';
-import { stockAfterSync, syncSiteContent, syncSummary, type SyncResult } from './site-sync.ts';
+import { stockAfterSync, SYNC_BATCH_ROWS, syncSiteContent, syncSummary, type SyncResult } from './site-sync.ts';
+import type { Queryable, SqlClient } from './sql-client.ts';
 import { openMemoryStore, openStore, type SqlStore } from './store.ts';
 
 const seed = (): SeedData => ({
@@ -30,6 +31,21 @@ async function visitorActivity(store: SqlStore): Promise<void> {
     // A visitor bought two small tees.
     await repo.updateVariantStock('tee', 'tee-s', { qtyInStock: 3 });
   });
+}
+
+/** `client`, counting the statements run through it and its transactions. */
+function countingClient(client: SqlClient): { client: SqlClient; statements: () => number } {
+  let statements = 0;
+  const counting = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      statements++;
+      return q.query(sql, params);
+    },
+  });
+  return {
+    client: { ...client, ...counting(client), transaction: (work) => client.transaction((tx) => work(counting(tx))) } as SqlClient,
+    statements: () => statements,
+  };
 }
 
 /** The behaviour both drivers share. */
@@ -126,6 +142,44 @@ function syncChecks(open: () => Promise<{ store: SqlStore; close(): Promise<void
       expect(syncSummary(await syncSiteContent(store.client, reordered))).toBe('1 product shown again; product order changed');
       expect((await store.read.listProducts()).map((product) => product.id)).toEqual(['cap', 'mug', 'tee']);
       expect(syncSummary(await syncSiteContent(store.client, reordered))).toBe('no changes');
+    } finally {
+      await close();
+    }
+  });
+
+  it('writes a large catalogue in batches: statements do not grow with its rows', async () => {
+    const { store, close } = await open();
+    try {
+      // 60 products of 45 variants: 2,700 variant rows, three batches of SYNC_BATCH_ROWS.
+      const big = (price: number, keep: (index: number) => boolean): SeedData => ({
+        site: { websiteId: 'w1' },
+        products: Array.from({ length: 60 }, (_, p) => ({
+          id: `p${p}`,
+          title: `P ${p}`,
+          subscriptionPlan: p === 0 ? { interval: 'month' } : undefined,
+          variants: Array.from({ length: 45 }, (_, v) => ({ id: `v${v}`, sku: `S${p}-${v}`, priceCents: price + v, qtyInStock: v, attributes: { Size: `${v}` } })),
+        })).filter((_, index) => keep(index)),
+        orders: Array.from({ length: 1500 }, (_, o) => ({ id: `o${o}` })),
+      });
+      const counted = countingClient(store.client);
+      expect(syncSummary(await syncSiteContent(counted.client, big(100, () => true)))).toBe('60 products added; site settings added; 1500 orders added');
+      // Rows one at a time: 4,260 statements.
+      expect(SYNC_BATCH_ROWS * 3).toBeLessThan(60 * 45 + 1500);
+      expect(counted.statements()).toBeLessThan(20);
+      const p59 = await store.read.getProduct('p59');
+      expect(p59?.variants.map((variant) => [variant.id, variant.priceCents, variant.qtyInStock])).toEqual(Array.from({ length: 45 }, (_, v) => [`v${v}`, 100 + v, v]));
+      expect(p59?.variants[44]?.attributes).toEqual({ Size: '44' });
+      expect((await store.read.getProduct('p0'))?.subscriptionPlan).toEqual({ interval: 'month' });
+      expect((await store.read.getProduct('p1'))?.subscriptionPlan).toBeNull();
+
+      // Every price changed, every other product removed.
+      const before = counted.statements();
+      expect(syncSummary(await syncSiteContent(counted.client, big(200, (index) => index % 2 === 0)))).toBe('30 products changed, 30 hidden');
+      expect(counted.statements() - before).toBeLessThan(20);
+      expect((await store.read.listProducts()).map((product) => product.id)).toEqual(Array.from({ length: 30 }, (_, index) => `p${index * 2}`));
+      expect((await store.read.getProduct('p58'))?.variants[3]?.priceCents).toBe(203);
+      expect(await store.read.getProduct('p59')).toBeNull();
+      expect(syncSummary(await syncSiteContent(store.client, big(200, (index) => index % 2 === 0)))).toBe('no changes');
     } finally {
       await close();
     }

@@ -121,49 +121,114 @@ export function stockAfterSync(
   };
 }
 
-async function upsertProduct(tx: Queryable, product: Product, position: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO products (id, position, title, url_slug, collection_id, product_type, is_subscribable,
+/**
+ * Rows per batched statement. One statement a row took a start 5.9 s to write a catalogue of
+ * 1,013 products and 15,195 variants on the embedded store (~0.3 ms a statement); a batch
+ * passes its rows as one JSON parameter read by `jsonb_to_recordset`, the same for both
+ * drivers, and is bounded so one statement's parameter stays a few megabytes.
+ */
+export const SYNC_BATCH_ROWS = 1000;
+
+/** Runs `sql` over `rows` in batches of `SYNC_BATCH_ROWS`, each passed as `$1`, a JSON array; returns the rows the statements returned. */
+async function inBatches(tx: Queryable, sql: string, rows: readonly Row[]): Promise<number> {
+  let returned = 0;
+  for (let i = 0; i < rows.length; i += SYNC_BATCH_ROWS) returned += (await tx.query(sql, [JSON.stringify(rows.slice(i, i + SYNC_BATCH_ROWS))])).length;
+  return returned;
+}
+
+/** A product to insert or update, at its position in the folder. */
+interface ProductWrite {
+  product: Product;
+  position: number;
+}
+
+/** A variant to insert or update, with the live stock it gets. */
+interface VariantWrite {
+  productId: string;
+  variant: Variant;
+  position: number;
+  stock: { qty: number; unlimited: boolean };
+}
+
+// jsonb members given as JSON null are stored as JSON null (`COALESCE`), as `jsonParam` stored them one row at a time.
+const UPSERT_PRODUCTS = `INSERT INTO products (id, position, title, url_slug, collection_id, product_type, is_subscribable,
        subscription_plan, additional_fields_form_id, restock_enabled, extra, hidden)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, false)
+     SELECT r.id, r.position, r.title, r.url_slug, r.collection_id, r.product_type, r.is_subscribable,
+       COALESCE(r.subscription_plan, 'null'::jsonb), r.additional_fields_form_id, r.restock_enabled, COALESCE(r.extra, 'null'::jsonb), false
+     FROM jsonb_to_recordset($1::jsonb) AS r(id text, position integer, title text, url_slug text, collection_id text,
+       product_type integer, is_subscribable boolean, subscription_plan jsonb, additional_fields_form_id text,
+       restock_enabled boolean, extra jsonb)
      ON CONFLICT (id) DO UPDATE SET position = EXCLUDED.position, title = EXCLUDED.title,
        url_slug = EXCLUDED.url_slug, collection_id = EXCLUDED.collection_id, product_type = EXCLUDED.product_type,
        is_subscribable = EXCLUDED.is_subscribable, subscription_plan = EXCLUDED.subscription_plan,
        additional_fields_form_id = EXCLUDED.additional_fields_form_id, restock_enabled = EXCLUDED.restock_enabled,
-       extra = EXCLUDED.extra, hidden = false`,
-    [
-      product.id, position, product.title, product.urlSlug, product.collectionId, product.productType,
-      product.isSubscribable, jsonParam(product.subscriptionPlan), product.additionalFieldsFormId,
-      product.restockEnabled, jsonParam(product.extra),
-    ],
-  );
+       extra = EXCLUDED.extra, hidden = false`;
+
+async function upsertProducts(tx: Queryable, writes: readonly ProductWrite[]): Promise<void> {
+  const rows = writes.map(({ product, position }) => ({
+    id: product.id,
+    position,
+    title: product.title,
+    url_slug: product.urlSlug,
+    collection_id: product.collectionId,
+    product_type: product.productType,
+    is_subscribable: product.isSubscribable,
+    subscription_plan: product.subscriptionPlan ?? null,
+    additional_fields_form_id: product.additionalFieldsFormId,
+    restock_enabled: product.restockEnabled,
+    extra: product.extra ?? null,
+  }));
+  await inBatches(tx, UPSERT_PRODUCTS, rows);
 }
 
-async function upsertVariant(tx: Queryable, productId: string, variant: Variant, position: number, stock: { qty: number; unlimited: boolean }): Promise<void> {
-  await tx.query(
-    `INSERT INTO variants (product_id, id, position, sku, attributes, price_cents, sale_price_cents, on_sale,
+const UPSERT_VARIANTS = `INSERT INTO variants (product_id, id, position, sku, attributes, price_cents, sale_price_cents, on_sale,
        qty_in_stock, unlimited, hidden, imported_qty, imported_unlimited)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, false, $11, $12)
+     SELECT r.product_id, r.id, r.position, r.sku, COALESCE(r.attributes, 'null'::jsonb), r.price_cents, r.sale_price_cents, r.on_sale,
+       r.qty_in_stock, r.unlimited, false, r.imported_qty, r.imported_unlimited
+     FROM jsonb_to_recordset($1::jsonb) AS r(product_id text, id text, position integer, sku text, attributes jsonb,
+       price_cents bigint, sale_price_cents bigint, on_sale boolean, qty_in_stock bigint, unlimited boolean,
+       imported_qty bigint, imported_unlimited boolean)
      ON CONFLICT (product_id, id) DO UPDATE SET position = EXCLUDED.position, sku = EXCLUDED.sku,
        attributes = EXCLUDED.attributes, price_cents = EXCLUDED.price_cents, sale_price_cents = EXCLUDED.sale_price_cents,
        on_sale = EXCLUDED.on_sale, qty_in_stock = EXCLUDED.qty_in_stock, unlimited = EXCLUDED.unlimited,
-       hidden = false, imported_qty = EXCLUDED.imported_qty, imported_unlimited = EXCLUDED.imported_unlimited`,
-    [
-      productId, variant.id, position, variant.sku, jsonParam(variant.attributes), variant.priceCents,
-      variant.salePriceCents, variant.onSale, stock.qty, stock.unlimited, variant.qtyInStock, variant.unlimited,
-    ],
-  );
+       hidden = false, imported_qty = EXCLUDED.imported_qty, imported_unlimited = EXCLUDED.imported_unlimited`;
+
+async function upsertVariants(tx: Queryable, writes: readonly VariantWrite[]): Promise<void> {
+  const rows = writes.map(({ productId, variant, position, stock }) => ({
+    product_id: productId,
+    id: variant.id,
+    position,
+    sku: variant.sku,
+    attributes: variant.attributes ?? null,
+    price_cents: variant.priceCents,
+    sale_price_cents: variant.salePriceCents,
+    on_sale: variant.onSale,
+    qty_in_stock: stock.qty,
+    unlimited: stock.unlimited,
+    imported_qty: variant.qtyInStock,
+    imported_unlimited: variant.unlimited,
+  }));
+  await inBatches(tx, UPSERT_VARIANTS, rows);
 }
 
-/** Syncs one product's variants; true when any row changed. */
-async function syncVariants(tx: Queryable, product: Product, rows: Row[], result: SyncResult): Promise<boolean> {
+/** What a sync writes, gathered while the folder is compared with the store, then written in batches. */
+interface SyncWrites {
+  products: ProductWrite[];
+  variants: VariantWrite[];
+  /** Variants the folder no longer has, as [product id, variant id]. */
+  hideVariants: Row[];
+  hideProducts: Row[];
+}
+
+/** Compares one product's variants with its rows, noting the writes; true when any row changed. */
+function syncVariants(product: Product, rows: Row[], result: SyncResult, writes: SyncWrites): boolean {
   const existing = new Map(rows.map((row) => [String(row.id), row]));
   let changed = orderChanged(product.variants.map((variant) => variant.id), rows);
   for (const [position, variant] of product.variants.entries()) {
     const row = existing.get(variant.id);
     existing.delete(variant.id);
     if (!row) {
-      await upsertVariant(tx, product.id, variant, position, { qty: variant.qtyInStock, unlimited: variant.unlimited });
+      writes.variants.push({ productId: product.id, variant, position, stock: { qty: variant.qtyInStock, unlimited: variant.unlimited } });
       changed = true;
       continue;
     }
@@ -176,13 +241,13 @@ async function syncVariants(tx: Queryable, product: Product, rows: Row[], result
     const baselineMissing = row.imported_qty === null || row.imported_unlimited === null;
     const ownerChange = stock.applied || row.hidden === true || variantFieldsDiffer(row, variant);
     if (!ownerChange && !baselineMissing && Number(row.position) === position) continue;
-    await upsertVariant(tx, product.id, variant, position, stock);
+    writes.variants.push({ productId: product.id, variant, position, stock });
     // Adopting a baseline or shifting a position is bookkeeping, not a change the owner made.
     if (ownerChange) changed = true;
   }
   for (const row of existing.values()) {
     if (row.hidden) continue;
-    await tx.query('UPDATE variants SET hidden = true WHERE product_id = $1 AND id = $2', [product.id, row.id]);
+    writes.hideVariants.push({ product_id: product.id, id: row.id });
     changed = true;
   }
   return changed;
@@ -228,22 +293,28 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
       list.push(row);
       variantRows.set(String(row.product_id), list);
     }
+    const writes: SyncWrites = { products: [], variants: [], hideVariants: [], hideProducts: [] };
     for (const [position, seedProduct] of (seed.products ?? []).entries()) {
       const product = normalizeProduct(seedProduct);
       const row = productRows.get(product.id);
       productRows.delete(product.id);
       const fieldsChanged = !row || row.hidden === true || productFieldsDiffer(row, product);
-      if (fieldsChanged || !row || Number(row.position) !== position) await upsertProduct(tx, product, position);
-      const variantsChanged = await syncVariants(tx, product, variantRows.get(product.id) ?? [], result);
+      if (fieldsChanged || !row || Number(row.position) !== position) writes.products.push({ product, position });
+      const variantsChanged = syncVariants(product, variantRows.get(product.id) ?? [], result, writes);
       if (!row) result.products.added++;
       else if (row.hidden === true) result.products.restored++;
       else if (fieldsChanged || variantsChanged) result.products.changed++;
     }
     for (const row of productRows.values()) {
       if (row.hidden === true) continue;
-      await tx.query('UPDATE products SET hidden = true WHERE id = $1', [row.id]);
+      writes.hideProducts.push({ id: row.id });
       result.products.hidden++;
     }
+    // Products before their variants (a variant's row names its product's).
+    await upsertProducts(tx, writes.products);
+    await upsertVariants(tx, writes.variants);
+    await inBatches(tx, 'UPDATE variants v SET hidden = true FROM jsonb_to_recordset($1::jsonb) AS r(product_id text, id text) WHERE v.product_id = r.product_id AND v.id = r.id', writes.hideVariants);
+    await inBatches(tx, 'UPDATE products p SET hidden = true FROM jsonb_to_recordset($1::jsonb) AS r(id text) WHERE p.id = r.id', writes.hideProducts);
 
     const formRows = new Map((await tx.query('SELECT id, definition, hidden FROM forms')).map((row) => [String(row.id), row]));
     for (const seedForm of seed.forms ?? []) {
@@ -275,11 +346,8 @@ export async function syncSiteContent(client: SqlClient, seed: SeedData): Promis
       );
       result.usersAdded += inserted.length;
     }
-    for (const order of seed.orders ?? []) {
-      const data = normalizeOrder(order, seed.site.websiteId);
-      const inserted = await tx.query('INSERT INTO orders (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING RETURNING id', [order.id, jsonParam(data)]);
-      result.ordersAdded += inserted.length;
-    }
+    const orders = (seed.orders ?? []).map((order) => ({ id: order.id, data: normalizeOrder(order, seed.site.websiteId) }));
+    result.ordersAdded = await inBatches(tx, 'INSERT INTO orders (id, data) SELECT r.id, r.data FROM jsonb_to_recordset($1::jsonb) AS r(id text, data jsonb) ON CONFLICT (id) DO NOTHING RETURNING id', orders);
   });
   return result;
 }

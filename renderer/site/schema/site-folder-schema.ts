@@ -20,7 +20,12 @@ const oneOf = (type: 'string' | 'integer', values: readonly (string | number)[],
   Type.Unsafe({ type, enum: [...values], ...(description ? { description } : {}) });
 const open = (description: string): TSchema => Type.Object({}, { additionalProperties: true, description });
 const id = (description: string) => Type.String({ minLength: 1, description });
-const cents = (description: string) => Type.Integer({ description });
+/**
+ * The largest count or amount the store holds exactly (its bigint columns are read as
+ * JavaScript numbers); 1e300 passed `integer` and stopped the start with "bigint out of range".
+ */
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+const cents = (description: string) => Type.Integer({ maximum: MAX_AMOUNT, description });
 const opt = Type.Optional;
 
 // ---- site.json ---------------------------------------------------------------------------
@@ -117,6 +122,7 @@ const VARIANT = Type.Object(
     qtyInStock: opt(
       Type.Integer({
         minimum: 0,
+        maximum: MAX_AMOUNT,
         description: 'Stock count. Applied on start only when it differs from the last imported count (sales since are kept).',
       }),
     ),
