@@ -9,6 +9,7 @@ import { normalizePlatformContext } from '../../hydrate/shared/platform-context.
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
 import { deeperThan, filePositions, pointerPositions } from './json-positions.ts';
+import { readTexts } from './read-texts.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -130,6 +131,16 @@ async function readText(dir: string, file: string, problems: Collector): Promise
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.add('SITE_READ_FAILED', file, (error as Error).message);
     return null;
   }
+}
+
+/** `readText` of many files (`readTexts`); problems added in the files' order. */
+function readAll(dir: string, files: readonly string[], problems: Collector): (string | null)[] {
+  const texts = readTexts(files.map((file) => path.join(dir, file)));
+  return texts.map((text, i) => {
+    if (typeof text === 'string') return text;
+    if (text.code !== 'ENOENT') problems.add('SITE_READ_FAILED', files[i]!, text.message);
+    return null;
+  });
 }
 
 async function listFiles(dir: string, sub: string, ext: string): Promise<string[]> {
@@ -323,8 +334,10 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
 
   const entries: ContentEntry[] = [];
   const bySlug = new Map<string, ContentEntry>();
-  for (const file of await listFiles(root, 'content', '.json')) {
-    const text = await readText(root, file, problems);
+  const contentFiles = await listFiles(root, 'content', '.json');
+  const contentTexts = readAll(root, contentFiles, problems);
+  for (const [i, file] of contentFiles.entries()) {
+    const text = contentTexts[i]!;
     if (text === null) continue;
     hash.update(file).update(text);
     const raw = parseJsonFile(text, file, problems);
@@ -352,8 +365,10 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
 
   const templates = new Map<string, CompiledTemplate>();
   const templateProblems: SiteProblem[] = [];
-  for (const file of await listFiles(root, 'templates', '.jsont')) {
-    const source = await readText(root, file, problems);
+  const templateFiles = await listFiles(root, 'templates', '.jsont');
+  const templateTexts = readAll(root, templateFiles, problems);
+  for (const [i, file] of templateFiles.entries()) {
+    const source = templateTexts[i]!;
     if (source === null) continue;
     hash.update(file).update(source);
     const name = path.basename(file, '.jsont');
@@ -365,8 +380,10 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   }
 
   const partials: Record<string, string> = { ...BUILTIN_PARTIALS };
-  for (const file of await listFiles(root, 'partials', '.jsont')) {
-    const source = await readText(root, file, problems);
+  const partialFiles = await listFiles(root, 'partials', '.jsont');
+  const partialTexts = readAll(root, partialFiles, problems);
+  for (const [i, file] of partialFiles.entries()) {
+    const source = partialTexts[i]!;
     if (source === null) continue;
     hash.update(file).update(source);
     const name = path.basename(file, '.jsont');
@@ -384,7 +401,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
 
   // `styles.css`, then `styles/*.css` in name order, so a stylesheet is added as a file.
   let stylesheet = (await readText(root, 'styles.css', problems)) ?? '';
-  for (const file of await listFiles(root, 'styles', '.css')) stylesheet += `\n/* ${file} */\n${(await readText(root, file, problems)) ?? ''}`;
+  const styleFiles = await listFiles(root, 'styles', '.css');
+  const styleTexts = readAll(root, styleFiles, problems);
+  for (const [i, file] of styleFiles.entries()) stylesheet += `\n/* ${file} */\n${styleTexts[i] ?? ''}`;
   hash.update(stylesheet);
 
   if (!options.allowTemplateErrors) for (const problem of templateProblems) problems.problems.push(problem);

@@ -6,6 +6,7 @@ import { Source } from '../../engine/index.ts';
 import { filePositions, jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
 import { contentLimitFindings } from './content-limits.ts';
+import { readTexts } from './read-texts.ts';
 import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts';
 
 /*
@@ -247,9 +248,11 @@ export async function validateSiteFiles(dir: string): Promise<SiteDiagnostic[]> 
   const diagnostics: SiteDiagnostic[] = [];
   const texts = new Map<string, string>();
   const parsed: { file: string; data: unknown }[] = [];
-  for (const file of files) {
-    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
-    if (text === null) continue;
+  const read = readTexts(files.map((file) => path.join(dir, file)));
+  for (const [i, file] of files.entries()) {
+    const text = read[i];
+    // The loader reports a file it cannot read.
+    if (typeof text !== 'string') continue;
     for (const d of validateSiteText(file, text)) diagnostics.push(d);
     try {
       parsed.push({ file, data: JSON.parse(text) });
