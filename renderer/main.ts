@@ -205,9 +205,13 @@ async function serve(options: StartOptions): Promise<void> {
     }
     throw error;
   }
+  // Links in mail name site.json's baseUrl or, without one, where this server listens; never a
+  // request's Host header (api/context.ts, `mailOrigin`).
+  let origin = listenOrigin(options.host, options.port);
   const app = await buildApp({
     store,
     site,
+    origin: () => origin,
     assetsDir: options.assetsDir,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     adminToken: process.env.ADMIN_TOKEN ?? null,
@@ -272,10 +276,24 @@ async function serve(options: StartOptions): Promise<void> {
     throw error;
   }
   startPhase('listen');
+  origin = listenOrigin(options.host, Number(new URL(address).port) || options.port);
+  if (typeof site.config.extra.baseUrl !== 'string' && !isLoopback(options.host) && (!cluster.isWorker || cluster.worker?.id === 1)) {
+    console.warn(`quire: site.json sets no baseUrl, so links in mail start with ${origin}; set baseUrl to the site's public address`);
+  }
   outbox.start();
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
   const ownerLine = firstOwnerLine(owner, address);
   if (ownerLine && (owner.kind === 'created' || !cluster.isWorker || cluster.worker?.id === 1)) console.log(ownerLine);
+}
+
+/** `http://host:port` of a listen address; the wildcard addresses as `localhost`. */
+function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : net.isIPv6(host) ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 async function main(): Promise<void> {

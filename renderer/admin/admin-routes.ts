@@ -3,6 +3,7 @@ import { purchasePrice } from '../api/cart-view.ts';
 import { randomToken, requireSite } from '../api/context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
+import { beginAttempt } from '../api/rate-limits.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
 import { PAGING, pageLimit, pagingCodes } from '../api/routes/restock-routes.ts';
 import type { ModeratedReview } from '../store/review-repository.ts';
@@ -135,18 +136,18 @@ export function registerAdminRoutes(kit: RouteKit): void {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       // The same windows as visitors' sign-ins, under their own key: per email and per address.
-      const limiterKey = `owner:${emailKey(email)}`;
-      const byAddress = await deps.limiters.loginFailuresPerIp.check(request);
-      const byEmail = await deps.limiters.loginFailures.check(request, limiterKey);
-      if (!byAddress.allowed || !byEmail.allowed) {
-        throw GENERIC.rateLimited(Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds), 'Too many sign-in attempts. Please try again later.');
-      }
-      const owner = await deps.store.read.admin.getOwnerByEmail(email);
-      const valid = owner ? await verifyPassword(password, owner.passwordHash) : (await burnPasswordCheck(password), false);
-      if (!owner || !valid) {
-        await deps.limiters.loginFailuresPerIp.take(request);
-        await deps.limiters.loginFailures.take(request, limiterKey);
-        throw ERR.invalidCredentials();
+      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.loginFailuresPerIp }, { limiter: deps.limiters.loginFailures, subject: `owner:${emailKey(email)}` }]);
+      let owner: Awaited<ReturnType<typeof deps.store.read.admin.getOwnerByEmail>>;
+      try {
+        if (!attempt.allowed) throw GENERIC.rateLimited(attempt.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
+        owner = await deps.store.read.admin.getOwnerByEmail(email);
+        const valid = owner ? await verifyPassword(password, owner.passwordHash) : (await burnPasswordCheck(password), false);
+        if (!owner || !valid) {
+          await attempt.failed();
+          throw ERR.invalidCredentials();
+        }
+      } finally {
+        attempt.end();
       }
       const now = deps.now();
       const secret = randomToken();

@@ -389,7 +389,9 @@ describe('restock', () => {
   it('API-RST-5: joining the mailing list adds the email once and welcomes it once, with its unsubscribe link', async () => {
     await signUp({ siteVisitorEmail: 'quiet@example.com' });
     expect(await h.store.read.listOutbox()).toEqual([]);
-    await signUp({ siteVisitorEmail: 'fan@example.com', isJoinMailingList: true });
+    // The Host header is the sender's to choose: the link in a mail to someone else never takes it.
+    const hosted = withCrumb({ method: 'POST', url: RESTOCK, payload: { productId: 'pso', variantId: 'vso1', siteVisitorEmail: 'fan@example.com', isJoinMailingList: true } });
+    expect((await h.inject({ ...hosted, headers: { ...hosted.headers, host: 'evil.example' } })).statusCode).toBe(200);
     await signUp({ variantId: 'vso2', siteVisitorEmail: 'Fan@Example.com', isJoinMailingList: true });
     const list = await h.store.read.listMailingList();
     expect(list).toEqual([{ email: 'fan@example.com', source: 'restock', addedOn: h.clock.now }]);
@@ -399,6 +401,7 @@ describe('restock', () => {
     expect(mails[0]!.subject).toMatch(/^You are subscribed to the .* newsletter$/);
     const link = /Unsubscribe: (\S+)/.exec(mails[0]!.body)![1]!;
     expect(new URL(link).pathname).toBe('/newsletter/unsubscribe');
+    expect(new URL(link).origin).toBe('http://localhost');
     expect(mails[0]!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     const bad = await signUp({ siteVisitorEmail: 'x@example.com', isJoinMailingList: 'yes' });
     expect(json(bad)).toEqual({ error: 'isJoinMailingList must be a boolean.', code: 'BAD_REQUEST' });

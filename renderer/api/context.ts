@@ -74,9 +74,16 @@ export interface StorefrontApiOptions {
   rateLimitStore?: 'database' | 'memory';
   /**
    * The site's title and configured `baseUrl` (site.json), for links in mail (the newsletter
-   * welcome's unsubscribe link); without a baseUrl the request's own origin is used.
+   * welcome's unsubscribe link, the receipt's review links); without a baseUrl, `origin`.
    */
   publicSite?: () => { title: string; baseUrl: string | null };
+  /**
+   * The server's own origin (where it listens), for links in mail when site.json sets no
+   * `baseUrl`. Never the request's Host header: it is the sender's to choose and mail goes to
+   * any address, so a newsletter sign-up sent with `Host: evil.example` mailed the victim an
+   * unsubscribe link to evil.example. Default `http://localhost`.
+   */
+  origin?: () => string;
 }
 
 export interface ApiDeps {
@@ -87,6 +94,12 @@ export interface ApiDeps {
   /** One limiter per limit, under the limit's name. */
   limiters: Limiters;
   publicSite?: () => { title: string; baseUrl: string | null };
+  origin?: () => string;
+}
+
+/** The origin links in mail start with: site.json's `baseUrl`, else the server's own (`StorefrontApiOptions.origin`). */
+export function mailOrigin(deps: ApiDeps): string {
+  return deps.publicSite?.().baseUrl ?? deps.origin?.() ?? 'http://localhost';
 }
 
 const TOKEN_BYTES = 24;
@@ -134,6 +147,7 @@ export function createDeps(options: StorefrontApiOptions, limiters: Limiters): A
     adminToken: options.adminToken ?? null,
     limiters,
     publicSite: options.publicSite,
+    origin: options.origin,
   };
 }
 

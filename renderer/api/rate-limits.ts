@@ -20,6 +20,8 @@ export interface LimitVerdict {
   allowed: boolean;
   /** Whole seconds until the window ends (at least 1); 0 when allowed. */
   retryAfterSeconds: number;
+  /** Events the window still allows (after this one, for `take`). */
+  remaining: number;
 }
 
 /** Where the counters are kept. */
@@ -140,10 +142,11 @@ export async function installRateLimits<Name extends string>(
       if (subject === undefined) subjects.delete(request);
       else subjects.set(request, subject);
       const result = await limit(request, { increment });
-      if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
+      const remaining = result.isAllowed ? rule.limit : result.remaining;
+      if (result.isAllowed) return { allowed: true, retryAfterSeconds: 0, remaining };
       // A hit is refused once it goes over the limit; a check, once the limit is used up.
       const allowed = increment ? !result.isExceeded : result.remaining > 0;
-      return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, result.ttlInSeconds) };
+      return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, result.ttlInSeconds), remaining };
     };
     const limiter: Limiter = {
       take: (request, subject) => run(request, subject, true),
@@ -156,4 +159,71 @@ export async function installRateLimits<Name extends string>(
 
 function digest(subject: string): string {
   return crypto.createHash('sha256').update(subject).digest('base64url');
+}
+
+/** A failures-only limit an attempt counts against, by `subject` (default: the client address). */
+export interface FailureCount {
+  limiter: Limiter;
+  subject?: string;
+}
+
+/** An attempt under failures-only limits (`beginAttempt`). */
+export interface Attempt {
+  /** Whether the limits allow the attempt; when not, it must be refused (429) and `end`ed. */
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Counts the attempt as a failure against every limit. */
+  failed(): Promise<void>;
+  /** Ends the attempt, whatever its outcome: always called. */
+  end(): void;
+}
+
+/** Attempts under way, per limiter and subject, in this process. */
+const underWay = new WeakMap<Limiter, Map<string, number>>();
+
+/**
+ * Begins an attempt under limits that count only failures (sign-in, B17: 5 failures per email
+ * in 15 minutes, and per address). Each limit is checked before the attempt and counted after
+ * it, when it fails; attempts still under way count as failures meanwhile. Checked and counted
+ * apart, 12 sign-ins sent at once all found the same 0 failures and all 12 passwords were tried.
+ * The attempt is registered before anything is awaited, so two at once never both see the last
+ * free place. (Instances on one PostgreSQL database share the counts, not the attempts under
+ * way: a burst spread over N instances may try up to N more.)
+ */
+export async function beginAttempt(request: FastifyRequest, counts: readonly FailureCount[]): Promise<Attempt> {
+  const keys = counts.map(({ subject }) => subject ?? clientAddress(request));
+  const places = counts.map(({ limiter }, i) => {
+    let byKey = underWay.get(limiter);
+    if (byKey === undefined) underWay.set(limiter, (byKey = new Map()));
+    const place = (byKey.get(keys[i]!) ?? 0) + 1;
+    byKey.set(keys[i]!, place);
+    return place;
+  });
+  let ended = false;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    counts.forEach(({ limiter }, i) => {
+      const byKey = underWay.get(limiter)!;
+      const left = byKey.get(keys[i]!)! - 1;
+      if (left === 0) byKey.delete(keys[i]!);
+      else byKey.set(keys[i]!, left);
+    });
+  };
+  let retryAfterSeconds = 0;
+  try {
+    // One at a time: a limiter keeps the subject of the call in progress per request.
+    for (const [i, { limiter, subject }] of counts.entries()) {
+      const verdict = await limiter.check(request, subject);
+      // Refused by attempts under way only: they end within a password check.
+      if (!verdict.allowed || verdict.remaining < places[i]!) retryAfterSeconds = Math.max(retryAfterSeconds, verdict.retryAfterSeconds, 1);
+    }
+  } catch (error) {
+    end();
+    throw error;
+  }
+  const failed = async (): Promise<void> => {
+    for (const { limiter, subject } of counts) await limiter.take(request, subject);
+  };
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds, failed, end };
 }

@@ -317,6 +317,17 @@ describe('sessions', () => {
     expect((await signIn({ email: 'alice@example.com', password: USER_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('API-AUTH-4 at once: twelve wrong passwords sent together try five; the rest are refused before any is checked', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn({ email: 'alice@example.com', password: `guess${i}` })));
+    expect(burst.map((response) => response.statusCode).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    expect((await signIn({ email: 'alice@example.com', password: USER_PASSWORD })).statusCode).toBe(429);
+    // One success among them is no failure: the next attempts still have the places it held.
+    h.clock.now += 15 * 60 * 1000 + 1;
+    const mixed = await Promise.all([signIn({ email: 'alice@example.com', password: USER_PASSWORD }), ...Array.from({ length: 4 }, () => signIn({ email: 'alice@example.com', password: 'nope' }))]);
+    expect(mixed.map((response) => response.statusCode)).toEqual([200, 401, 401, 401, 401]);
+    expect((await signIn({ email: 'alice@example.com', password: USER_PASSWORD })).statusCode).toBe(200);
+  });
+
   async function anonymousCartWithTwoItems() {
     const first = await post('/api/commerce/shopping-cart/entries', { itemId: 'p1', sku: null, quantity: 1, additionalFields: null });
     const cartId = cookieOf(first, 'CART')?.value ?? '';

@@ -215,7 +215,7 @@ async function upsertVariants(tx: Queryable, writes: readonly VariantWrite[]): P
 interface SyncWrites {
   products: ProductWrite[];
   variants: VariantWrite[];
-  /** Variants the folder no longer has, as [product id, variant id]. */
+  /** Variants the folder no longer has (`product_id`, `id`), and products (`id`). */
   hideVariants: Row[];
   hideProducts: Row[];
 }

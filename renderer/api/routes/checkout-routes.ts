@@ -3,7 +3,7 @@ import { checkoutCart, checkoutView, entryFieldValues, quote } from '../../order
 import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
 import { PRODUCT_TYPE } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
-import { liveSession, requireSite } from '../context.ts';
+import { liveSession, mailOrigin, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { addRoute, takeRateLimit, type RouteKit } from '../route-kit.ts';
 import { createEmptyCart, DAY_MS } from './cart-routes.ts';
@@ -120,7 +120,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
           couponCodes: body.couponCodes ?? [],
           payment: body.payment,
           idempotencyKey: body.idempotencyKey,
-          siteUrl: deps.publicSite?.().baseUrl ?? `${request.protocol}://${request.host}`,
+          siteUrl: mailOrigin(deps),
         },
         await liveSession(deps, request),
       );

@@ -3,7 +3,7 @@ import { formNotification } from '../../mail/form-notification.ts';
 import { joinMailingList } from '../../mail/newsletter-welcome.ts';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
-import { liveSession, randomToken, requireSite } from '../context.ts';
+import { liveSession, mailOrigin, randomToken, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { FIELD_MESSAGES, FIELD_TYPES, isValidEmail, parseFieldsObject, validateFormValues } from '../form-validation.ts';
 import { jsonObjectBody } from '../http.ts';
@@ -161,7 +161,7 @@ export function registerFormRoutes(kit: RouteKit): void {
                   source: 'newsletter',
                   websiteId: site.websiteId,
                   siteTitle: publicSite.title,
-                  baseUrl: publicSite.baseUrl ?? `${request.protocol}://${request.host}`,
+                  baseUrl: mailOrigin(deps),
                   mailId: deps.newId('m'),
                   now,
                 });

@@ -4,7 +4,7 @@ import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { restockNoticeMail } from '../../mail/restock-notice.ts';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
-import { requireSite, type ApiDeps } from '../context.ts';
+import { mailOrigin, requireSite, type ApiDeps } from '../context.ts';
 import { decodeGroupCursor, decodeSignUpCursor, encodeGroupCursor, encodeSignUpCursor } from '../cursor.ts';
 import { ApiError, GENERIC } from '../errors.ts';
 import { isValidEmail } from '../form-validation.ts';
@@ -156,7 +156,7 @@ export function registerRestockRoutes(kit: RouteKit): void {
             source: 'restock',
             websiteId: site.websiteId,
             siteTitle: publicSite.title,
-            baseUrl: publicSite.baseUrl ?? `${request.protocol}://${request.host}`,
+            baseUrl: mailOrigin(deps),
             mailId: deps.newId('m'),
             now,
           });

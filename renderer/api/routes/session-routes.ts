@@ -13,6 +13,7 @@ import {
   setCookie,
 } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
+import { beginAttempt } from '../rate-limits.ts';
 import { QueryFlag, addRoute, fieldCodes, guardedSession, type RouteKit } from '../route-kit.ts';
 import { copyEntriesThatFit, createEmptyCart, mergeEntryThatFits } from './cart-routes.ts';
 
@@ -58,19 +59,18 @@ export function registerSessionRoutes(kit: RouteKit): void {
       const { email, password, rememberMe } = request.body;
       // Failures count per email (B17) and per client address (password spraying tries many
       // emails from one address); either refuses before any password is hashed.
-      const limiterKey = emailKey(email);
-      const byAddress = await deps.limiters.loginFailuresPerIp.check(request);
-      const byEmail = await deps.limiters.loginFailures.check(request, limiterKey);
-      if (!byAddress.allowed || !byEmail.allowed) {
-        const retryAfter = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);
-        throw GENERIC.rateLimited(retryAfter, 'Too many sign-in attempts. Please try again later.');
-      }
-      const user = email.length <= 256 ? await deps.store.read.getUserByEmail(email) : null;
-      const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
-      if (!user || !valid) {
-        await deps.limiters.loginFailuresPerIp.take(request);
-        await deps.limiters.loginFailures.take(request, limiterKey);
-        throw ERR.invalidCredentials();
+      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.loginFailuresPerIp }, { limiter: deps.limiters.loginFailures, subject: emailKey(email) }]);
+      let user: Awaited<ReturnType<typeof deps.store.read.getUserByEmail>>;
+      try {
+        if (!attempt.allowed) throw GENERIC.rateLimited(attempt.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
+        user = email.length <= 256 ? await deps.store.read.getUserByEmail(email) : null;
+        const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+        if (!user || !valid) {
+          await attempt.failed();
+          throw ERR.invalidCredentials();
+        }
+      } finally {
+        attempt.end();
       }
 
       const now = deps.now();
