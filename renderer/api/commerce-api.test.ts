@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptanceSeed, adminHeaders, cookieOf, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
+import { MAX_CART_ENTRIES } from './routes/cart-routes.ts';
 
 // STOREFRONT B acceptance checks for the cart, subscriptions, stock and restock, run with
 // app.inject against one shared PGlite database that is emptied and reseeded per test.
@@ -147,6 +148,18 @@ describe('cart and entries', () => {
     ]);
     const plain = await addP1(1, cartCookie(first));
     expect(json(plain).newlyAdded.additionalFields).toBeNull();
+  });
+
+  it(`a cart holds at most MAX_CART_ENTRIES (${MAX_CART_ENTRIES}) lines: one more is CART_FULL, a line it has still grows`, async () => {
+    await h.inject({ method: 'PUT', url: '/api/commerce/inventory/stock/pf/vf', payload: { unlimited: true }, headers: adminHeaders() });
+    const first = await add({ itemId: 'pf', sku: null, quantity: 1, additionalFields: '{"f1":"n0"}' });
+    for (let i = 1; i < MAX_CART_ENTRIES; i++) expect((await add({ itemId: 'pf', sku: null, quantity: 1, additionalFields: `{"f1":"n${i}"}` }, cartCookie(first))).statusCode).toBe(200);
+    const full = await add({ itemId: 'pf', sku: null, quantity: 1, additionalFields: '{"f1":"one more"}' }, cartCookie(first));
+    expect(full.statusCode).toBe(409);
+    expect(json(full)).toEqual({ error: `A cart holds at most ${MAX_CART_ENTRIES} different items. Remove one to add another.`, code: 'CART_FULL' });
+    const grown = await add({ itemId: 'pf', sku: null, quantity: 2, additionalFields: '{"f1":"n7"}' }, cartCookie(first));
+    expect(json(grown).shoppingCart.entries).toHaveLength(MAX_CART_ENTRIES);
+    expect(json(grown).newlyAdded.quantity).toBe(3);
   });
 
   it('API-CART-11: express checkout gets its own cart and no cookie', async () => {

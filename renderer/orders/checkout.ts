@@ -90,9 +90,12 @@ export async function entryFieldValues(repo: Pick<Repository, 'listForms' | 'get
   const answered = (entry: CartRecord['entries'][number]) => typeof entry.additionalFields === 'string' && entry.additionalFields !== '';
   if (!cart.entries.some(answered)) return cart.entries.map(() => []);
   const forms = new Map((await repo.listForms()).map((form) => [form.id, form]));
+  // Lines of one product (one per engraving) read it once.
+  const formOf = new Map<string, string | null | undefined>();
   const out: FieldValueLine[][] = [];
   for (const entry of cart.entries) {
-    const formId = answered(entry) ? (await repo.getProduct(entry.itemId))?.additionalFieldsFormId : null;
+    if (answered(entry) && !formOf.has(entry.itemId)) formOf.set(entry.itemId, (await repo.getProduct(entry.itemId))?.additionalFieldsFormId);
+    const formId = answered(entry) ? formOf.get(entry.itemId) : null;
     const form = formId ? forms.get(formId) : undefined;
     out.push(form ? fieldValueLines(form.fields, entry.additionalFields) : []);
   }
