@@ -145,6 +145,10 @@ describe('log serializers', () => {
   it('keep only the names of query parameters', () => {
     expect(loggableUrl('/checkout?cartToken=abc&x=1&flag')).toBe('/checkout?cartToken&x&flag');
     expect(loggableUrl('/shop')).toBe('/shop');
+    // A part without `=` is logged as its name only when it looks like one.
+    expect(loggableUrl('/commerce/orders/status?email&orderNumber=1&secret.person@example.com&pw:hunter2')).toBe('/commerce/orders/status?email&orderNumber&[redacted]&[redacted]');
+    expect(loggableUrl('/unsubscribe;email=leak@example.com?token=x')).toBe('/unsubscribe;email=[email]?token');
+    expect(loggableUrl('/unsubscribe/leak%40example.com')).toBe('/unsubscribe/[email]');
   });
 
   it('mask e-mail addresses and keep an error to type, message, code and stack', () => {

@@ -42,16 +42,30 @@ export function maskEmails(text: string): string {
   return text.replace(EMAIL, '[email]');
 }
 
-/** The path and the query's parameter names: `/checkout?cartToken=…` stays `/checkout?cartToken`. */
+/** What a query parameter's name looks like; anything else in its place may be a value. */
+const QUERY_NAME = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
+/** An e-mail address in a path: between the path's own separators. */
+const PATH_EMAIL = /[^\s@/;=?&,]+@[^\s@/;=?&,]+\.[^\s@/;=?&,]+/g;
+
+/**
+ * The path and the query's parameter names: `/checkout?cartToken=…` stays `/checkout?cartToken`.
+ * A part without `=` is its own name, so one that does not look like a name is redacted
+ * (`?secret.person@example.com&pw:hunter2` was logged as sent), and e-mail addresses in the
+ * path, plain or percent-encoded, are masked (`/unsubscribe;email=…`).
+ */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  const path = (at < 0 ? url : url.slice(0, at)).replace(/%40/gi, '@').replace(PATH_EMAIL, '[email]');
+  if (at < 0) return path;
   const names = url
     .slice(at + 1)
     .split('&')
     .filter((pair) => pair !== '')
-    .map((pair) => pair.split('=')[0]!);
-  return `${url.slice(0, at)}?${names.join('&')}`;
+    .map((pair) => {
+      const name = pair.split('=')[0]!;
+      return QUERY_NAME.test(name) ? name : REDACTED;
+    });
+  return `${path}?${names.join('&')}`;
 }
 
 /** SQLSTATE class 22, data exceptions: PostgreSQL quotes the offending value in their message. */
