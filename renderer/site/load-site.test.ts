@@ -133,6 +133,23 @@ describe('loadSite', () => {
     ]);
   });
 
+  it('refuses access fields it cannot read, where they would have served a protected page to everyone', async () => {
+    const error = await loadError(
+      folder({
+        'site.json': '{\n  "lock": { "enabled": true, "password": "" }\n}',
+        'content/a.json': '{ "slug": "a",\n  "password": 1234 }',
+        'content/b.json': '{ "slug": "b", "memberArea": "true", "videoPaywall": 1 }',
+      }),
+    );
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`)).toEqual([
+      'site.json:2:11 lock.enabled needs a lock.password that is not empty',
+      'content/a.json:2:15 "password" must be text: the page is not served unprotected',
+      'content/b.json:1:30 "memberArea" must be true or false: the page is not served unprotected',
+      'content/b.json:1:54 "videoPaywall" must be true or false: the page is not served unprotected',
+    ]);
+    await loadSite(folder({ 'site.json': '{ "lock": { "enabled": false } }', 'content/a.json': '{ "slug": "a", "password": "x", "memberArea": true }' }));
+  });
+
   it('loads the demo site without problems', async () => {
     const site = await loadSite(path.resolve(__dirname, '../../fixtures/sites/demo'));
     expect(site.problems).toEqual([]);

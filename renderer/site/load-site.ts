@@ -83,7 +83,7 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 }
 
 /** The loader's code for each kind of catalogue finding (store/seed.ts `seedFindings`). */
-const SEED_FINDING_CODES: Record<SeedFinding['kind'], SiteLoadErrorCode> = { id: 'SITE_DUPLICATE_ID', path: 'SITE_DUPLICATE_PATH', text: 'SITE_VALUE_INVALID' };
+const SEED_FINDING_CODES: Record<SeedFinding['kind'], SiteLoadErrorCode> = { id: 'SITE_DUPLICATE_ID', path: 'SITE_DUPLICATE_PATH', text: 'SITE_VALUE_INVALID', value: 'SITE_VALUE_INVALID' };
 
 class Collector {
   readonly problems: SiteProblem[] = [];
@@ -218,7 +218,21 @@ function blocksOf(value: unknown, file: string, where: string, problems: Collect
   return out;
 }
 
-function normalizeEntry(raw: unknown, file: string, problems: Collector): ContentEntry | null {
+/**
+ * Problems of a page's access fields, which must fail closed: a `password` that is not text, or
+ * a `memberArea` or `videoPaywall` that is not a boolean, was read as none, and the page was
+ * served to every visitor (the schema check only logged it).
+ */
+function accessProblems(raw: Json, file: string, problems: Collector, at: (pointer: string) => { line: number; column: number }): void {
+  const wrong = (key: string, what: string): void => {
+    const { line, column } = at(`/${key}`);
+    problems.add('SITE_SCHEMA_INVALID', file, `"${key}" must be ${what}: the page is not served unprotected`, line, column);
+  };
+  if (raw.password !== undefined && raw.password !== null && typeof raw.password !== 'string') wrong('password', 'text');
+  for (const key of ['memberArea', 'videoPaywall']) if (raw[key] !== undefined && raw[key] !== null && typeof raw[key] !== 'boolean') wrong(key, 'true or false');
+}
+
+function normalizeEntry(raw: unknown, file: string, problems: Collector, text = ''): ContentEntry | null {
   if (!isObject(raw)) {
     problems.add('SITE_SCHEMA_INVALID', file, 'a content file must hold one JSON object');
     return null;
@@ -228,9 +242,12 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector): Conten
   if (raw.kind !== undefined && raw.kind !== kind) {
     problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"`);
   }
+  const at = pointerPositions(text);
+  accessProblems(raw, file, problems, at);
   const slug = str(raw.slug, base);
   if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug)) {
-    problems.add('SITE_SCHEMA_INVALID', file, `slug "${slug}" must match ${SLUG} and not be reserved`);
+    const { line, column } = raw.slug === undefined ? { line: 1, column: 1 } : at('/slug');
+    problems.add('SITE_SCHEMA_INVALID', file, `slug "${slug}" must match ${SLUG} and not be reserved`, line, column);
     return null;
   }
   const defaultType = kind === 'collection' ? 1 : kind === 'cover' ? 3 : 2;
@@ -306,6 +323,15 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   const siteRaw = siteText === null ? {} : parseJsonFile(siteText, 'site.json', problems);
   if (siteRaw !== undefined && !isObject(siteRaw)) problems.add('SITE_SCHEMA_INVALID', 'site.json', 'site.json must hold one JSON object');
   const config = normalizeConfig(isObject(siteRaw) ? siteRaw : {});
+  if (isObject(siteRaw) && isObject(siteRaw.lock) && siteRaw.lock.enabled === true && (typeof siteRaw.lock.password !== 'string' || siteRaw.lock.password === '')) {
+    // No password opens an empty one: the site would be locked to everyone for good.
+    const { line, column } = pointerPositions(siteText ?? '')('/lock');
+    problems.add('SITE_SCHEMA_INVALID', 'site.json', 'lock.enabled needs a lock.password that is not empty', line, column);
+  }
+  if (isObject(siteRaw) && isObject(siteRaw.lock) && siteRaw.lock.enabled !== undefined && typeof siteRaw.lock.enabled !== 'boolean') {
+    const { line, column } = pointerPositions(siteText ?? '')('/lock/enabled');
+    problems.add('SITE_SCHEMA_INVALID', 'site.json', 'lock.enabled must be true or false: the site is not served unlocked', line, column);
+  }
 
   let catalog: SeedData | null = null;
   /** Parsed data files with their text, for the seed's content limits (content-limits.ts). */
@@ -343,7 +369,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     const raw = parseJsonFile(text, file, problems);
     if (raw === undefined) continue;
     dataFiles.push({ file, data: raw, text });
-    const entry = normalizeEntry(raw, file, problems);
+    const entry = normalizeEntry(raw, file, problems, text);
     if (!entry) continue;
     const taken = bySlug.get(entry.slug);
     if (taken) {

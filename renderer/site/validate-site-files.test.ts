@@ -43,6 +43,11 @@ describe('validateSiteText', () => {
       'error products[0].variants[0].priceCents must be <= 9007199254740991',
       'error products[0].variants[0].qtyInStock must be <= 9007199254740991',
     ]);
+    const negative = JSON.stringify({ site: { websiteId: 'w', settings: { commerce: { shippingOptions: [{ id: 'x', name: 'X', costCents: -1500 }] } } }, products: [{ id: 'p', variants: [{ id: 'v', sku: 's', priceCents: -500 }] }] });
+    expect(validateSiteText('catalog.json', negative).map((d) => `${d.severity} ${d.message}`)).toEqual([
+      'error site.settings.commerce.shippingOptions[0].costCents must be >= 0',
+      'error products[0].variants[0].priceCents must be >= 0',
+    ]);
   });
 
   it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {

@@ -72,6 +72,25 @@ describe('seed normalisation', () => {
     expect(seedFindings(loadSeedFile(DEMO))).toEqual([]);
   });
 
+  it('finds prices below zero and product slugs that are no URL segment', () => {
+    const seed: SeedData = {
+      site: { websiteId: 'w' },
+      products: [
+        { id: 'a', collectionId: 'shop', urlSlug: 'a/b', variants: [{ id: 'v', sku: 's', priceCents: -500 }, { id: 'w', sku: 't', priceCents: 100, salePriceCents: -1, onSale: true }] },
+        { id: '..', collectionId: 'shop', variants: [] },
+        { id: 'c', collectionId: 'shop', urlSlug: 'Ok_slug.v2~x', variants: [] },
+        // Not in a collection: no page, no URL.
+        { id: 'd', urlSlug: 'q?x', variants: [] },
+      ],
+    };
+    expect(seedFindings(seed).map((finding) => `${finding.kind} ${finding.pointer} ${finding.message}`)).toEqual([
+      'value /products/0/urlSlug products[0] slug "a/b" must be letters, digits, "-", "_", "." or "~" (it is the product\'s URL segment)',
+      'value /products/1/id products[1] slug ".." must be letters, digits, "-", "_", "." or "~" (it is the product\'s URL segment)',
+      'value /products/0/variants/0/priceCents products[0].variants[0].priceCents is below zero',
+      'value /products/0/variants/1/salePriceCents products[0].variants[1].salePriceCents is below zero',
+    ]);
+  });
+
   it('keeps the first SEED_FINDINGS_MAX findings of a kind and counts the rest', () => {
     const products = Array.from({ length: SEED_FINDINGS_MAX + 6 }, () => ({ id: 'p', title: '\u0000', variants: [] }));
     const findings = seedFindings({ site: { websiteId: 'w' }, products: [{ id: 'p', variants: [] }, ...products] });

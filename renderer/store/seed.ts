@@ -211,10 +211,16 @@ export function loadSeedFile(file: string): SeedData {
 export interface SeedFinding {
   /** JSON pointer of the value at fault (an id, a slug, a text), for a position in the file. */
   pointer: string;
-  /** `id`: an id the store keys rows by, given twice; `path`: two products at one URL; `text`: text the store cannot hold. */
-  kind: 'id' | 'path' | 'text';
+  /**
+   * `id`: an id the store keys rows by, given twice; `path`: two products at one URL; `text`:
+   * text the store cannot hold; `value`: a price below zero, a product slug that is no URL segment.
+   */
+  kind: 'id' | 'path' | 'text' | 'value';
   message: string;
 }
+
+/** A product's URL segment: RFC 3986's unreserved characters, so it is printed as it is. */
+const PRODUCT_SLUG = /^[A-Za-z0-9._~-]+$/;
 
 /** Findings of one kind past this many are counted in one more. */
 export const SEED_FINDINGS_MAX = 100;
@@ -237,14 +243,16 @@ function placeOf(pointer: string): string {
  * - an id given twice where the store keys rows by it (products, a product's variants, forms,
  *   users and their emails, orders). The store kept one row for both, the last written, and the
  *   start reported two added; a batched write refuses it outright (site-sync.ts);
- * - two products of one collection with one `urlSlug`: one URL, one page;
+ * - two products of one collection with one `urlSlug`: one URL, one page; a product's slug
+ *   that is no URL segment (`a/b`, `q?x`, `..`): its links named another page or none;
+ * - a price below zero: it lowered a real order's total;
  * - text PostgreSQL cannot hold (`UNSTORABLE_TEXT`), in a value or a key: the start stopped
  *   with "invalid byte sequence for encoding UTF8: 0x00" and no position.
  * Linear in the seed; the walk keeps its own stack, as a seed file is not depth-checked.
  */
 export function seedFindings(seed: SeedData): SeedFinding[] {
   const out: SeedFinding[] = [];
-  const counted = { id: 0, path: 0, text: 0 };
+  const counted = { id: 0, path: 0, text: 0, value: 0 };
   const add = (finding: SeedFinding): void => {
     const n = ++counted[finding.kind];
     if (n <= SEED_FINDINGS_MAX) out.push(finding);
@@ -275,12 +283,25 @@ export function seedFindings(seed: SeedData): SeedFinding[] {
   products.forEach((product, index) => {
     if (typeof product.collectionId !== 'string') return;
     const slug = typeof product.urlSlug === 'string' ? product.urlSlug : product.id;
+    const field = typeof product.urlSlug === 'string' ? 'urlSlug' : 'id';
+    // Printed into links as it is: `a/b`, `q?x`, `h#x`, `..` or `` named another page or none.
+    if (!PRODUCT_SLUG.test(slug) || slug === '.' || slug === '..') {
+      add({ pointer: `/products/${index}/${field}`, kind: 'value', message: `products[${index}] slug "${slug}" must be letters, digits, "-", "_", "." or "~" (it is the product's URL segment)` });
+      return;
+    }
     const key = `${product.collectionId}\n${slug}`;
     const at = pages.get(key);
     if (at === undefined) return void pages.set(key, index);
-    const field = typeof product.urlSlug === 'string' ? 'urlSlug' : 'id';
     add({ pointer: `/products/${index}/${field}`, kind: 'path', message: `products[${index}] has the URL of products[${at}]: slug "${slug}" in collection "${product.collectionId}"` });
   });
+  products.forEach((product, index) =>
+    product.variants.forEach((variant, v) => {
+      for (const key of ['priceCents', 'salePriceCents'] as const) {
+        const cents = variant[key];
+        if (typeof cents === 'number' && cents < 0) add({ pointer: `/products/${index}/variants/${v}/${key}`, kind: 'value', message: `products[${index}].variants[${v}].${key} is below zero` });
+      }
+    }),
+  );
 
   const stack: { value: unknown; pointer: string }[] = [{ value: seed, pointer: '' }];
   while (stack.length > 0) {
@@ -302,9 +323,10 @@ export function seedFindings(seed: SeedData): SeedFinding[] {
       stack.push({ value: (value as Record<string, unknown>)[key], pointer: at });
     }
   }
-  for (const kind of ['id', 'path', 'text'] as const) {
+  const moreOf = { id: 'ids given twice', path: 'products at a URL already taken', text: 'texts the store cannot hold', value: 'prices below zero or product slugs that are no URL segment' };
+  for (const kind of ['id', 'path', 'text', 'value'] as const) {
     const more = counted[kind] - SEED_FINDINGS_MAX;
-    if (more > 0) out.push({ pointer: '', kind, message: `${more} more ${kind === 'text' ? 'texts the store cannot hold' : kind === 'id' ? 'ids given twice' : 'products at a URL already taken'}` });
+    if (more > 0) out.push({ pointer: '', kind, message: `${more} more ${moreOf[kind]}` });
   }
   return out;
 }

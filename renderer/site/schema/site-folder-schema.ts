@@ -25,7 +25,9 @@ const id = (description: string) => Type.String({ minLength: 1, description });
  * JavaScript numbers); 1e300 passed `integer` and stopped the start with "bigint out of range".
  */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
-const cents = (description: string) => Type.Integer({ maximum: MAX_AMOUNT, description });
+// Never negative: a variant at -500 lowered a real order's total, and a shipping option at
+// -1500 became free shipping without a word.
+const cents = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description });
 const opt = Type.Optional;
 
 // ---- site.json ---------------------------------------------------------------------------
