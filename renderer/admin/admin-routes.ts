@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import { purchasePrice } from '../api/cart-view.ts';
 import { randomToken, requireSite } from '../api/context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';

@@ -1,4 +1,5 @@
 import { CHECKOUT_FIELD_TEXT } from '../../hydrate/shared/checkout-text.ts';
+import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import { fieldValueLines, type FieldValueLine } from '../../hydrate/shared/field-values.ts';
 import { ApiError } from '../api/errors.ts';
 import { isValidEmail } from '../api/form-validation.ts';
@@ -70,7 +71,7 @@ export function quote(cart: CartRecord, site: Site, input: QuoteInput, now: numb
   return priceCheckout({
     lines: cartLines(cart),
     rules: commerceRules(site),
-    currency: site.settings.currency,
+    currency: knownCurrency(site.settings.currency),
     shippingLocation: input.shippingAddress ? normaliseAddress(input.shippingAddress) : null,
     shippingOptionId: input.shippingOptionId ?? null,
     couponCodes: input.couponCodes ?? [],
@@ -108,7 +109,7 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals, field
   return {
     cartToken: cart.id,
     websiteId: cart.websiteId,
-    currency: site.settings.currency,
+    currency: knownCurrency(site.settings.currency),
     kind: cart.kind === 'subscription' ? ('subscription' as const) : ('cart' as const),
     orderId: cart.orderId,
     isPurchased: cart.isPurchased,

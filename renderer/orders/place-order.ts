@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
@@ -167,7 +168,7 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   const outcome: PaymentOutcome = await provider.authorize({
     orderId,
     amountCents: totals.grandTotalCents,
-    currency: site.settings.currency,
+    currency: knownCurrency(site.settings.currency),
     details: input.payment,
     now,
   });
@@ -210,7 +211,7 @@ async function commitOrder(
   // Throwing rolls back every take above.
   if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
 
-  const currency = site.settings.currency;
+  const currency = knownCurrency(site.settings.currency);
   const items = await orderItems(repo, cart);
   const giftCardCodes: string[] = [];
   for (const item of items.filter((line) => line.productType === 4)) {

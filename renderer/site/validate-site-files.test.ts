@@ -48,6 +48,9 @@ describe('validateSiteText', () => {
       'error site.settings.commerce.shippingOptions[0].costCents must be >= 0',
       'error products[0].variants[0].priceCents must be >= 0',
     ]);
+    // A currency the storefront cannot format: pages would show USD while checkout named XYZ.
+    const currency = validateSiteText('catalog.json', JSON.stringify({ site: { websiteId: 'w', settings: { currency: 'XYZ' } } }));
+    expect(currency.map((d) => `${d.severity} ${d.message.slice(0, 50)}`)).toEqual(['error site.settings.currency must be one of "EUR", "USD"']);
   });
 
   it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {

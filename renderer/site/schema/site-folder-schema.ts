@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { FEATURE_NAME_PATTERN, MAX_FEATURES, MAX_VARIANT_LENGTH } from '../../../hydrate/shared/feature-toggles.ts';
+import { CURRENCIES } from '../../../hydrate/shared/currency.ts';
 
 /*
  * The JSON Schemas of a site folder's data files (renderer/README.md "Site folder"), written
@@ -222,7 +223,9 @@ const COMMERCE = Type.Object(
 
 const SETTINGS = Type.Object(
   {
-    currency: opt(Type.String({ description: 'ISO 4217 code. Default USD.' })),
+    // Pages fall back to USD for a code they do not know (D2); checkout follows them, and the
+    // check reports it here.
+    currency: opt(oneOf('string', Object.keys(CURRENCIES), 'ISO 4217 code the storefront formats (D2). Default USD.')),
     expressCheckout: opt(Type.Boolean()),
     customCart: opt(Type.Boolean()),
     multipleQuantityAllowedForServices: opt(Type.Boolean()),
