@@ -62,8 +62,8 @@ describe('checkPaths', () => {
       const result = await checkPaths([dir]);
       const unknown = result.frames.filter((frame) => frame.code === 'SITE_KEY_UNKNOWN');
       expect(unknown.length).toBe(150_000);
-      // Once by the schema check (validateSiteFiles), once for all the frames.
-      expect(reads.mock.calls.filter(([p]) => path.resolve(String(p)) === file).length).toBe(2);
+      // Once by the loader, once by the schema check (validateSiteFiles), once for all the frames.
+      expect(reads.mock.calls.filter(([p]) => path.resolve(String(p)) === file).length).toBe(3);
       const last = unknown[unknown.length - 1].text.split('\n');
       expect(last[0]).toBe('Warning SITE_KEY_UNKNOWN: unknown key "bogus" in products[0].variants[149999]');
       const marked = last.findIndex((line) => line.startsWith('>'));
@@ -103,6 +103,13 @@ describe('checkPaths', () => {
     expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:20'));
     // A file that does not parse is a syntax error; a catalogue that parses but is wrong is an error.
     expect(result.frames.map((frame) => frame.text.split(' ')[0]).sort()).toEqual(['Error', 'SyntaxError']);
+  });
+
+  it('lists template syntax errors with the content problems that refuse the folder, in one run', async () => {
+    write('content/bad.json', '{"slug": "Bad_Slug"}');
+    write('templates/page.jsont', '<p>x</p>\n{.end}');
+    const result = await checkPaths([dir]);
+    expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)}`)).toEqual(['SITE_SCHEMA_INVALID content/bad.json:1:10', 'TEMPLATE_SYNTAX templates/page.jsont:2:1']);
   });
 
   it('frames a catalogue id given twice as an error at the second id', async () => {

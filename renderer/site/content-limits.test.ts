@@ -16,9 +16,10 @@ describe('contentLimitFindings (seed §9 limits)', () => {
         { file: 'content/album.json', data: { kind: 'collection', collectionType: 'album', items: items(60) } },
         { file: 'content/g.json', data: gallery(50) },
         { file: 'catalog.json', data: { products: [...products(200, 'shop'), ...products(200, 'more')] } },
+        { file: 'site.json', data: { navigation: items(500) } },
       ]),
     ).toEqual([]);
-    expect(CONTENT_LIMITS).toEqual({ productsPerCollection: 200, blocksPerLayout: 60, orderableItems: 250, albumTracks: 60, galleries: 20, galleryImages: 50 });
+    expect(CONTENT_LIMITS).toEqual({ productsPerCollection: 200, blocksPerLayout: 60, orderableItems: 250, albumTracks: 60, galleries: 20, galleryImages: 50, navigationLinks: 500 });
   });
 
   it('names the first value past each limit', () => {
@@ -28,6 +29,7 @@ describe('contentLimitFindings (seed §9 limits)', () => {
       { file: 'content/album.json', data: { kind: 'collection', collectionType: 'album', items: items(61) } },
       { file: 'content/g.json', data: gallery(51) },
       { file: 'catalog.json', data: { products: products(201, 'shop') } },
+      { file: 'site.json', data: { navigation: items(200_000) } },
     ]);
     expect(findings.map((f) => `${f.file} ${f.pointer} ${f.message}`)).toEqual([
       'content/page.json /blocks/60 This page has 61 blocks; a layout holds at most 60.',
@@ -36,6 +38,7 @@ describe('contentLimitFindings (seed §9 limits)', () => {
       'content/album.json /items/60 This collection has 61 items; an album holds at most 60 tracks.',
       'content/g.json /items/50 This collection has 51 items; a gallery holds at most 50 images.',
       'catalog.json /products/200 Collection "shop" has more than 200 products; a collection holds at most 200.',
+      'site.json /navigation/500 The navigation has 200000 links; it holds at most 500.',
     ]);
   });
 

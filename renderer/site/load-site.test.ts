@@ -150,6 +150,17 @@ describe('loadSite', () => {
     await loadSite(folder({ 'site.json': '{ "lock": { "enabled": false } }', 'content/a.json': '{ "slug": "a", "password": "x", "memberArea": true }' }));
   });
 
+  it('refuses a file that is not UTF-8 at its first bad byte, and reads one with a byte-order mark', async () => {
+    const dir = folder({ 'content/a.json': '{ "slug": "a" }', 'content/b.json': '\ufeff{ "slug": "b", "title": "Café" }' });
+    fs.writeFileSync(path.join(dir, 'content/a.json'), Buffer.concat([Buffer.from('{ "slug": "a",\n  "title": "Caf'), Buffer.from([0xe9]), Buffer.from('" }')]));
+    const error = await loadError(dir);
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      'content/a.json:2:16 SITE_READ_FAILED not UTF-8 text: byte 0xE9 at line 2, column 16 (save the file as UTF-8)',
+    ]);
+    fs.rmSync(path.join(dir, 'content/a.json'));
+    expect((await loadSite(dir)).bySlug.get('b')?.title).toBe('Café');
+  });
+
   it('loads the demo site without problems', async () => {
     const site = await loadSite(path.resolve(__dirname, '../../fixtures/sites/demo'));
     expect(site.problems).toEqual([]);

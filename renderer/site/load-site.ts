@@ -9,7 +9,7 @@ import { normalizePlatformContext } from '../../hydrate/shared/platform-context.
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
 import { deeperThan, filePositions, pointerPositions } from './json-positions.ts';
-import { readTexts } from './read-texts.ts';
+import { NotUtf8Error, readTexts } from './read-texts.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -125,12 +125,7 @@ function parseJsonFile(text: string, file: string, problems: Collector): unknown
 }
 
 async function readText(dir: string, file: string, problems: Collector): Promise<string | null> {
-  try {
-    return await fs.readFile(path.join(dir, file), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.add('SITE_READ_FAILED', file, (error as Error).message);
-    return null;
-  }
+  return readAll(dir, [file], problems)[0]!;
 }
 
 /** `readText` of many files (`readTexts`); problems added in the files' order. */
@@ -138,7 +133,8 @@ function readAll(dir: string, files: readonly string[], problems: Collector): (s
   const texts = readTexts(files.map((file) => path.join(dir, file)));
   return texts.map((text, i) => {
     if (typeof text === 'string') return text;
-    if (text.code !== 'ENOENT') problems.add('SITE_READ_FAILED', files[i]!, text.message);
+    if (text instanceof NotUtf8Error) problems.add('SITE_READ_FAILED', files[i]!, text.message, text.line, text.column);
+    else if (text.code !== 'ENOENT') problems.add('SITE_READ_FAILED', files[i]!, text.message);
     return null;
   });
 }
@@ -321,6 +317,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   const siteText = await readText(root, 'site.json', problems);
   hash.update(siteText ?? '');
   const siteRaw = siteText === null ? {} : parseJsonFile(siteText, 'site.json', problems);
+  /** Parsed data files with their text, for the seed's content limits (content-limits.ts). */
+  const dataFiles: { file: string; data: unknown; text: string }[] = [];
+  if (siteText !== null && siteRaw !== undefined) dataFiles.push({ file: 'site.json', data: siteRaw, text: siteText });
   if (siteRaw !== undefined && !isObject(siteRaw)) problems.add('SITE_SCHEMA_INVALID', 'site.json', 'site.json must hold one JSON object');
   const config = normalizeConfig(isObject(siteRaw) ? siteRaw : {});
   if (isObject(siteRaw) && isObject(siteRaw.lock) && siteRaw.lock.enabled === true && (typeof siteRaw.lock.password !== 'string' || siteRaw.lock.password === '')) {
@@ -334,8 +333,6 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   }
 
   let catalog: SeedData | null = null;
-  /** Parsed data files with their text, for the seed's content limits (content-limits.ts). */
-  const dataFiles: { file: string; data: unknown; text: string }[] = [];
   const catalogText = await readText(root, 'catalog.json', problems);
   hash.update(catalogText ?? '');
   if (catalogText !== null) {
@@ -433,7 +430,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   hash.update(stylesheet);
 
   if (!options.allowTemplateErrors) for (const problem of templateProblems) problems.problems.push(problem);
-  if (problems.problems.length > 0) throw new SiteLoadError(problems.problems);
+  // A folder refused for its content still lists its template errors: `quire check` showed
+  // them only once the content was mended, one round of fixes later.
+  if (problems.problems.length > 0) throw new SiteLoadError(options.allowTemplateErrors ? [...problems.problems, ...templateProblems] : problems.problems);
   return {
     dir: root,
     config,
