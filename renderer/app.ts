@@ -1,10 +1,12 @@
+import http from 'node:http';
 import querystring from 'node:querystring';
+import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { adminPage } from './admin/admin-page.ts';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
-import { GENERIC } from './api/errors.ts';
+import { ApiError, GENERIC } from './api/errors.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
@@ -47,6 +49,21 @@ declare module 'fastify' {
   }
 }
 
+/** Node's parser errors as API errors: `HPE_HEADER_OVERFLOW` is 431, a timeout 408, the rest 400. */
+function clientError(error: NodeJS.ErrnoException, socket: Duplex, headers: Record<string, string>): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'Request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : [400, 'BAD_REQUEST', 'Bad request.'];
+  const body = JSON.stringify(new ApiError(status, code, message).body());
+  const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  socket.destroy();
+}
+
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
 
@@ -62,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     return503OnClosing: true,
+    // A request Node's parser refuses (headers too large, a malformed header or length) never
+    // reaches a route: answered in the B0.2 shape, with the security headers, like every other.
+    clientErrorHandler: (error, socket) => clientError(error, socket, headers),
     routerOptions: {
       querystringParser: (text: string) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
       maxParamLength: 500,
