@@ -98,7 +98,7 @@ export interface ApiDeps {
 }
 
 /** The origin links in mail start with: site.json's `baseUrl`, else the server's own (`StorefrontApiOptions.origin`). */
-export function mailOrigin(deps: ApiDeps): string {
+export function mailOrigin(deps: Pick<ApiDeps, 'publicSite' | 'origin'>): string {
   return deps.publicSite?.().baseUrl ?? deps.origin?.() ?? 'http://localhost';
 }
 

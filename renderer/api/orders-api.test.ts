@@ -245,6 +245,27 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(wrong.statusCode).toBe(404);
       });
 
+      it('a gift card paid offline gets its code once the owner marks the order paid, by mail', async () => {
+        const token = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'gc', sku: 'GC-50' } }))).cartToken;
+        const placed = json(await place(token, { shippingAddress: undefined, shippingOptionId: undefined, payment: { provider: 'manual' } }));
+        expect(placed.status).toBe('awaiting-payment');
+        // Unpaid: no code anywhere, and the receipt says when it comes.
+        expect((await store.read.orders.get(placed.orderId))!.giftCardCodes).toEqual([]);
+        expect(await store.read.orders.listGiftCards(placed.orderId)).toEqual([]);
+        const [receipt, ...none] = await store.read.listOutbox();
+        expect(none).toEqual([]);
+        expect(receipt!.body).toContain('Your gift card code comes by mail once payment arrives.');
+        expect(receipt!.body).not.toMatch(/Gift card code/);
+        expect((await h.inject({ method: 'POST', url: `/api/commerce/orders/${placed.orderId}/status`, payload: { status: 'paid' }, headers: adminHeaders() })).statusCode).toBe(200);
+        const paid = (await store.read.orders.get(placed.orderId))!;
+        expect(paid.giftCardCodes).toHaveLength(1);
+        expect(await store.read.orders.listGiftCards(placed.orderId)).toEqual([{ code: paid.giftCardCodes[0], balanceCents: 5000, initialCents: 5000 }]);
+        const mails = await store.read.listOutbox();
+        expect(mails).toHaveLength(2);
+        const codes = mails.filter((mail) => mail.body.includes(`Gift card code: ${paid.giftCardCodes[0]}`));
+        expect(codes.map((mail) => mail.to)).toEqual([receipt!.to]);
+      });
+
       it('a subscription records its billing period and goes to the subscription confirmed page', async () => {
         const made = await h.inject(withCrumb({ method: 'POST', url: '/api/3/commerce/cart/subscription', payload: { itemId: 'psub', sku: 'SUB-1', qty: 1 } }));
         const token = json(made).cartToken;

@@ -59,6 +59,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     : [];
   const notes: string[] = [];
   if (order.status === 'awaiting-payment') notes.push(`Payment: ${order.payment.label}. Your order ships once payment arrives.`);
+  if (order.status === 'awaiting-payment' && order.items.some((item) => item.productType === 4)) notes.push('Your gift card code comes by mail once payment arrives.');
   if (order.testMode) notes.push('This is a test order: no payment was taken.');
   if (order.giftCardCodes.length > 0) notes.push(`Gift card code${order.giftCardCodes.length > 1 ? 's' : ''}: ${order.giftCardCodes.join(', ')}`);
   if (order.subscription) {

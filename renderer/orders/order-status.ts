@@ -1,4 +1,8 @@
-import type { ApiDeps } from '../api/context.ts';
+import { mailOrigin, type ApiDeps } from '../api/context.ts';
+import { enqueueMail } from '../mail/outbox-worker.ts';
+import { orderReceiptMail } from '../mail/order-receipt.ts';
+import { commerceRules } from './checkout.ts';
+import { issueGiftCards } from './place-order.ts';
 import { ApiError } from '../api/errors.ts';
 import type { OrderStatus, PlacedOrder } from '../store/types.ts';
 
@@ -23,12 +27,20 @@ export const ORDER_ERR = {
  * cancelling at once restock it once: the second finds it cancelled and gets a 409. Cancelling
  * also empties the order's gift cards and stops its subscription.
  */
-export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now'>, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
+export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now' | 'newId' | 'publicSite' | 'origin'>, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
   return deps.store.transaction(async (repo) => {
     const order = orderId.length <= 200 ? await repo.orders.get(orderId, { lock: true }) : null;
     if (!order) throw ORDER_ERR.notFound();
     if (!NEXT_STATUSES[order.status].includes(status)) throw ORDER_ERR.invalidStatus(order.status, status);
     const next: PlacedOrder = { ...order, status };
+    if (order.status === 'awaiting-payment' && status === 'paid' && order.items.some((item) => item.productType === 4)) {
+      // Paid now: its gift cards are issued, and the buyer gets the receipt again with the codes.
+      const now = deps.now();
+      next.giftCardCodes = await issueGiftCards(repo, order, now);
+      const site = await repo.getSite();
+      const receipt = orderReceiptMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
+      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: receipt.subject, body: receipt.text, html: receipt.html, queuedOn: now });
+    }
     if (status === 'cancelled' && order.restockedOn === null) {
       for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
       await repo.orders.voidGiftCards(order.id);

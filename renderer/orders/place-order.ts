@@ -33,6 +33,19 @@ export interface PlaceOrderResult {
 
 type OrderDeps = Pick<ApiDeps, 'store' | 'now' | 'newId'>;
 
+/** Issues a gift card code for each gift card unit of the order's items; returns the codes. */
+export async function issueGiftCards(repo: Repository, order: Pick<PlacedOrder, 'id' | 'websiteId' | 'currency' | 'items'>, now: number): Promise<string[]> {
+  const codes: string[] = [];
+  for (const item of order.items.filter((line) => line.productType === 4)) {
+    for (let unit = 0; unit < item.quantity; unit++) {
+      const code = giftCardCode();
+      await repo.orders.insertGiftCard({ code, websiteId: order.websiteId, orderId: order.id, itemId: item.itemId, sku: item.sku, amountCents: item.unitPrice, currency: order.currency, createdOn: now });
+      codes.push(code);
+    }
+  }
+  return codes;
+}
+
 /** Where the buyer goes after placing: 206 subscription confirmed, 207 order received (pay offline), else 202. */
 export function confirmationUrl(order: PlacedOrder): string {
   const id = encodeURIComponent(order.id);
@@ -213,14 +226,10 @@ async function commitOrder(
 
   const currency = knownCurrency(site.settings.currency);
   const items = await orderItems(repo, cart);
-  const giftCardCodes: string[] = [];
-  for (const item of items.filter((line) => line.productType === 4)) {
-    for (let unit = 0; unit < item.quantity; unit++) {
-      const code = giftCardCode();
-      await repo.orders.insertGiftCard({ code, websiteId: cart.websiteId, orderId: paid.orderId, itemId: item.itemId, sku: item.sku, amountCents: item.unitPrice, currency, createdOn: now });
-      giftCardCodes.push(code);
-    }
-  }
+  // A gift card is issued once it is paid for: an order awaiting payment gets its codes when the
+  // owner marks it paid (order-status.ts). Issued at once, anyone could take codes home from an
+  // order they never paid.
+  const giftCardCodes = paid.outcome.status === 'paid' ? await issueGiftCards(repo, { id: paid.orderId, websiteId: cart.websiteId, currency, items }, now) : [];
   const email = input.email.trim();
   let subscription: OrderSubscription | null = null;
   if (cart.kind === 'subscription' && items[0]) {
