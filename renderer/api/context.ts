@@ -33,6 +33,11 @@ export interface ServerLimits {
   unlockAttempts: WindowLimit;
   /** Checkout quotes and order placements (renderer/orders/), per client IP. */
   checkoutPlace: WindowLimit;
+  /**
+   * Orders to be paid offline (`manual`), per client IP: each holds its stock until the owner
+   * marks it paid or cancels it, so without a bound one visitor emptied the shop in minutes.
+   */
+  offlineOrders: WindowLimit;
   /** Order status look-ups by number and email (page type 211), per client IP: numbers are guessable. */
   orderLookup: WindowLimit;
 }
@@ -53,6 +58,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   errorReports: { limit: 120, windowMs: 60_000 },
   unlockAttempts: { limit: 10, windowMs: 60_000 },
   checkoutPlace: { limit: 30, windowMs: 60_000 },
+  offlineOrders: { limit: 5, windowMs: 24 * 60 * 60_000 },
   orderLookup: { limit: 10, windowMs: 60_000 },
 };
 

@@ -210,6 +210,17 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(response).code).toBe('CRUMB_FAIL');
       });
 
+      it('orders to be paid offline are limited per IP (each holds its stock); card orders are not', async () => {
+        h = await freshHarness(store, { seed: await ordersSeed(), limits: { offlineOrders: { limit: 2, windowMs: 24 * 60 * 60_000 } } });
+        for (let i = 0; i < 2; i++) expect((await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { provider: 'manual' } })).statusCode).toBe(200);
+        const before = await stockOf('p1', 'v1');
+        const limited = await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { provider: 'manual' } });
+        expect(limited.statusCode).toBe(429);
+        expect(json(limited).code).toBe('RATE_LIMITED');
+        expect(await stockOf('p1', 'v1')).toBe(before);
+        expect((await place(await cartWith(['p1', 'SQ-1', 1]))).statusCode).toBe(200);
+      });
+
       it('placing and order look-ups are rate limited per IP (429 with Retry-After)', async () => {
         h = await freshHarness(store, { seed: await ordersSeed(), limits: { checkoutPlace: { limit: 1, windowMs: 60_000 }, orderLookup: { limit: 1, windowMs: 60_000 } } });
         const token = await cartWith(['p1', 'SQ-1', 1]);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { checkoutCart, checkoutView, entryFieldValues, quote } from '../../orders/checkout.ts';
+import { checkoutCart, checkoutView, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
 import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
 import { PRODUCT_TYPE } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
@@ -109,6 +109,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const body = request.body;
       await takeRateLimit(deps.limiters.checkoutPlace, request);
       const site = await requireSite(deps);
+      if (providersOf(site).some((provider) => provider.id === body.payment.provider && provider.kind === 'offline')) await takeRateLimit(deps.limiters.offlineOrders, request);
       const { order } = await placeOrder(
         deps,
         site,
