@@ -105,6 +105,21 @@ describe('checkPaths', () => {
     expect(result.frames.map((frame) => frame.text.split(' ')[0]).sort()).toEqual(['Error', 'SyntaxError']);
   });
 
+  it('checks a data file given on its own as data (JSON, then its schema), and refuses a file that is neither', async () => {
+    const broken = write('broken.json', '{"title": "x",, }');
+    const content = write('page.json', '{"kind": "post"}');
+    const result = await checkPaths([broken, content]);
+    expect(result.exitCode).toBe(1);
+    expect(result.checked).toMatchObject({ templates: 0, dataFiles: 2 });
+    expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)} ${frame.text.split('\n')[0]!.split(':')[0]}`)).toEqual([
+      'SITE_JSON_INVALID broken.json:1:15 SyntaxError SITE_JSON_INVALID',
+      'SITE_VALUE_INVALID page.json:1:10 Error SITE_VALUE_INVALID',
+    ]);
+    const css = write('styles.css', 'body {}');
+    const refused = await checkPaths([css]);
+    expect(refused).toMatchObject({ exitCode: 2, pathErrors: [`${css}: not a template (*.jsont, *.html) or a site data file (*.json)`] });
+  });
+
   it('lists template syntax errors with the content problems that refuse the folder, in one run', async () => {
     write('content/bad.json', '{"slug": "Bad_Slug"}');
     write('templates/page.jsont', '<p>x</p>\n{.end}');

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { codeFrame, JsonSyntaxError, parseJson, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
-import { validateSiteFiles } from '../site/validate-site-files.ts';
+import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 
@@ -22,7 +22,7 @@ export interface CheckResult {
   pathErrors: string[];
   frames: Frame[];
   /** Templates and partials compiled, content and JSON files read. */
-  checked: { templates: number; sites: number };
+  checked: { templates: number; sites: number; dataFiles: number };
 }
 
 const TEMPLATE_EXT = /\.(jsont|html)$/;
@@ -119,6 +119,28 @@ function missingPartialFrames(template: Template, file: string, partials: Readon
 }
 
 /** Frames are relative to the site folder; the terminal shows them relative to where the author typed. */
+/** A data file given on its own: not JSON at its position, else its schema findings. */
+function checkDataFile(given: string, text: string): Frame[] {
+  const name = path.basename(given);
+  const role = name === 'site.json' || name === 'catalog.json' ? name : `content/${name}`;
+  let findings: { code: string; file: string; line: number; column: number; message: string; severity?: 'error' | 'warning' }[];
+  try {
+    JSON.parse(text);
+    findings = validateSiteText(role, text).map((d) => ({ ...d, file: name }));
+  } catch (error) {
+    // JSON.parse's message has no stable position; the engine's parser gives the offset.
+    let offset = 0;
+    try {
+      parseJson(text);
+    } catch (inner) {
+      if (inner instanceof JsonSyntaxError) offset = inner.offset;
+    }
+    const { line, column } = new Source(text).position(offset);
+    findings = [{ code: 'SITE_JSON_INVALID', file: name, line, column, message: (error as Error).message }];
+  }
+  return relocate(problemFrames(path.dirname(given), findings), path.dirname(given));
+}
+
 function relocate(frames: Frame[], prefix: string): Frame[] {
   if (prefix === '' || prefix === '.') return frames;
   return frames.map((frame) => {
@@ -219,7 +241,7 @@ async function siblingPartials(dir: string): Promise<Record<string, string> | nu
 export async function checkPaths(paths: readonly string[]): Promise<CheckResult> {
   const pathErrors: string[] = [];
   const frames: Frame[] = [];
-  const checked = { templates: 0, sites: 0 };
+  const checked = { templates: 0, sites: 0, dataFiles: 0 };
   for (const given of paths) {
     const stat = await fs.stat(given).catch((error: unknown) => error as Error);
     if (stat instanceof Error) {
@@ -255,6 +277,21 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
           pathErrors.push(pathError(file, error));
         }
       }
+      continue;
+    }
+    if (given.endsWith('.json')) {
+      // A data file on its own: its JSON, then its schema (site.json, catalog.json, else a content file).
+      try {
+        for (const frame of checkDataFile(given, await fs.readFile(given, 'utf8'))) frames.push(frame);
+        checked.dataFiles++;
+      } catch (error) {
+        pathErrors.push(pathError(given, error));
+      }
+      continue;
+    }
+    if (!TEMPLATE_EXT.test(given)) {
+      // A stylesheet or a picture compiled as a template passed as one.
+      pathErrors.push(`${given}: not a template (*.jsont, *.html) or a site data file (*.json)`);
       continue;
     }
     try {

@@ -83,7 +83,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       }
       for (const line of result.pathErrors) io.err(`quire: ${line}\n`);
       if (result.frames.length) io.err(framesText(result.frames) + '\n\n');
-      const what = `${result.checked.templates} template(s) and partial(s)${result.checked.sites ? ` in ${result.checked.sites} site folder(s)` : ''}`;
+      const what = `${result.checked.templates} template(s) and partial(s)${result.checked.sites ? ` in ${result.checked.sites} site folder(s)` : ''}${result.checked.dataFiles ? ` and ${result.checked.dataFiles} data file(s)` : ''}`;
       const warnings = result.frames.filter((frame) => frame.warning).length;
       const problems = `${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
       io.out(`quire: checked ${what}; ${problems}${result.pathErrors.length ? `; ${result.pathErrors.length} path(s) could not be read` : ''}\n`);
