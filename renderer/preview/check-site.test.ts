@@ -120,6 +120,16 @@ describe('checkPaths', () => {
     expect(refused).toMatchObject({ exitCode: 2, pathErrors: [`${css}: not a template (*.jsont, *.html) or a site data file (*.json)`] });
   });
 
+  it('warns about a page naming a template the folder does not have (it renders with its default silently)', async () => {
+    write('content/a.json', '{"slug": "a",\n "template": "nope"}');
+    write('content/b.json', '{"slug": "b", "template": "page"}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(0);
+    expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.warning, frame.text.split('\n')[0]])).toEqual([
+      ['content/a.json:2:2', true, 'Warning SITE_CONTENT: template "nope" is not in templates/: the page renders with the template its page type gets by default'],
+    ]);
+  });
+
   it('lists template syntax errors with the content problems that refuse the folder, in one run', async () => {
     write('content/bad.json', '{"slug": "Bad_Slug"}');
     write('templates/page.jsont', '<p>x</p>\n{.end}');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codeFrame, JsonSyntaxError, parseJson, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
-import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
+import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
@@ -155,6 +155,23 @@ function relocate(frames: Frame[], prefix: string): Frame[] {
  * catalogue. Unknown types are asked of `renderBlock` itself, so this check never lags the
  * renderer. Framed at the first place the offending value is written in the file.
  */
+/** A template a page names itself (`"template"`) that neither the folder nor the renderer has: the page renders with another, silently. */
+async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  const known = (name: string) => site.templates.has(name) || Object.hasOwn(BUILTIN_TEMPLATES, name);
+  for (const entry of site.entries) {
+    if (entry.template === null || known(entry.template) || known(`${entry.template}.item`)) continue;
+    const text = await fs.readFile(path.join(site.dir, entry.file), 'utf8').catch(() => '');
+    const source = new Source(text, entry.file);
+    const at = text.indexOf('"template"');
+    const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
+    const message = `template "${entry.template}" is not in templates/: the page renders with the template its page type gets by default`;
+    const d = { kind: 'Warning', code: 'SITE_CONTENT', message, line, column, source: entry.file } as unknown as Diagnostic;
+    frames.push({ code: 'SITE_CONTENT', where: `${entry.file}:${line}:${column}`, text: codeFrame(d, source), warning: true });
+  }
+  return frames;
+}
+
 async function blockFrames(site: LoadedSite): Promise<Frame[]> {
   const frames: Frame[] = [];
   const formIds = new Set((site.catalog?.forms ?? []).map((form) => form.id));
@@ -208,6 +225,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   // Frames are pushed one by one throughout: a spread of 150,000 overflows the call stack.
   for (const [file, template] of siteFiles) for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
   for (const frame of await blockFrames(site)) frames.push(frame);
+  for (const frame of await templateNameFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.
   for (const frame of problemFrames(dir, await validateSiteFiles(dir))) frames.push(frame);

@@ -108,6 +108,17 @@ describe('loadSite', () => {
     expect(error.problems.some((p) => p.message.includes('only one content file may be the home page'))).toBe(true);
   });
 
+  it('places a bad slug, kind or homePage at its value', async () => {
+    const error = await loadError(
+      folder({
+        'site.json': '{\n  "homePage": "nope"\n}',
+        'content/a.json': '{\r\n  "title": "A",\r\n  "slug": ".."\r\n}',
+        'content/b.json': '{ "slug": "b", "kind": "Collection" }',
+      }),
+    );
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toEqual(['content/a.json:3:11', 'content/b.json:1:24', 'site.json:2:15']);
+  });
+
   it('checks catalog.json as a seed and refuses a missing folder', async () => {
     const error = await loadError(folder({ 'catalog.json': JSON.stringify({ site: {}, products: [{ id: 'p' }] }) }));
     expect(error.problems.map((p) => p.message)).toEqual(expect.arrayContaining(['site.websiteId must be a non-empty string']));

@@ -235,10 +235,11 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
   }
   const base = path.basename(file, '.json');
   const kind: ContentKind = raw.kind === 'collection' || raw.kind === 'cover' ? raw.kind : 'page';
-  if (raw.kind !== undefined && raw.kind !== kind) {
-    problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"`);
-  }
   const at = pointerPositions(text);
+  if (raw.kind !== undefined && raw.kind !== kind) {
+    const { line, column } = at('/kind');
+    problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"`, line, column);
+  }
   accessProblems(raw, file, problems, at);
   const slug = str(raw.slug, base);
   if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug)) {
@@ -383,7 +384,10 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     problems.add('SITE_LIMIT_EXCEEDED', finding.file, finding.message, line, column);
   }
   const homes = entries.filter((entry) => entry.home);
-  if (config.homePage && !bySlug.has(config.homePage)) problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`);
+  if (config.homePage && !bySlug.has(config.homePage)) {
+    const { line, column } = pointerPositions(siteText ?? '')('/homePage');
+    problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`, line, column);
+  }
   if (homes.length > 1) problems.add('SITE_SCHEMA_INVALID', homes[1]!.file, `only one content file may be the home page (also ${homes[0]!.file})`);
 
   const templates = new Map<string, CompiledTemplate>();

@@ -53,6 +53,13 @@ describe('validateSiteText', () => {
     expect(currency.map((d) => `${d.severity} ${d.message.slice(0, 50)}`)).toEqual(['error site.settings.currency must be one of "EUR", "USD"']);
   });
 
+  it('errors on a site locale that is no language tag', () => {
+    for (const locale of ['@@', 'en_US']) {
+      expect(validateSiteText('site.json', JSON.stringify({ locale })).map((d) => `${d.severity} ${d.message}`)).toEqual([`error locale "${locale}" is not a language tag (BCP 47, such as en-US or fr-FR)`]);
+    }
+    expect(validateSiteText('site.json', JSON.stringify({ locale: 'fr-FR' }))).toEqual([]);
+  });
+
   it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {
     const site = '{\n  "title": "x",\n  "navigaton": [],\n  "websiteSettings": {},\n  "flags": { "anyFlag": true }\n}';
     expect(validateSiteText('site.json', site).map(formatSiteDiagnostic)).toEqual([

@@ -207,6 +207,11 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
       diagnostics.push({ severity: 'error', code: 'SITE_VALUE_INVALID', file, line, column, message: ajvMessage(error, value) });
     }
   }
+  // A locale that is no language tag (`@@`, `en_US`) was printed into every page's <html lang>.
+  if (file === 'site.json' && isObject(data) && typeof data.locale === 'string' && !isLanguageTag(data.locale)) {
+    const { line, column } = at('/locale', false);
+    diagnostics.push({ severity: 'error', code: 'SITE_VALUE_INVALID', file, line, column, message: `locale "${data.locale}" is not a language tag (BCP 47, such as en-US or fr-FR)` });
+  }
   // Seed §5: a message's plural keys are =N or categories of the site's locale.
   if (file === 'site.json' && isObject(data) && isObject(data.localizedStrings)) {
     const locale = typeof data.locale === 'string' ? data.locale : 'en-US';
@@ -235,6 +240,14 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
     diagnostics.push({ severity: 'warning', code: 'SITE_KEY_UNKNOWN', file, line, column, message: `unknown key "${key}"${place}${hint}` });
   }
   return diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function isLanguageTag(locale: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(locale).length === 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
