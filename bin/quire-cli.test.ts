@@ -73,6 +73,36 @@ describe('quire render', () => {
     }
   });
 
+  it('refuses an unknown option, an option without its value, a --now that is no integer and a --locale that is no tag (exit 2)', async () => {
+    const data = file('d.json', '{}');
+    const template = file('t3.html', 'x');
+    for (const [extra, message] of [
+      [['--stritc'], 'unknown option --stritc'],
+      [['--partials'], '--partials needs a value'],
+      [['--locale', '--strict'], '--locale needs a value'],
+      [['--now', 'abc'], '--now takes milliseconds since 1970 (an integer), not "abc"'],
+      [['--locale', '@@'], '--locale takes a language tag such as en-US, not "@@"'],
+    ] as const) {
+      const io = capture();
+      expect(await main(['render', template, data, ...extra], io), extra.join(' ')).toBe(2);
+      expect(io.stderr.split('\n')[0]).toBe(`quire: ${message}`);
+      expect(io.stdout).toBe('');
+    }
+    const io = capture();
+    expect(await main(['render', template, data, '--strict', '--now', '1700000000000', '--locale', 'fr-FR'], io)).toBe(0);
+  });
+
+  it('refuses data that is not UTF-8 at its first bad byte (exit 2), and reads past a byte-order mark', async () => {
+    const latin1 = join(dir, 'latin1.json');
+    writeFileSync(latin1, Buffer.concat([Buffer.from('{"x": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    const io = capture();
+    expect(await main(['render', file('t4.html', '{x}'), latin1], io)).toBe(2);
+    expect(io.stderr).toBe(`quire: ${latin1}: not UTF-8 text: byte 0xE9 at line 1, column 11 (save the file as UTF-8)\n`);
+    const bom = capture();
+    expect(await main(['render', file('t5.html', '{x}'), file('bom.json', '\ufeff{"x": "café"}')], bom)).toBe(0);
+    expect(bom.stdout).toBe('café');
+  });
+
   it('rejects malformed JSON data with its offset', async () => {
     const io = capture();
     expect(await main(['render', file('t.html', 'x'), file('bad.json', '{"a": }')], io)).toBe(2);

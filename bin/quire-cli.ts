@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeFrame, type Diagnostic, parseJson, Source } from '../engine/index.ts';
 import { rendererEngine } from '../renderer/platform/renderer-engine.ts';
+import { NotUtf8Error, utf8Text } from '../renderer/site/read-texts.ts';
 
 /** Every command with its one-line description: what `quire` and `quire --help` print. */
 export const COMMANDS: readonly (readonly [usage: string, description: string])[] = [
@@ -39,8 +40,16 @@ function readPartials(dir: string): Record<string, string> {
   return out;
 }
 
+/** A file's UTF-8 text (a byte-order mark left out); bytes that are not UTF-8 throw with their position. */
+function readUtf8(file: string): string {
+  const text = utf8Text(readFileSync(file));
+  if (text instanceof NotUtf8Error) throw text;
+  return text;
+}
+
 /** One line for a path that cannot be read (no stack trace): what `quire` prints before exit 2. */
 function unreadable(file: string, error: unknown): string {
+  if (error instanceof NotUtf8Error) return `quire: ${file}: ${error.message}\n`;
   const code = (error as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT' ? 'no such file or folder'
@@ -63,9 +72,28 @@ function frames(diags: readonly Diagnostic[], sources: Map<string, Source>): str
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   if (at < 0) return undefined;
-  const v = args[at + 1];
+  // Given last, without its value: '' (refused by the caller), never taken as absent.
+  const v = args[at + 1] ?? '';
   args.splice(at, 2);
   return v;
+}
+
+/** What is wrong with `quire render`'s options (the values taken out of `rest` already), or null. */
+function renderOptionProblem(rest: readonly string[], values: { partialsDir?: string; locale?: string; now?: string }): string | null {
+  const unknown = rest.find((a) => a.startsWith('--') && a !== '--strict');
+  if (unknown !== undefined) return `unknown option ${unknown}`;
+  for (const [name, value] of [['--partials', values.partialsDir], ['--locale', values.locale], ['--now', values.now]] as const) {
+    if (value === '' || (value !== undefined && value.startsWith('--'))) return `${name} needs a value`;
+  }
+  if (values.now !== undefined && !/^-?\d+$/.test(values.now)) return `--now takes milliseconds since 1970 (an integer), not "${values.now}"`;
+  if (values.locale !== undefined) {
+    try {
+      Intl.getCanonicalLocales(values.locale);
+    } catch {
+      return `--locale takes a language tag such as en-US, not "${values.locale}"`;
+    }
+  }
+  return null;
 }
 
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
@@ -78,6 +106,12 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       const now = option(args, '--now');
       const strict = args.includes('--strict');
       const files = args.filter((a) => !a.startsWith('--'));
+      // A mistyped option (`--stritc`) or one without its value rendered as if it were not given.
+      const wrong = renderOptionProblem(args, { partialsDir, locale, now });
+      if (wrong !== null) {
+        io.err(`quire: ${wrong}\n${USAGE}\n`);
+        return 2;
+      }
       if (files.length !== 2) {
         io.err(USAGE + '\n');
         return 2;
@@ -87,13 +121,13 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       let dataText: string;
       let partials: Record<string, string> | undefined;
       try {
-        text = readFileSync(templateFile, 'utf8');
+        text = readUtf8(templateFile);
       } catch (e) {
         io.err(unreadable(templateFile, e));
         return 2;
       }
       try {
-        dataText = readFileSync(dataFile, 'utf8');
+        dataText = readUtf8(dataFile);
       } catch (e) {
         io.err(unreadable(dataFile, e));
         return 2;
