@@ -59,6 +59,18 @@ describe('quire new', () => {
     expect(writeStarterSite(empty).ok).toBe(true);
   });
 
+  it('creates missing folders above the site, and fails where a level cannot be made', () => {
+    const nested = path.join(fresh(), 'a', 'b');
+    expect(writeStarterSite(nested).ok).toBe(true);
+    expect(fs.existsSync(path.join(nested, 'site.json'))).toBe(true);
+    // A level that cannot be made fails there (Node's recursive mkdir retried /proc/x for ever,
+    // a synchronous loop no test timeout ends, so that path is not tried here).
+    const file = path.join(fresh(), 'plain');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, 'x');
+    expect(writeStarterSite(path.join(file, 'site'))).toEqual({ ok: false, error: `${path.join(file, 'site')}: cannot write the site (ENOTDIR)` });
+  });
+
   it('refuses an empty folder name (`quire new "$UNSET"`) instead of writing into the working folder', () => {
     const before = fs.readdirSync(process.cwd());
     expect(writeStarterSite('')).toEqual({ ok: false, error: 'a folder name is required: quire new DIR' });

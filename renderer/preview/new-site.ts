@@ -177,6 +177,20 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
+/**
+ * Creates `folder` and any missing folders above it, one level at a time. Node's recursive
+ * `mkdir` retried for ever where a level cannot be made (`quire new /proc/x` spun until killed);
+ * one level at a time, the first that cannot be made throws.
+ */
+function makeFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); !fs.existsSync(at); at = path.dirname(at)) {
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const level of missing.reverse()) fs.mkdirSync(level);
+}
+
 export type NewSiteOutcome = { ok: true; files: string[] } | { ok: false; error: string };
 
 /** Writes the starter into `dir` (created when missing); refuses a folder that has anything in it. */
@@ -191,7 +205,7 @@ export function writeStarterSite(dir: string): NewSiteOutcome {
     const files = Object.keys(STARTER_FILES);
     for (const file of files) {
       const target = path.join(dir, file);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      makeFolder(path.dirname(target));
       // `wx`: never overwrite, even if something appeared since the check.
       fs.writeFileSync(target, STARTER_FILES[file]!, { flag: 'wx' });
     }
