@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { codeFrame, JsonSyntaxError, parseJson, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
+import { jsonSyntaxPosition } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
@@ -128,14 +129,7 @@ function checkDataFile(given: string, text: string): Frame[] {
     JSON.parse(text);
     findings = validateSiteText(role, text).map((d) => ({ ...d, file: name }));
   } catch (error) {
-    // JSON.parse's message has no stable position; the engine's parser gives the offset.
-    let offset = 0;
-    try {
-      parseJson(text);
-    } catch (inner) {
-      if (inner instanceof JsonSyntaxError) offset = inner.offset;
-    }
-    const { line, column } = new Source(text).position(offset);
+    const { line, column } = jsonSyntaxPosition(text);
     findings = [{ code: 'SITE_JSON_INVALID', file: name, line, column, message: (error as Error).message }];
   }
   return relocate(problemFrames(path.dirname(given), findings), path.dirname(given));

@@ -1,4 +1,4 @@
-import { Source } from '../../engine/index.ts';
+import { JsonSyntaxError, parseJson, Source } from '../../engine/index.ts';
 
 /*
  * Where each key and value of a JSON text starts, for diagnostics at file:line:col
@@ -170,4 +170,18 @@ export function deeperThan(text: string, max: number): number {
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return -1;
+}
+
+/**
+ * Line and column of the syntax error of a text `JSON.parse` refused: its message has no stable
+ * position, and the engine's parser gives the offset.
+ */
+export function jsonSyntaxPosition(text: string): { line: number; column: number } {
+  let offset = 0;
+  try {
+    parseJson(text);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) offset = error.offset;
+  }
+  return new Source(text).position(offset);
 }

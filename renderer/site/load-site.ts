@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseJson, JsonSyntaxError, type Template } from '../../engine/index.ts';
+import type { Template } from '../../engine/index.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeedShape, seedFindings, type SeedData, type SeedFinding } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
-import { deeperThan, filePositions, pointerPositions } from './json-positions.ts';
+import { deeperThan, filePositions, jsonSyntaxPosition, pointerPositions } from './json-positions.ts';
 import { NotUtf8Error, readTexts } from './read-texts.ts';
 import type {
   Block,
@@ -111,14 +111,7 @@ function parseJsonFile(text: string, file: string, problems: Collector): unknown
     }
     return value;
   } catch (error) {
-    // JSON.parse's message has no stable position; the engine's parser gives the offset.
-    let offset = 0;
-    try {
-      parseJson(text);
-    } catch (inner) {
-      if (inner instanceof JsonSyntaxError) offset = inner.offset;
-    }
-    const { line, column } = lineColumn(text, offset);
+    const { line, column } = jsonSyntaxPosition(text);
     problems.add('SITE_JSON_INVALID', file, (error as Error).message, line, column);
     return undefined;
   }

@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Source } from '../../engine/index.ts';
 import { filePositions, jsonSpans, spanAt, type JsonSpan } from './json-positions.ts';
 import { CATALOG_SCHEMA, CONTENT_SCHEMA, SITE_SCHEMA } from './schema/site-folder-schema.ts';
+import { pointerPlace, pointerToken } from '../store/json-pointer.ts';
 import { contentLimitFindings } from './content-limits.ts';
 import { readTexts } from './read-texts.ts';
 import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts';
@@ -111,17 +112,6 @@ export function didYouMean(key: string, allowed: readonly string[], closed: bool
   return best;
 }
 
-/** `products[0].variants[1]` for the JSON Pointer `/products/0/variants/1`. */
-function where(pointer: string): string {
-  let out = '';
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(token) ? `[${token}]` : out === '' ? token : `.${token}`;
-  }
-  return out;
-}
-
-const escapeToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Unknown keys of `value` and below, walking the schema beside the data (properties, items, additionalProperties). */
@@ -139,7 +129,7 @@ function unknownKeys(value: unknown, schema: SchemaNode | undefined, pointer: st
   const pattern = isObject(schema.patternProperties) ? (Object.values(schema.patternProperties)[0] as SchemaNode | undefined) : undefined;
   const extraSchema = pattern ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
   for (const [key, child] of Object.entries(value)) {
-    const childPointer = `${pointer}/${escapeToken(key)}`;
+    const childPointer = `${pointer}/${pointerToken(key)}`;
     if (Object.hasOwn(properties, key)) {
       unknownKeys(child, properties[key], childPointer, out);
       continue;
@@ -155,7 +145,7 @@ function unknownKeys(value: unknown, schema: SchemaNode | undefined, pointer: st
 }
 
 function ajvMessage(error: ErrorObject, value: unknown): string {
-  const at = where(error.instancePath) || 'the file';
+  const at = pointerPlace(error.instancePath) || 'the file';
   // A key failing `propertyNames` (feature toggle names): name the key, not only its object.
   if (error.propertyName !== undefined) return `${at}: the name ${JSON.stringify(error.propertyName)} ${error.message ?? 'is not valid'}`;
   if (error.keyword === 'required') return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"`;
@@ -218,7 +208,7 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
     for (const [key, pattern] of Object.entries(data.localizedStrings)) {
       if (typeof pattern !== 'string') continue;
       for (const message of pluralKeyProblems(pattern, locale)) {
-        const { line, column } = at(`/localizedStrings/${escapeToken(key)}`, false);
+        const { line, column } = at(`/localizedStrings/${pointerToken(key)}`, false);
         diagnostics.push({ severity: 'warning', code: 'SITE_VALUE_INVALID', file, line, column, message: `localizedStrings.${key}: ${message}` });
       }
     }
@@ -226,14 +216,14 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
   if (isObject(data)) {
     for (const [key, node] of Object.entries((schema as SchemaNode).properties ?? {})) {
       if (node.deprecated !== true || !Object.hasOwn(data, key)) continue;
-      const { line, column } = at(`/${escapeToken(key)}`, true);
+      const { line, column } = at(`/${pointerToken(key)}`, true);
       diagnostics.push({ severity: 'warning', code: 'SITE_KEY_DEPRECATED', file, line, column, message: `"${key}" is deprecated: ${String(node.description)}` });
     }
   }
   const unknown: { pointer: string; key: string; suggestion: string | null }[] = [];
   unknownKeys(data, schema as SchemaNode, '', unknown);
   for (const { pointer, key, suggestion } of unknown) {
-    const parent = where(pointer.slice(0, pointer.lastIndexOf('/')));
+    const parent = pointerPlace(pointer.slice(0, pointer.lastIndexOf('/')));
     const { line, column } = at(pointer, true);
     const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
     const place = parent ? ` in ${parent}` : '';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { hashPassword } from './password.ts';
+import { pointerPlace, pointerToken } from './json-pointer.ts';
 import { emailKey, UNSTORABLE_TEXT } from './repository.ts';
 import type { Store } from './store.ts';
 import type { Form, Order, Product, ProductType, Site, SiteSettings, Variant } from './types.ts';
@@ -225,18 +226,6 @@ const PRODUCT_SLUG = /^[A-Za-z0-9._~-]+$/;
 /** Findings of one kind past this many are counted in one more. */
 export const SEED_FINDINGS_MAX = 100;
 
-const token = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** `/products/0/variants/1/id` as `products[0].variants[1].id`. */
-function placeOf(pointer: string): string {
-  let out = '';
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(key) ? `[${key}]` : out === '' ? key : `.${key}`;
-  }
-  return out;
-}
-
 /**
  * What a seed of the right shape (`checkSeedShape`) may still hold that the store cannot take,
  * found before anything is written:
@@ -265,9 +254,9 @@ export function seedFindings(seed: SeedData): SeedFinding[] {
       const at = first.get(k);
       if (at === undefined) return void first.set(k, index);
       const pointer = `${base}/${index}/${field}`;
-      const other = placeOf(`${base}/${at}/${field}`);
+      const other = pointerPlace(`${base}/${at}/${field}`);
       // An email is a visitor's: not echoed (the brief's rule for errors and logs).
-      const message = field === 'email' ? `${placeOf(pointer)} is also ${other} (emails are compared without case)` : `${placeOf(pointer)} "${k}" is also ${other}`;
+      const message = field === 'email' ? `${pointerPlace(pointer)} is also ${other} (emails are compared without case)` : `${pointerPlace(pointer)} "${k}" is also ${other}`;
       add({ pointer, kind: 'id', message });
     });
   };
@@ -307,7 +296,7 @@ export function seedFindings(seed: SeedData): SeedFinding[] {
   while (stack.length > 0) {
     const { value, pointer } = stack.pop()!;
     if (typeof value === 'string') {
-      if (UNSTORABLE_TEXT.test(value)) add({ pointer, kind: 'text', message: `${placeOf(pointer) || 'the catalogue'} holds ${unstorableName(value)}, which the store cannot hold` });
+      if (UNSTORABLE_TEXT.test(value)) add({ pointer, kind: 'text', message: `${pointerPlace(pointer) || 'the catalogue'} holds ${unstorableName(value)}, which the store cannot hold` });
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -315,9 +304,9 @@ export function seedFindings(seed: SeedData): SeedFinding[] {
     // Pushed last to first, so findings come in the file's order.
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
-      const at = Array.isArray(value) ? `${pointer}/${key}` : `${pointer}/${token(key)}`;
+      const at = Array.isArray(value) ? `${pointer}/${key}` : `${pointer}/${pointerToken(key)}`;
       if (!Array.isArray(value) && UNSTORABLE_TEXT.test(key)) {
-        add({ pointer: at, kind: 'text', message: `a key of ${placeOf(pointer) || 'the catalogue'} holds ${unstorableName(key)}, which the store cannot hold` });
+        add({ pointer: at, kind: 'text', message: `a key of ${pointerPlace(pointer) || 'the catalogue'} holds ${unstorableName(key)}, which the store cannot hold` });
         continue;
       }
       stack.push({ value: (value as Record<string, unknown>)[key], pointer: at });
