@@ -117,7 +117,7 @@ function parseJsonFile(text: string, file: string, problems: Collector): unknown
   }
 }
 
-async function readText(dir: string, file: string, problems: Collector): Promise<string | null> {
+function readText(dir: string, file: string, problems: Collector): string | null {
   return readAll(dir, [file], problems)[0]!;
 }
 
@@ -308,7 +308,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   if (!stat?.isDirectory()) throw new SiteLoadError([{ code: 'SITE_NOT_FOUND', file: root, line: 1, column: 1, message: 'no such site folder' }]);
   const hash = crypto.createHash('sha256');
 
-  const siteText = await readText(root, 'site.json', problems);
+  const siteText = readText(root, 'site.json', problems);
   hash.update(siteText ?? '');
   const siteRaw = siteText === null ? {} : parseJsonFile(siteText, 'site.json', problems);
   /** Parsed data files with their text, for the seed's content limits (content-limits.ts). */
@@ -316,18 +316,20 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   if (siteText !== null && siteRaw !== undefined) dataFiles.push({ file: 'site.json', data: siteRaw, text: siteText });
   if (siteRaw !== undefined && !isObject(siteRaw)) problems.add('SITE_SCHEMA_INVALID', 'site.json', 'site.json must hold one JSON object');
   const config = normalizeConfig(isObject(siteRaw) ? siteRaw : {});
-  if (isObject(siteRaw) && isObject(siteRaw.lock) && siteRaw.lock.enabled === true && (typeof siteRaw.lock.password !== 'string' || siteRaw.lock.password === '')) {
+  const siteAt = pointerPositions(siteText ?? '');
+  const lock = isObject(siteRaw) && isObject(siteRaw.lock) ? siteRaw.lock : null;
+  if (lock && lock.enabled === true && (typeof lock.password !== 'string' || lock.password === '')) {
     // No password opens an empty one: the site would be locked to everyone for good.
-    const { line, column } = pointerPositions(siteText ?? '')('/lock');
+    const { line, column } = siteAt('/lock');
     problems.add('SITE_SCHEMA_INVALID', 'site.json', 'lock.enabled needs a lock.password that is not empty', line, column);
   }
-  if (isObject(siteRaw) && isObject(siteRaw.lock) && siteRaw.lock.enabled !== undefined && typeof siteRaw.lock.enabled !== 'boolean') {
-    const { line, column } = pointerPositions(siteText ?? '')('/lock/enabled');
+  if (lock && lock.enabled !== undefined && typeof lock.enabled !== 'boolean') {
+    const { line, column } = siteAt('/lock/enabled');
     problems.add('SITE_SCHEMA_INVALID', 'site.json', 'lock.enabled must be true or false: the site is not served unlocked', line, column);
   }
 
   let catalog: SeedData | null = null;
-  const catalogText = await readText(root, 'catalog.json', problems);
+  const catalogText = readText(root, 'catalog.json', problems);
   hash.update(catalogText ?? '');
   if (catalogText !== null) {
     const raw = parseJsonFile(catalogText, 'catalog.json', problems);
@@ -378,7 +380,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   }
   const homes = entries.filter((entry) => entry.home);
   if (config.homePage && !bySlug.has(config.homePage)) {
-    const { line, column } = pointerPositions(siteText ?? '')('/homePage');
+    const { line, column } = siteAt('/homePage');
     problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`, line, column);
   }
   if (homes.length > 1) problems.add('SITE_SCHEMA_INVALID', homes[1]!.file, `only one content file may be the home page (also ${homes[0]!.file})`);
@@ -420,7 +422,7 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   }
 
   // `styles.css`, then `styles/*.css` in name order, so a stylesheet is added as a file.
-  let stylesheet = (await readText(root, 'styles.css', problems)) ?? '';
+  let stylesheet = readText(root, 'styles.css', problems) ?? '';
   const styleFiles = await listFiles(root, 'styles', '.css');
   const styleTexts = readAll(root, styleFiles, problems);
   for (const [i, file] of styleFiles.entries()) stylesheet += `\n/* ${file} */\n${styleTexts[i] ?? ''}`;
