@@ -4,12 +4,11 @@ import { purchasePrice } from '../api/cart-view.ts';
 import { randomToken, requireSite } from '../api/context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
-import { beginAttempt } from '../api/rate-limits.ts';
+import { verifiedSignIn } from '../api/sign-in-attempt.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
 import { PAGING, pageLimit, pagingCodes } from '../api/routes/restock-routes.ts';
 import type { ModeratedReview } from '../store/review-repository.ts';
 import { emailKey } from '../store/repository.ts';
-import { burnPasswordCheck, verifyPassword } from '../store/password.ts';
 import type { InventoryProductRow } from '../../hydrate/shared/inventory-rows.ts';
 import type { Form, Product, Variant } from '../store/types.ts';
 import { cellText, csvRow } from './csv.ts';
@@ -137,19 +136,7 @@ export function registerAdminRoutes(kit: RouteKit): void {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       // The same windows as visitors' sign-ins, under their own key: per email and per address.
-      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.loginFailuresPerIp }, { limiter: deps.limiters.loginFailures, subject: `owner:${emailKey(email)}` }]);
-      let owner: Awaited<ReturnType<typeof deps.store.read.admin.getOwnerByEmail>>;
-      try {
-        if (!attempt.allowed) throw GENERIC.rateLimited(attempt.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
-        owner = await deps.store.read.admin.getOwnerByEmail(email);
-        const valid = owner ? await verifyPassword(password, owner.passwordHash) : (await burnPasswordCheck(password), false);
-        if (!owner || !valid) {
-          await attempt.failed();
-          throw ERR.invalidCredentials();
-        }
-      } finally {
-        attempt.end();
-      }
+      const owner = await verifiedSignIn(deps, request, `owner:${emailKey(email)}`, password, () => deps.store.read.admin.getOwnerByEmail(email), ERR.invalidCredentials);
       const now = deps.now();
       const secret = randomToken();
       const csrfToken = randomToken();

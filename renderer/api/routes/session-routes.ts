@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { burnPasswordCheck, verifyPassword } from '../../store/password.ts';
 import { emailKey } from '../../store/repository.ts';
 import { isLiveMainCart, liveSession, randomToken, requireSite, type ApiDeps } from '../context.ts';
 import {
@@ -13,7 +12,7 @@ import {
   setCookie,
 } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
-import { beginAttempt } from '../rate-limits.ts';
+import { verifiedSignIn } from '../sign-in-attempt.ts';
 import { QueryFlag, addRoute, fieldCodes, guardedSession, type RouteKit } from '../route-kit.ts';
 import { copyEntriesThatFit, createEmptyCart, mergeEntryThatFits } from './cart-routes.ts';
 
@@ -59,20 +58,7 @@ export function registerSessionRoutes(kit: RouteKit): void {
       const { email, password, rememberMe } = request.body;
       // Failures count per email (B17) and per client address (password spraying tries many
       // emails from one address); either refuses before any password is hashed.
-      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.loginFailuresPerIp }, { limiter: deps.limiters.loginFailures, subject: emailKey(email) }]);
-      let user: Awaited<ReturnType<typeof deps.store.read.getUserByEmail>>;
-      try {
-        if (!attempt.allowed) throw GENERIC.rateLimited(attempt.retryAfterSeconds, 'Too many sign-in attempts. Please try again later.');
-        user = email.length <= 256 ? await deps.store.read.getUserByEmail(email) : null;
-        const valid = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
-        if (!user || !valid) {
-          await attempt.failed();
-          throw ERR.invalidCredentials();
-        }
-      } finally {
-        attempt.end();
-      }
-
+      const user = await verifiedSignIn(deps, request, emailKey(email), password, async () => (email.length <= 256 ? deps.store.read.getUserByEmail(email) : null), ERR.invalidCredentials);
       const now = deps.now();
       const persistent = rememberMe === true;
       const session = {
