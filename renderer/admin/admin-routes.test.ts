@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, useApiHarness } from '../test-support/api-harness.ts';
 import { inventoryRow } from './admin-routes.ts';
 import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError } from './first-owner.ts';
-import { OWNER_COOKIE } from './owner-auth.ts';
+import { knownDeviceNonce, OWNER_COOKIE, OWNER_DEVICE_COOKIE } from './owner-auth.ts';
 
 // The admin's API: owner sign-in and out, the session cookie and its CSRF token, API keys,
 // and the [admin] guard's three ways in (ADMIN_TOKEN, API key, owner session).
@@ -72,6 +72,44 @@ describe('admin API', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('a stranger failing for the owner email does not lock out a browser the owner signed in with', async () => {
+    await makeOwner();
+    const first = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: PASSWORD } });
+    const device = first.cookies.find((c) => c.name === OWNER_DEVICE_COOKIE)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/session' });
+    const stranger = '203.0.113.9';
+    for (let i = 0; i < 5; i++) {
+      const r = await h.inject({ method: 'POST', url: '/api/admin/session', remoteAddress: stranger, payload: { email: EMAIL, password: `guess-${i}` } });
+      expect(r.statusCode).toBe(401);
+    }
+    const sign = (cookies: Record<string, string>) =>
+      h.inject({ method: 'POST', url: '/api/admin/session', cookies, payload: { email: EMAIL, password: PASSWORD } });
+    // The email is locked for any other browser, a forged device token included.
+    expect((await sign({})).statusCode).toBe(429);
+    expect((await sign({ [OWNER_DEVICE_COOKIE]: `${device.value.split('.')[0]}.forged` })).statusCode).toBe(429);
+    const known = await sign({ [OWNER_DEVICE_COOKIE]: device.value });
+    expect(known.statusCode).toBe(200);
+    // A known browser keeps its token, and has a window of its own: 5 failures lock it too.
+    expect(known.cookies.find((c) => c.name === OWNER_DEVICE_COOKIE)).toBeUndefined();
+    for (let i = 0; i < 5; i++) {
+      const r = await h.inject({ method: 'POST', url: '/api/admin/session', cookies: { [OWNER_DEVICE_COOKIE]: device.value }, payload: { email: EMAIL, password: `typo-${i}` } });
+      expect(r.statusCode).toBe(401);
+    }
+    expect((await sign({ [OWNER_DEVICE_COOKIE]: device.value })).statusCode).toBe(429);
+  });
+
+  it('a device token is the owner password hash\'s: a new password forgets every device', async () => {
+    await makeOwner();
+    const first = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: PASSWORD } });
+    const device = first.cookies.find((c) => c.name === OWNER_DEVICE_COOKIE)!.value;
+    const owner = (await h.store.read.admin.getOwnerByEmail(EMAIL))!;
+    expect(knownDeviceNonce(device, owner)).not.toBeNull();
+    expect(knownDeviceNonce(device, { ...owner, passwordHash: owner.passwordHash + 'x' })).toBeNull();
+    expect(knownDeviceNonce(device, { ...owner, id: 'another' })).toBeNull();
+    expect(knownDeviceNonce('no-dot', owner)).toBeNull();
+    expect(knownDeviceNonce(device, null)).toBeNull();
   });
 
   it('the [admin] guard takes the owner session: reads need no CSRF header, writes do', async () => {

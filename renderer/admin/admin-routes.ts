@@ -2,11 +2,13 @@ import { Type } from '@sinclair/typebox';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import { purchasePrice } from '../api/cart-view.ts';
 import { randomToken, requireSite } from '../api/context.ts';
+import { readCookie } from '../api/cookies.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../api/cursor.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { verifiedSignIn } from '../api/sign-in-attempt.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../api/route-kit.ts';
 import { PAGING, pageLimit, pagingCodes } from '../api/routes/restock-routes.ts';
+import type { Owner } from '../store/admin-repository.ts';
 import type { ModeratedReview } from '../store/review-repository.ts';
 import { emailKey } from '../store/repository.ts';
 import type { InventoryProductRow } from '../../hydrate/shared/inventory-rows.ts';
@@ -19,8 +21,12 @@ import {
   checkOwnerCsrf,
   guardedOwner,
   hashSecret,
+  knownDeviceNonce,
+  newDeviceToken,
+  OWNER_DEVICE_COOKIE,
   ownerSession,
   setOwnerCookie,
+  setOwnerDeviceCookie,
 } from './owner-auth.ts';
 
 // The admin's own API under /api/admin/ (README "Admin"): owner sign-in and out, the
@@ -135,8 +141,16 @@ export function registerAdminRoutes(kit: RouteKit): void {
     invalid: fieldCodes({ email: ERR.missingCredentials, password: ERR.missingCredentials }),
     handler: async (request, reply) => {
       const { email, password } = request.body;
-      // The same windows as visitors' sign-ins, under their own key: per email and per address.
-      const owner = await verifiedSignIn(deps, request, `owner:${emailKey(email)}`, password, () => deps.store.read.admin.getOwnerByEmail(email), ERR.invalidCredentials);
+      // The same windows as visitors' sign-ins, under their own key: per email and per address;
+      // a browser the owner has signed in with counts apart from the email (OWNER_DEVICE_COOKIE).
+      const device = readCookie(request, OWNER_DEVICE_COOKIE);
+      let known: string | null = null;
+      const subject = (found: Owner | null): string => {
+        known = knownDeviceNonce(device, found);
+        return known === null ? `owner:${emailKey(email)}` : `owner-device:${known}`;
+      };
+      const owner = await verifiedSignIn(deps, request, subject, password, () => deps.store.read.admin.getOwnerByEmail(email), ERR.invalidCredentials);
+      if (known === null) setOwnerDeviceCookie(request, reply, newDeviceToken(owner), `${kit.prefix}/admin/session`);
       const now = deps.now();
       const secret = randomToken();
       const csrfToken = randomToken();

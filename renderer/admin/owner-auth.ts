@@ -91,3 +91,48 @@ export function guardedOwner(request: FastifyRequest): OwnerSession {
   if (!session) throw ADMIN_ERRORS.ownerRequired();
   return session;
 }
+
+/**
+ * A browser the owner has signed in with before: it carries this cookie, and its failed
+ * sign-ins count in a window of its own instead of the owner email's. Without it, five wrong
+ * passwords sent by anyone for the owner's email locked the owner out of the admin for 15
+ * minutes, again and again (the device cookies of OWASP's "Blocking brute force attacks").
+ * A stranger still locks out browsers the owner has not used, and every address keeps its
+ * own limit. HttpOnly, SameSite=Strict, on the sign-in's path only.
+ */
+export const OWNER_DEVICE_COOKIE = 'quire_owner_device';
+export const OWNER_DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+/**
+ * The token is a random nonce and its MAC keyed by the owner's password hash (secret, and
+ * salted): no table to keep, and a password change forgets every device at once.
+ */
+function deviceMac(owner: { id: string; passwordHash: string }, nonce: string): string {
+  return crypto.createHmac('sha256', owner.passwordHash).update(`${owner.id}\n${nonce}`).digest('base64url');
+}
+
+export function newDeviceToken(owner: { id: string; passwordHash: string }): string {
+  const nonce = crypto.randomBytes(18).toString('base64url');
+  return `${nonce}.${deviceMac(owner, nonce)}`;
+}
+
+/** The nonce of `token` when this owner's browser was given it, else null. */
+export function knownDeviceNonce(token: string | null, owner: { id: string; passwordHash: string } | null): string | null {
+  if (token === null || owner === null || token.length > 200) return null;
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  const nonce = token.slice(0, dot);
+  const sent = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(deviceMac(owner, nonce));
+  return sent.length === expected.length && crypto.timingSafeEqual(sent, expected) ? nonce : null;
+}
+
+export function setOwnerDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string, path: string): void {
+  reply.setCookie(OWNER_DEVICE_COOKIE, token, {
+    path,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: OWNER_DEVICE_MAX_AGE_SECONDS,
+  });
+}
