@@ -29,7 +29,10 @@ export function unsubscribeToken(secret: string, websiteId: string, email: strin
 }
 
 export function isUnsubscribeToken(secret: string, websiteId: string, email: string, token: string): boolean {
-  return safeEqual(token, unsubscribeToken(secret, websiteId, email));
+  if (safeEqual(token, unsubscribeToken(secret, websiteId, email))) return true;
+  // Links mailed before email keys were NFC (migration 012) were signed over the key without it.
+  const legacy = email.trim().toLowerCase();
+  return legacy !== emailKey(email) && safeEqual(token, crypto.createHmac('sha256', secret).update(`${websiteId}\0${legacy}`).digest('base64url'));
 }
 
 /** The link a mail to `email` carries: the site's unsubscribe page (a content file of page type 300). */

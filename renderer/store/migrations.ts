@@ -412,6 +412,35 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN headers text;
     `,
   },
+  {
+    // Email keys in Unicode NFC (repository.ts emailKey): `josé` typed with a combining accent
+    // was another address than with `é`, on the list, in sign-ins and in restock sign-ups.
+    // Keys that become equal: the list and pending restock sign-ups keep their oldest row;
+    // accounts and owners are never deleted, so only the first of a group is renamed when no
+    // account already has the normal key (the others keep theirs, and sign in no more).
+    id: '012-email-keys-nfc',
+    sql: `
+      DELETE FROM mailing_list a USING mailing_list b
+        WHERE a.email_key <> b.email_key AND normalize(a.email_key, NFC) = normalize(b.email_key, NFC)
+          AND (b.added_on < a.added_on OR (b.added_on = a.added_on AND b.email_key < a.email_key));
+      UPDATE mailing_list SET email_key = normalize(email_key, NFC) WHERE email_key <> normalize(email_key, NFC);
+      DELETE FROM restock_sign_ups a USING restock_sign_ups b
+        WHERE a.notified_on IS NULL AND b.notified_on IS NULL AND a.id <> b.id
+          AND a.product_id = b.product_id AND a.variant_id = b.variant_id
+          AND normalize(a.email_key, NFC) = normalize(b.email_key, NFC)
+          AND (b.created_on < a.created_on OR (b.created_on = a.created_on AND b.id < a.id));
+      UPDATE restock_sign_ups SET email_key = normalize(email_key, NFC) WHERE email_key <> normalize(email_key, NFC);
+      UPDATE site_users u SET email_key = normalize(u.email_key, NFC)
+        WHERE u.email_key <> normalize(u.email_key, NFC) AND NOT EXISTS (
+          SELECT 1 FROM site_users o WHERE o.id <> u.id AND normalize(o.email_key, NFC) = normalize(u.email_key, NFC)
+            AND (o.email_key = normalize(o.email_key, NFC) OR o.id < u.id));
+      UPDATE owners u SET email_key = normalize(u.email_key, NFC)
+        WHERE u.email_key <> normalize(u.email_key, NFC) AND NOT EXISTS (
+          SELECT 1 FROM owners o WHERE o.id <> u.id AND normalize(o.email_key, NFC) = normalize(u.email_key, NFC)
+            AND (o.email_key = normalize(o.email_key, NFC) OR o.id < u.id));
+      UPDATE orders SET email_key = normalize(email_key, NFC) WHERE email_key <> normalize(email_key, NFC)
+    `,
+  },
 ];
 
 /**

@@ -71,9 +71,13 @@ export function jsonParam(value: unknown): string {
  */
 export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** A case-insensitive comparison key for emails (B0.5: unique, case-insensitive). */
+/**
+ * The comparison key of an email (B0.5: unique, case-insensitive): trimmed, lower-cased and in
+ * Unicode NFC, so `josé` typed with a combining accent is the address typed with `é`. Keys
+ * stored before NFC were brought to it by migration 012.
+ */
 export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().toLowerCase().normalize('NFC');
 }
 
 /** A cart entry as inserted: its cart and position are assigned by `insertEntry`. */
