@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { isValidEmail } from '../runtime/email.ts';
+import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { createAdminApi, type AdminApi } from './admin-api.ts';

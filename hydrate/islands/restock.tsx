@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
-import { isValidEmail } from '../runtime/email.ts';
+import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';

@@ -3,7 +3,7 @@ import { visitorCookieValue } from '../runtime/analytics.ts';
 import { visitorFields } from '../runtime/analytics-fields.ts';
 import { scrollToElement } from '../runtime/scroll.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
-import { isValidEmail } from '../runtime/email.ts';
+import { isValidEmail } from '../shared/email.ts';
 import { env } from '../runtime/env.ts';
 import { collectFieldValue, invalidAttrs, isEmptyValue, isSection, REQUIRED_MESSAGE, type FieldValue } from '../runtime/form-fields.ts';
 import { MESSAGES } from '../runtime/http-client.ts';

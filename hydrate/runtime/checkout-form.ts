@@ -7,7 +7,7 @@
 
 import { CARD_TEXT, CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
 import type { ShippingAddress } from '../shared/shipping-address.ts';
-import { isValidEmail } from './email.ts';
+import { isValidEmail } from '../shared/email.ts';
 import type { FormField } from './form-fields.ts';
 
 export const CHECKOUT_PATH = '/api/commerce/checkout';

@@ -1,4 +1,5 @@
 import type { Form, FormField } from '../store/types.ts';
+import { isValidEmail } from '../../hydrate/shared/email.ts';
 import { hasUnstorableText } from './http.ts';
 
 // Server-side field validation (STOREFRONT B0.6), with the client's messages (D11) so a
@@ -12,12 +13,8 @@ export const FIELD_MESSAGES = {
   formInvalid: 'One or more fields is invalid, please check your entries.',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/;
-
-/** D5: 3 to 256 characters, user@domain with a 2 to 4 character top-level part. */
-export function isValidEmail(email: string): boolean {
-  return email.length >= 3 && email.length <= 256 && EMAIL_PATTERN.test(email);
-}
+/** D5, the islands' rule (hydrate/shared/email.ts). */
+export { isValidEmail };
 
 /** Every field type A6 renders, with the part names of the multi-part ones (also B6). */
 export const FIELD_TYPES: readonly { type: string; input: boolean; parts: readonly string[] }[] = [

@@ -276,6 +276,18 @@ describe('the .eml fallback (no SMTP_URL)', () => {
     expect((await again.tick()).sent).toBe(0);
     await Promise.all([w.stop(), again.stop()]);
   });
+
+  it('a stored address is one address: a comma or semicolon in it never sends the mail elsewhere', async () => {
+    const clock = manualClock();
+    await queue(store, 'c1', 'a,victim@x.co', 'Back in stock', 'Hi.', clock.now());
+    await queue(store, 'c2', 'a;other@x.co', 'Back in stock', 'Hi.', clock.now());
+    const outbox = path.join(dir, 'outbox-list');
+    const w = createOutboxWorker({ store, transport: emlTransport(outbox), from: FROM, now: clock.now });
+    expect((await w.tick()).sent).toBe(2);
+    expect(fs.readFileSync(path.join(outbox, 'c1.eml'), 'utf8')).toMatch(/^To: <"a,victim"@x\.co>$/m);
+    expect(fs.readFileSync(path.join(outbox, 'c2.eml'), 'utf8')).toMatch(/^To: <"a;other"@x\.co>$/m);
+    await w.stop();
+  });
 });
 
 describe('mail settings', () => {

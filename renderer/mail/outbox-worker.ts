@@ -131,7 +131,11 @@ export function outboxMessageId(rowId: string, from: string): string {
 function mailOptions(row: OutboxRow, envelope: { from: string; messageId: string }) {
   return {
     from: envelope.from,
-    to: row.to,
+    // One address, never a list: given as text, nodemailer reads `a,victim@x.co` as two
+    // addresses and `a;b@x.co` as a group, and sent a sign-up stored as one address to
+    // another. The form rule refuses such addresses now (hydrate/shared/email.ts); rows queued
+    // before still go only to the address as stored (quoted: `"a,victim"@x.co`).
+    to: { name: '', address: row.to },
     subject: row.subject,
     text: row.body,
     ...(row.html ? { html: row.html } : {}),
