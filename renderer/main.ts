@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ensureAssets as ensureAssetsBuilt } from './asset-bundle.ts';
-import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError, type FirstOwnerResult } from './admin/first-owner.ts';
+import { ensureFirstOwner, firstOwnerLines, OwnerSettingsError, type FirstOwnerResult } from './admin/first-owner.ts';
 import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
@@ -282,8 +282,8 @@ async function serve(options: StartOptions): Promise<void> {
   }
   outbox.start();
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
-  const ownerLine = firstOwnerLine(owner, address);
-  if (ownerLine && (owner.kind === 'created' || !cluster.isWorker || cluster.worker?.id === 1)) console.log(ownerLine);
+  // Only the instance that made a change has lines to print (the others find it made).
+  for (const line of firstOwnerLines(owner, address)) console.log(line);
 }
 
 /** `http://host:port` of a listen address; the wildcard addresses as `localhost`. */

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, useApiHarness } from '../test-support/api-harness.ts';
 import { inventoryRow } from './admin-routes.ts';
-import { ensureFirstOwner, firstOwnerLine, OwnerSettingsError } from './first-owner.ts';
+import { ensureFirstOwner, firstOwnerLines, OwnerSettingsError } from './first-owner.ts';
 import { knownDeviceNonce, OWNER_COOKIE, OWNER_DEVICE_COOKIE } from './owner-auth.ts';
 
 // The admin's API: owner sign-in and out, the session cookie and its CSRF token, API keys,
@@ -272,16 +272,43 @@ describe('first owner', () => {
   it('creates the demo owner with a generated password once, then leaves the store alone', async () => {
     const first = await ensureFirstOwner(h.store, {});
     expect(first.kind).toBe('created');
-    const line = firstOwnerLine(first, 'http://127.0.0.1:3000')!;
+    const [line] = firstOwnerLines(first, 'http://127.0.0.1:3000');
     expect(line).toContain('owner@example.com created with password ');
     expect(await ensureFirstOwner(h.store, {})).toEqual({ kind: 'unchanged' });
   });
 
-  it('ADMIN_EMAIL + ADMIN_PASSWORD create that owner, and a later start resets its password', async () => {
+  it('ADMIN_EMAIL + ADMIN_PASSWORD create that owner, and a later start resets its password, signing out its sessions', async () => {
     expect(await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD })).toEqual({ kind: 'created', email: EMAIL, generatedPassword: null });
-    expect((await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: 'another long password' })).kind).toBe('updated');
+    const before = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: PASSWORD } });
+    const cookies = { [OWNER_COOKIE]: before.cookies.find((c) => c.name === OWNER_COOKIE)!.value };
+    // The same password again (every restart of a configured store) changes nothing.
+    expect(await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD })).toEqual({ kind: 'unchanged' });
+    expect((await h.inject({ method: 'GET', url: '/api/admin/session', cookies })).json().owner).toEqual({ email: EMAIL });
+    const reset = await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: 'another long password' });
+    expect(reset).toEqual({ kind: 'updated', email: EMAIL, sessionsEnded: 1, apiKeys: 0 });
+    expect(firstOwnerLines(reset, 'http://x')).toEqual([`quire: admin owner ${EMAIL}: password set from ADMIN_PASSWORD; 1 session(s) signed out`]);
+    // A session made with the old password is over.
+    expect((await h.inject({ method: 'GET', url: '/api/admin/session', cookies })).json().owner).toBeNull();
     const ok = await h.inject({ method: 'POST', url: '/api/admin/session', payload: { email: EMAIL, password: 'another long password' } });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('naming an owner in ADMIN_EMAIL removes the demo owner whose password a start log printed', async () => {
+    const demo = await ensureFirstOwner(h.store, {});
+    const demoPassword = demo.kind === 'created' ? demo.generatedPassword! : '';
+    const signIn = (email: string, password: string) => h.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+    const demoSession = await signIn('owner@example.com', demoPassword);
+    expect(demoSession.statusCode).toBe(200);
+    const result = await ensureFirstOwner(h.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+    expect(result).toEqual({ kind: 'created', email: EMAIL, generatedPassword: null, demoRemoved: true });
+    expect(firstOwnerLines(result, 'http://x')[0]).toBe('quire: demo owner owner@example.com removed: ADMIN_EMAIL names the owner');
+    expect((await signIn('owner@example.com', demoPassword)).statusCode).toBe(401);
+    const cookies = { [OWNER_COOKIE]: demoSession.cookies.find((c) => c.name === OWNER_COOKIE)!.value };
+    expect((await h.inject({ method: 'GET', url: '/api/admin/session', cookies })).json().owner).toBeNull();
+    expect((await signIn(EMAIL, PASSWORD)).statusCode).toBe(200);
+    // ADMIN_EMAIL naming the demo address itself keeps it (it is then the configured owner).
+    expect((await ensureFirstOwner(h.store, { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: PASSWORD })).kind).toBe('created');
+    expect((await ensureFirstOwner(h.store, { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: PASSWORD })).kind).toBe('unchanged');
   });
 
   it('refuses half or weak settings with one clear message, never echoing the password', async () => {

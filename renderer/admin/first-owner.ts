@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Store } from '../store/store.ts';
-import { hashPassword } from '../store/password.ts';
+import { hashPassword, verifyPassword } from '../store/password.ts';
+import { emailKey } from '../store/repository.ts';
 
 // The first owner account, made at start (README "Admin"): from ADMIN_EMAIL and
 // ADMIN_PASSWORD when both are set, else, on a store with no owner yet, the demo owner with
@@ -10,18 +11,25 @@ import { hashPassword } from '../store/password.ts';
 export const DEMO_OWNER_EMAIL = 'owner@example.com';
 export const MIN_OWNER_PASSWORD_LENGTH = 10;
 
-export type FirstOwnerResult =
+export type FirstOwnerResult = (
   | { kind: 'created'; email: string; generatedPassword: string | null }
-  | { kind: 'updated'; email: string }
-  | { kind: 'unchanged' };
+  /** The password was changed: `sessionsEnded` sessions signed out, `apiKeys` keys left as they are. */
+  | { kind: 'updated'; email: string; sessionsEnded: number; apiKeys: number }
+  | { kind: 'unchanged' }
+) & {
+  /** The demo owner, whose password a start log printed, was removed: ADMIN_EMAIL names another. */
+  demoRemoved?: true;
+};
 
 export class OwnerSettingsError extends Error {}
 
 /**
  * With ADMIN_EMAIL + ADMIN_PASSWORD: that owner exists with that password (created, or its
- * password replaced, so a forgotten password is reset by a restart). Without them: a demo
- * owner when there is no owner at all. Safe when N servers start together (insert is
- * conditional on the email).
+ * password replaced, so a forgotten or leaked password is reset by a restart, which signs out
+ * every session of the owner; a start with the same password changes nothing), and the demo
+ * owner is removed. Without them: a demo owner when there is no owner at all. Safe when N
+ * servers start together (insert is conditional on the email; the first to change the
+ * password makes the others find it set).
  */
 export async function ensureFirstOwner(store: Store, env: Record<string, string | undefined>, now = Date.now()): Promise<FirstOwnerResult> {
   const email = env.ADMIN_EMAIL?.trim() || '';
@@ -30,14 +38,16 @@ export async function ensureFirstOwner(store: Store, env: Record<string, string 
   if (email !== '') {
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new OwnerSettingsError('ADMIN_EMAIL is not an email address');
     if (password.length < MIN_OWNER_PASSWORD_LENGTH) throw new OwnerSettingsError(`ADMIN_PASSWORD must have at least ${MIN_OWNER_PASSWORD_LENGTH} characters`);
-    const existing = await store.read.admin.getOwnerByEmail(email);
-    const passwordHash = await hashPassword(password);
+    const admin = store.read.admin;
+    const demo = emailKey(email) !== emailKey(DEMO_OWNER_EMAIL) && (await admin.deleteOwnerByEmail(DEMO_OWNER_EMAIL)) ? { demoRemoved: true as const } : {};
+    const existing = await admin.getOwnerByEmail(email);
     if (existing) {
-      await store.read.admin.setOwnerPassword(existing.id, passwordHash);
-      return { kind: 'updated', email: existing.email };
+      if (await verifyPassword(password, existing.passwordHash)) return { kind: 'unchanged', ...demo };
+      const sessionsEnded = await admin.setOwnerPassword(existing.id, await hashPassword(password));
+      return { kind: 'updated', email: existing.email, sessionsEnded, apiKeys: await admin.countApiKeys(), ...demo };
     }
-    const created = await store.read.admin.insertOwner({ id: ownerId(), email, passwordHash, createdAt: now });
-    return created ? { kind: 'created', email, generatedPassword: null } : { kind: 'unchanged' };
+    const created = await admin.insertOwner({ id: ownerId(), email, passwordHash: await hashPassword(password), createdAt: now });
+    return created ? { kind: 'created', email, generatedPassword: null, ...demo } : { kind: 'unchanged', ...demo };
   }
   if ((await store.read.admin.countOwners()) > 0) return { kind: 'unchanged' };
   const generated = crypto.randomBytes(12).toString('base64url');
@@ -45,15 +55,22 @@ export async function ensureFirstOwner(store: Store, env: Record<string, string 
   return created ? { kind: 'created', email: DEMO_OWNER_EMAIL, generatedPassword: generated } : { kind: 'unchanged' };
 }
 
-/** The start log's line for a result, or null when there is nothing to say. */
-export function firstOwnerLine(result: FirstOwnerResult, origin: string): string | null {
-  if (result.kind === 'unchanged') return null;
-  if (result.kind === 'updated') return `quire: admin owner ${result.email}: password set from ADMIN_PASSWORD`;
-  if (result.generatedPassword === null) return `quire: admin owner ${result.email} created; sign in at ${origin}/admin`;
-  return (
-    `quire: admin owner ${result.email} created with password ${result.generatedPassword} ` +
-    `(shown once; sign in at ${origin}/admin, or set ADMIN_EMAIL and ADMIN_PASSWORD)`
-  );
+/** The start log's lines for a result (none when there is nothing to say). */
+export function firstOwnerLines(result: FirstOwnerResult, origin: string): string[] {
+  const lines: string[] = [];
+  if (result.demoRemoved) lines.push(`quire: demo owner ${DEMO_OWNER_EMAIL} removed: ADMIN_EMAIL names the owner`);
+  if (result.kind === 'updated') {
+    let line = `quire: admin owner ${result.email}: password set from ADMIN_PASSWORD; ${result.sessionsEnded} session(s) signed out`;
+    if (result.apiKeys > 0) line += `; ${result.apiKeys} API key(s) still work: delete any you did not make in the admin's API keys panel`;
+    lines.push(line);
+  } else if (result.kind === 'created' && result.generatedPassword === null) lines.push(`quire: admin owner ${result.email} created; sign in at ${origin}/admin`);
+  else if (result.kind === 'created') {
+    lines.push(
+      `quire: admin owner ${result.email} created with password ${result.generatedPassword} ` +
+        `(shown once; sign in at ${origin}/admin, or set ADMIN_EMAIL and ADMIN_PASSWORD)`,
+    );
+  }
+  return lines;
 }
 
 function ownerId(): string {

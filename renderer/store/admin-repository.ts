@@ -86,8 +86,15 @@ export class AdminRepository {
     return rows.length > 0;
   }
 
-  async setOwnerPassword(id: string, passwordHash: string): Promise<void> {
+  /** Sets the owner's password and ends every session of the owner (a reset is how a leaked password is shut out); returns how many ended. */
+  async setOwnerPassword(id: string, passwordHash: string): Promise<number> {
     await this.db.query('UPDATE owners SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    return (await this.db.query('DELETE FROM owner_sessions WHERE owner_id = $1 RETURNING id_hash', [id])).length;
+  }
+
+  /** Deletes the owner of `email` and, with it, its sessions; false when there is none. */
+  async deleteOwnerByEmail(email: string): Promise<boolean> {
+    return (await this.db.query('DELETE FROM owners WHERE email_key = $1 RETURNING id', [emailKey(email)])).length > 0;
   }
 
   async insertSession(session: OwnerSessionRecord): Promise<void> {
