@@ -25,6 +25,16 @@ describe('admin API client', () => {
     expect(fake.calls[1]!.init.body).toBe('{"a":1}');
   });
 
+  it('shows the characters that reorder text in every string a visitor could have sent', async () => {
+    const body = { submissions: [{ values: { name: '\u202egnp.exe', note: 'a\u2066b\u2069', plain: 'مرحبا world', n: 3 } }] };
+    const api = createAdminApi(fakeFetch(json(200, body)).impl);
+    expect(await api.get('/api/admin/submissions')).toEqual({
+      ok: true,
+      status: 200,
+      body: { submissions: [{ values: { name: '[U+202E]gnp.exe', note: 'a[U+2066]b[U+2069]', plain: 'مرحبا world', n: 3 } }] },
+    });
+  });
+
   it('reads the error body; a 401 from the guard signs the app out', async () => {
     let signedOut = 0;
     const api = createAdminApi(fakeFetch(json(401, { error: 'Admin authorization required.', code: 'ADMIN_REQUIRED' })).impl, () => signedOut++);

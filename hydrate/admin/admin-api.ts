@@ -1,3 +1,4 @@
+import { showDirectionControls } from '../shared/direction-controls.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 
 // The admin app's one way to the server: JSON in and out, the owner session's CSRF token on
@@ -23,6 +24,11 @@ function failure(status: number | null, body: unknown): ApiResult<never> {
   return { ok: false, status, code, message, errors };
 }
 
+/** A `JSON.parse` reviver: visitors' strings with their direction controls shown (shared/direction-controls.ts). */
+function shownControls(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? showDirectionControls(value) : value;
+}
+
 export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.fetch, onSignedOut: () => void = () => {}): AdminApi {
   let csrf: string | null = null;
   async function call<T>(method: string, url: string, json?: unknown): Promise<ApiResult<T>> {
@@ -37,7 +43,7 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
     }
     let body: unknown = null;
     try {
-      body = await response.json();
+      body = JSON.parse(await response.text(), shownControls);
     } catch {
       body = null;
     }

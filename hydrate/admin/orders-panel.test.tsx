@@ -58,9 +58,38 @@ describe('orders panel', () => {
     expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #2 is now fulfilled.');
     expect(el.querySelector('tr[data-order-id="o2"] .admin-order-status')!.textContent).toBe('Fulfilled');
 
-    const other = el.querySelector('tr[data-order-id="o1"]')!;
-    await act(async () => (other.querySelector('button') as HTMLButtonElement).click());
+    // A refused change (another owner moved the order meanwhile) shows the server's message.
+    const waiting = el.querySelector('tr[data-order-id="o0"]')!;
+    await act(async () => (waiting.querySelector('button') as HTMLButtonElement).click());
     expect(el.querySelector('[role="status"]')!.textContent).toBe('That status change is not allowed.');
+  });
+
+  it('offers only the moves the server allows from each status, and shows where the order ships', async () => {
+    const shipped = {
+      ...order(3, 'paid'),
+      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', line1: '12 St James Sq', city: 'London', region: 'LDN', postalCode: 'SW1Y 4JH', country: 'GB' },
+    };
+    const server = fakeAdminServer((method, url) => {
+      if (method === 'GET') return { status: 200, body: { orders: [shipped, order(2, 'awaiting-payment'), order(1, 'fulfilled'), order(0, 'cancelled')], nextCursor: null } };
+      return { status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    const options = (id: string) => [...el.querySelectorAll(`tr[data-order-id="${id}"] option`)].map((o) => o.textContent);
+    expect(options('o3')).toEqual(['Fulfilled', 'Cancelled']);
+    expect(options('o2')).toEqual(['Paid', 'Cancelled']);
+    // Fulfilled and cancelled orders are final: no select, no button.
+    for (const id of ['o1', 'o0']) {
+      expect(el.querySelector(`tr[data-order-id="${id}"] select`)).toBeNull();
+      expect(el.querySelector(`tr[data-order-id="${id}"] button`)).toBeNull();
+    }
+    expect([...el.querySelectorAll('tr[data-order-id="o3"] .admin-order-address div')].map((d) => d.textContent)).toEqual([
+      'Ada Lovelace',
+      '12 St James Sq',
+      'London, LDN SW1Y 4JH',
+      'GB',
+    ]);
+    expect(el.querySelector('tr[data-order-id="o2"] .admin-order-address')!.textContent).toBe('No shipping');
+    expect([...el.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Ships to');
   });
 
   it('says plainly when the server has no orders API yet', async () => {

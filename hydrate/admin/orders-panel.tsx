@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
+import { NEXT_STATUSES, type OrderStatus } from '../shared/order-statuses.ts';
+import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
@@ -8,17 +10,19 @@ import { AdminTable } from './table-wrap.tsx';
 
 // Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
 // POST /api/commerce/orders/:orderId/status to mark an order paid, fulfilled or cancelled
-// (cancelling restocks its lines; a transition the server refuses answers 409).
+// (cancelling restocks its lines). Each row offers only the moves the server allows from its
+// status (NEXT_STATUSES), and shows where the order ships, what the owner needs to send it.
 
 interface AdminOrder {
   id: string;
   orderNumber: number;
   email: string;
-  status: string;
+  status: OrderStatus;
   createdOn: string | number;
   currency?: string;
   grandTotal: number;
   testMode?: boolean;
+  shippingAddress?: ShippingAddress | null;
   items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
 }
 
@@ -27,7 +31,6 @@ interface OrdersPage {
   nextCursor: string | null;
 }
 
-export const ORDER_STATUSES = ['paid', 'fulfilled', 'cancelled'] as const;
 const STATUS_LABELS: Record<string, string> = {
   'awaiting-payment': 'Awaiting payment',
   paid: 'Paid',
@@ -62,7 +65,7 @@ export function OrdersPanel({ api }: PanelProps) {
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
       {orders && orders.length > 0 ? (
-        <AdminTable label="Orders" columns={['Order', 'Placed', 'Customer', 'Items', 'Total', 'Status']}>
+        <AdminTable label="Orders" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
           {orders.map((order) => (
             <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
           ))}
@@ -78,7 +81,11 @@ export function OrdersPanel({ api }: PanelProps) {
 }
 
 function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: string) => void }) {
-  const [next, setNext] = useState<string>(ORDER_STATUSES.find((candidate) => candidate !== order.status) ?? 'paid');
+  const moves = NEXT_STATUSES[order.status] ?? [];
+  const [chosen, setNext] = useState<string>(moves[0] ?? '');
+  // After a change the row's moves are new: a choice that is no longer one falls back to the first.
+  const next = moves.includes(chosen as OrderStatus) ? chosen : (moves[0] ?? '');
+  const shipsTo = addressLines(order.shippingAddress);
   const selectId = useId();
   // Each line with its variant and what the buyer entered for it (an engraving): what to make and send.
   const items = order.items.map((item, index) => (
@@ -100,17 +107,24 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
       </th>
       <td>{shortDate(order.createdOn)}</td>
       <td>{order.email}</td>
+      <td className="admin-order-address">
+        {shipsTo.length > 0
+          ? shipsTo.map((line, at) => (
+              <div key={at}>{line}</div>
+            ))
+          : 'No shipping'}
+      </td>
       <td>{items}</td>
       <td>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
       <td>
         <span className="admin-order-status">{STATUS_LABELS[order.status] ?? order.status}</span>
-        {order.status !== 'cancelled' ? (
+        {moves.length > 0 ? (
           <span className="admin-inline-form">
             <label htmlFor={selectId} className="admin-visually-hidden">
               New status for order #{order.orderNumber}
             </label>
             <select id={selectId} value={next} onChange={(e) => setNext(e.target.value)}>
-              {ORDER_STATUSES.filter((candidate) => candidate !== order.status).map((candidate) => (
+              {moves.map((candidate) => (
                 <option key={candidate} value={candidate}>
                   {STATUS_LABELS[candidate]}
                 </option>

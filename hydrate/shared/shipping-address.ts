@@ -14,3 +14,15 @@ export interface ShippingAddress {
   /** ISO 3166-1 alpha-2. */
   country: string;
 }
+
+/** The address as the lines of a label: the receipt mail's "Ships to" and the admin's orders panel. */
+export function addressLines(address: ShippingAddress | null | undefined): string[] {
+  if (!address) return [];
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.region} ${address.postalCode}`,
+    address.country,
+  ];
+}

@@ -12,6 +12,11 @@ describe('submissions CSV', () => {
     expect(csvCell('')).toBe('""');
   });
 
+  it('shows the characters that reorder text, as the admin does', () => {
+    expect(csvCell('\u202egnp.exe')).toBe('"[U+202E]gnp.exe"');
+    expect(csvCell('=\u2066x')).toBe(`"'=[U+2066]x"`);
+  });
+
   it('turns submitted values into one cell: lists joined by spaces, objects by their values', () => {
     expect(cellText(['Ada', 'Lovelace'])).toBe('Ada Lovelace');
     expect(cellText({ line1: '1 Main St', city: 'Lisbon', zip: '' })).toBe('1 Main St, Lisbon');

@@ -1,11 +1,14 @@
 // CSV for the submissions export (RFC 4180): every field quoted, quotes doubled, CRLF
 // between records. Visitors write the values, and a spreadsheet runs a cell that starts
 // with = + - @ (or a tab or carriage return before one) as a formula: such a cell gets a
-// leading apostrophe, which spreadsheets show as text (OWASP "CSV injection").
+// leading apostrophe, which spreadsheets show as text (OWASP "CSV injection"). Characters
+// that reorder text are shown as `[U+202E]`, as in the admin (hydrate/shared/direction-controls.ts).
+import { showDirectionControls } from '../../hydrate/shared/direction-controls.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string): string {
+export function csvCell(text: string): string {
+  const value = showDirectionControls(text);
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }

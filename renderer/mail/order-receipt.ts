@@ -1,3 +1,4 @@
+import { addressLines } from '../../hydrate/shared/shipping-address.ts';
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
 import type { PlacedOrder } from '../store/types.ts';
@@ -47,16 +48,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
   if (order.shippingAddress !== null || order.shippingTotal > 0) totals.push([`Shipping${order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}`, money(order.shippingTotal)]);
   if (order.taxTotal > 0) totals.push(['Tax', money(order.taxTotal)]);
   totals.push(['Total', money(order.grandTotal)]);
-  const address = order.shippingAddress;
-  const addressLines = address
-    ? [
-        `${address.firstName} ${address.lastName}`,
-        address.line1,
-        ...(address.line2 ? [address.line2] : []),
-        `${address.city}, ${address.region} ${address.postalCode}`,
-        address.country,
-      ]
-    : [];
+  const shipsTo = addressLines(order.shippingAddress);
   const notes: string[] = [];
   if (order.status === 'awaiting-payment') notes.push(`Payment: ${order.payment.label}. Your order ships once payment arrives.`);
   if (order.status === 'awaiting-payment' && order.items.some((item) => item.productType === 4)) notes.push('Your gift card code comes by mail once payment arrives.');
@@ -87,7 +79,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     ...lines.flatMap((line) => [`${line.quantity} × ${line.name}: ${line.total}`, ...line.fields.map((field) => `  ${field.label}: ${field.value}`)]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
-    ...(addressLines.length ? ['', 'Ships to:', ...addressLines] : []),
+    ...(shipsTo.length ? ['', 'Ships to:', ...shipsTo] : []),
     ...(notes.length ? ['', ...notes] : []),
     ...(reviews.length ? ['', 'Tell us what you think:', ...reviews.map((review) => `${review.name}: ${review.link}`)] : []),
     '',
@@ -103,7 +95,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     }),
     '</tbody></table>',
     `<table>${totals.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
-    ...(addressLines.length ? [`<p>Ships to:<br>${addressLines.map(escapeHtml).join('<br>')}</p>`] : []),
+    ...(shipsTo.length ? [`<p>Ships to:<br>${shipsTo.map(escapeHtml).join('<br>')}</p>`] : []),
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
     ...(reviews.length
       ? [`<p>Tell us what you think:</p>`, `<ul>${reviews.map((review) => `<li><a href="${escapeHtml(review.link)}">Review ${escapeHtml(review.name)}</a></li>`).join('')}</ul>`]

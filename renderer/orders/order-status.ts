@@ -3,18 +3,14 @@ import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import { commerceRules } from './checkout.ts';
 import { issueGiftCards } from './place-order.ts';
+import { NEXT_STATUSES } from '../../hydrate/shared/order-statuses.ts';
 import { ApiError } from '../api/errors.ts';
 import type { OrderStatus, PlacedOrder } from '../store/types.ts';
 
 // The owner's status changes of a placed order, and the JSON the API answers for an order.
 
-/** The statuses an owner may move an order to, from each status. Cancelling restocks the lines, once. */
-export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  'awaiting-payment': ['paid', 'cancelled'],
-  paid: ['fulfilled', 'cancelled'],
-  fulfilled: [],
-  cancelled: [],
-};
+/** The moves an owner may make (hydrate/shared/order-statuses.ts, shared with the admin's orders panel). */
+export { NEXT_STATUSES };
 
 export const ORDER_ERR = {
   notFound: () => new ApiError(404, 'ORDER_NOT_FOUND', 'Order not found.'),

@@ -2,6 +2,7 @@
 // every timestamp is milliseconds since the epoch; the API layer turns them into ISO strings.
 
 import type { FormField as SharedFormField } from '../../hydrate/shared/form-field.ts';
+import type { OrderStatus } from '../../hydrate/shared/order-statuses.ts';
 import type { ShippingAddress } from '../../hydrate/shared/shipping-address.ts';
 
 export type ProductType = 1 | 2 | 3 | 4;
@@ -233,7 +234,8 @@ export interface Order {
 
 // ---- orders placed through checkout (renderer/orders/) -----------------------------------
 
-export type OrderStatus = 'awaiting-payment' | 'paid' | 'fulfilled' | 'cancelled';
+/** One definition with the admin's orders panel (hydrate/shared/order-statuses.ts). */
+export type { OrderStatus };
 
 /** One line of a placed order: the seed's analytics fields (sku, productName, quantity, unitPrice) and what restocks it. */
 export interface OrderItem {
