@@ -55,3 +55,20 @@ describe('image block (#16: served by the image service with a srcset)', () => {
     expect(image({ originalSize: 'big' })).not.toContain('srcSet');
   });
 });
+
+describe('image and button blocks report what they cannot show (quire check frames these)', () => {
+  it('an image block without a url, or with one that is not text, shows nothing and says so', () => {
+    const problems: string[] = [];
+    expect(renderBlock({ type: 'image', alt: 'x' }, env(problems))).toBe('');
+    expect(renderBlock({ type: 'image', url: 42 }, env(problems))).toBe('');
+    expect(problems).toEqual(['image block: no "url", so it shows nothing', 'image block: "url" must be text, found 42, so it shows nothing']);
+  });
+
+  it('a button whose label or url is not text falls back, and says so', () => {
+    const problems: string[] = [];
+    expect(renderBlock({ type: 'button', label: 42, url: '/shop' }, env(problems))).toContain('>Learn more</a>');
+    expect(renderBlock({ type: 'button', label: 'Go', url: ['/x'] }, env(problems))).toContain('href="#"');
+    expect(renderBlock({ type: 'button', label: 'Go', url: '/x' }, env(problems))).toContain('href="/x"');
+    expect(problems).toEqual(['button block: "label" must be text, found 42', 'button block: "url" must be text, found ["/x"]']);
+  });
+});

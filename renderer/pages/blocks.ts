@@ -139,9 +139,12 @@ export const IMAGE_BLOCK_SIZES = '(max-width: 720px) 100vw, 740px';
  * unless the block says `priority: high` (a picture above the fold). Without one the URL is
  * used as given.
  */
-function imageHtml(block: Block): string {
+function imageHtml(block: Block, env: BlockEnv): string {
   const url = str(block.url);
-  if (url === '') return '';
+  if (url === '') {
+    env.report(`image block: ${block.url === undefined ? 'no "url"' : `"url" must be text, found ${JSON.stringify(block.url)}`}, so it shows nothing`);
+    return '';
+  }
   const caption = str(block.caption);
   const size = parseOriginalSize(block.originalSize);
   const img =
@@ -186,8 +189,11 @@ export function renderBlock(block: Block, env: BlockEnv): string {
     case 'heading':
       return `<h2 class="sf-block sf-heading-block">${escapeHtml(str(block.text))}</h2>`;
     case 'image':
-      return imageHtml(block);
+      return imageHtml(block, env);
     case 'button': {
+      for (const key of ['label', 'url'] as const) {
+        if (block[key] !== undefined && typeof block[key] !== 'string') env.report(`button block: "${key}" must be text, found ${JSON.stringify(block[key])}`);
+      }
       const id = escapeHtml(str(block.buttonId, str(block.label)));
       return `<a class="sf-block sf-button-block sqs-button-element--primary" href="${escapeHtml(str(block.url, '#'))}" ${CENSUS_BUTTON_ATTR}="${id}">${escapeHtml(str(block.label, 'Learn more'))}</a>`;
     }

@@ -60,6 +60,21 @@ describe('validateSiteText', () => {
     expect(validateSiteText('site.json', JSON.stringify({ locale: 'fr-FR' }))).toEqual([]);
   });
 
+  it('errors on a content pageType the renderer has no page for, and on a donate page without its amounts', () => {
+    const findings = (data: unknown) => validateSiteText('content/give.json', JSON.stringify(data)).map((d) => `${d.severity} ${d.message}`);
+    expect(findings({ pageType: 205 })).toEqual(['error pageType must be one of 203, 204, 208, 209, 210, 300, 301, found 205']);
+    expect(findings({ pageType: 203 })).toEqual(['error the file needs "donation" for its pageType']);
+    expect(findings({ pageType: 203, donation: { fund: 'Roof' } })).toEqual(['error donation needs "amounts" for its pageType']);
+    // A contribution-confirmed page reads only the fund.
+    expect(findings({ pageType: 204, donation: { fund: 'Roof' } })).toEqual([]);
+    expect(findings({ pageType: 203, donation: { amounts: [], confirmPath: 'thanks' } })).toEqual([
+      'error donation.amounts must NOT have fewer than 1 items',
+      'error donation.confirmPath must match pattern "^/[^/]"',
+    ]);
+    expect(findings({ pageType: 203, donation: { fund: 'Roof', amounts: [500, 2500], confirmPath: '/thanks' } })).toEqual([]);
+    expect(findings({ pageType: 300 })).toEqual([]);
+  });
+
   it('in open files (site.json, content) reports only likely typos; other keys reach templates', () => {
     const site = '{\n  "title": "x",\n  "navigaton": [],\n  "websiteSettings": {},\n  "flags": { "anyFlag": true }\n}';
     expect(validateSiteText('site.json', site).map(formatSiteDiagnostic)).toEqual([

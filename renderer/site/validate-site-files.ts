@@ -148,7 +148,11 @@ function ajvMessage(error: ErrorObject, value: unknown): string {
   const at = pointerPlace(error.instancePath) || 'the file';
   // A key failing `propertyNames` (feature toggle names): name the key, not only its object.
   if (error.propertyName !== undefined) return `${at}: the name ${JSON.stringify(error.propertyName)} ${error.message ?? 'is not valid'}`;
-  if (error.keyword === 'required') return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"`;
+  if (error.keyword === 'required') {
+    // A key needed by another's value (the donate page's `donation`, by `pageType` 203).
+    const because = error.schemaPath.includes('/then/') ? ' for its pageType' : '';
+    return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"${because}`;
+  }
   if (error.keyword === 'enum') return `${at} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(value)}`;
   if (error.keyword === 'type') {
     const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
@@ -188,7 +192,8 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
   if (!validate(data)) {
     const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
-      if (error.keyword === 'additionalProperties') continue;
+      // `if` only sums up its `then`'s own errors, which are reported where they are.
+      if (error.keyword === 'additionalProperties' || error.keyword === 'if') continue;
       // One finding per place: a failed `type` also fails its enum or minimum there.
       if (seen.has(error.instancePath)) continue;
       seen.add(error.instancePath);

@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { SITE_FOLDER_SCHEMAS, schemaText } from './site-folder-schema.ts';
+import { PAGE_TABLE } from '../../pages/page-types/table.ts';
+import { CONTENT_SCHEMA, SITE_FOLDER_SCHEMAS, schemaText } from './site-folder-schema.ts';
 
 const DEMO = path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'sites', 'demo');
 
 describe('published site folder schemas', () => {
+  it('name every content page type of the page table, and no other', () => {
+    const table = (PAGE_TABLE as readonly { contentPageTypes?: readonly number[] }[]).flatMap((kind) => kind.contentPageTypes ?? []);
+    const schema = (CONTENT_SCHEMA.properties.pageType as unknown as { enum: number[] }).enum;
+    expect([...schema].sort()).toEqual([...new Set(table)].sort());
+  });
+
   it('match their TypeBox source (run write-schemas.ts after an edit)', () => {
     for (const [name, schema] of Object.entries(SITE_FOLDER_SCHEMAS)) {
       expect(fs.readFileSync(path.join(import.meta.dirname, name), 'utf8'), name).toBe(schemaText(schema));

@@ -321,7 +321,27 @@ export const CONTENT_SCHEMA = Type.Object(
     id: opt(Type.String()),
     title: opt(Type.String()),
     home: opt(Type.Boolean({ description: 'Served at / (one file at most).' })),
-    pageType: opt(Type.Integer({ description: 'A special page type (203 donate … 300).' })),
+    // The content page types of the page table (renderer/pages/page-types/table.ts; the schema
+    // test keeps the two lists one): any other number rendered as a plain page, silently.
+    pageType: opt(
+      oneOf(
+        'integer',
+        [203, 204, 208, 209, 210, 300, 301],
+        'A special page type: 203 donate, 204 contribution confirmed, 208 membership confirmed, 209 reviews request, 210 digital product composer preview, 300 newsletter unsubscribe, 301 commerce email preview.',
+      ),
+    ),
+    // As the donate page reads it (renderer/pages/page-types/donations.ts); 203 needs its amounts
+    // and confirmPath, 204 (contribution confirmed) reads its fund.
+    donation: opt(
+      Type.Object(
+        {
+          fund: opt(Type.String({ description: 'What the gift is for: "Give to {fund}".' })),
+          amounts: opt(Type.Array(Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), { minItems: 1, maxItems: 12, description: 'The amounts offered, in cents.' })),
+          confirmPath: opt(Type.String({ pattern: '^/[^/]', description: 'The contribution-confirmed page (204) the choice leads to, e.g. /thank-you.' })),
+        },
+        { additionalProperties: false, description: 'A donate page (pageType 203): the amounts it offers and where a choice leads; a contribution-confirmed page (204): its fund.' },
+      ),
+    ),
     template: opt(Type.String({ description: 'Template name to use instead of the default.' })),
     collectionType: opt(Type.String({ description: 'products (store products whose collectionId is this id), blog, events, gallery, …' })),
     items: opt(Type.Array(ITEM)),
@@ -341,6 +361,13 @@ export const CONTENT_SCHEMA = Type.Object(
     title: 'Quire content file',
     description: 'One page, cover or collection (content/{slug}.json). Any other field reaches the template.',
     additionalProperties: true,
+    // A donate page without its amounts rendered an empty form.
+    allOf: [
+      {
+        if: { properties: { pageType: { const: 203 } }, required: ['pageType'] },
+        then: { required: ['donation'], properties: { donation: { type: 'object', properties: { amounts: {}, confirmPath: {} }, required: ['amounts', 'confirmPath'] } } },
+      },
+    ],
   },
 );
 
