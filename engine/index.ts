@@ -14,7 +14,7 @@ export { DEFAULT_LIMITS } from './limits.ts';
 export type { Limits } from './limits.ts';
 export { createRegistry } from './registry.ts';
 export type { Registry } from './registry.ts';
-export { parseJson, tryParseJson, JsonSyntaxError } from './value.ts';
+export { parseJson, tryParseJson, JsonSyntaxError, noteManyMembers } from './value.ts';
 export type { Value, Node as JsonNode } from './value.ts';
 export { printTemplate } from './print.ts';
 export { Source } from './source.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { asBoolean, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, jsonString, JsonSyntaxError, narrowCut, parsedPlainLength, parsedJsonText, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
+import { asBoolean, hasManyMembers, MANY_MEMBERS, noteManyMembers, isInheritedName, member, type JsonObject, asDouble, asLong, isTruthy, JDouble, javaDouble, jsNumber, jsonEquals, jsonString, JsonSyntaxError, narrowCut, parsedPlainLength, parsedJsonText, toJsonExact, latin1Image, narrowText, parseJson, parseJsonWalk, renderText, textOf, toJson, JSON_PIECE, toJsonPieces, toJsonPretty, type Value } from './value.ts';
 
 describe('javaDouble (Java Double.toString)', () => {
   it.each([
@@ -566,5 +566,33 @@ describe('isInheritedName', () => {
     for (const name of ['', 'title', 'toString2', 'tostring', 'valueof', 'constructors', '__proto', 'hasOwnPropertx', 'é', 'constructor\u0000']) expect(isInheritedName(name)).toBe(false);
     const inherited = new Set(Object.getOwnPropertyNames(Object.prototype));
     fc.assert(fc.property(fc.string({ maxLength: 24 }), (s) => isInheritedName(s) === inherited.has(s)));
+  });
+});
+
+describe('objects of many members (noteManyMembers)', () => {
+  it('testing a noted object for truth does not list its names; an object not noted is listed once per test', () => {
+    let listed = 0;
+    const names = Array.from({ length: MANY_MEMBERS + 1 }, (_, i) => `k${i}`);
+    const big = new Proxy({} as JsonObject, {
+      ownKeys: () => (listed++, names),
+      getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }),
+      get: () => 1,
+    });
+    expect(isTruthy(big)).toBe(true);
+    expect(listed).toBe(1);
+    noteManyMembers({ page: { big } });
+    listed = 0;
+    for (let i = 0; i < 1000; i++) expect(isTruthy(big)).toBe(true);
+    expect(listed).toBe(0);
+  });
+
+  it('parseJson notes the objects of more than MANY_MEMBERS members, at any depth, and no smaller one', () => {
+    const members = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    const tree = parseJson(JSON.stringify({ a: [{ big: members(MANY_MEMBERS + 1) }], small: members(MANY_MEMBERS), n: 1.0 })) as Record<string, any>;
+    expect(hasManyMembers(tree.a[0].big)).toBe(true);
+    expect(hasManyMembers(tree.small)).toBe(false);
+    expect(hasManyMembers(tree)).toBe(false);
+    // The walk takes no recursion: 100,000 levels of arrays.
+    noteManyMembers(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)));
   });
 });

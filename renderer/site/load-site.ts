@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Template } from '../../engine/index.ts';
+import { noteManyMembers, type Template } from '../../engine/index.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeedShape, seedFindings, type SeedData, type SeedFinding } from '../store/seed.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
@@ -109,6 +109,8 @@ function parseJsonFile(text: string, file: string, problems: Collector): unknown
       problems.add('SITE_LIMIT_EXCEEDED', file, `This value nests deeper than ${SITE_JSON_DEPTH} levels; a site file's values nest ${SITE_JSON_DEPTH} levels at most.`, line, column);
       return undefined;
     }
+    // `{.if big}` on an object of 100,000 members listed all their names each time (engine/value.ts).
+    noteManyMembers(value);
     return value;
   } catch (error) {
     const { line, column } = jsonSyntaxPosition(text);
