@@ -275,6 +275,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
         couponCodes: view.validCoupons.map((c) => c.code),
         payment,
         idempotencyKey: attemptKey.current,
+        // What the summary shows: a cart changed in another tab since is refused, not charged.
+        expectedTotalCents: view.grandTotalCents,
       },
     });
     if (result.ok) {

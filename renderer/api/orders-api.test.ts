@@ -184,6 +184,22 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(response.body).not.toContain('4000000000000002');
       });
 
+      it('a total other than the one the buyer was shown (the cart changed in another tab) is 409 CART_CHANGED, before any payment', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const shown = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' })).grandTotalCents as number;
+        // Another tab adds one more: the summary on this page still shows `shown`.
+        await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p1', sku: 'SQ-1', quantity: 1 }, cookies: { CART: token } }));
+        const stale = await place(token, { expectedTotalCents: shown });
+        expect(stale.statusCode).toBe(409);
+        expect(json(stale).code).toBe('CART_CHANGED');
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        const now = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' })).grandTotalCents as number;
+        expect(now).toBeGreaterThan(shown);
+        expect((await place(token, { expectedTotalCents: now })).statusCode).toBe(200);
+        expect(await stockOf('p1', 'v1')).toBe(3);
+      });
+
       it('field errors are reported together, keyed as the checkout fields', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const response = await place(token, {

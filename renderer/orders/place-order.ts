@@ -21,6 +21,11 @@ export interface PlaceOrderInput {
   couponCodes?: readonly string[];
   payment: { provider: string } & PaymentDetails;
   idempotencyKey: string;
+  /**
+   * The grand total the buyer was shown. The cart may change in another tab after the page
+   * showed it: the order would be charged and filled at a total and quantities never seen.
+   */
+  expectedTotalCents?: number | null;
   /** The shop's public origin, for the receipt's review links (mail/order-receipt.ts); none without it. */
   siteUrl?: string | null;
 }
@@ -171,6 +176,7 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
 
   const totals = quote(cart, site, input, now);
   const provider = checkFields(site, input, totals, now);
+  if (input.expectedTotalCents != null && input.expectedTotalCents !== totals.grandTotalCents) throw CHECKOUT_ERR.cartChanged();
   if (totals.belowMinimum && totals.minimumMessage) throw CHECKOUT_ERR.belowMinimum(totals.minimumMessage);
   // Read-only pre-check, so an obviously sold-out cart is never sent to the provider; the
   // transaction below is what actually guarantees the stock.

@@ -103,6 +103,13 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         ...QUOTE_FIELDS,
         payment: PAYMENT,
         idempotencyKey: Type.String({ minLength: 8, maxLength: 100, description: 'One per submission attempt; a retry with the same key gets the same order.' }),
+        expectedTotalCents: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: Number.MAX_SAFE_INTEGER,
+            description: 'The grand total the buyer was shown; another total (the cart changed in another tab) is 409 CART_CHANGED before any payment.',
+          }),
+        ),
       }),
     },
     handler: async (request) => {
@@ -121,6 +128,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
           couponCodes: body.couponCodes ?? [],
           payment: body.payment,
           idempotencyKey: body.idempotencyKey,
+          expectedTotalCents: body.expectedTotalCents ?? null,
           siteUrl: mailOrigin(deps),
         },
         await liveSession(deps, request),
