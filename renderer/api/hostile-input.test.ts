@@ -54,6 +54,24 @@ describe('cart quantities keep the add-to-cart bounds on every path', () => {
     }
   });
 
+  it('sign-out with cloneCart and sign-in again leaves the cart as it was, and keeps what was added between', async () => {
+    let { session } = await signIn();
+    await post(ENTRIES, { itemId: 'p2', sku: 'SQ-2A', quantity: 2, additionalFields: null }, session);
+    await post(ENTRIES, { itemId: 'p1', sku: null, quantity: 1, additionalFields: null }, session);
+    for (let round = 0; round < 3; round += 1) {
+      const out = await h.inject(withCrumb({ method: 'DELETE', url: `${SESSION}?cloneCart=true`, cookies: session }));
+      ({ session } = await signIn({ CART: cookieOf(out, 'CART')!.value }));
+      expect(quantities(await userCart())).toEqual({ 'SQ-2A': 2, 'SQ-1': 1 });
+    }
+    // Signed out, the visitor raises a line and adds one: signing in brings those, not a sum.
+    const out = await h.inject(withCrumb({ method: 'DELETE', url: `${SESSION}?cloneCart=true`, cookies: session }));
+    const cart = { CART: cookieOf(out, 'CART')!.value };
+    await post(ENTRIES, { itemId: 'p2', sku: 'SQ-2A', quantity: 3, additionalFields: null }, cart);
+    await post(ENTRIES, { itemId: 'p2', sku: 'SQ-2B', quantity: 1, additionalFields: null }, cart);
+    await signIn(cart);
+    expect(quantities(await userCart())).toEqual({ 'SQ-2A': 5, 'SQ-1': 1, 'SQ-2B': 1 });
+  });
+
   it('merging at sign-in fills a line up to the stock and adds what still fits', async () => {
     let { session } = await signIn();
     await post(ENTRIES, { itemId: 'p1', sku: null, quantity: 4, additionalFields: null }, session);

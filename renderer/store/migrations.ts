@@ -441,6 +441,14 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE orders SET email_key = normalize(email_key, NFC) WHERE email_key <> normalize(email_key, NFC)
     `,
   },
+  {
+    // The account's cart an anonymous cart was copied from at sign-out (B18 cloneCart): signing
+    // in again merged the copy into the lines it was copied from, doubling every quantity.
+    id: '013-cart-cloned-from',
+    sql: `
+      ALTER TABLE carts ADD COLUMN cloned_from text
+    `,
+  },
 ];
 
 /**

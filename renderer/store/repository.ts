@@ -311,14 +311,15 @@ export class Repository {
       created: num(row.created),
       expiresAt: numOrNull(row.expires_at),
       entries: entries.map(toEntry),
+      clonedFrom: strOrNull(row.cloned_from),
     };
   }
 
   async createCart(cart: Omit<CartRecord, 'orderId' | 'isPurchased' | 'entries'>): Promise<void> {
     await this.db.query(
-      `INSERT INTO carts (id, website_id, kind, owner_site_user_id, created, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [cart.id, cart.websiteId, cart.kind, cart.ownerSiteUserId, cart.created, cart.expiresAt],
+      `INSERT INTO carts (id, website_id, kind, owner_site_user_id, created, expires_at, cloned_from)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [cart.id, cart.websiteId, cart.kind, cart.ownerSiteUserId, cart.created, cart.expiresAt, cart.clonedFrom ?? null],
     );
   }
 

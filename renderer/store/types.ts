@@ -114,6 +114,11 @@ export interface CartRecord {
   created: number;
   expiresAt: number | null;
   entries: CartEntryRecord[];
+  /**
+   * The account's cart this anonymous cart was copied from at sign-out (B18 cloneCart): signing
+   * in again takes it back without adding its lines to the ones they were copied from.
+   */
+  clonedFrom?: string | null;
 }
 
 export interface SiteUser {

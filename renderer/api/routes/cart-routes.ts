@@ -196,11 +196,14 @@ async function storedLineBounds(repo: Repository, site: Site, entry: CartEntryRe
  * at most to its bound and is never lowered, and a new line that no longer fits (its stock, or
  * a cart of `MAX_CART_ENTRIES` lines) is left out.
  */
-export async function mergeEntryThatFits(deps: ApiDeps, repo: Repository, site: Site, cart: CartRecord, entry: CartEntryRecord): Promise<void> {
+export async function mergeEntryThatFits(deps: ApiDeps, repo: Repository, site: Site, cart: CartRecord, entry: CartEntryRecord, copyOfCart = false): Promise<void> {
   const match = lineToMerge(cart, entry.itemId, entry.sku, entry.additionalFields);
   const others = cart.entries.filter((candidate) => candidate !== match);
   const current = match?.quantity ?? 0;
-  const quantity = Math.max(current, fittingQuantity(await storedLineBounds(repo, site, entry, others), current + entry.quantity));
+  // A copy of this cart's own lines (`copyOfCart`, B18 then B17) brings the larger of the two
+  // quantities, not their sum: signing out and in again doubled every line.
+  const wanted = copyOfCart ? Math.max(current, entry.quantity) : current + entry.quantity;
+  const quantity = Math.max(current, fittingQuantity(await storedLineBounds(repo, site, entry, others), wanted));
   if (match) {
     if (quantity === current) return;
     match.quantity = quantity;
@@ -231,7 +234,7 @@ export async function createEmptyCart(
   deps: ApiDeps,
   repo: Repository,
   site: Site,
-  cart: { kind: CartKind; ownerSiteUserId: string | null; lifetimeMs: number | null },
+  cart: { kind: CartKind; ownerSiteUserId: string | null; lifetimeMs: number | null; clonedFrom?: string | null },
 ): Promise<string> {
   const now = deps.now();
   const id = deps.newId('c');
@@ -242,6 +245,7 @@ export async function createEmptyCart(
     ownerSiteUserId: cart.ownerSiteUserId,
     created: now,
     expiresAt: cart.lifetimeMs === null ? null : now + cart.lifetimeMs,
+    clonedFrom: cart.clonedFrom ?? null,
   });
   return id;
 }

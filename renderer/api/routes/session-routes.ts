@@ -85,7 +85,8 @@ export function registerSessionRoutes(kit: RouteKit): void {
         // must not double a quantity past the stock or 9999 (issue 13).
         const site = await repo.getSite();
         if (!site) throw GENERIC.internal();
-        for (const entry of anonymous.entries) await mergeEntryThatFits(deps, repo, site, own, entry);
+        const copy = anonymous.clonedFrom === own.id;
+        for (const entry of anonymous.entries) await mergeEntryThatFits(deps, repo, site, own, entry, copy);
         await repo.deleteCart(anonymous.id);
         return true;
       });
@@ -123,6 +124,7 @@ export function registerSessionRoutes(kit: RouteKit): void {
           kind: 'main',
           ownerSiteUserId: null,
           lifetimeMs: CART_COOKIE_MAX_AGE_SECONDS * 1000,
+          clonedFrom: own.id,
         });
         await copyEntriesThatFit(deps, repo, site, id, own.entries);
         return id;
