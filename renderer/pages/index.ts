@@ -15,7 +15,8 @@ import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
-import { unlockCookieName, unlockToken } from './visitor.ts';
+import { UNLOCK_OUTCOME, unlockCookieName, unlockToken } from './visitor.ts';
+import { beginAttempt } from '../api/rate-limits.ts';
 
 export type { PageReads, QuirePageInfo, ResolveMember, SiteSource } from './page-renderer.ts';
 export type { Member } from './tracking.ts';
@@ -85,6 +86,13 @@ const SITE_ORIGIN = 'http://site.invalid';
  * reaches the header is percent-encoded ASCII. A path that serialises to `//host` (from
  * `/.//host`) would leave the site when read back, so it falls back too.
  */
+/** `path` with the unlock form's outcome in its query, for the password form to say (visitor.ts `lockMessage`). */
+function withOutcome(path: string, outcome: 'failed' | 'wait'): string {
+  const url = new URL(path, SITE_ORIGIN);
+  url.searchParams.set(UNLOCK_OUTCOME, outcome);
+  return url.pathname + url.search;
+}
+
 function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) return '/';
   let url: URL;
@@ -147,18 +155,27 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     const scope = body.scope ?? 'site';
     const password = body.password ?? '';
     const returnTo = safeReturnPath(body.returnTo);
-    // Password guesses per client address (`unlockAttempts`, with the API's limits).
-    const verdict = await options.deps.limiters.unlockAttempts.take(request);
-    if (!verdict.allowed) {
-      return reply.code(429).header('retry-after', String(verdict.retryAfterSeconds)).type('text/plain; charset=utf-8').send('Please try again in a few seconds.');
+    // Wrong guesses per client address (`unlockAttempts`, with the API's limits; attempts under
+    // way count, as at sign-in). The form says what happened (UNLOCK_OUTCOME): before, a wrong
+    // password came back to the same form without a word, and the limit answered a bare text
+    // page that refused the right password too.
+    const attempt = await beginAttempt(request, [{ limiter: options.deps.limiters.unlockAttempts }]);
+    try {
+      if (!attempt.allowed) {
+        return reply.code(303).header('location', withOutcome(returnTo, 'wait')).header('retry-after', String(attempt.retryAfterSeconds)).header('cache-control', 'no-store').send();
+      }
+      const site = renderer.getSite();
+      const row = await renderer.reads.getSite();
+      const expected = scope === 'site' ? site.config.lock.password : site.entries.find((entry) => entry.id === scope)?.password ?? null;
+      if (row && expected && password === expected) {
+        setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });
+        return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
+      }
+      await attempt.failed();
+      return reply.code(303).header('location', withOutcome(returnTo, 'failed')).header('cache-control', 'no-store').send();
+    } finally {
+      attempt.end();
     }
-    const site = renderer.getSite();
-    const row = await renderer.reads.getSite();
-    const expected = scope === 'site' ? site.config.lock.password : site.entries.find((entry) => entry.id === scope)?.password ?? null;
-    if (row && expected && password === expected) {
-      setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });
-    }
-    return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
   });
 
   // A mail's unsubscribe link (mail/newsletter-unsubscribe.ts) opens the site's unsubscribe

@@ -485,7 +485,15 @@ describe('content page types', () => {
     expect(sfContext(locked.body).tracking.skipPageView).toBeNull();
     expect(bodyOf(locked.body)).not.toContain('Secret prices');
     expect(bodyOf(locked.body)).not.toContain('data-island="pill-cart"');
+    expect(bodyOf(locked.body)).toContain('This page is password protected.');
+    // A wrong password comes back to the form, which says so.
+    const wrong = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=vault&password=nope&returnTo=%2Fvault', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(wrong.headers.location).toBe('/vault?unlock=failed');
+    expect(wrong.cookies).toEqual([]);
+    expect(bodyOf((await h.inject('/vault?unlock=failed')).body)).toContain('Incorrect password. Please try again.');
+    expect(bodyOf((await h.inject('/vault?unlock=wait')).body)).toContain('Too many attempts. Please wait a minute, then try again.');
     const unlock = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=vault&password=pw&returnTo=%2Fvault', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unlock.headers.location).toBe('/vault');
     const cookie = unlock.cookies.find((c) => c.name === 'sf_unlock_vault')!;
     const open = await h.inject({ url: '/vault', cookies: { sf_unlock_vault: cookie.value } });
     expect(sfContext(open.body).pageType).toBe(2);
@@ -512,13 +520,16 @@ describe('content page types', () => {
     expect(film.flags.videoPaywall).toBe(true);
   });
 
-  it('limits password guesses per client to 10 a minute', async () => {
+  it('limits wrong password guesses per client to 10 a minute, and the form says what happened', async () => {
     const guess = () => h.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const limited = await pageHarness(h.store);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await limited.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode);
-    expect(statuses.slice(0, 10).every((status) => status === 303)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    const answers: { status: number; location: unknown }[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await limited.inject({ method: 'POST', url: '/unlock', payload: 'scope=site&password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      answers.push({ status: response.statusCode, location: response.headers.location });
+    }
+    expect(answers.slice(0, 10).every((a) => a.status === 303 && a.location === '/?unlock=failed')).toBe(true);
+    expect(answers[10]).toEqual({ status: 303, location: '/?unlock=wait' });
     limited.clock.now += 61_000;
     expect((await limited.inject({ method: 'POST', url: '/unlock', payload: 'password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(303);
     await limited.app.close();

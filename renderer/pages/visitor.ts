@@ -72,3 +72,14 @@ export async function visitorSession(deps: ApiDeps, request: FastifyRequest, rep
   }
   return null;
 }
+
+/** The query parameter `POST /unlock` adds to the page it returns to when it did not unlock it. */
+export const UNLOCK_OUTCOME = 'unlock';
+
+/** The password form's message (`lock.message`): what the last `POST /unlock` found, else `prompt`. */
+export function lockMessage(prompt: string, query: Record<string, unknown>): string {
+  const outcome = query[UNLOCK_OUTCOME];
+  if (outcome === 'failed') return 'Incorrect password. Please try again.';
+  if (outcome === 'wait') return 'Too many attempts. Please wait a minute, then try again.';
+  return prompt;
+}

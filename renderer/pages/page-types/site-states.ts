@@ -1,3 +1,4 @@
+import { lockMessage } from '../visitor.ts';
 import { fixedPage, NotFound } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { pageKind } from './page-kind.ts';
@@ -23,9 +24,9 @@ export const lockScreenPage = pageKind<{ kind: 'lock-screen' }>({
   kinds: [],
   templates: { [PAGE_TYPE.lockScreen]: ['lock-screen'] },
   context: ['lock'],
-  async load({ job, ctx, path }) {
+  async load({ job, ctx, path, query }) {
     const title = job.site.config.title;
-    ctx.lock = { returnTo: path, scope: 'site', scopeKind: 'site', heading: title, message: 'This site is password protected.' };
+    ctx.lock = { returnTo: path, scope: 'site', scopeKind: 'site', heading: title, message: lockMessage('This site is password protected.', query) };
     return fixedPage(PAGE_TYPE.lockScreen, 200, 'lock-screen', title);
   },
 });
