@@ -103,10 +103,21 @@ describe('quire render', () => {
     expect(bom.stdout).toBe('café');
   });
 
-  it('rejects malformed JSON data with its offset', async () => {
+  it('rejects malformed JSON data at its line and column', async () => {
     const io = capture();
-    expect(await main(['render', file('t.html', 'x'), file('bad.json', '{"a": }')], io)).toBe(2);
-    expect(io.stderr).toMatch(/offset 6/);
+    const bad = file('bad.json', '{\n  "a": 1,\n  "b": }');
+    expect(await main(['render', file('t.html', 'x'), bad], io)).toBe(2);
+    expect(io.stderr).toBe(`quire: ${bad}:3:8: Unexpected character at offset 19\n`);
+  });
+
+  it("frames a broken partial's own errors after the apply that found them", async () => {
+    const partials = mkdtempSync(join(tmpdir(), 'quire-cli-partials-'));
+    writeFileSync(join(partials, 'bad.jsont'), 'P[{x|htm}]\n{.section y}');
+    const io = capture();
+    expect(await main(['render', file('apply.jsont', 'a{@|apply bad}b'), file('d.json', '{"x": 1}'), '--partials', partials], io)).toBe(1);
+    expect(io.stderr).toContain("COMPILE_PARTIAL_SYNTAX: Compiling partial 'bad' raised errors:");
+    expect(io.stderr).toContain("FORMATTER_UNKNOWN: Formatter 'htm' is unknown.\n  at bad:1:6");
+    expect(io.stderr).toContain('EOF_IN_BLOCK');
   });
 });
 

@@ -4,7 +4,7 @@
 //   commands so `render` starts without the server.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeFrame, type Diagnostic, parseJson, Source } from '../engine/index.ts';
+import { codeFrame, type Diagnostic, JsonSyntaxError, parseJson, Source } from '../engine/index.ts';
 import { rendererEngine } from '../renderer/platform/renderer-engine.ts';
 import { NotUtf8Error, utf8Text } from '../renderer/site/read-texts.ts';
 
@@ -60,11 +60,13 @@ function unreadable(file: string, error: unknown): string {
   return `quire: ${file}: ${why}\n`;
 }
 
+/** Each diagnostic framed, followed by its children (a broken partial's own errors). */
 function frames(diags: readonly Diagnostic[], sources: Map<string, Source>): string {
   return diags
     .map((d) => {
       const src = sources.get(d.source);
-      return src ? codeFrame(d, src) : `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}`;
+      const own = src ? codeFrame(d, src) : `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}`;
+      return d.children && d.children.length > 0 ? `${own}\n\n${frames(d.children, sources)}` : own;
     })
     .join('\n\n');
 }
@@ -142,7 +144,9 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       try {
         data = parseJson(dataText);
       } catch (e) {
-        io.err(`quire: ${dataFile}: ${(e as Error).message}\n`);
+        // Where, as a line and column: an offset into a long file is no help.
+        const at = e instanceof JsonSyntaxError ? new Source(dataText, dataFile).position(Math.min(e.offset, dataText.length)) : null;
+        io.err(`quire: ${dataFile}${at ? `:${at.line}:${at.column}` : ''}: ${(e as Error).message}\n`);
         return 2;
       }
       const mode = strict ? 'strict' : 'safe';

@@ -180,9 +180,20 @@ describe('checkPaths', () => {
     expect(result.exitCode).toBe(1);
     expect(result.frames.map((frame) => frame.text.split('\n')[0])).toEqual([
       "RuntimeError APPLY_PARTIAL_MISSING: 'cardd' names no partial of the site (partials/cardd.jsont) and no macro of this file.",
-      "RuntimeError APPLY_PARTIAL_MISSING: 'nowhere' names no partial of the site (partials/nowhere.jsont) and no macro of this file.",
+      // The code the render reports for an `.include` (INCLUDE_PARTIAL_MISSING), not an apply's.
+      "RuntimeError INCLUDE_PARTIAL_MISSING: 'nowhere' names no partial of the site (partials/nowhere.jsont) and no macro of this file.",
       "RuntimeError APPLY_PARTIAL_MISSING: 'missing-in-partial' names no partial of the site (partials/missing-in-partial.jsont) and no macro of this file.",
     ]);
     expect(result.frames[0]!.where).toBe(path.join(dir, 'templates/page.jsont:2:7'));
+  });
+
+  it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {
+    const latin1 = path.join(dir, 'latin1.jsont');
+    fs.writeFileSync(latin1, Buffer.from('abc \xff\xfe {x}', 'latin1'));
+    const bom = write('bom.jsont', '\ufeff{.section a}x{.end}{.foo}');
+    const result = await checkPaths([latin1, bom]);
+    expect(result.exitCode).toBe(2);
+    expect(result.pathErrors).toEqual([`${latin1}: not UTF-8 text: byte 0xFF at line 1, column 5 (save the file as UTF-8)`]);
+    expect(result.frames.map((frame) => frame.where)).toEqual([`${bom}:1:20`]);
   });
 });

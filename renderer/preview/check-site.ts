@@ -6,6 +6,7 @@ import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
 import { jsonSyntaxPosition } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
+import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
@@ -36,11 +37,23 @@ async function isSiteFolder(dir: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * A file's text as the site loader and `quire render` read it: strict UTF-8 (the first bad
+ * byte is an error, NotUtf8Error), a byte-order mark left out. Read leniently, a Latin-1
+ * template passed with 0 problems, and a BOM moved every column of its first line by one.
+ */
+async function readUtf8(file: string): Promise<string> {
+  const text = utf8Text(await fs.readFile(file));
+  if (text instanceof NotUtf8Error) throw text;
+  return text;
+}
+
 function pathError(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${file}: no such file or folder`;
   if (code === 'ENOTDIR') return `${file}: a part of the path is not a folder`;
   if (code === 'EACCES' || code === 'EPERM') return `${file}: permission denied`;
+  if (error instanceof NotUtf8Error) return `${file}: ${error.message}`;
   return `${file}: cannot be read (${code ?? (error as Error).message})`;
 }
 
@@ -61,7 +74,14 @@ interface OrNode {
 }
 
 /** `apply NAME` and `.include NAME` calls of a template, with the macros it defines. */
-function partialCalls(body: readonly Inst[], calls: { name: string; start: number }[], macros: Set<string>): void {
+/** An `apply` or `.include` of a template, with the code its render reports when the name is missing. */
+interface PartialCall {
+  name: string;
+  start: number;
+  code: 'APPLY_PARTIAL_MISSING' | 'INCLUDE_PARTIAL_MISSING';
+}
+
+function partialCalls(body: readonly Inst[], calls: PartialCall[], macros: Set<string>): void {
   const walkOr = (alt: OrNode | null) => {
     for (let or = alt; or; or = or.alt) partialCalls(or.body, calls, macros);
   };
@@ -69,10 +89,10 @@ function partialCalls(body: readonly Inst[], calls: { name: string; start: numbe
     switch (inst.kind) {
       case 'variable':
       case 'bindvar':
-        for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) calls.push({ name: call.args[0], start: call.span.start });
+        for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) calls.push({ name: call.args[0], start: call.span.start, code: 'APPLY_PARTIAL_MISSING' });
         break;
       case 'include':
-        calls.push({ name: inst.name!, start: inst.span.start });
+        calls.push({ name: inst.name!, start: inst.span.start, code: 'INCLUDE_PARTIAL_MISSING' });
         break;
       case 'macro':
         macros.add(inst.name!);
@@ -98,7 +118,7 @@ function partialCalls(body: readonly Inst[], calls: { name: string; start: numbe
 /** Frames for every `apply` / `.include` that names neither a partial of the site nor a macro of the file. */
 function missingPartialFrames(template: Template, file: string, partials: Readonly<Record<string, string>>): Frame[] {
   if (!template.ast) return [];
-  const calls: { name: string; start: number }[] = [];
+  const calls: PartialCall[] = [];
   const macros = new Set<string>();
   partialCalls((template.ast as unknown as { body: Inst[] }).body, calls, macros);
   const source = new Source(template.source.text, file);
@@ -108,7 +128,7 @@ function missingPartialFrames(template: Template, file: string, partials: Readon
     const { line, column } = source.position(call.start);
     const d = {
       kind: 'RuntimeError',
-      code: 'APPLY_PARTIAL_MISSING',
+      code: call.code,
       message: `'${call.name}' names no partial of the site (partials/${call.name}.jsont) and no macro of this file.`,
       line,
       column,
@@ -213,7 +233,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   for (const name of Object.keys(site.partials)) {
     const file = `partials/${name}.jsont`;
     // The renderer's own partials are checked by its tests; the author's are read from disk.
-    const text = await fs.readFile(path.join(site.dir, file), 'utf8').catch(() => null);
+    const text = await readUtf8(path.join(site.dir, file)).catch(() => null);
     if (text !== null) siteFiles.set(file, rendererEngine().compile(text, { name: file }));
   }
   // Frames are pushed one by one throughout: a spread of 150,000 overflows the call stack.
@@ -244,7 +264,7 @@ async function siblingPartials(dir: string): Promise<Record<string, string> | nu
   const out: Record<string, string> = { ...BUILTIN_PARTIALS };
   for (const name of names) {
     if (!name.endsWith('.jsont')) continue;
-    const text = await fs.readFile(path.join(partialsDir, name), 'utf8').catch(() => null);
+    const text = await readUtf8(path.join(partialsDir, name)).catch(() => null);
     if (text !== null) out[name.slice(0, -'.jsont'.length)] = text;
   }
   return out;
@@ -283,7 +303,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
       for (const name of names) {
         const file = path.join(given, name);
         try {
-          for (const frame of checkTemplate(file, await fs.readFile(file, 'utf8'), partials)) frames.push(frame);
+          for (const frame of checkTemplate(file, await readUtf8(file), partials)) frames.push(frame);
           checked.templates++;
         } catch (error) {
           pathErrors.push(pathError(file, error));
@@ -294,7 +314,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
     if (given.endsWith('.json')) {
       // A data file on its own: its JSON, then its schema (site.json, catalog.json, else a content file).
       try {
-        for (const frame of checkDataFile(given, await fs.readFile(given, 'utf8'))) frames.push(frame);
+        for (const frame of checkDataFile(given, await readUtf8(given))) frames.push(frame);
         checked.dataFiles++;
       } catch (error) {
         pathErrors.push(pathError(given, error));
@@ -307,7 +327,7 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
       continue;
     }
     try {
-      for (const frame of checkTemplate(given, await fs.readFile(given, 'utf8'), null)) frames.push(frame);
+      for (const frame of checkTemplate(given, await readUtf8(given), null)) frames.push(frame);
       checked.templates++;
     } catch (error) {
       pathErrors.push(pathError(given, error));
