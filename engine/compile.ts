@@ -582,11 +582,53 @@ function predicateBlock(pred: PredicateCall | null, run: Exec, alt: Exec, node: 
   };
 }
 
+/**
+ * Branches from which an `.or` chain runs as one loop (`orLoop`) rather than as closures each
+ * calling the next: 10,000 `{.or equal? 1 2}` overflowed the stack, building the chain and
+ * running it, and the render ended in UNEXPECTED_ERROR at 1:1 with its output dropped.
+ */
+const OR_LOOP_MIN = 16;
+
 function orChain(alt: OrNode | null, ctx: EmitContext): Exec {
   if (alt === null) return NOOP;
+  let n = 0;
+  for (let a: OrNode | null = alt; a !== null && n < OR_LOOP_MIN; a = a.alt) n++;
+  if (n >= OR_LOOP_MIN) return orLoop(alt, ctx);
   if (!ctx.lazy) return predicateBlock(alt.pred, body(alt.body, ctx), orChain(alt.alt, ctx), alt, alt.span, ctx.source);
   const now = eager(ctx);
   return deferred(() => predicateBlock(alt.pred, body(alt.body, now), orChain(alt.alt, now), alt, alt.span, now.source));
+}
+
+/** A long `.or` chain (`OR_LOOP_MIN`): the first branch that holds runs; bodies are built when first reached. */
+function orLoop(first: OrNode, ctx: EmitContext): Exec {
+  const branches: OrNode[] = [];
+  for (let a: OrNode | null = first; a !== null; a = a.alt) branches.push(a);
+  const now = eager(ctx);
+  const source = ctx.source;
+  const runs: (Exec | null)[] = branches.map(() => null);
+  const run = (rt: Runtime, i: number): void => {
+    let r = runs[i];
+    if (r === null) r = runs[i] = body(branches[i].body, now);
+    r(rt);
+  };
+  return (rt) => {
+    for (let i = 0; i < branches.length; i++) {
+      const branch = branches[i];
+      const pred = branch.pred;
+      // A plain `.or`, or an unknown predicate kept in safe mode: always holds (`predicateBlock`).
+      if (pred === null || pred.spec === null) return run(rt, i);
+      rt.curSource = source;
+      rt.curSpan = branch.span;
+      let ok: boolean;
+      try {
+        ok = pred.spec.test(rt.frames[rt.depth].node, pred.bound, rt);
+      } catch (e) {
+        rt.unexpected(e, branch, source, branch.span);
+        return;
+      }
+      if (ok) return run(rt, i);
+    }
+  };
 }
 
 /** An expression's name as the engine looks it up, bound once per name (engine/expr/reduce.ts). */

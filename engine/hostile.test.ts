@@ -37,6 +37,21 @@ describe('hostile input', () => {
     expect(r.errors.map((e) => e.code)).toContain('LIMIT_INSTRUCTIONS');
   }, GUARD);
 
+  it('a section with 100,000 .or branches takes the first that holds, without running out of stack', () => {
+    const branches = '{.or equal? 1 2}no'.repeat(100_000);
+    const hit = render(`{.section a}${branches}{.or equal? 1 1}hit{.or}z{.end}`, {});
+    expect(hit).toMatchObject({ html: 'hit', errors: [] });
+    expect(render(`{.section a}${branches}{.or}z{.end}`, {})).toMatchObject({ html: 'z', errors: [] });
+    expect(render(`{.section a}a{${branches.slice(1)}{.end}`, { a: 1 })).toMatchObject({ html: 'a', errors: [] });
+    // Short and long chains agree, branch by branch (OR_LOOP_MIN is 16).
+    for (const n of [1, 15, 16, 17, 40]) {
+      for (const at of [0, n - 1, n]) {
+        const chain = Array.from({ length: n }, (_, i) => `{.or equal? ${i} ${at}}b${i}`).join('');
+        expect(render(`{.section a}${chain}{.or}none{.end}`, {}).html, `${n} ${at}`).toBe(at < n ? `b${at}` : 'none');
+      }
+    }
+  }, GUARD);
+
   it('4,000-deep nesting is LIMIT_NESTING', () => {
     for (const open of ['{.section a}', '{.if a}', '{.repeated section a}', '{.equal? a 1}', '{.macro m}']) {
       const r = render(open.repeat(4000) + 'x' + '{.end}'.repeat(4000), {});
