@@ -156,17 +156,25 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * Frames the overlay shows; it counts the rest and points to `quire check`, which prints them
- * all. 15,000 frames made every preview page ~5 MB larger.
+ * Frames the overlay shows; it counts the rest and points to the tools that print them all.
+ * 15,000 frames made every preview page ~5 MB larger.
  */
 export const OVERLAY_FRAMES = 100;
 
-/** The preview's error overlay: fixed on top of the page, dismissable, readable without CSS of the site. */
+/**
+ * The preview's error overlay: fixed on top of the page, dismissable, readable without CSS of
+ * the site. A limit's diagnostic (`LIMIT_*`) comes first: it says why the page stops where it
+ * does, and the engine writes it after the errors it kept, so past the first 100 it was hidden.
+ */
 export function overlayHtml(title: string, frames: readonly Frame[]): string {
+  const shown = [...frames.filter((frame) => frame.code.startsWith('LIMIT_')), ...frames.filter((frame) => !frame.code.startsWith('LIMIT_'))];
   let items = '';
-  for (const frame of frames.slice(0, OVERLAY_FRAMES)) items += `<li><pre style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(frame.text)}</pre></li>`;
+  for (const frame of shown.slice(0, OVERLAY_FRAMES)) items += `<li><pre style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(frame.text)}</pre></li>`;
   const more = frames.length - OVERLAY_FRAMES;
-  if (more > 0) items += `<li><p style="margin:0">${more} more not shown here: <code>quire check</code> lists every one.</p></li>`;
+  // `quire check` does not render pages: this page's own problems are `render-page`'s.
+  if (more > 0) {
+    items += `<li><p style="margin:0">${more} more not shown here: <code>quire render-page SITE_DIR /path</code> prints every one of this page, <code>quire check</code> every one of the folder's files.</p></li>`;
+  }
   return (
     `<div id="quire-preview-overlay" role="alertdialog" aria-label="${escapeHtml(title)}" ` +
     `style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.94);color:#fafafa;` +

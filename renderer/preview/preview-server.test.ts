@@ -224,7 +224,7 @@ describe('quire preview', () => {
         const html = await response.text();
         expect(response.headers.get('x-quire-preview-problems')).toBe('300');
         expect(html.split('Warning SITE_KEY_UNKNOWN').length - 1).toBe(OVERLAY_FRAMES);
-        expect(html).toContain(`${300 - OVERLAY_FRAMES} more not shown here: <code>quire check</code> lists every one.`);
+        expect(html).toContain(`${300 - OVERLAY_FRAMES} more not shown here: <code>quire render-page SITE_DIR /path</code> prints every one of this page`);
       }
       // Read once for the first page's frames, then kept until the next load.
       expect(reads.mock.calls.filter(([file]) => path.resolve(String(file)) === catalog).length).toBe(1);
