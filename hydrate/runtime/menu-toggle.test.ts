@@ -100,6 +100,29 @@ describe('menu buttons (issue 16: the phone navigation)', () => {
     }
   });
 
+  test('aria-controls names several parts of one menu: focus and clicks in any keep it open, Escape in any closes it', () => {
+    document.body.innerHTML =
+      '<button type="button" data-menu-toggle aria-controls="nav search" aria-expanded="false" hidden>Menu</button><nav id="nav"><a href="/shop">Shop</a></nav>' +
+      '<form id="search"><input type="search" name="q"></form><main><a href="/after">After</a></main>';
+    const button = document.querySelector('button')!;
+    const [shop, after] = [...document.querySelectorAll('a')];
+    const input = document.querySelector('input')!;
+    const stop = startMenuToggles(document);
+    button.click();
+    shop!.focus();
+    input.focus();
+    input.click();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    button.click();
+    input.focus();
+    after!.focus();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    stop();
+  });
+
   test('a button whose target is missing stays hidden', () => {
     document.body.innerHTML = '<button type="button" data-menu-toggle aria-controls="nope" aria-expanded="false" hidden>Menu</button>';
     startMenuToggles(document);

@@ -22,8 +22,14 @@ export function startMenuToggles(doc: Document): () => void {
   const stops: Array<() => void> = [];
   const phone = doc.defaultView?.matchMedia?.(MOBILE_MEDIA_QUERY) ?? null;
   for (const button of buttons) {
-    const target = doc.getElementById(button.getAttribute('aria-controls') ?? '');
-    if (!target) continue;
+    // `aria-controls` is a list of ids: a header's navigation and its search field are one menu.
+    // With only the first counted as inside, a tap on the search field closed the menu, and the
+    // field with it (the theme hides both while the menu is closed): phones could not search.
+    const targets = (button.getAttribute('aria-controls') ?? '')
+      .split(/\s+/)
+      .map((id) => (id === '' ? null : doc.getElementById(id)))
+      .filter((el): el is HTMLElement => el !== null);
+    if (targets.length === 0) continue;
     button.setAttribute('aria-expanded', 'false');
     button.hidden = false;
     const onClick = () => button.setAttribute('aria-expanded', button.getAttribute('aria-expanded') === 'true' ? 'false' : 'true');
@@ -35,7 +41,7 @@ export function startMenuToggles(doc: Document): () => void {
     const onLayout = () => {
       if (!phone?.matches) button.setAttribute('aria-expanded', 'false');
     };
-    const inside = (node: EventTarget | null) => node instanceof Node && (button.contains(node) || target.contains(node));
+    const inside = (node: EventTarget | null) => node instanceof Node && (button.contains(node) || targets.some((target) => target.contains(node)));
     const isOpen = () => button.getAttribute('aria-expanded') === 'true';
     // Focus moving to something outside (a null relatedTarget, focus going nowhere, is left to
     // the click handler: a tap on the page's background).
@@ -46,18 +52,22 @@ export function startMenuToggles(doc: Document): () => void {
       if (isOpen() && !inside(event.target)) button.setAttribute('aria-expanded', 'false');
     };
     button.addEventListener('click', onClick);
-    target.addEventListener('keydown', onKeyDown);
     button.addEventListener('keydown', onKeyDown);
     button.addEventListener('focusout', onFocusOut);
-    target.addEventListener('focusout', onFocusOut);
+    for (const target of targets) {
+      target.addEventListener('keydown', onKeyDown);
+      target.addEventListener('focusout', onFocusOut);
+    }
     doc.addEventListener('click', onDocumentClick);
     phone?.addEventListener?.('change', onLayout);
     stops.push(() => {
       button.removeEventListener('click', onClick);
-      target.removeEventListener('keydown', onKeyDown);
       button.removeEventListener('keydown', onKeyDown);
       button.removeEventListener('focusout', onFocusOut);
-      target.removeEventListener('focusout', onFocusOut);
+      for (const target of targets) {
+        target.removeEventListener('keydown', onKeyDown);
+        target.removeEventListener('focusout', onFocusOut);
+      }
       doc.removeEventListener('click', onDocumentClick);
       phone?.removeEventListener?.('change', onLayout);
     });

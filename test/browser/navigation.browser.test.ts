@@ -81,4 +81,28 @@ describe.skipIf(!chromiumPath)(`hidden and member-area navigation in Chromium${c
       await viewportShot(v.page, `not-found-${viewport}`);
     });
   }
+
+  test('NAV-SEARCH (phone) the folded menu holds the search field: click it, type, Enter searches; Tab reaches it too', async () => {
+    const v = await tier.newVisitor();
+    await v.page.setViewportSize(VIEWPORTS.phone);
+    await visit(v.page, '/shop');
+    await waitForBoot(v.page);
+    const menu = v.page.locator('.demo-menu-button');
+    const search = v.page.getByRole('searchbox', { name: 'Search the shop and journal' });
+    expect(await search.isVisible()).toBe(false);
+    await menu.click();
+    await search.click();
+    expect(await search.isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await search.fill('tee');
+    await Promise.all([v.page.waitForURL(/\/search\?q=tee$/), search.press('Enter')]);
+    // By keyboard: Menu, then Tab through the links to the field.
+    await visit(v.page, '/shop');
+    await waitForBoot(v.page);
+    await menu.focus();
+    await v.page.keyboard.press('Enter');
+    for (let i = 0; i < 30 && !(await search.evaluate((el) => el === document.activeElement)); i++) await v.page.keyboard.press('Tab');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+  });
 });
