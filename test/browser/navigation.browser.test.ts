@@ -104,5 +104,8 @@ describe.skipIf(!chromiumPath)(`hidden and member-area navigation in Chromium${c
     for (let i = 0; i < 30 && !(await search.evaluate((el) => el === document.activeElement)); i++) await v.page.keyboard.press('Tab');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // A long query echoed on the results page wraps: the page never scrolls sideways.
+    await visit(v.page, `/search?q=${'a'.repeat(300)}`);
+    expect(await v.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });
 });
