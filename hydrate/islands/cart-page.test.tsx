@@ -175,6 +175,33 @@ describe('cart page island', () => {
     expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT')).toHaveLength(2);
   });
 
+  test('checkout sends a typed quantity first and waits for it; a refused update keeps the visitor on the cart', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([{ ...TEE, quantity: 3 }, MUG]) }, delayMs: 1500 });
+    await page.act(() => typeInto(input('e1'), '3'));
+    // Before the debounce: the click sends the quantity, and the page stays until it is saved.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    await page.act(() => void checkout()!.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 3 }]);
+    await page.advance(1000);
+    expect(page.navigate).not.toHaveBeenCalled();
+    await page.advance(500);
+    expect(page.navigate).toHaveBeenCalledWith('/checkout?cartToken=cart-1');
+    // Nothing pending: the link is followed as it is.
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    checkout()!.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(false);
+
+    page.navigate.mockClear();
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e2', { status: 409, json: { error: 'Sorry, we do not have enough of that item available.', code: 'OUT_OF_STOCK' } });
+    await page.act(() => typeInto(input('e2'), '9'));
+    await page.act(() => void checkout()!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })));
+    await page.advance(0);
+    expect(alertText()).toEqual({ title: 'Unable to update quantity', message: 'Sorry, we do not have enough of that item available.' });
+    expect(page.navigate).not.toHaveBeenCalled();
+  });
+
   test('a failed update shows "Unable to update quantity" with the server message and reverts', async () => {
     await open([TEE, MUG]);
     page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', { status: 409, json: { error: 'Sorry, we do not have enough of that item available.', code: 'OUT_OF_STOCK' } });

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
 import { cartOfResult, type Cart } from '../runtime/cart-store.ts';
+import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
@@ -163,6 +164,8 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
   const linesRef = useRef(initial);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const queue = useRef<Promise<void>>(Promise.resolve());
+  /** Updates the server refused (each put its line back and said so): checkout waits on none of them. */
+  const refused = useRef(0);
   const focusEmpty = useRef(false);
   const emptyRef = useRef<HTMLParagraphElement | null>(null);
   const { selectedCurrency: currency, minimumOrderSubtotalCents: minimum } = runtime.context.store;
@@ -246,6 +249,7 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
         runtime.cart.set(cart);
         return;
       }
+      refused.current++;
       patch(id, (l) => ({ pending: l.pending - 1, quantity: l.confirmed, text: String(l.confirmed), dirty: false }));
       showAlert({ title: ALERT_TITLES.updateQuantity, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
     });
@@ -277,8 +281,28 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
         }
         return;
       }
+      refused.current++;
       patch(id, (l) => ({ pending: l.pending - 1, removing: false }));
       showAlert({ title: ALERT_TITLES.removeItem, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
+    });
+  }
+
+  /**
+   * Checkout waits for the cart to be what the page shows: a quantity typed and not yet sent
+   * (the debounce) is sent now, and the updates under way are awaited. Followed at once, the
+   * link left while an update was in flight (aborted), and checkout showed the old quantity
+   * without a word. An update the server refuses keeps the visitor here, with its alert.
+   */
+  function checkoutClick(event: ReactMouseEvent<HTMLAnchorElement>): void {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const busy = timers.current.size > 0 || linesRef.current.some((l) => l.dirty || l.pending > 0);
+    if (!busy) return;
+    event.preventDefault();
+    const href = event.currentTarget.getAttribute('href') ?? checkoutUrl;
+    const before = refused.current;
+    for (const line of linesRef.current) if (line.dirty || timers.current.has(line.id)) commit(line.id);
+    void queue.current.then(() => {
+      if (refused.current === before) env.navigate(href);
     });
   }
 
@@ -381,14 +405,14 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
       ];
     }
     if (hasClass(node, 'sf-cart-minimum')) return below ? renderDefault(undefined, minimumNotice(minimum, currency)) : null;
-    if (hasClass(node, 'sf-checkout-button')) return canCheckout ? undefined : null;
+    if (hasClass(node, 'sf-checkout-button')) return canCheckout ? renderDefault({ onClick: checkoutClick }) : null;
     return undefined;
   };
 
   const children = renderSnapshot(snapshot, override);
   if (mounted && canCheckout && !hadCheckout) {
     children.push(
-      <a key="checkout" className="sf-checkout-button" href={checkoutUrl}>
+      <a key="checkout" className="sf-checkout-button" href={checkoutUrl} onClick={checkoutClick}>
         Checkout
       </a>,
     );
