@@ -31,6 +31,25 @@ function expectSameSite(location: unknown, sent: string): void {
   expect(new URL(text, ORIGIN).origin, JSON.stringify(sent)).toBe(ORIGIN);
 }
 
+describe('a sign-in form submitted before the script took it (a GET with the password)', () => {
+  it('goes on to the same page without the sign-in fields, keeping the rest of the query; never to another host', async () => {
+    const sent: [string, string][] = [
+      ['/members?email=ann%40example.com&password=hunter2', '/members'],
+      ['/members?x=1&password=hunter2&rememberMe=on&email=a%40b.co', '/members?x=1'],
+      ['/members?password', '/members'],
+      ['//evil.example/?password=hunter2', '/'],
+    ];
+    for (const [url, location] of sent) {
+      const response = await h.inject({ url });
+      expect(response.statusCode, url).toBe(303);
+      expect(response.headers.location, url).toBe(location);
+      expect(response.body).not.toContain('hunter2');
+    }
+    // Other queries with an email (an unsubscribe link) are pages as before.
+    expect((await h.inject({ url: '/shop?email=ann%40example.com&passwordless=1' })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /unlock returnTo', () => {
   it('keeps same-site paths and percent-encodes what a header cannot hold', async () => {
     const kept: [string, string][] = [

@@ -86,6 +86,25 @@ const SITE_ORIGIN = 'http://site.invalid';
  * reaches the header is percent-encoded ASCII. A path that serialises to `//host` (from
  * `/.//host`) would leave the site when read back, so it falls back too.
  */
+/**
+ * The fields of the sign-in form (`sf-login`, hydrate/shared/island-markup.ts). Its markup is
+ * the spec's, without a method: submitted before the islands' script takes the form (a slow
+ * connection, scripts off), the browser sends it as a GET, and the password stood in the
+ * address bar and the history. Such a request is sent on to the same page without them; what
+ * the server logs of a URL masks them (log-redaction.ts).
+ */
+const SIGN_IN_FIELDS = ['password', 'email', 'rememberMe'];
+
+/** The URL without the sign-in form's fields when it carries a password, else null. */
+function withoutSignInFields(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0 || !/(?:^|&)password(?:=|&|$)/.test(url.slice(q + 1))) return null;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const field of SIGN_IN_FIELDS) params.delete(field);
+  const rest = params.toString();
+  return safeReturnPath(url.slice(0, q) + (rest ? `?${rest}` : ''));
+}
+
 /** `path` with the unlock form's outcome in its query, for the password form to say (visitor.ts `lockMessage`). */
 function withOutcome(path: string, outcome: 'failed' | 'wait'): string {
   const url = new URL(path, SITE_ORIGIN);
@@ -222,6 +241,8 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
     }
+    const clean = withoutSignInFields(request.url);
+    if (clean !== null) return reply.code(303).header('location', clean).header('cache-control', 'no-store').send();
     return renderer.render(request, reply);
   });
 }
