@@ -114,6 +114,7 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
   ].join('\n'),
   'partials/post-meta.jsont': '<p class="post-meta"><time datetime="{addedOn|date %Y-%m-%d}">{addedOn|date %B %e, %Y}</time></p>\n',
   'templates/layout.jsont': [
+    '<noscript><p class="site-noscript">This shop needs JavaScript for its cart, forms and sign-in.</p></noscript>',
     '<header class="sf-header site-header">',
     '<a class="sf-site-title" href="/">{website.siteTitle|html}</a>',
     '<nav class="sf-nav" aria-label="Main">{.repeated section navigation}<a href="{path|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a>{.end}</nav>',
