@@ -144,13 +144,12 @@ export function registerAdminRoutes(kit: RouteKit): void {
       // The same windows as visitors' sign-ins, under their own key: per email and per address;
       // a browser the owner has signed in with counts apart from the email (OWNER_DEVICE_COOKIE).
       const device = readCookie(request, OWNER_DEVICE_COOKIE);
-      let known: string | null = null;
       const subject = (found: Owner | null): string => {
-        known = knownDeviceNonce(device, found);
-        return known === null ? `owner:${emailKey(email)}` : `owner-device:${known}`;
+        const nonce = knownDeviceNonce(device, found);
+        return nonce === null ? `owner:${emailKey(email)}` : `owner-device:${nonce}`;
       };
       const owner = await verifiedSignIn(deps, request, subject, password, () => deps.store.read.admin.getOwnerByEmail(email), ERR.invalidCredentials);
-      if (known === null) setOwnerDeviceCookie(request, reply, newDeviceToken(owner), `${kit.prefix}/admin/session`);
+      if (knownDeviceNonce(device, owner) === null) setOwnerDeviceCookie(request, reply, newDeviceToken(owner), `${kit.prefix}/admin/session`);
       const now = deps.now();
       const secret = randomToken();
       const csrfToken = randomToken();
