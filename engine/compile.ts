@@ -166,12 +166,13 @@ function emitText(s: string): Exec {
   };
 }
 
-function emitValue(rt: Runtime, v: Value): void {
+/** Appends a variable's value; `source` and `span` say where, for LIMIT_OUTPUT, when no formatter set them. */
+function emitValue(rt: Runtime, v: Value, source?: Source, span?: { start: number; end: number }): void {
   if (typeof v === 'string') {
-    if (v.length >= LONG_TEXT) rt.appendLong(v);
-    else if ((rt.out += v).length > rt.maxOut) rt.overflow();
+    if (v.length >= LONG_TEXT) rt.appendLong(v, source, span);
+    else if ((rt.out += v).length > rt.maxOut) rt.overflow(source, span);
   } else if (v !== undefined && v !== null) {
-    if ((rt.out += renderText(v)).length > rt.maxOut) rt.overflow();
+    if ((rt.out += renderText(v)).length > rt.maxOut) rt.overflow(source, span);
   }
 }
 
@@ -204,7 +205,7 @@ function inst(n: Inst, ctx: EmitContext): Exec {
   switch (n.kind) {
     case 'variable':
       return n.formatters.length === 0
-        ? plainValue(getter(makeRef(n.refs[0])))
+        ? plainValue(getter(makeRef(n.refs[0])), source, n.span)
         : variable(n.refs.map((r) => makeRef(r)), n.formatters, n, n.span, source);
     case 'section': {
       const r = makeRef(n.ref);
@@ -380,6 +381,7 @@ function runItem(n: Inst & { kind: 'variable' }, ctx: EmitContext): RunItem {
  */
 function emitRun(texts: readonly string[], items: readonly RunItem[], source: Source): Exec {
   const m = items.length;
+  const lastSpan = items[m - 1].span;
   const first = texts[0];
   return (rt) => {
     let out = first === '' ? rt.out : rt.out + first;
@@ -424,14 +426,14 @@ function emitRun(texts: readonly string[], items: readonly RunItem[], source: So
       // never is in a run (`body`). Written as a ternary, this comparison cost grid-200 3-4%
       // (bench:ab, 4 processes x 24 pairs); as a branch, within the noise.
       if (typeof v === 'string') {
-        if (v.length >= LONG_TEXT) out = appendLong(rt, out, v);
+        if (v.length >= LONG_TEXT) out = appendLong(rt, out, v, source, it.span);
         else out += v;
       } else if (v !== undefined && v !== null) out += renderText(v);
       const t = texts[k + 1];
       if (t !== '') out += t;
     }
     rt.out = out;
-    if (out.length > rt.maxOut) rt.overflow();
+    if (out.length > rt.maxOut) rt.overflow(source, lastSpan);
   };
 }
 
@@ -447,9 +449,9 @@ function countInput(rt: Runtime, v: Value): void {
 }
 
 /** `rt.appendLong(text)` from inside a run whose output so far is `out`; returns the run's output after it. */
-function appendLong(rt: Runtime, out: string, text: string): string {
+function appendLong(rt: Runtime, out: string, text: string, source?: Source, span?: { start: number; end: number }): string {
   rt.out = out;
-  rt.appendLong(text);
+  rt.appendLong(text, source, span);
   return rt.out;
 }
 
@@ -477,15 +479,15 @@ function emitPiece(rt: Runtime, p: string, partMin: number): void {
   else if ((rt.out += p).length > rt.maxOut) rt.overflow();
 }
 
-function plainValue(g0: Getter): Exec {
-  return (rt) => emitValue(rt, g0(rt));
+function plainValue(g0: Getter, source: Source, span: { start: number; end: number }): Exec {
+  return (rt) => emitValue(rt, g0(rt), source, span);
 }
 
 function variable(refs: CompiledRef[], written: readonly FormatterCall[], node: Inst, span: { start: number; end: number }, source: Source): Exec {
   const chain = fuseChain(written);
   // `{name}` alone: its closure is made in a function of its own, so that it keeps a context
   // of one getter instead of every variable the formatter paths below capture.
-  if (chain.length === 0) return plainValue(getter(refs[0]));
+  if (chain.length === 0) return plainValue(getter(refs[0]), source, span);
   const gets = refs.map(getter);
   const g0 = gets[0];
   const multi = gets.length > 1;

@@ -62,6 +62,19 @@ describe('limits', () => {
     expect(render('{.repeated section xs}0123456789{.end}', { xs: new Array(10).fill(1) }, { limits: { maxOutputLength: 100 } }).html).toHaveLength(100);
   });
 
+  it('LIMIT_OUTPUT points at the variable whose text went over, short or long, alone or in a run', () => {
+    const at = (src: string, s: string) => {
+      const r = render(src, { xs: new Array(50).fill(1), s }, { limits: { maxOutputLength: 1000 } });
+      expect(codes(r)).toEqual(['LIMIT_OUTPUT']);
+      return `${r.errors[0].line}:${r.errors[0].column}`;
+    };
+    for (const s of ['y'.repeat(40), 'y'.repeat(LONG_TEXT)]) {
+      expect(at('x\n{.repeated section xs}\n  {s}{.end}', s), `${s.length}`).toBe('3:3');
+      expect(at('x\n{.repeated section xs}{s}{.end}', s), `${s.length}`).toBe('2:23');
+      expect(at('x\n{.repeated section xs}<b>{s}</b> {s}!{.end}', s), `${s.length}`).toMatch(/^2:(26|34)$/);
+    }
+  });
+
   it('maxOutputLength bounds a text kept in a variable: a partial that doubles one ends with LIMIT_OUTPUT', () => {
     // Each level of the partial wraps @v in quotes and doubles its backslashes, so the text
     // grows without printing anything; unbounded, a 499-character template of this kind (the

@@ -369,12 +369,18 @@ export class Runtime implements PluginContext {
    * otherwise the output is over the limit. The appends already compare against `maxOut`
    * for the limit, so chunking costs them nothing.
    */
-  overflow(): void {
+  overflow(source?: Source, span?: { start: number; end: number }): void {
     const total = this.flushed + this.out.length;
     if (this.capturing === 0 && total <= this.outLimit) {
       this.chunks.push(this.out);
       this.nextChunk(total);
       return;
+    }
+    // Where the append was, when the caller knows it: `curSpan` is set only by formatters and
+    // partials, and LIMIT_OUTPUT from `{s}` in a loop pointed at the template's first text.
+    if (source !== undefined && span !== undefined) {
+      this.curSource = source;
+      this.curSpan = span;
     }
     this.tooLong();
   }
@@ -387,10 +393,10 @@ export class Runtime implements PluginContext {
    * to 60 times as slow a character (bench/README.md, "Dates, long texts and captures").
    * Inside a capture, or over the output limit, it is appended as any text is.
    */
-  appendLong(text: string): void {
+  appendLong(text: string, source?: Source, span?: { start: number; end: number }): void {
     const total = this.flushed + this.out.length + text.length;
     if (this.capturing > 0 || total > this.outLimit) {
-      if ((this.out += text).length > this.maxOut) this.overflow();
+      if ((this.out += text).length > this.maxOut) this.overflow(source, span);
       return;
     }
     if (this.out.length > 0) this.chunks.push(this.out);

@@ -223,10 +223,16 @@ export function textOrEmpty(v: Value): string {
  * first: ~25 ms at 100,000 members, so `{.if big}` in a loop of 1,000 items took 30 s, an
  * instruction each, and the clock is read once in `CLOCK_STEPS` instructions (limits.ts).
  * Testing one of these for truth costs a look-up here instead (~4 ns on any object, measured
- * against ~3 ns for the for…in of a small one).
+ * against ~3 ns for the for…in of a small one), once any is noted (`anyManyMembers`).
  */
 export const MANY_MEMBERS = 1000;
 const manyMembers = new WeakSet<object>();
+/**
+ * Whether any object was ever noted: until one is, the test costs a load of this flag, not a
+ * look-up (bench:ab of the fresh pages, none of which holds such an object: gallery and
+ * product-simple 0.98x with the look-up on every object, 2 processes x 40 pairs).
+ */
+let anyManyMembers = false;
 
 /**
  * Notes every object of more than `MANY_MEMBERS` members under `root`, so that testing it for
@@ -249,7 +255,10 @@ export function noteManyMembers(root: unknown): void {
       const m = (v as Record<string, unknown>)[k];
       if (typeof m === 'object' && m !== null) stack.push(m);
     }
-    if (n > MANY_MEMBERS) manyMembers.add(v);
+    if (n > MANY_MEMBERS) {
+      manyMembers.add(v);
+      anyManyMembers = true;
+    }
   }
 }
 
@@ -272,7 +281,7 @@ export function isTruthy(v: Value): boolean {
       if (v === null) return false;
       if (v instanceof JDouble) return v.value !== 0;
       if (Array.isArray(v)) return v.length > 0;
-      if (manyMembers.has(v)) return true;
+      if (anyManyMembers && manyMembers.has(v)) return true;
       for (const _ in v) return true;
       return false;
     default:
