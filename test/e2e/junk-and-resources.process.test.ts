@@ -93,7 +93,7 @@ function getFrom(origin: string, pathname: string, localAddress: string): Promis
 let addresses = 0;
 /**
  * A loopback address no other request of this file used: the junk batch sends each probe
- * from its own client, so the per-IP limits (10 unlock guesses a minute, …) answer 429 to
+ * from its own client, so the per-IP limits (10 unlock guesses a minute, …) refuse
  * none of them and every probe reaches the code it is aimed at.
  */
 function freshAddress(): string {
