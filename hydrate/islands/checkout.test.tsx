@@ -114,6 +114,8 @@ function markup(kind = 'cart', attrs = 'data-cart-token="c1"'): string {
 
 let page: Page;
 beforeEach(() => {
+  // Every test is a new tab: no entries kept from another test's checkout.
+  sessionStorage.clear();
   vi.useFakeTimers();
   vi.setSystemTime(new Date(2026, 10, 28, 12));
 });
@@ -389,5 +391,85 @@ describe('checkout island (issue 15)', () => {
     expect(container().getAttribute('data-checkout-state')).toBe('failed');
     expect($('.sf-order-summary').textContent).toContain('Tee');
     expect($('#sf-checkout-error').textContent).toBe('This cart was not found.');
+  });
+
+  /** The page again in the same tab: what a reload does to the island (session storage stays). */
+  async function reload(view?: CheckoutView): Promise<Fake> {
+    page.cleanup();
+    return open(view);
+  }
+  const draftText = () => sessionStorage.getItem('sf.checkout-draft.cart:c1');
+
+  test('a reload keeps what was entered, never the card: the address is priced again with the chosen option and coupon', async () => {
+    await open();
+    await fillAddress();
+    await page.act(() => $('#sf-checkout-shipping-option-1').click());
+    await page.act(() => typeInto($('#sf-checkout-coupon'), 'SAVE10'));
+    await page.act(() => $<HTMLButtonElement>('.sf-checkout-coupon-apply').click());
+    await page.advance(0);
+    await page.act(() => $('#sf-checkout-provider-manual').click());
+    await page.act(() => $('#sf-checkout-provider-test').click());
+    await fillCard();
+    const kept = draftText()!;
+    expect(JSON.parse(kept)).toEqual({ email: 'ada@example.com', address: ADDRESS, shippingOptionId: 'express', providerId: 'test', couponCodes: ['SAVE10'] });
+    expect(kept).not.toMatch(/4242|12\/30|cvc|card/i);
+
+    const fake = await reload();
+    expect($('#sf-checkout-email').value).toBe('ada@example.com');
+    expect($('#sf-checkout-first-name').value).toBe('Ada');
+    expect($('#sf-checkout-postal-code').value).toBe('62701');
+    expect($<HTMLSelectElement>('#sf-checkout-country').value).toBe('US');
+    expect($('#sf-checkout-card-number').value).toBe('');
+    // One quote prices the kept address with the kept option and coupon.
+    expect(quoteCalls()).toHaveLength(1);
+    expect(quoteCalls()[0]!.json).toEqual({ cartToken: 'c1', shippingAddress: ADDRESS, shippingOptionId: 'express', couponCodes: ['SAVE10'] });
+    expect($('#sf-checkout-shipping-option-1').checked).toBe(true);
+    expect($('.sf-coupon-valid').textContent).toContain('SAVE10 Applied');
+    expect(total('grand')).toBe(`$${(20 - 2 + 15 + 1.8).toFixed(2)}`);
+
+    await fillCard();
+    await submit();
+    expect(fake.orders).toEqual(['o1']);
+    expect(draftText()).toBeNull();
+  });
+
+  test('an address left half-typed comes back as typed and is not priced; another cart starts empty', async () => {
+    await open();
+    await page.act(() => {
+      typeInto($('#sf-checkout-first-name'), 'Ada ');
+      typeInto($('#sf-checkout-city'), 'Spring');
+    });
+    await reload();
+    expect($('#sf-checkout-first-name').value).toBe('Ada ');
+    expect($('#sf-checkout-city').value).toBe('Spring');
+    expect($('#sf-checkout-email').value).toBe('');
+    expect(quoteCalls()).toHaveLength(0);
+    page.cleanup();
+    await open(baseView({ cartToken: 'c2' }), 'cart', 'data-cart-token="c2"');
+    expect($('#sf-checkout-first-name').value).toBe('');
+  });
+
+  test('a kept draft that is not one the island wrote is ignored; refused storage keeps nothing and checkout still works', async () => {
+    for (const bad of ['{', '[]', JSON.stringify({ email: 7 }), JSON.stringify({ address: { city: 'x'.repeat(501) } }), JSON.stringify({ couponCodes: 'SAVE10' })]) {
+      sessionStorage.setItem('sf.checkout-draft.cart:c1', bad);
+      await (page ? reload() : open());
+      expect($('#sf-checkout-email').value, bad).toBe('');
+      expect(quoteCalls(), bad).toHaveLength(0);
+    }
+    page.cleanup();
+    sessionStorage.clear();
+    const refuse = () => {
+      throw new DOMException('refused', 'SecurityError');
+    };
+    const spies = [vi.spyOn(Storage.prototype, 'getItem').mockImplementation(refuse), vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refuse)];
+    try {
+      const fake = await open();
+      await fillAddress();
+      await fillCard();
+      await submit();
+      expect(fake.orders).toEqual(['o1']);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

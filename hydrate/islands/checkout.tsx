@@ -29,6 +29,7 @@ import {
   type Errors,
   type ShippingAddress,
 } from '../runtime/checkout-form.ts';
+import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from '../runtime/checkout-draft.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { FieldView } from '../runtime/field-view.tsx';
@@ -88,6 +89,11 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const placing = useRef(false);
   /** What to focus once the render that shows an error has committed. */
   const focusNext = useRef<string | null>(null);
+  /** The entries kept from an earlier visit of this checkout in the tab (a reload): the form starts with them. */
+  const draftKey = checkoutDraftKey(kind, initialToken, itemId, sku);
+  const restored = useRef<CheckoutDraft | null>(null);
+  /** Entries are kept once the earlier ones are restored: until then a render would write over them. */
+  const draftLive = useRef(false);
 
   optionRef.current = optionId;
   couponsRef.current = coupons;
@@ -145,6 +151,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   }
 
   async function load(): Promise<void> {
+    const draft = readCheckoutDraft(runtime.doc, draftKey);
     if (kind === 'gift-card' && token.current === '') {
       const made = await runtime.client.request('POST', GIFT_CARD_CART_PATH, { json: { itemId, sku } });
       const madeToken = made.ok ? (made.body as { cartToken?: unknown } | null)?.cartToken : undefined;
@@ -159,6 +166,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     const purchased = result.ok ? purchasedOrderUrl(result.body) : null;
     if (purchased) {
       // Already bought (a second tab, the back button after paying): its order page, not a second order.
+      clearCheckoutDraft(runtime.doc, draftKey);
       setPhase('done');
       env.navigate(purchased);
       return;
@@ -169,14 +177,44 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       setPhase('failed');
       return;
     }
-    if (loaded.shippingLocation) {
-      addressRef.current = loaded.shippingLocation;
-      pricedFor.current = pricingKey(loaded.shippingLocation);
+    restored.current = draft;
+    // A complete address kept from before a reload is priced at once, as if just entered.
+    const typed = !loaded.shippingLocation && draft ? addressOf(draftFieldValues(draft)) : null;
+    const draftAddress = typed && firstError(addressErrors(typed)) === null ? typed : null;
+    const address = loaded.shippingLocation ?? draftAddress;
+    if (address) {
+      addressRef.current = address;
+      pricedFor.current = pricingKey(address);
     }
+    if (draft?.providerId) setProviderId(draft.providerId);
     setPhase('ready');
-    const chosen = apply(loaded);
-    if (chosen !== null && loaded.selectedShippingOption !== chosen) await quote({ shippingOptionId: chosen });
+    let chosen = apply(loaded);
+    const draftCoupons = draft && draft.couponCodes.length > 0 && loaded.validCoupons.length + loaded.invalidCoupons.length === 0 ? draft.couponCodes : null;
+    if (draftAddress || draftCoupons) {
+      if (draft?.shippingOptionId) {
+        // The render before the quote's answer copies the state into the ref: both are set.
+        chosen = optionRef.current = draft.shippingOptionId;
+        setOptionId(chosen);
+      }
+      if (draftCoupons) couponsRef.current = draftCoupons;
+      await quote({ address: draftAddress ?? undefined, shippingOptionId: chosen, couponCodes: draftCoupons ?? undefined });
+    } else if (chosen !== null && loaded.selectedShippingOption !== chosen) await quote({ shippingOptionId: chosen });
+    draftLive.current = true;
   }
+
+  /** Keeps what the visitor has entered so far for this tab (checkout-draft.ts); never the card. */
+  function saveDraft(): void {
+    if (!draftLive.current || placing.current || !formRef.current) return;
+    const entered = values();
+    const address: CheckoutDraft['address'] = {};
+    for (const { part, field } of ADDRESS_FIELDS) {
+      const value = entered[field.id];
+      if (typeof value === 'string') address[part] = value;
+    }
+    writeCheckoutDraft(runtime.doc, draftKey, { email: entered[EMAIL_FIELD.field.id] ?? '', address, shippingOptionId: optionRef.current, providerId, couponCodes: couponsRef.current });
+  }
+
+  useEffect(saveDraft, [optionId, coupons, providerId]);
 
   useEffect(() => {
     // Once per page: the view is loaded on mount, later changes ask for quotes.
@@ -283,6 +321,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       // `placing` stays set: the page is leaving, and another press must not send again.
       const body = result.body as { orderId?: unknown; confirmationUrl?: unknown } | null;
       const url = safeConfirmationUrl(body?.confirmationUrl) ?? (typeof body?.orderId === 'string' ? `/commerce/orders/${encodeURIComponent(body.orderId)}/confirmed` : null);
+      clearCheckoutDraft(runtime.doc, draftKey);
       setPhase('done');
       if (url) env.navigate(url);
       return;
@@ -328,13 +367,13 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const money = (cents: number) => formatMoney(cents, view.currency);
   const provider = view.paymentProviders.find((p) => p.id === providerId) ?? view.paymentProviders[0];
   const busy = phase === 'placing' || phase === 'done';
-  const initialAddress = view.shippingLocation ?? addressRef.current;
+  const initialAddress = view.shippingLocation ?? addressRef.current ?? restored.current?.address;
   const optionErrorId = 'sf-checkout-shipping-error';
   const couponErrorId = `${COUPON_INPUT_ID}-error`;
   const alertText = general ?? quoteError;
 
   return (
-    <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="sf-checkout-heading">
+    <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} onChange={saveDraft} aria-labelledby="sf-checkout-heading">
       <h2 id="sf-checkout-heading" className="visually-hidden">
         Checkout details
       </h2>
@@ -346,7 +385,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       <div className="sf-checkout-main">
         <section className="sf-checkout-section" aria-labelledby="sf-checkout-contact-title">
           <h2 id="sf-checkout-contact-title">Contact</h2>
-          <FieldView field={EMAIL_FIELD.field} error={errors.email} input={EMAIL_FIELD.input} />
+          <FieldView field={EMAIL_FIELD.field} error={errors.email} input={EMAIL_FIELD.input} initial={restored.current?.email || undefined} />
         </section>
 
         {view.requiresShipping ? (
@@ -540,6 +579,13 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       </section>
     </form>
   );
+}
+
+/** A draft's address as the form's collected values (keyed by field id), for `addressOf`. */
+function draftFieldValues(draft: CheckoutDraft): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { part, field } of ADDRESS_FIELDS) out[field.id] = draft.address[part] ?? '';
+  return out;
 }
 
 export const checkoutIsland: IslandDefinition = {

@@ -3,7 +3,8 @@
 // fields, take the first shipping option, pay with the test card, Place order. The order page
 // says "Order #…", the variant's stock is one lower, the owner's order list has the order, and
 // the receipt reaches an in-process SMTP server through the outbox worker. A declined card is
-// said next to the card field and makes no order. Axe on the checkout page (desktop and phone)
+// said next to the card field and makes no order. What was entered survives a reload and a
+// trip back to the cart, never the card. Axe on the checkout page (desktop and phone)
 // and the order pages.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -262,10 +263,33 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await v.screenshot('checkout-7-subscription');
   });
 
-  test('paying offline goes to order received (207), awaiting payment, and sends the purchase event with the seed fields', async () => {
+  test('entries survive a reload and a trip back to the cart; paying offline goes to order received (207), awaiting payment, with the purchase event', async () => {
     const v = await tier.newVisitor();
     await toCheckout(v.page);
     await fillDetails(v.page, '');
+    await v.page.locator('.sf-checkout-shipping').getByRole('radio').nth(1).check();
+    await expect.poll(() => v.page.locator('[data-total="shipping"]').textContent()).toBe('$15.00');
+    await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    const ready = () => v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    const shippingTotal = () => v.page.locator('[data-total="shipping"]').textContent();
+    // A reload: the address is back and priced with the chosen option; the card is not kept.
+    await v.page.reload();
+    await waitForBoot(v.page);
+    await ready();
+    expect(await v.page.getByLabel('Email').inputValue()).toBe('ada@example.com');
+    expect(await v.page.getByLabel('City').inputValue()).toBe('Springfield');
+    expect(await v.page.getByLabel('Country').inputValue()).toBe('US');
+    await expect.poll(shippingTotal).toBe('$15.00');
+    expect(await v.page.locator('.sf-checkout-shipping').getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await v.page.getByLabel('Card number').inputValue()).toBe('');
+    expect(JSON.stringify(await v.page.evaluate(() => ({ ...sessionStorage })))).not.toContain('4242');
+    // Back to the cart and on to checkout again: the same entries.
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await ready();
+    expect(await v.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
+    await expect.poll(shippingTotal).toBe('$15.00');
     await v.page.getByRole('radio', { name: /Pay offline/ }).check();
     expect(await v.page.getByLabel('Card number').count()).toBe(0);
     const purchase = v.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/census/RecordHit' && (r.postData() ?? '').includes('commerce_purchase'));
@@ -279,6 +303,8 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await v.page.getByText(/Order #\d+/).first().isVisible()).toBe(true);
     const placed = (await orders()).find((o) => o.id === (context.order as { id: string }).id)!;
     expect(placed.status).toBe('awaiting-payment');
+    // The order is placed: the tab keeps no entries of it.
+    expect(await v.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('sf.checkout-draft.')))).toEqual([]);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('checkout-6-received');
   });
