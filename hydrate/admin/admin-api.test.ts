@@ -49,6 +49,35 @@ describe('admin API client', () => {
     expect(await broken.get('/x')).toMatchObject({ ok: false, status: 502, code: 'UNKNOWN', message: 'Something went wrong.' });
   });
 
+  it('a write refused for a stale CSRF token (signed in again in another tab) takes the session\'s new token and is sent once more', async () => {
+    const answers = [json(403, { error: 'Invalid or missing CSRF token.', code: 'OWNER_CSRF_FAIL' }), json(200, { owner: { email: 'o@example.com' }, csrfToken: 'token-2' }), json(200, { ok: 1 })];
+    const fake = fakeFetch(() => answers.shift()!());
+    const api = createAdminApi(fake.impl);
+    api.setCsrf('token-1');
+    expect(await api.send('PUT', '/api/x', { a: 1 })).toEqual({ ok: true, status: 200, body: { ok: 1 } });
+    expect(fake.calls.map((c) => `${c.init.method} ${c.url} ${(c.init.headers as Record<string, string>)[OWNER_CSRF_HEADER] ?? '-'}`)).toEqual([
+      'PUT /api/x token-1',
+      'GET /api/admin/session -',
+      'PUT /api/x token-2',
+    ]);
+  });
+
+  it('a stale token whose session has ended signs the app out; the same token again is not retried', async () => {
+    let signedOut = 0;
+    const refused = json(403, { error: 'Invalid or missing CSRF token.', code: 'OWNER_CSRF_FAIL' });
+    const ended = [refused, json(200, { owner: null, csrfToken: null })];
+    const api = createAdminApi(fakeFetch(() => ended.shift()!()).impl, () => signedOut++);
+    api.setCsrf('token-1');
+    expect(await api.send('DELETE', '/api/admin/session')).toMatchObject({ ok: false, status: 403, code: 'OWNER_CSRF_FAIL' });
+    expect(signedOut).toBe(1);
+    const same = [refused, json(200, { owner: { email: 'o@example.com' }, csrfToken: 'token-1' })];
+    const fake = fakeFetch(() => same.shift()!());
+    const again = createAdminApi(fake.impl);
+    again.setCsrf('token-1');
+    expect(await again.send('PUT', '/api/x')).toMatchObject({ ok: false, code: 'OWNER_CSRF_FAIL' });
+    expect(fake.calls).toHaveLength(2);
+  });
+
   it('shortDate takes ISO text or epoch milliseconds', () => {
     expect(shortDate('2026-01-15T12:30:00.000Z')).toBe('2026-01-15 12:30');
     expect(shortDate(Date.UTC(2026, 0, 15, 12, 30))).toBe('2026-01-15 12:30');

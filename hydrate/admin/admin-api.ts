@@ -31,7 +31,28 @@ function shownControls(_key: string, value: unknown): unknown {
 
 export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.fetch, onSignedOut: () => void = () => {}): AdminApi {
   let csrf: string | null = null;
+  /**
+   * A write refused for its CSRF token (403 OWNER_CSRF_FAIL) was not carried out: the owner
+   * signed in again in another tab, which gave the session a new token. The session is read
+   * again; still signed in, the write is sent once more with its token, else the app goes back
+   * to the sign-in form. Before, every save of the older tab failed until it was reloaded, and
+   * its Sign out left the session signed in.
+   */
   async function call<T>(method: string, url: string, json?: unknown): Promise<ApiResult<T>> {
+    const result = await callOnce<T>(method, url, json);
+    if (result.ok || method === 'GET' || result.status !== 403 || result.code !== 'OWNER_CSRF_FAIL') return result;
+    const session = await callOnce<{ owner: unknown; csrfToken: unknown }>('GET', '/api/admin/session');
+    if (!session.ok) return result;
+    if (session.body.owner === null || typeof session.body.csrfToken !== 'string') {
+      csrf = null;
+      onSignedOut();
+      return result;
+    }
+    if (session.body.csrfToken === csrf) return result;
+    csrf = session.body.csrfToken;
+    return callOnce<T>(method, url, json);
+  }
+  async function callOnce<T>(method: string, url: string, json?: unknown): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (json !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET' && csrf) headers[OWNER_CSRF_HEADER] = csrf;

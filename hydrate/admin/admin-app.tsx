@@ -59,8 +59,16 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
     void load();
   }, [load]);
 
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  // Signed out only when the server says so: an owner on a shared computer who saw the sign-in
+  // form while the session stayed live would leave the store open to the next person.
   const signOut = async () => {
-    await api.send('DELETE', '/api/admin/session');
+    setSignOutError(null);
+    const result = await api.send('DELETE', '/api/admin/session');
+    if (!result.ok && result.status !== 401) {
+      setSignOutError(`Not signed out: ${result.message}`);
+      return;
+    }
     api.setCsrf(null);
     setSession({ kind: 'signed-out' });
   };
@@ -106,6 +114,11 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
         <button type="button" className="admin-secondary" onClick={() => void signOut()}>
           Sign out
         </button>
+        {signOutError ? (
+          <p className="admin-form-error" role="alert">
+            {signOutError}
+          </p>
+        ) : null}
       </header>
       <nav className="admin-nav" aria-label="Admin sections">
         <ul>

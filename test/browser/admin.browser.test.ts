@@ -2,7 +2,8 @@
 // site: an owner signs in, finds a product by search, changes its stock and sees the storefront
 // follow, sends a restock notice, downloads form submissions as CSV, creates and deletes an API
 // key, changes an order's status, approves a pending review (the product page shows it), switches quick view off and on (the shop follows); every panel passes axe (no serious or critical finding) on desktop and phone, and the
-// panels and dialogs work from the keyboard.
+// panels and dialogs work from the keyboard. Two tabs: signing in again in one leaves the other
+// working, and its Sign out signs out.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -350,5 +351,33 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
       await v.context.close();
     }
     expect(await events()).toContain(OWNER_EVENTS.apiKeys.modalCancel);
+  });
+
+  test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
+    const v = await signedIn();
+    // Tab A's first try with its old token is refused (403), as it should be; Chromium logs it.
+    v.allowConsoleError(/status of 403/);
+    const a = v.page;
+    const b = await v.context.newPage();
+    await b.goto('/admin');
+    await b.getByRole('heading', { name: 'Inventory', level: 2 }).waitFor();
+    // Tab B signs out and in again: the session's CSRF token changes under tab A.
+    await b.getByRole('button', { name: 'Sign out' }).click();
+    await b.getByLabel('Email').fill(EMAIL);
+    await b.getByLabel('Password').fill(PASSWORD);
+    await b.getByRole('button', { name: 'Sign in' }).click();
+    await b.getByRole('heading', { name: 'Inventory', level: 2 }).waitFor();
+    // Tab A's Sign out takes the new token, and the server ends the session.
+    const [answer] = await Promise.all([
+      a.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/session' && r.request().method() === 'DELETE' && r.status() === 200),
+      a.getByRole('button', { name: 'Sign out' }).click(),
+    ]);
+    expect(answer.ok()).toBe(true);
+    await a.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await a.reload();
+    await a.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const session = await a.evaluate(async () => (await fetch('/api/admin/session')).json());
+    expect(session).toEqual({ owner: null, csrfToken: null });
+    await v.context.close();
   });
 });
