@@ -245,7 +245,7 @@ describe('admin API', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="contact-submissions.csv"');
     expect(csv.body).toBe(
-      '"Submitted on","Page","Name","Message"\r\n' +
+      '\uFEFF"Submitted on","Page","Name","Message"\r\n' +
         `"${new Date(2000).toISOString()}","/contact","'=HYPERLINK(""x"") B","'+1-2"\r\n` +
         `"${new Date(1000).toISOString()}","/contact","Ada Lovelace","Hi, ""there""\nsecond line"\r\n`,
     );

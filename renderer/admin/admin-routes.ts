@@ -252,7 +252,9 @@ export function registerAdminRoutes(kit: RouteKit): void {
       const form = await deps.store.read.getForm(request.query.formId);
       if (!form) throw ERR.formNotFound();
       const fields = exportedFields(form.fields);
-      let csv = csvRow(['Submitted on', 'Page', ...fields.map((field) => field.title)]);
+      // A byte-order mark first: Excel opens a CSV without one in the machine's code page, and
+      // a visitor's `Zoë` or `山田` came out garbled; the other spreadsheets read past it.
+      let csv = '\uFEFF' + csvRow(['Submitted on', 'Page', ...fields.map((field) => field.title)]);
       // Read in keyset batches, so no single query holds the whole table.
       let after: { createdOn: number; id: string } | null = null;
       for (;;) {

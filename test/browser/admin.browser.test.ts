@@ -146,7 +146,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(download.suggestedFilename()).toBe('contact-submissions.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('"Submitted on","Page","Name","Email","Message"');
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    expect(lines[0]).toBe('\uFEFF"Submitted on","Page","Name","Email","Message"');
     expect(lines[1]).toMatch(/^"[^"]+","\/contact","Ada Lovelace","ada@example.com","'=SUM\(A1:A2\), ""quoted"""$/);
 
     // API keys: create (name, next, copy, done), then delete with confirmation.
