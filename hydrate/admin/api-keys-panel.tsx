@@ -80,7 +80,7 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
       <LoadError message={error} onRetry={() => void load()} />
       {keys && keys.length === 0 ? <p>No API keys yet.</p> : null}
       {keys && keys.length > 0 ? (
-        <AdminTable label="API keys" columns={['Name', 'Key', 'Created', 'Last used', { hidden: 'Actions' }]}>
+        <AdminTable label="Your API keys" columns={['Name', 'Key', 'Created', 'Last used', { hidden: 'Actions' }]}>
           {keys.map((key) => (
             <tr key={key.id} data-key-id={key.id}>
               <th scope="row">{key.name}</th>

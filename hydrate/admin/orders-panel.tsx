@@ -65,7 +65,7 @@ export function OrdersPanel({ api }: PanelProps) {
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
       {orders && orders.length > 0 ? (
-        <AdminTable label="Orders" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
+        <AdminTable label="Order list" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
           {orders.map((order) => (
             <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
           ))}

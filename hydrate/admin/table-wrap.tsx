@@ -15,7 +15,7 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
 /** A column heading; `{ hidden }` is read by screen readers only (an actions column). */
 export type Column = string | { hidden: string };
 
-/** A scrolling table named `label` (region and caption), with one header row of `columns`. */
+/** A scrolling table named `label` (region and caption), with one header row of `columns`. The label differs from its panel's heading: two landmarks of one name are one too many for a screen reader's list (axe `landmark-unique`). */
 export function AdminTable({ label, columns, children }: { label: string; columns: readonly Column[]; children: ReactNode }) {
   return (
     <TableWrap label={label}>
