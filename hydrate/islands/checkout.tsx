@@ -30,6 +30,7 @@ import {
   type ShippingAddress,
 } from '../runtime/checkout-form.ts';
 import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from '../runtime/checkout-draft.ts';
+import { createStorageAccess } from '../platform/storage-access.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { FieldView } from '../runtime/field-view.tsx';
@@ -91,6 +92,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const focusNext = useRef<string | null>(null);
   /** The entries kept from an earlier visit of this checkout in the tab (a reload): the form starts with them. */
   const draftKey = checkoutDraftKey(kind, initialToken, itemId, sku);
+  // Refused storage is no news to the visitor: no warning, the draft just stays with the page.
+  const [storage] = useState(() => createStorageAccess(runtime.doc.defaultView!, () => {}));
   const restored = useRef<CheckoutDraft | null>(null);
   /** Entries are kept once the earlier ones are restored: until then a render would write over them. */
   const draftLive = useRef(false);
@@ -151,7 +154,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   }
 
   async function load(): Promise<void> {
-    const draft = readCheckoutDraft(runtime.doc, draftKey);
+    const draft = readCheckoutDraft(storage, draftKey);
     if (kind === 'gift-card' && token.current === '') {
       const made = await runtime.client.request('POST', GIFT_CARD_CART_PATH, { json: { itemId, sku } });
       const madeToken = made.ok ? (made.body as { cartToken?: unknown } | null)?.cartToken : undefined;
@@ -166,7 +169,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     const purchased = result.ok ? purchasedOrderUrl(result.body) : null;
     if (purchased) {
       // Already bought (a second tab, the back button after paying): its order page, not a second order.
-      clearCheckoutDraft(runtime.doc, draftKey);
+      clearCheckoutDraft(storage, draftKey);
       setPhase('done');
       env.navigate(purchased);
       return;
@@ -211,7 +214,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       const value = entered[field.id];
       if (typeof value === 'string') address[part] = value;
     }
-    writeCheckoutDraft(runtime.doc, draftKey, { email: entered[EMAIL_FIELD.field.id] ?? '', address, shippingOptionId: optionRef.current, providerId, couponCodes: couponsRef.current });
+    writeCheckoutDraft(storage, draftKey, { email: entered[EMAIL_FIELD.field.id] ?? '', address, shippingOptionId: optionRef.current, providerId, couponCodes: couponsRef.current });
   }
 
   useEffect(saveDraft, [optionId, coupons, providerId]);
@@ -321,7 +324,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       // `placing` stays set: the page is leaving, and another press must not send again.
       const body = result.body as { orderId?: unknown; confirmationUrl?: unknown } | null;
       const url = safeConfirmationUrl(body?.confirmationUrl) ?? (typeof body?.orderId === 'string' ? `/commerce/orders/${encodeURIComponent(body.orderId)}/confirmed` : null);
-      clearCheckoutDraft(runtime.doc, draftKey);
+      clearCheckoutDraft(storage, draftKey);
       setPhase('done');
       if (url) env.navigate(url);
       return;

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, test } from 'vitest';
+import { createStorageAccess } from '../platform/storage-access.ts';
 import { CHECKOUT_DRAFT_PREFIX, checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from './checkout-draft.ts';
 
 const DRAFT: CheckoutDraft = {
@@ -10,6 +11,7 @@ const DRAFT: CheckoutDraft = {
   couponCodes: ['SAVE10'],
 };
 
+const storage = createStorageAccess(window);
 beforeEach(() => sessionStorage.clear());
 
 describe('checkout draft', () => {
@@ -22,16 +24,16 @@ describe('checkout draft', () => {
 
   test('kept and read back as written; cleared when asked', () => {
     const key = checkoutDraftKey('cart', 'c1', '', '');
-    writeCheckoutDraft(document, key, DRAFT);
-    expect(readCheckoutDraft(document, key)).toEqual(DRAFT);
-    clearCheckoutDraft(document, key);
-    expect(readCheckoutDraft(document, key)).toBeNull();
+    writeCheckoutDraft(storage, key, DRAFT);
+    expect(readCheckoutDraft(storage, key)).toEqual(DRAFT);
+    clearCheckoutDraft(storage, key);
+    expect(readCheckoutDraft(storage, key)).toBeNull();
   });
 
   test('empty address parts are not kept; a value longer than any field takes is cut, so the draft still reads', () => {
     const key = checkoutDraftKey('cart', 'c1', '', '');
-    writeCheckoutDraft(document, key, { ...DRAFT, address: { firstName: '', line1: 'x'.repeat(5000) }, couponCodes: Array.from({ length: 50 }, (_, i) => `C${i}`) });
-    const read = readCheckoutDraft(document, key)!;
+    writeCheckoutDraft(storage, key, { ...DRAFT, address: { firstName: '', line1: 'x'.repeat(5000) }, couponCodes: Array.from({ length: 50 }, (_, i) => `C${i}`) });
+    const read = readCheckoutDraft(storage, key)!;
     expect(read.address).toEqual({ line1: 'x'.repeat(500) });
     expect(read.couponCodes).toHaveLength(20);
   });
@@ -40,7 +42,7 @@ describe('checkout draft', () => {
     const key = checkoutDraftKey('cart', 'c1', '', '');
     for (const bad of ['{', 'null', '"x"', '{"email":1}', '{"address":{"city":2}}', '{"shippingOptionId":[]}', '{"couponCodes":[1]}']) {
       sessionStorage.setItem(key, bad);
-      expect(readCheckoutDraft(document, key), bad).toBeNull();
+      expect(readCheckoutDraft(storage, key), bad).toBeNull();
     }
   });
 });

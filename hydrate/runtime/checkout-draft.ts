@@ -7,15 +7,14 @@
  *
  * Session storage, one entry per checkout: it lives only as long as the tab, so a shared
  * computer does not keep a buyer's address once the tab is closed, and it is removed when the
- * order is placed. Storage that is refused (private modes, blocked storage) just keeps
- * nothing; the form works as before.
+ * order is placed. Read and written through the platform's `StorageAccess`, which never
+ * throws: storage that is refused (private modes, blocked storage) keeps the entries for the
+ * page only, and the form works as before.
  */
+import type { StorageAccess } from '../platform/storage-access.ts';
 import { ADDRESS_FIELDS, type ShippingAddress } from './checkout-form.ts';
 
 export const CHECKOUT_DRAFT_PREFIX = 'sf.checkout-draft.';
-
-/** The address parts a draft keeps, as typed (not trimmed: the field shows what was there). */
-const ADDRESS_PARTS = ADDRESS_FIELDS.map((f) => f.part);
 
 /** A value longer than any field takes is not a visitor's entry; such a draft is dropped. */
 const MAX_VALUE = 500;
@@ -34,24 +33,11 @@ export function checkoutDraftKey(kind: string, cartToken: string, itemId: string
   return CHECKOUT_DRAFT_PREFIX + (kind === 'gift-card' ? `gift-card:${itemId}:${sku}` : `${kind}:${cartToken}`);
 }
 
-function sessionOf(doc: Document): Storage | null {
-  try {
-    return doc.defaultView?.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const isShortText = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_VALUE;
 
 /** The draft kept under `key`, or null when there is none or it is not one this code wrote. */
-export function readCheckoutDraft(doc: Document, key: string): CheckoutDraft | null {
-  let text: string | null = null;
-  try {
-    text = sessionOf(doc)?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
+export function readCheckoutDraft(storage: StorageAccess, key: string): CheckoutDraft | null {
+  const text = storage.get('session', key);
   if (text === null) return null;
   let raw: unknown;
   try {
@@ -63,7 +49,8 @@ export function readCheckoutDraft(doc: Document, key: string): CheckoutDraft | n
   const r = raw as Record<string, unknown>;
   const address: CheckoutDraft['address'] = {};
   const rawAddress = typeof r.address === 'object' && r.address !== null ? (r.address as Record<string, unknown>) : {};
-  for (const part of ADDRESS_PARTS) {
+  // The address parts as typed (not trimmed: the field shows what was there).
+  for (const { part } of ADDRESS_FIELDS) {
     const v = rawAddress[part];
     if (v === undefined) continue;
     if (!isShortText(v)) return null;
@@ -78,11 +65,11 @@ export function readCheckoutDraft(doc: Document, key: string): CheckoutDraft | n
   return { email, address, shippingOptionId: option, providerId: provider, couponCodes: coupons };
 }
 
-/** Keeps the draft; an entry longer than a field takes is cut, and a refused write keeps nothing. */
-export function writeCheckoutDraft(doc: Document, key: string, draft: CheckoutDraft): void {
+/** Keeps the draft; an entry longer than a field takes is cut. */
+export function writeCheckoutDraft(storage: StorageAccess, key: string, draft: CheckoutDraft): void {
   const cut = (s: string) => s.slice(0, MAX_VALUE);
   const address: CheckoutDraft['address'] = {};
-  for (const part of ADDRESS_PARTS) {
+  for (const { part } of ADDRESS_FIELDS) {
     const v = draft.address[part];
     if (typeof v === 'string' && v !== '') address[part] = cut(v);
   }
@@ -93,17 +80,9 @@ export function writeCheckoutDraft(doc: Document, key: string, draft: CheckoutDr
     providerId: draft.providerId === null ? null : cut(draft.providerId),
     couponCodes: draft.couponCodes.slice(0, MAX_COUPONS).map(cut),
   };
-  try {
-    sessionOf(doc)?.setItem(key, JSON.stringify(kept));
-  } catch {
-    // Full or refused storage: the form works, the entries are just not kept.
-  }
+  storage.set('session', key, JSON.stringify(kept));
 }
 
-export function clearCheckoutDraft(doc: Document, key: string): void {
-  try {
-    sessionOf(doc)?.removeItem(key);
-  } catch {
-    // Refused storage holds nothing to clear.
-  }
+export function clearCheckoutDraft(storage: StorageAccess, key: string): void {
+  storage.remove('session', key);
 }
