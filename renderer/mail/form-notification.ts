@@ -1,3 +1,5 @@
+import { showDirectionControls } from '../../hydrate/shared/direction-controls.ts';
+import { isValidEmail } from '../../hydrate/shared/email.ts';
 import type { Form } from '../store/types.ts';
 import type { MailMessage } from './outbox-worker.ts';
 
@@ -11,9 +13,26 @@ function valueText(value: unknown): string {
 }
 
 /**
+ * The visitor's address for Reply-To: the first email field's value that is one address (the
+ * form rule already checked it; checked again here because the header names where the owner's
+ * reply goes). Without one the owner's reply would go to the shop's own sender.
+ */
+export function replyAddress(form: Form, values: Record<string, unknown>): string | null {
+  for (const field of form.fields) {
+    const value = values[field.id];
+    if (field.type === 'email' && typeof value === 'string' && isValidEmail(value.trim())) return value.trim();
+  }
+  return null;
+}
+
+/**
  * The owner's notification of a saved submission (catalog.json form `notifyEmail`): each
  * field's title and value, in the form's order. Sent to the owner, so it carries the values;
- * the log line of its delivery holds only the masked address and the subject.
+ * the log line of its delivery holds only the masked address and the subject. Visitors wrote
+ * the values and the form's name is the site's: characters that reorder text (U+202E…) are
+ * written out as `[U+202E]`, as the admin shows them, so a name written `‮gnp.exe` does not
+ * read "exe.png" in the owner's mail client. A reply goes to the visitor when the form asked
+ * for an email address (Reply-To).
  */
 export function formNotification(form: Form & { notifyEmail: string }, values: Record<string, unknown>, pagePath: string): MailMessage {
   const lines = form.fields
@@ -24,9 +43,11 @@ export function formNotification(form: Form & { notifyEmail: string }, values: R
       const text = field.type === 'name' && Array.isArray(value) ? value.map(valueText).join(' ').trim() : valueText(value);
       return `${field.title ?? field.name ?? field.id}: ${text}`;
     });
+  const replyTo = replyAddress(form, values);
   return {
     to: form.notifyEmail,
-    subject: `New submission: ${form.name}`,
-    body: [`A visitor submitted "${form.name}" on ${pagePath}.`, '', ...lines, ''].join('\n'),
+    subject: showDirectionControls(`New submission: ${form.name}`),
+    body: showDirectionControls([`A visitor submitted "${form.name}" on ${pagePath}.`, '', ...lines, ''].join('\n')),
+    ...(replyTo ? { headers: { 'Reply-To': replyTo } } : {}),
   };
 }

@@ -104,6 +104,48 @@ describe('form notifications', () => {
     await w.stop();
   });
 
+  it('a reply goes to the visitor (Reply-To from the email field), and characters that reorder text are written out', async () => {
+    const seed = await acceptanceSeed();
+    seed.forms = seed.forms!.map((form) =>
+      form.id === 'contact' ? { ...form, notifyEmail: 'owner@shop.test', fields: [...form.fields, { id: 'em', type: 'email', title: 'Email' }] } : form,
+    );
+    await h.reset({ seed });
+    const key = json(await h.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).key;
+    const saved = await h.inject(
+      withCrumb({
+        method: 'POST',
+        url: '/api/form/SaveFormSubmission',
+        payload: {
+          key,
+          formId: 'contact',
+          form: JSON.stringify({ name: ['Ann', 'Lee'], msg: 'See \u202egnp.exe', em: 'ann@example.com' }),
+          pageTitle: 'Contact us',
+          pageId: 'page-1',
+          contentSource: 'c',
+          pagePath: '/contact',
+          pagePermissionTypeValue: 1,
+        },
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const w = worker();
+    expect((await w.tick()).sent).toBe(1);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.headers['reply-to']).toBe('ann@example.com');
+    expect(mail!.text).toBe('A visitor submitted "Contact" on /contact.\n\nName: Ann Lee\nMessage: See [U+202E]gnp.exe\nEmail: ann@example.com\n');
+    expect(mail!.raw).not.toContain('\u202e');
+    await w.stop();
+  });
+
+  it('a form without an email field sets no Reply-To', async () => {
+    const seed = await acceptanceSeed();
+    seed.forms = seed.forms!.map((form) => (form.id === 'contact' ? { ...form, notifyEmail: 'owner@shop.test' } : form));
+    await h.reset({ seed });
+    expect((await submit('contact')).statusCode).toBe(200);
+    const [row] = await h.store.read.listOutbox();
+    expect(row!.headers ?? null).toBeNull();
+  });
+
   it('a form without notifyEmail queues nothing', async () => {
     expect((await submit('contact')).statusCode).toBe(200);
     expect(await h.store.read.listOutbox()).toEqual([]);

@@ -8,6 +8,7 @@ import type { Store } from '../store/store.ts';
 import type { OutboxRow } from '../store/types.ts';
 import { backgroundLoop } from '../background-loop.ts';
 import { maskEmails } from '../log-redaction.ts';
+import { isValidEmail } from '../../hydrate/shared/email.ts';
 
 /*
  * The outbox worker (README.md here): delivers the rows of the `outbox` table that a request
@@ -129,6 +130,9 @@ export function outboxMessageId(rowId: string, from: string): string {
 
 /** What nodemailer renders for a row: the same bytes over SMTP and in an `.eml` file. */
 function mailOptions(row: OutboxRow, envelope: { from: string; messageId: string }) {
+  // A queued Reply-To (the visitor's address on a form notification) is given to nodemailer as
+  // one address, like `to`: as header text it would be parsed as a list or group.
+  const { replyTo, headers } = splitReplyTo(row.headers);
   return {
     from: envelope.from,
     // One address, never a list: given as text, nodemailer reads `a,victim@x.co` as two
@@ -142,8 +146,20 @@ function mailOptions(row: OutboxRow, envelope: { from: string; messageId: string
     messageId: envelope.messageId,
     // A fixed date per row, so the rendered message is the same on every attempt.
     date: new Date(row.queuedOn),
-    headers: { ...row.headers, 'X-Quire-Outbox-Id': row.id },
+    ...(replyTo ? { replyTo: { name: '', address: replyTo } } : {}),
+    headers: { ...headers, 'X-Quire-Outbox-Id': row.id },
   };
+}
+
+/** The row's headers without Reply-To (any case), and that address when it is one. */
+function splitReplyTo(rowHeaders: Record<string, string> | null): { replyTo: string | null; headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  let replyTo: string | null = null;
+  for (const [name, value] of Object.entries(rowHeaders ?? {})) {
+    if (name.toLowerCase() === 'reply-to') replyTo = isValidEmail(value.trim()) ? value.trim() : null;
+    else headers[name] = value;
+  }
+  return { replyTo, headers };
 }
 
 /** Delivery over SMTP with nodemailer (one pooled-free connection per message; timeouts bounded). */
