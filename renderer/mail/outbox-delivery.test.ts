@@ -107,7 +107,7 @@ describe('form notifications', () => {
   it('a reply goes to the visitor (Reply-To from the email field), and characters that reorder text are written out', async () => {
     const seed = await acceptanceSeed();
     seed.forms = seed.forms!.map((form) =>
-      form.id === 'contact' ? { ...form, notifyEmail: 'owner@shop.test', fields: [...form.fields, { id: 'em', type: 'email', title: 'Email' }] } : form,
+      form.id === 'contact' ? { ...form, notifyEmail: 'owner@shop.test', fields: [...(form.fields ?? []), { id: 'em', type: 'email', title: 'Email' }] } : form,
     );
     await h.reset({ seed });
     const key = json(await h.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).key;

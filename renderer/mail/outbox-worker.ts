@@ -152,7 +152,7 @@ function mailOptions(row: OutboxRow, envelope: { from: string; messageId: string
 }
 
 /** The row's headers without Reply-To (any case), and that address when it is one. */
-function splitReplyTo(rowHeaders: Record<string, string> | null): { replyTo: string | null; headers: Record<string, string> } {
+function splitReplyTo(rowHeaders: Record<string, string> | null | undefined): { replyTo: string | null; headers: Record<string, string> } {
   const headers: Record<string, string> = {};
   let replyTo: string | null = null;
   for (const [name, value] of Object.entries(rowHeaders ?? {})) {
