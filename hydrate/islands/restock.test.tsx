@@ -148,6 +148,15 @@ describe('A4 restock-notification box', () => {
     expect(document.activeElement).toBe(view().querySelector('.product-restock-success'));
   });
 
+  test('once hydrated the form is novalidate, so the island, not the browser, checks the type="email" field', async () => {
+    await single(0);
+    const form = view().querySelector('form')!;
+    expect(form.noValidate).toBe(true);
+    await submitWith('bob@');
+    expect(errorText()).toBe('Email is invalid');
+    expect(posts()).toEqual([]);
+  });
+
   test('RST-9 success text, default and custom', async () => {
     await single(0);
     await submitWith('a@b.co');

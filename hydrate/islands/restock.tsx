@@ -140,7 +140,11 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
           child,
         ];
       });
-      return renderDefault({ ref: formRef, onSubmit, onInput: onEdit }, formChildren);
+      // Once the email input is type="email" (below), the browser would check it itself and
+      // show its own bubble instead of submitting, so the island's message never appeared.
+      // noValidate leaves the checks, and their wording, to the island (as the site form's
+      // markup does); before hydration there is no type="email" to check.
+      return renderDefault({ ref: formRef, onSubmit, onInput: onEdit, noValidate: mounted || undefined }, formChildren);
     }
     if (done && (hasClass(node, 'product-restock-mailing-list') || hasClass(node, 'captcha-container'))) return null;
     if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef });

@@ -178,12 +178,14 @@ export function productScarcity(views: Array<{ attributes: Json | null; qtyInSto
 }
 
 /**
- * Undoes the restock island's one deliberate change to the formatter's markup once hydrated
+ * Undoes the restock island's deliberate changes to the formatter's markup once hydrated
  * (issue 16): its email input becomes `type="email"` with an id and `autocomplete`, preceded by
- * a label. Tests compare what is left with the formatter's bytes, so any other change fails.
+ * a label, and its form gets `novalidate` (the island, not the browser, checks the email).
+ * Tests compare what is left with the formatter's bytes, so any other change fails.
  */
 export function withoutRestockUpgrade(html: string): string {
   return html
     .replace(/<label class="product-restock-label" for="[^"]*">[^<]*<\/label>/g, '')
+    .replace(/(<form class="product-restock-form" action="#") novalidate="">/g, '$1>')
     .replace(/<input type="email"((?:[^>"]|"[^"]*")*?) id="[^"]*" autocomplete="email">/g, '<input type="text"$1>');
 }

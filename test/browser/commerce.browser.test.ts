@@ -95,6 +95,26 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await v.screenshot('restock-1-blank-email');
   });
 
+  test('RST-3b a malformed restock email gets the island\'s Email is invalid, not the browser\'s bubble', async () => {
+    const v = await newVisitor();
+    await visit(v.page, TEE);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'L');
+    const box = v.page.locator('.product-restock-notification[data-variant-id="tee-l"]');
+    await box.waitFor({ state: 'visible' });
+    const posts: string[] = [];
+    v.page.on('request', (r) => r.url().includes('/notifications/restock') && posts.push(r.method()));
+    const email = box.locator('input[name="email"]');
+    await email.fill('bob@');
+    await box.locator('input[type="submit"]').click();
+    // The browser's own check would have stopped the submit (no island message) and left the
+    // input :invalid with a validationMessage; novalidate hands the check to the island.
+    await expect.poll(() => box.locator('.product-restock-error').textContent()).toBe('Email is invalid');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.evaluate((el) => (el as HTMLInputElement).form!.noValidate)).toBe(true);
+    expect(posts).toEqual([]);
+    await v.screenshot('restock-1b-invalid-email');
+  });
+
   test('CAP-11 a real click on the local captcha, then submit, signs up and the server keeps the sign-up', async () => {
     const v = await newVisitor();
     await visit(v.page, TEE);
