@@ -194,7 +194,7 @@ describe('checkout island (issue 15)', () => {
       'first-name': 'Enter your first name.',
       line1: 'Enter your street address.',
       'postal-code': 'Enter your postal code.',
-      country: 'Choose a country (two-letter code).',
+      country: 'Choose a country.',
       'card-number': 'Enter a valid card number.',
       expiry: 'Enter a valid expiry date.',
       cvc: 'Enter a valid security code.',

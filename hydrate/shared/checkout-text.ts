@@ -12,7 +12,9 @@ export const CHECKOUT_FIELD_TEXT = {
   city: 'Enter your city.',
   region: 'Enter your state or region.',
   postalCode: 'Enter your postal code.',
-  country: 'Choose a country (two-letter code).',
+  // The island offers countries in a dropdown, so the visitor is never asked for a code; an
+  // API client sending something other than ISO 3166-1 alpha-2 reads the schema's description.
+  country: 'Choose a country.',
   shippingOption: 'Choose a shipping option.',
   shippingOptionUnavailable: 'This shipping option does not deliver to that address.',
   payment: 'Choose a payment method.',

@@ -210,7 +210,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(response)).toMatchObject({
           code: 'CHECKOUT_INVALID',
           errors: {
-            email: 'Enter a valid email address.', 'shippingAddress.firstName': 'Enter your first name.', 'shippingAddress.country': 'Choose a country (two-letter code).',
+            email: 'Enter a valid email address.', 'shippingAddress.firstName': 'Enter your first name.', 'shippingAddress.country': 'Choose a country.',
             shippingOptionId: 'Choose a shipping option.', cardNumber: 'Enter a valid card number.', expiry: 'Enter a valid expiry date.', cvc: 'Enter a valid security code.',
           },
         });
