@@ -72,13 +72,19 @@ function cartOf(entries: Entry[]): Record<string, unknown> {
   };
 }
 
+/** What the server's cart holds now: another tab may change it after the page was rendered. */
+let serverEntries: Entry[] = [];
+
 async function open(entries: Entry[], opts: { minimumCents?: number } = {}) {
+  serverEntries = entries;
   page = createPage({
     body: cartPageHtml(entries, opts),
     context: { pageType: 200, store: { selectedCurrency: 'USD', minimumOrderSubtotalCents: opts.minimumCents ?? 0 } },
     cookies: { CART: 'cart-1', crumb: 'crumb-value-123456' },
   });
-  page.fetch.on('GET', '/api/commerce/shopping-cart', { json: cartOf(entries) });
+  page.fetch.on('GET', '/api/commerce/shopping-cart', () => ({ json: cartOf(serverEntries) }));
+  // The cart page as the server renders it for the cart it holds now.
+  page.fetch.on('GET', '/cart', () => ({ text: `<!doctype html><html><body>${cartPageHtml(serverEntries, opts)}</body></html>` }));
   await page.boot();
   await page.advance(0);
   expect(page.recoverableErrors).toEqual([]);
@@ -112,10 +118,11 @@ describe('cart page island', () => {
     vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList);
     vi.spyOn(document.querySelector('.sf-cart-page')!, 'getBoundingClientRect').mockReturnValue({ top: 900 } as DOMRect);
     const clickEvent = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    document.querySelector('.sf-cart-link')!.dispatchEvent(clickEvent);
+    await page.act(() => void document.querySelector('.sf-cart-link')!.dispatchEvent(clickEvent));
     expect(clickEvent.defaultPrevented).toBe(true);
     expect(scrolls).toEqual([870]);
     expect(document.activeElement?.tagName).toBe('H1');
+    await page.advance(0);
     vi.restoreAllMocks();
   });
 
@@ -248,10 +255,10 @@ describe('cart page island', () => {
 
   test('a failed removal shows "Unable to remove item" with the server message and keeps the row', async () => {
     await open([TEE, MUG]);
-    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { status: 404, json: { error: 'Cart entry not found.', code: 'ENTRY_NOT_FOUND' } });
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { status: 429, json: { error: 'Too many requests.', code: 'RATE_LIMITED' } });
     await page.act(() => click(removeButton('e2')));
     await page.advance(0);
-    expect(alertText()).toEqual({ title: 'Unable to remove item', message: 'Cart entry not found.' });
+    expect(alertText()).toEqual({ title: 'Unable to remove item', message: 'Please try again in a few seconds.' });
     expect(row('e2')).not.toBeNull();
     expect(subtotal()).toBe('$49.00');
   });
@@ -346,5 +353,113 @@ describe('cart page quantity rules', () => {
     await page.act(() => page.handle!.runtime.cart.set(withFields(JSON.stringify({ 'engrave-text': 'Bye', 'engrave-font': 'Script' })) as never));
     expect(shown()).toEqual(['Engraving text Bye', 'Font Script']);
     expect(page.recoverableErrors).toEqual([]);
+  });
+});
+
+// A second tab on the cart page: the page follows the stored cart, whatever tab changed it.
+describe('cart page and other tabs', () => {
+  const shown = () => [...document.querySelectorAll('[data-entry-id]')].map((r) => r.getAttribute('data-entry-id'));
+  const empty = () => document.querySelector('.sf-cart-empty');
+  const cartLoads = () => page.fetch.callsTo('/api/commerce/shopping-cart?', 'GET').length;
+  const gone = { status: 404, json: { error: 'Cart entry not found.', code: 'ENTRY_NOT_FOUND' } };
+
+  test('an entry added in another tab appears with its own row when the visitor comes back; the subtotal counts it', async () => {
+    await open([TEE]);
+    serverEntries = [TEE, MUG];
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    await page.act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await page.advance(0);
+    expect(page.fetch.callsTo('/cart', 'GET')).toHaveLength(1);
+    expect(shown()).toEqual(['e1', 'e2']);
+    expect(input('e2').value).toBe('2');
+    expect(lineTotal('e2')).toBe('$24.00');
+    expect(subtotal()).toBe('$49.00');
+    expect(page.recoverableErrors).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    // The new row is a working row.
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e2', { json: { shoppingCart: cartOf([TEE, { ...MUG, quantity: 3 }]) } });
+    await page.act(() => typeInto(input('e2'), '3'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e2', 'PUT').map((c) => c.json)).toEqual([{ quantity: 3 }]);
+    expect(subtotal()).toBe('$61.00');
+  });
+
+  test('removing the page\'s last line while the cart holds one added elsewhere shows that one, not the empty cart', async () => {
+    await open([TEE]);
+    serverEntries = [MUG];
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([MUG]) }, delayMs: 10 });
+    // The page's copy of the cart page answers late: meanwhile the entry counts, and the cart is not empty.
+    page.fetch.routes.unshift((call) => (call.method === 'GET' && call.path === '/cart' ? { text: cartPageHtml([MUG]), delayMs: 500 } : undefined));
+    removeButton('e1').focus();
+    await page.act(() => click(removeButton('e1')));
+    await page.advance(10);
+    expect(shown()).toEqual([]);
+    expect(empty()).toBeNull();
+    expect(subtotal()).toBe('$24.00');
+    await page.advance(500);
+    expect(shown()).toEqual(['e2']);
+    expect(empty()).toBeNull();
+    expect(subtotal()).toBe('$24.00');
+    expect(checkout()!.getAttribute('href')).toBe('/checkout?cartToken=cart-1');
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('an entry removed in another tab goes from the page when the stored cart is read again', async () => {
+    await open([TEE, MUG]);
+    serverEntries = [MUG];
+    await page.act(() => void window.dispatchEvent(new FocusEvent('focus')));
+    await page.advance(0);
+    expect(shown()).toEqual(['e2']);
+    expect(subtotal()).toBe('$24.00');
+    serverEntries = [];
+    await page.act(() => void window.dispatchEvent(new FocusEvent('focus')));
+    await page.advance(0);
+    expect(empty()!.textContent).toBe('You have nothing in your shopping cart.');
+    expect(page.fetch.callsTo('/cart', 'GET')).toHaveLength(0);
+  });
+
+  test('the header cart link on the cart page reads the stored cart again (it does not reload the page)', async () => {
+    await open([TEE]);
+    document.body.insertAdjacentHTML('afterbegin', '<header><a class="sf-cart-link" href="/cart">Cart</a></header>');
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    serverEntries = [TEE, MUG];
+    const before = cartLoads();
+    await page.act(() => void document.querySelector('.sf-cart-link')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })));
+    await page.advance(0);
+    expect(cartLoads()).toBe(before + 1);
+    expect(shown()).toEqual(['e1', 'e2']);
+    scroll.mockRestore();
+  });
+
+  test('a quantity change to an entry removed in another tab: the alert, then the line is gone and the page re-synced', async () => {
+    await open([TEE, MUG]);
+    serverEntries = [MUG];
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', gone);
+    const before = cartLoads();
+    input('e1').focus();
+    await page.act(() => typeInto(input('e1'), '2'));
+    await page.act(() => press(input('e1'), 'Enter'));
+    await page.advance(0);
+    expect(alertText()).toEqual({ title: 'Unable to update quantity', message: 'Cart entry not found.' });
+    expect(row('e1')).toBeNull();
+    expect(cartLoads()).toBe(before + 1);
+    expect(subtotal()).toBe('$24.00');
+    // Closing the alert puts focus on the next line, not on a row that is gone.
+    await page.act(() => click(document.querySelector('.sf-alert-ok')!));
+    expect(document.activeElement).toBe(removeButton('e2'));
+  });
+
+  test('removing an entry removed in another tab: the alert, then the line is gone (the empty cart if it was the last)', async () => {
+    await open([MUG]);
+    serverEntries = [];
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', gone);
+    removeButton('e2').focus();
+    await page.act(() => click(removeButton('e2')));
+    await page.advance(0);
+    expect(alertText()).toEqual({ title: 'Unable to remove item', message: 'Cart entry not found.' });
+    expect(row('e2')).toBeNull();
+    expect(empty()).not.toBeNull();
+    await page.act(() => click(document.querySelector('.sf-alert-ok')!));
+    expect(document.activeElement).toBe(empty());
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
-import { cartOfResult, type Cart } from '../runtime/cart-store.ts';
+import { cartOfResult, type Cart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
@@ -134,6 +134,38 @@ export function syncLines(lines: readonly CartLine[], cart: Cart): CartLine[] {
   });
 }
 
+/**
+ * Lines as the server renders them now (`fresh`, from the cart page fetched again), keeping
+ * what this page knows better: a line with an edit under way or already removed here stays as
+ * it is. A line the server no longer renders was removed elsewhere (another tab).
+ */
+export function mergeLines(current: readonly CartLine[], fresh: readonly CartLine[]): CartLine[] {
+  const mine = new Map(current.map((l) => [l.id, l]));
+  const freshIds = new Set(fresh.map((l) => l.id));
+  const busy = (l: CartLine) => l.removed || l.removing || l.dirty || l.pending > 0;
+  const merged = fresh.map((l) => {
+    const local = mine.get(l.id);
+    return local && busy(local) ? local : l;
+  });
+  // Kept (as removed) so that their requests still find them, never shown again.
+  for (const l of current) if (!freshIds.has(l.id)) merged.push(l.removed ? l : { ...l, removed: true });
+  return merged;
+}
+
+/** Entries of the stored cart that the page has no line for (added in another tab). */
+export function entriesNotShown(lines: readonly CartLine[], cart: Cart | null): CartEntry[] {
+  if (!cart) return [];
+  return cart.entries.filter((e) => !lines.some((l) => l.id === e.id && !l.removed));
+}
+
+/** The server's code for an entry that is gone (B26/B27: removed in another tab). */
+function entryGone(result: { ok: boolean; body: unknown }): boolean {
+  return !result.ok && typeof result.body === 'object' && result.body !== null && (result.body as { code?: unknown }).code === 'ENTRY_NOT_FOUND';
+}
+
+/** The cart page's own address (STOREFRONT C1: page types 200 and 205 both live here). */
+const CART_PATH = '/cart';
+
 /** Replaces the text of the first element inside a node (`Subtotal <span>$1.00</span>`). */
 function firstElementText(text: string): Override {
   let done = false;
@@ -158,8 +190,15 @@ interface Props {
   forms: Record<string, readonly FormField[]>;
 }
 
-function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }: Props): ReactNode {
+function CartPage({ runtime, container, snapshot: initialSnapshot, initial, checkoutUrl, forms: initialForms }: Props): ReactNode {
   const [lines, setLines] = useState(initial);
+  // The markup the rows come from: the server's, fetched again when the stored cart holds
+  // entries this page never rendered (added in another tab), so new rows look like the rest.
+  const [snapshot, setSnapshot] = useState(initialSnapshot);
+  const [forms, setForms] = useState(initialForms);
+  const [stored, setStored] = useState<Cart | null>(null);
+  /** Entry ids the page was fetched again for: one fetch per new entry, never a loop. */
+  const fetchedFor = useRef(new Set<string>());
   const [mounted, setMounted] = useState(false);
   const linesRef = useRef(initial);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -197,6 +236,8 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
       const link = event.target instanceof runtime.win.Element ? event.target.closest('a[href]') : null;
       if (!link || link.getAttribute('href') !== '/cart' || container.contains(link)) return;
       event.preventDefault();
+      // The visitor may come from another tab that changed the cart: the page follows it.
+      runtime.cart.load();
       const target = container.closest<HTMLElement>('.sf-cart-page') ?? container;
       void scrollToElement(runtime.win, target);
       const heading = target.querySelector<HTMLElement>('h1');
@@ -211,15 +252,52 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
 
   useEffect(() => {
     setMounted(true);
+    let live = true;
+    const refetch = async () => {
+      const result = await runtime.client.request('GET', CART_PATH, { rawText: true });
+      if (!live) return;
+      if (!result.ok || typeof result.body !== 'string') {
+        runtime.reporter.reportError('cart_page_refresh', { status: result.status, message: result.ok ? 'not text' : result.message });
+        return;
+      }
+      const fetched = new runtime.win.DOMParser().parseFromString(result.body, 'text/html');
+      const fresh = fetched.querySelector<HTMLElement>('[data-island="cart-page"]');
+      // No entries section: the server's cart is empty by now, which the store says as well.
+      if (!fresh) return;
+      dropTableWhitespace(fresh);
+      apply((current) => mergeLines(current, readLines(fresh)));
+      setSnapshot(snapshotChildren(fresh));
+      setForms((known) => ({ ...known, ...readFormFields(fetched) }));
+      // The store may be newer than the fetched page.
+      sync();
+    };
     const sync = () => {
       const cart = runtime.cart.cart();
-      if (cart) apply((current) => syncLines(current, cart));
+      if (!cart) return;
+      apply((current) => syncLines(current, cart));
+      setStored(cart);
+      const missing = entriesNotShown(linesRef.current, cart).filter((e) => !linesRef.current.some((l) => l.id === e.id) && !fetchedFor.current.has(e.id));
+      if (missing.length === 0) return;
+      for (const e of missing) fetchedFor.current.add(e.id);
+      void refetch();
     };
     sync();
     const unsubscribe = runtime.cart.subscribe(sync);
+    // Back on this tab (or window) after changing the cart in another: the stored cart is read again.
+    const win = runtime.win;
+    const onVisible = () => {
+      if (runtime.doc.visibilityState === 'visible') runtime.cart.load();
+    };
+    // Focus does not bubble: this runs when the window itself gets focus, not its controls.
+    const onFocus = () => runtime.cart.load();
+    runtime.doc.addEventListener('visibilitychange', onVisible);
+    win.addEventListener('focus', onFocus);
     const pending = timers.current;
     return () => {
+      live = false;
       unsubscribe();
+      runtime.doc.removeEventListener('visibilitychange', onVisible);
+      win.removeEventListener('focus', onFocus);
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     };
@@ -250,8 +328,13 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
         return;
       }
       refused.current++;
+      const alert = { title: ALERT_TITLES.updateQuantity, message: result.ok ? MESSAGES.unknown : result.message };
+      if (entryGone(result)) {
+        drop(id, alert);
+        return;
+      }
       patch(id, (l) => ({ pending: l.pending - 1, quantity: l.confirmed, text: String(l.confirmed), dirty: false }));
-      showAlert({ title: ALERT_TITLES.updateQuantity, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
+      showAlert(alert, runtime.doc);
     });
   }
 
@@ -264,27 +347,50 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
       const result = await runtime.client.request('DELETE', entryUrl(id));
       const cart = cartOfResult(result);
       if (cart) {
-        const order = linesRef.current.filter((l) => !l.removed);
-        const at = order.findIndex((l) => l.id === id);
-        const next = order[at + 1] ?? order[at - 1];
-        const row = [...container.querySelectorAll('[data-entry-id]')].find((r) => r.getAttribute('data-entry-id') === id);
-        const hadFocus = !!row && (row.contains(runtime.doc.activeElement) || runtime.doc.activeElement === runtime.doc.body);
-        patch(id, (l) => ({ pending: l.pending - 1, removing: false, removed: true }));
-        runtime.cart.set(cart);
-        if (hadFocus) {
-          if (next && next.id !== id) {
-            const nextRow = [...container.querySelectorAll('[data-entry-id]')].find((r) => r.getAttribute('data-entry-id') === next.id);
-            nextRow?.querySelector<HTMLElement>('.sf-entry-remove')?.focus();
-          } else {
-            focusEmpty.current = true;
-          }
-        }
+        takeOut(id, () => runtime.cart.set(cart))?.();
         return;
       }
       refused.current++;
+      const alert = { title: ALERT_TITLES.removeItem, message: result.ok ? MESSAGES.unknown : result.message };
+      if (entryGone(result)) {
+        drop(id, alert);
+        return;
+      }
       patch(id, (l) => ({ pending: l.pending - 1, removing: false }));
-      showAlert({ title: ALERT_TITLES.removeItem, message: result.ok ? MESSAGES.unknown : result.message }, runtime.doc);
+      showAlert(alert, runtime.doc);
     });
+  }
+
+  const rowOf = (id: string) => [...container.querySelectorAll('[data-entry-id]')].find((r) => r.getAttribute('data-entry-id') === id);
+
+  /**
+   * Takes a line off the page; `then` runs once it is marked removed. Returns where focus
+   * belongs when it was inside the line: the next line's remove button, or the empty cart.
+   */
+  function takeOut(id: string, then: () => void): (() => void) | null {
+    const order = linesRef.current.filter((l) => !l.removed);
+    const at = order.findIndex((l) => l.id === id);
+    const next = order[at + 1] ?? order[at - 1];
+    const row = rowOf(id);
+    const hadFocus = !!row && (row.contains(runtime.doc.activeElement) || runtime.doc.activeElement === runtime.doc.body);
+    patch(id, (l) => ({ pending: l.pending - 1, removing: false, dirty: false, removed: true }));
+    then();
+    if (!hadFocus) return null;
+    return () => {
+      if (next && next.id !== id) rowOf(next.id)?.querySelector<HTMLElement>('.sf-entry-remove')?.focus();
+      else if (emptyRef.current) emptyRef.current.focus();
+      else focusEmpty.current = true;
+    };
+  }
+
+  /**
+   * An entry removed elsewhere (404 ENTRY_NOT_FOUND, another tab): its line goes, the page
+   * reads the stored cart again, and the alert says why; focus moves on when it is closed.
+   */
+  function drop(id: string, alert: { title: string; message: string }): void {
+    clearTimer(id);
+    const refocus = takeOut(id, () => runtime.cart.load());
+    showAlert({ ...alert, onClose: () => refocus?.() }, runtime.doc);
   }
 
   /**
@@ -307,7 +413,10 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
   }
 
   const visible = lines.filter((l) => !l.removed);
-  const empty = mounted && visible.length === 0;
+  // Entries of the stored cart not on the page yet (added in another tab, their rows being
+  // fetched): they count in the subtotal, and the cart is not empty while there are any.
+  const elsewhere = entriesNotShown(lines, stored).filter((e) => !lines.some((l) => l.id === e.id));
+  const empty = mounted && visible.length === 0 && elsewhere.length === 0;
 
   useEffect(() => {
     container.setAttribute('data-state', empty ? 'empty' : 'filled');
@@ -325,8 +434,10 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
     );
   }
 
-  const known = visible.every((l) => l.unitCents !== null);
-  const subtotal = visible.reduce((sum, l) => sum + (l.unitCents ?? 0) * l.quantity, 0);
+  const known = visible.every((l) => l.unitCents !== null) && elsewhere.every((e) => typeof e.purchasePriceCents === 'number');
+  const subtotal =
+    visible.reduce((sum, l) => sum + (l.unitCents ?? 0) * l.quantity, 0) +
+    elsewhere.reduce((sum, e) => sum + (e.purchasePriceCents as number) * e.quantity, 0);
   const below = known && minimum > subtotal;
   const canCheckout = known && !below;
   const hadMinimum = containsClass(snapshot, 'sf-cart-minimum');
@@ -391,7 +502,12 @@ function CartPage({ runtime, container, snapshot, initial, checkoutUrl, forms }:
       const line = byId.get(entryId);
       if (!line) return undefined;
       if (line.removed) return null;
-      return renderDefault(line.pending > 0 ? { 'aria-busy': 'true' } : undefined, renderSnapshot(node.children, rowOverride(line, attrOf(node, 'data-form-id')), path));
+      // Keyed by entry: when the rows are fetched again, each keeps its own DOM (and focus).
+      return (
+        <Fragment key={`entry-${entryId}`}>
+          {renderDefault(line.pending > 0 ? { 'aria-busy': 'true' } : undefined, renderSnapshot(node.children, rowOverride(line, attrOf(node, 'data-form-id')), path))}
+        </Fragment>
+      );
     }
     if (!mounted || !known) return undefined;
     if (hasClass(node, 'sf-cart-subtotal')) {

@@ -1,5 +1,6 @@
 // The cart page's controls (C1 page type 200, B26, B27) in Debian's Chromium against the real
-// server on the demo site: add a tee, open /cart, change its quantity, remove it.
+// server on the demo site: add a tee, open /cart, change its quantity, remove it; and the cart
+// page following what a second tab adds and removes.
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
 import { pageContext, visit } from './support/visit.ts';
@@ -55,5 +56,71 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     expect(await v.page.locator('.sf-checkout-button').count()).toBe(0);
     expect((await tier.server.store.read.getCart(cartId))!.entries).toEqual([]);
     await v.screenshot('cart-page-3-empty');
+  });
+
+  test('a second tab adds and removes entries: the cart page follows the stored cart', async () => {
+    const v = await tier.newVisitor();
+    // The change of an entry another tab removed answers 404 (B26), which Chromium logs.
+    v.allowConsoleError(/status of 404/);
+    expect(await visit(v.page, '/shop/tee')).toBe(200);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      v.page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    const rows = v.page.locator('.sf-cart-entry');
+    expect(await rows.count()).toBe(1);
+
+    // The other tab adds a cap (on sale, $22.00).
+    const other = await v.context.newPage();
+    expect(await visit(other, '/shop/cap')).toBe(200);
+    await Promise.all([
+      other.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      other.click('.sqs-add-to-cart-button'),
+    ]);
+
+    // Back on the cart page, the header's cart link (which does not reload it) brings the cap's row.
+    await v.page.bringToFront();
+    await v.page.click('.sf-cart-link');
+    await expect.poll(() => rows.count()).toBe(2);
+    const cap = v.page.locator('.sf-cart-entry[data-item-id="cap"]');
+    expect(await cap.locator('.sf-entry-total').textContent()).toBe('$22.00');
+    expect(await v.page.locator('.sf-cart-subtotal').textContent()).toContain('$47.00');
+    await v.screenshot('cart-page-4-added-elsewhere');
+
+    // Removing the tee leaves the cap, not the empty cart.
+    await Promise.all([
+      v.page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 200),
+      v.page.getByRole('button', { name: 'Remove Classic Tee' }).click(),
+    ]);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await v.page.locator('.sf-cart-empty').count()).toBe(0);
+    expect(await v.page.locator('.sf-cart-subtotal').textContent()).toContain('$22.00');
+
+    // The other tab removes the cap; a quantity change here says so and drops the line.
+    expect(await visit(other, '/cart')).toBe(200);
+    await Promise.all([
+      other.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 200),
+      other.locator('.sf-entry-remove').click(),
+    ]);
+    await other.close();
+    await v.page.bringToFront();
+    const quantity = cap.locator('.sf-entry-quantity-input');
+    await quantity.fill('2');
+    await Promise.all([
+      v.page.waitForResponse((r) => r.request().method() === 'PUT' && r.status() === 404),
+      quantity.press('Enter'),
+    ]);
+    const alert = v.page.getByRole('alertdialog');
+    await alert.waitFor({ state: 'visible' });
+    expect(await alert.locator('.sf-alert-title').textContent()).toBe('Unable to update quantity');
+    expect(await alert.locator('.sf-alert-message').textContent()).toBe('Cart entry not found.');
+    await expect.poll(() => rows.count()).toBe(0);
+    await alert.getByRole('button', { name: 'OK' }).click();
+    const empty = v.page.locator('.sf-cart-empty');
+    await empty.waitFor({ state: 'visible' });
+    expect(await v.page.evaluate(() => document.activeElement?.className)).toBe('sf-cart-empty');
+    await v.screenshot('cart-page-5-removed-elsewhere');
   });
 });
