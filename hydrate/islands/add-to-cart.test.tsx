@@ -41,6 +41,9 @@ function answerAdd(delayMs: number, cart = cartWith(2, 5000)) {
   });
 }
 
+/** Past the adding label's minimum time. */
+const ADD_WAIT = 1000;
+
 describe('A1 add-to-cart button', () => {
   test('ATC-1 hydrates the formatter output without recoverable errors and keeps the server node', async () => {
     const item = teeProduct();
@@ -180,6 +183,39 @@ describe('A1 add-to-cart button', () => {
     await page.advance(1);
     expect(label()).toBe('Add To Cart');
     expect(button().hasAttribute('data-state')).toBe(false);
+  });
+
+  test('Added! is also said to assistive technology: a polite status region, read when the label changes', async () => {
+    await teePage();
+    const region = document.querySelector<HTMLElement>('.sf-announcer')!;
+    // Made at boot, empty and out of sight, so that the first message is read.
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    expect(region.style.position).toBe('absolute');
+    expect(region.closest('.sqs-add-to-cart-button-wrapper')).toBeNull();
+    page.fetch.on('POST', '/api/commerce/shopping-cart/entries', {
+      json: { shoppingCart: cartWith(2, 5000), newlyAdded: { id: 'e1', itemId: 'p1', quantity: 2, title: 'Tee' } },
+      delayMs: 200,
+    });
+    await chooseTee('M', 'Red');
+    await page.act(() => click(button()));
+    await page.advance(999);
+    expect(region.textContent).toBe('');
+    await page.advance(1);
+    expect(label()).toBe('Added!');
+    expect(region.textContent).toBe('Tee added to cart. 2 items in cart.');
+    expect(document.querySelectorAll('.sf-announcer')).toHaveLength(1);
+  });
+
+  test('a failed add says nothing in the status region (the alert speaks)', async () => {
+    await teePage();
+    page.fetch.on('POST', '/api/commerce/shopping-cart/entries', { status: 409, json: { error: 'Sorry, we do not have enough of that item available.' } });
+    await chooseTee('M', 'Red');
+    await page.act(() => click(button()));
+    await page.advance(ADD_WAIT);
+    expect(alertText()?.title).toBe('Unable to Add Item');
+    expect(document.querySelector('.sf-announcer')!.textContent).toBe('');
   });
 
   test('ATC-9 a slow answer shows Added! on arrival', async () => {

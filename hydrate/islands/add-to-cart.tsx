@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { showAlert, ALERT_TITLES } from '../runtime/alert.ts';
 import { validateAdd, unsellableKind, ADD_MESSAGES, type UnsellableKind } from '../runtime/add-validation.ts';
+import { announce, announcer } from '../runtime/announce.ts';
 import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
@@ -9,6 +10,7 @@ import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '..
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
+import { pillLabel } from './pill-cart.tsx';
 
 /** D1 timings. */
 export const ADD_TIMINGS = { minAddingMs: 1000, addedMs: 2000, errorResetMs: 1000 } as const;
@@ -29,6 +31,14 @@ export function soldOutFor(state: SelectionState, variants: readonly unknown[], 
 }
 
 type ButtonState = 'idle' | 'adding' | 'added' | 'error';
+
+/**
+ * What assistive technology hears when the button turns to `Added!` (designed here: the seed
+ * has no words for it): what was added, and the cart's count in the pill's words (D11).
+ */
+export function addedAnnouncement(title: string | null, totalQuantity: number): string {
+  return `${title ? `${title} added to cart.` : 'Added to cart.'} ${pillLabel(totalQuantity)}.`;
+}
 
 export interface AddButtonInfo {
   itemId: string;
@@ -102,6 +112,8 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  // The status region exists before the first add, so that its first message is read.
+  useEffect(() => void announcer(runtime.doc), [runtime]);
 
   const go = (next: ButtonState) => {
     stateRef.current = next;
@@ -204,8 +216,11 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
         detail: { cart, entry: (body.newlyAdded ?? null) as CartEntry | null, itemId: info.itemId, sku: checked.sku, quantity: checked.quantity },
       }),
     );
+    const added = body.newlyAdded as { title?: unknown } | null | undefined;
+    const title = typeof added?.title === 'string' && added.title !== '' ? added.title : null;
     const showAdded = () => {
       go('added');
+      announce(runtime.doc, addedAnnouncement(title, typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0));
       later(ADD_TIMINGS.addedMs, () => go('idle'));
     };
     const wait = startedAt + ADD_TIMINGS.minAddingMs - Date.now();

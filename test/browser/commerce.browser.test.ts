@@ -51,8 +51,14 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await v.page.clock.runFor(999);
     await settle(v.page);
     expect(await label.textContent()).toBe('Adding…');
+    // A screen reader is told in words when the label turns to Added! (a polite status region
+    // out of sight, in the page before the click so that the first message is read).
+    const announcer = v.page.getByRole('status').and(v.page.locator('.sf-announcer'));
+    expect(await announcer.textContent()).toBe('');
     await v.page.clock.runFor(1);
     await expect.poll(() => label.textContent()).toBe('Added!');
+    await expect.poll(() => announcer.textContent()).toBe('Classic Tee added to cart. One item in cart.');
+    expect((await announcer.boundingBox())!.width).toBeLessThanOrEqual(1);
     await v.screenshot('atc-2-added');
     await v.page.clock.runFor(1999);
     await settle(v.page);
