@@ -66,6 +66,41 @@ describe('A7 site form', () => {
     expect(fieldError('t')).toBe('You have exceeded the character limit.');
   });
 
+  test('the limit counts what the visitor reads (the server\'s rule): an emoji is one character, surrounding spaces none', async () => {
+    await open([{ id: 't', type: 'textarea', maxLength: '3' }], {}, { context: { flags: { vanillaFormHandler: true } } });
+    const counter = () => fieldEl('t').querySelector('.sf-char-counter')!;
+    await page.act(() => typeInto(input('t'), '😀😀😀 \n'));
+    expect(counter().textContent).toBe('3/3');
+    expect(fieldError('t')).toBeNull();
+    page.fetch.on('POST', '/api/form/SaveFormSubmission', { json: { success: true } });
+    await submit();
+    expect(fieldError('t')).toBeNull();
+    expect(savePosts()).toHaveLength(1);
+  });
+
+  test('going over the limit is said while typing, before any submit, and unsaid when the text fits again', async () => {
+    await open([{ id: 'n', type: 'text', title: 'Nickname', maxLength: '5' }, { id: 't', type: 'textarea', maxLength: '4' }]);
+    await page.act(() => typeInto(input('n'), 'abcde'));
+    expect(fieldError('n')).toBeNull();
+    await page.act(() => typeInto(input('n'), 'abcdef'));
+    expect(fieldError('n')).toBe('You have exceeded the character limit.');
+    expect(input('n').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input('n').getAttribute('aria-describedby')!)!.textContent).toBe('You have exceeded the character limit.');
+    expect(fieldError('t')).toBeNull();
+    expect(keyPosts()).toHaveLength(0);
+    await page.act(() => typeInto(input('n'), 'abcd'));
+    expect(fieldError('n')).toBeNull();
+    expect(input('n').hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  test('typing within the limit leaves an error from the last submit (Required) as it was', async () => {
+    await open([{ ...text, maxLength: '5' }]);
+    await submit();
+    expect(fieldError('f1')).toBe('Required');
+    await page.act(() => typeInto(input('f1'), 'ab'));
+    expect(fieldError('f1')).toBe('Required');
+  });
+
   test('SF-4 email rules', async () => {
     await open([
       { id: 'e1', type: 'email' },

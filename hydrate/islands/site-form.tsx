@@ -4,6 +4,7 @@ import { visitorFields } from '../runtime/analytics-fields.ts';
 import { scrollToElement } from '../runtime/scroll.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../shared/email.ts';
+import { countedLength, exceedsMaxLength } from '../shared/text-length.ts';
 import { env } from '../runtime/env.ts';
 import { collectFieldValue, invalidAttrs, isEmptyValue, isSection, REQUIRED_MESSAGE, type FieldValue } from '../runtime/form-fields.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
@@ -71,8 +72,28 @@ export function validateSiteField(fieldEl: Element, search: string): string | nu
   }
   if (required && type !== 'likert' && empty) return REQUIRED_MESSAGE;
   const max = maxLengthOf(fieldEl.getAttribute('data-max-length'));
-  if (max !== null && typeof value === 'string' && value.length > max) return SITE_FORM_MESSAGES.maxLength;
+  if (max !== null && typeof value === 'string' && exceedsMaxLength(value, max)) return SITE_FORM_MESSAGES.maxLength;
   return null;
+}
+
+/**
+ * The max-length error of a field while the visitor types: the message when its text is over
+ * the limit, null when it fits, undefined when the field has no limit (or no text value).
+ * Counted by the server's rule (hydrate/shared/text-length.ts), not the UTF-16 `length` a
+ * native `maxlength` uses, which would stop an emoji-rich text short of what the server takes
+ * and silently cut a pasted text at the limit.
+ */
+export function liveLengthError(fieldEl: Element, search: string): string | null | undefined {
+  const max = maxLengthOf(fieldEl.getAttribute('data-max-length'));
+  if (max === null || isSection(fieldEl.getAttribute('data-field-type') ?? '')) return undefined;
+  let value: FieldValue;
+  try {
+    value = collectFieldValue(fieldEl, search);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  return exceedsMaxLength(value, max) ? SITE_FORM_MESSAGES.maxLength : null;
 }
 
 interface Props {
@@ -251,11 +272,24 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     submit().catch((err: unknown) => runtime.reporter.reportError('site_form', { message: String(err) }));
   };
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLTextAreaElement;
+    const target = event.target as HTMLElement;
+    const fieldEl = target.closest('.sf-field[data-field-id]');
+    const fieldId = fieldEl?.getAttribute('data-field-id');
+    if (!fieldEl || !fieldId) return;
     if (target.tagName === 'TEXTAREA') {
-      const fieldId = target.closest('.sf-field')?.getAttribute('data-field-id');
-      if (fieldId) setLengths((prev) => ({ ...prev, [fieldId]: target.value.length }));
+      const length = countedLength((target as HTMLTextAreaElement).value);
+      setLengths((prev) => (prev[fieldId] === length ? prev : { ...prev, [fieldId]: length }));
     }
+    // The limit is said as soon as the text goes over it (and unsaid when it fits again),
+    // rather than only after pressing submit; other errors wait for the next submit as before.
+    const lengthError = liveLengthError(fieldEl, search);
+    if (lengthError === undefined) return;
+    setErrors((prev) => {
+      if (lengthError !== null) return prev[fieldId] === lengthError ? prev : { ...prev, [fieldId]: lengthError };
+      if (prev[fieldId] !== SITE_FORM_MESSAGES.maxLength) return prev;
+      const { [fieldId]: _gone, ...rest } = prev;
+      return rest;
+    });
   };
 
   const renderField = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string) => {

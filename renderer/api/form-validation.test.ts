@@ -72,6 +72,12 @@ describe('validateFormValues (B0.6)', () => {
     expect(good.values).toEqual({ pick: 'x', boxes: ['b'], short: 'abc', email: 'bob@example.com' });
   });
 
+  it('counts the limit as the island does: trimmed, an emoji as one character', () => {
+    const fields: Form['fields'] = [{ id: 'note', type: 'textarea', maxLength: 3 }];
+    for (const fits of ['😀😀😀', '  abc \n', 'héé']) expect(validateFormValues(form(fields), { note: fits }).errors, fits).toEqual({});
+    for (const over of ['😀😀😀😀', ' abcd ']) expect(validateFormValues(form(fields), { note: over }).errors).toEqual({ note: FIELD_MESSAGES.tooLong });
+  });
+
   it('reads option values from strings and objects', () => {
     expect(optionValues({ id: 'o', type: 'radio', options: ['a', { label: 'b' }, { title: 'c' }, 7, null] })).toEqual(['a', 'b', 'c', '7']);
   });

@@ -1,5 +1,6 @@
 import type { Form, FormField } from '../store/types.ts';
 import { isValidEmail } from '../../hydrate/shared/email.ts';
+import { exceedsMaxLength } from '../../hydrate/shared/text-length.ts';
 import { hasUnstorableText } from './http.ts';
 
 // Server-side field validation (STOREFRONT B0.6), with the client's messages (D11) so a
@@ -102,7 +103,9 @@ function validateField(field: FormField, raw: unknown): string | null {
     const chosen = typeof value === 'string' ? [value] : value;
     if (chosen.some((choice) => !allowed.includes(choice))) return FIELD_MESSAGES.invalid;
   }
-  if (typeof field.maxLength === 'number' && typeof value === 'string' && value.length > field.maxLength) {
+  // The island's rule (hydrate/shared/text-length.ts): trimmed, in code points, so an emoji
+  // counts once and a trailing newline not at all, as the visitor's counter showed.
+  if (typeof field.maxLength === 'number' && typeof value === 'string' && exceedsMaxLength(value, field.maxLength)) {
     return FIELD_MESSAGES.tooLong;
   }
   if (field.type === 'email' && !empty && !isValidEmail((value as string).trim())) return FIELD_MESSAGES.email;

@@ -70,6 +70,34 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     expect(JSON.stringify(saved[0])).toContain('Do you ship to Lisbon?');
   });
 
+  test('the message limit counts what the visitor reads: over it is said while typing; 2000 with emoji and a trailing newline fits, and the server takes it', async () => {
+    const v = await newVisitor();
+    const form = contact(v.page);
+    const message = form.locator('[data-field-id="contact-message"] textarea');
+    const counter = form.locator('[data-field-id="contact-message"] .sf-char-counter');
+    const error = form.locator('[data-field-id="contact-message"] .field-error');
+    // 2001 characters as read (1999 letters, 2 emoji of 2 UTF-16 units each): over, before any submit.
+    await message.fill(`${'x'.repeat(1999)}😀😀`);
+    await expect.poll(() => error.textContent()).toBe('You have exceeded the character limit.');
+    expect(await counter.textContent()).toBe('2001/2000');
+    expect(await message.getAttribute('aria-invalid')).toBe('true');
+    await v.screenshot('site-form-limit-1-over-while-typing');
+    // 2000 as read (4002 UTF-16 units with the newlines): fits, the error goes.
+    await message.fill(`${'x'.repeat(1998)}😀😀\n\n`);
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await counter.textContent()).toBe('2000/2000');
+    const name = form.locator('[data-field-id="contact-name"] input');
+    await name.nth(0).fill('Ada');
+    await name.nth(1).fill('Lovelace');
+    await form.locator('[data-field-id="contact-email"] input').fill('ada@example.com');
+    await form.locator('.captcha-container input.sf-captcha-local').check();
+    await form.locator('.sf-form-submit').click();
+    await form.locator('.sf-form-submission').waitFor({ state: 'visible' });
+    const saved = (await tier.server.store.read.listSubmissions()).filter((s) => s.formId === 'contact');
+    expect(JSON.stringify(saved.at(-1)!.values)).toContain('😀😀');
+    await v.screenshot('site-form-limit-2-sent');
+  });
+
   test("the captcha's checkbox keeps its own size, on one line with its text (the form's full-width inputs are text-like only)", async () => {
     const v = await newVisitor();
     const label = contact(v.page).locator('.captcha-container label');
