@@ -82,8 +82,9 @@ export function InventoryPanel({ api, track }: PanelProps) {
     setQuery({ ...query, page: data.nextPage });
   };
 
-  const onSaved = (_row: ProductRow, variant: VariantRow, qty: number) => {
-    setStatus(`Stock of ${variant.sku} set to ${qty}.`);
+  // `stock` null: the save was refused because the stock had changed; the list is read again.
+  const onSaved = (_row: ProductRow, variant: VariantRow, stock: string | null) => {
+    if (stock !== null) setStatus(`Stock of ${variant.sku} set to ${stock}.`);
     void load();
   };
 
@@ -187,7 +188,7 @@ interface ProductRowsProps {
   panel: PanelProps;
   onExpander: () => void;
   onRowClick: () => void;
-  onSaved: (row: ProductRow, variant: VariantRow, qty: number) => void;
+  onSaved: (row: ProductRow, variant: VariantRow, stock: string | null) => void;
 }
 
 function ProductRows({ row, open, detailId, currency, panel, onExpander, onRowClick, onSaved }: ProductRowsProps) {
@@ -225,18 +226,53 @@ function ProductRows({ row, open, detailId, currency, panel, onExpander, onRowCl
   );
 }
 
+/** A variant's stock as the owner read it: what a save is made from (B28 `expected`). */
+interface StockReading {
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+const readingOf = (variant: { qtyInStock: number; unlimited: boolean }): StockReading => ({ qtyInStock: variant.unlimited ? 0 : variant.qtyInStock, unlimited: variant.unlimited });
+const stockText = (reading: StockReading) => (reading.unlimited ? 'Unlimited' : String(reading.qtyInStock));
+
 function VariantStock({ row, variant, currency, panel, onSaved }: { row: ProductRow; variant: VariantRow; currency: string; panel: PanelProps; onSaved: ProductRowsProps['onSaved'] }) {
+  // What the owner edits from: the stock when the field was filled. A save names it, and the
+  // server refuses the save when the variant no longer has it (another tab, another owner, a
+  // sale since), instead of one write silently replacing the other.
+  const [from, setFrom] = useState<StockReading>(() => readingOf(variant));
   const [value, setValue] = useState(variant.unlimited ? '' : String(variant.qtyInStock));
+  const [unlimited, setUnlimited] = useState(variant.unlimited);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const unlimitedId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const unlimitedBox = useRef<HTMLInputElement>(null);
+
+  /** Fills the field with `reading` and edits from it from now on. */
+  const showReading = (reading: StockReading) => {
+    setFrom(reading);
+    setUnlimited(reading.unlimited);
+    setValue(reading.unlimited ? '' : String(reading.qtyInStock));
+  };
+
+  // The list read again (after a save elsewhere in the table, a page change) brings a newer
+  // reading: taken while the owner has not changed this field, kept out of an edit in progress.
+  const edited = unlimited !== from.unlimited || (!unlimited && value !== String(from.qtyInStock));
+  const latest = readingOf(variant);
+  useEffect(() => {
+    if (!edited && (latest.unlimited !== from.unlimited || latest.qtyInStock !== from.qtyInStock)) showReading(latest);
+    // Only a new reading from the server starts this; the owner's typing never does.
+  }, [latest.unlimited, latest.qtyInStock]);
+
+  /** The field that holds the stock now: the count, or the Unlimited box when it is ticked. */
+  const stockField = () => (unlimited ? unlimitedBox.current : input.current);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const qty = Number(value);
-    if (value.trim() === '' || !Number.isInteger(qty) || qty < 0 || qty > MAX_STOCK) {
+    if (!unlimited && (value.trim() === '' || !Number.isInteger(qty) || qty < 0 || qty > MAX_STOCK)) {
       // The seed's editor validator text for a value outside what the field takes.
       const text = formatEditorMessage('unexpectedOption', { val: value.trim() === '' ? 'An empty value' : value.trim() });
       setError(text.ok ? text.text : EDITOR_MESSAGES.somethingWentWrong);
@@ -245,10 +281,28 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
     }
     setError(null);
     setBusy(true);
-    const result = await panel.api.send('PUT', `/api/commerce/inventory/stock/${encodeURIComponent(row.id)}/${encodeURIComponent(variant.id)}`, { qtyInStock: qty, unlimited: false });
+    const url = `/api/commerce/inventory/stock/${encodeURIComponent(row.id)}/${encodeURIComponent(variant.id)}`;
+    const change = unlimited ? { unlimited: true } : { qtyInStock: qty, unlimited: false };
+    const result = await panel.api.send<{ result: StockReading }>('PUT', url, { ...change, expected: from });
     setBusy(false);
-    if (result.ok) onSaved(row, variant, qty);
-    else setError(result.message);
+    if (result.ok) {
+      showReading(readingOf(result.body.result));
+      onSaved(row, variant, unlimited ? 'Unlimited' : String(qty));
+      // The saved field keeps the focus (the owner may go on to the next variant from here).
+      stockField()?.focus();
+      return;
+    }
+    if (result.code === 'STOCK_CHANGED') {
+      // Someone else's save (or a sale) came first: the field shows the stock as it is now and
+      // the message says so and what was not saved; saving again is made from the new reading.
+      const now = await panel.api.get<{ results: (StockReading & { variantId: string })[] }>(`/api/commerce/inventory/stock/?itemId=${encodeURIComponent(row.id)}`);
+      const current = now.ok ? now.body.results.find((entry) => entry.variantId === variant.id) : undefined;
+      if (current) showReading(readingOf(current));
+      const mine = unlimited ? 'Unlimited' : String(qty);
+      setError(current ? `Not saved: the stock changed to ${stockText(readingOf(current))} since you opened it (another tab or a sale). Your ${mine} was not saved; check it and save again.` : result.message);
+      onSaved(row, variant, null);
+    } else setError(result.message);
+    stockField()?.focus();
   };
 
   const label = variant.label ? `${variant.label} (${variant.sku})` : variant.sku;
@@ -268,13 +322,32 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
           min={0}
           max={MAX_STOCK}
           step={1}
-          value={value}
-          placeholder={variant.unlimited ? 'Unlimited' : undefined}
+          value={unlimited ? '' : value}
+          disabled={unlimited}
+          placeholder={unlimited ? 'Unlimited' : undefined}
           onChange={(e) => setValue(e.target.value)}
           {...invalidAttrs(error && errorId)}
         />
-        <button type="submit" disabled={busy}>
-          Save stock
+        <span className="admin-switch">
+          <input
+            ref={unlimitedBox}
+            id={unlimitedId}
+            type="checkbox"
+            checked={unlimited}
+            onChange={(e) => {
+              setUnlimited(e.target.checked);
+              // Back to a count: the last count read, for the owner to change.
+              if (!e.target.checked && value === '') setValue(String(from.qtyInStock));
+            }}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <label htmlFor={unlimitedId}>
+            Unlimited<span className="admin-visually-hidden"> stock for {variant.sku}</span>
+          </label>
+        </span>
+        {/* Not disabled while saving: a disabled button drops the keyboard focus to the page. */}
+        <button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()}>
+          Save stock<span className="admin-visually-hidden"> for {variant.sku}</span>
         </button>
         {error ? (
           <p className="admin-field-error" id={errorId}>

@@ -156,6 +156,7 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: [], ...NOT_OBJECT },
       { body: { qtyInStock: '3' }, status: 400, code: 'BAD_REQUEST', error: 'qtyInStock must be an integer from 0 to 1000000000.' },
       { body: { unlimited: 'yes' }, status: 400, code: 'BAD_REQUEST', error: 'unlimited must be a boolean.' },
+      { body: { qtyInStock: 1, expected: { qtyInStock: 1 } }, status: 400, code: 'BAD_REQUEST', error: 'expected must be { qtyInStock: integer 0 to 1000000000, unlimited: boolean }.' },
     ],
   },
   'GET /api/template/GetTemplateSchema': {

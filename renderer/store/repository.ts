@@ -216,17 +216,29 @@ export class Repository {
   }
 
   /** Locks the variant row for the rest of the transaction and applies the given changes. */
+  /**
+   * Sets a variant's stock; with `expected`, only while the variant still has that stock
+   * (an unlimited variant's count does not matter), else 'stale' and nothing is written. The
+   * condition is in the UPDATE's WHERE, which PostgreSQL evaluates again on a row a concurrent
+   * transaction changed, so the check and the write are one step.
+   */
   async updateVariantStock(
     productId: string,
     variantId: string,
     change: { qtyInStock?: number; unlimited?: boolean },
-  ): Promise<Variant | null> {
+    expected?: { qtyInStock: number; unlimited: boolean },
+  ): Promise<Variant | null | 'stale'> {
     const rows = await this.db.query(
       `UPDATE variants SET qty_in_stock = COALESCE($3, qty_in_stock), unlimited = COALESCE($4, unlimited)
-       WHERE product_id = $1 AND id = $2 RETURNING *`,
-      [productId, variantId, change.qtyInStock ?? null, change.unlimited ?? null],
+       WHERE product_id = $1 AND id = $2
+         AND ($5::boolean IS NULL OR (unlimited = $5::boolean AND (unlimited OR qty_in_stock = $6::bigint)))
+       RETURNING *`,
+      [productId, variantId, change.qtyInStock ?? null, change.unlimited ?? null, expected?.unlimited ?? null, expected?.qtyInStock ?? null],
     );
-    return rows[0] ? toVariant(rows[0]) : null;
+    if (rows[0]) return toVariant(rows[0]);
+    if (!expected) return null;
+    const exists = await this.db.query('SELECT 1 FROM variants WHERE product_id = $1 AND id = $2', [productId, variantId]);
+    return exists.length > 0 ? 'stale' : null;
   }
 
   async getForm(id: string): Promise<Form | null> {
