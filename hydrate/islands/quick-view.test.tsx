@@ -55,6 +55,18 @@ async function opened(): Promise<void> {
 const opener = () => document.querySelector<HTMLElement>('.sqs-product-quick-view-button')!;
 
 describe('quick view (issue 16)', () => {
+  test('each Quick View button is named after its product, its own words first (the formatter markup is unchanged)', async () => {
+    const hoodie = CARD.replace(/p1/g, 'p2').replace('href="/shop/tee">Tee</a>', 'href="/shop/hoodie"><img src="data:," alt=""> <span class="sf-product-card-title">Pullover   Hoodie</span></a>');
+    page = createPage({ body: CARD + hoodie, context: { pageType: 1 } });
+    const before = document.body.innerHTML;
+    await page.boot();
+    await vi.waitFor(() => expect(opener().getAttribute('aria-label')).toBe('Quick View, Tee'), { timeout: 30_000, interval: 20 });
+    const buttons = [...document.querySelectorAll('.sqs-product-quick-view-button')];
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Quick View, Tee', 'Quick View, Pullover Hoodie']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Quick View', 'Quick View']);
+    expect(before).toContain('data-group="">Quick View</span>');
+  });
+
   test('the quick-view toggle switched off (issue 18): a Quick View button left in the page does nothing', async () => {
     await openShop({ experiments: experimentDefinitions({ features: { [FEATURE.quickView]: false }, experiments: {} }) });
     await page.act(() => click(opener()));

@@ -35,6 +35,31 @@ const PART_ISLANDS: Array<[IslandKind, string]> = [
   ...RENDERER_ISLANDS.map((kind): [IslandKind, string] => [kind, rendererIslandSelector(kind)]),
 ];
 
+/**
+ * The accessible name of a card's Quick View button: its own words first (what is seen, and
+ * what a voice-control user says), then the product, so that a grid of them is not a dozen
+ * buttons all called `Quick View`.
+ */
+export function quickViewLabel(text: string, title: string): string {
+  return `${text}, ${title}`;
+}
+
+/**
+ * Names each Quick View button after its card's product. Set here, not in the markup: the
+ * button is the `product-quick-view` formatter's output, whose bytes PLUGINS.md fixes. The
+ * product's title is the card's title (`.sf-product-card-title`), else its link's text.
+ */
+export function nameQuickViewButtons(doc: Document): void {
+  const words = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  for (const button of doc.querySelectorAll<HTMLElement>(QUICK_VIEW_BUTTON)) {
+    if (button.hasAttribute('aria-label')) continue;
+    const scope = button.closest('[data-product-scope]');
+    const title = words(scope?.querySelector('.sf-product-card-title')) || words(scope?.querySelector('a[href]'));
+    const text = words(button);
+    if (title && text) button.setAttribute('aria-label', quickViewLabel(text, title));
+  }
+}
+
 interface OpenQuickView {
   close(restoreFocus: boolean): void;
 }
@@ -136,6 +161,7 @@ export function startQuickView(runtime: Runtime): () => void {
   const doc = runtime.doc;
   let current: OpenQuickView | null = null;
   let opening = false;
+  nameQuickViewButtons(doc);
 
   async function open(button: HTMLElement): Promise<void> {
     if (opening || current) return;

@@ -108,10 +108,17 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
   });
 
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    test(`PS-6 (${viewport}) Quick View carries the pay-later line and, for a sold-out variant, the restock box: captcha, sign-up kept by the server`, async () => {
+    test(`PS-6 (${viewport}) Quick View buttons named per product; Quick View carries the pay-later line and, for a sold-out variant, the restock box: captcha, sign-up kept by the server`, async () => {
       const v = await tier.newVisitor();
       await v.page.setViewportSize(VIEWPORTS[viewport]);
       await visit(v.page, '/shop');
+      // Each card's Quick View button is named after its product (its own words first), so the
+      // grid's buttons are told apart by a screen reader's list of buttons.
+      const names = await v.page.locator('.sqs-product-quick-view-button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+      expect(names.length).toBeGreaterThan(1);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.every((n) => n?.startsWith('Quick View, '))).toBe(true);
+      expect(await v.page.getByRole('button', { name: 'Quick View, Harbor Hoodie', exact: true }).count()).toBe(1);
       // The shop page has no captcha provider of its own.
       expect(await v.page.locator('script[src="/assets/captcha-local.js"]').count()).toBe(0);
       await v.page.locator('.sf-product-card[data-item-id="hoodie"] .sqs-product-quick-view-button').click();
