@@ -230,4 +230,31 @@ describe('A5 buy-now-pay-later', () => {
     });
     expect(text()).toBe('available for orders up to $2,000.00');
   });
+
+  test('a sold-out variant offers no payment terms: the line goes while it is chosen and comes back with one in stock', async () => {
+    const item = teeProduct();
+    await open({ body: productPage(item), context: { products: contextProducts(item) } });
+    expect(text()).toBe('or 4 interest-free payments of $12.50 with');
+    const choosePair = (size: string, color: string) =>
+      page.act(() => {
+        choose(document.querySelector('select[data-variant-option-name="Size"]')!, size);
+        choose(document.querySelector('select[data-variant-option-name="Color"]')!, color);
+      });
+    await choosePair('S', 'Red');
+    expect(document.querySelector('.sf-bnpl-pill')).toBeNull();
+    expect(root().getAttribute('data-state')).toBe('hidden');
+    await choosePair('M', 'Red');
+    expect(root().getAttribute('data-state')).toBe('visible');
+    expect(text()).not.toBeNull();
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a product with every variant sold out shows no line from the start', async () => {
+    const item = teeProduct();
+    for (const v of item.structuredContent.variants) v.qtyInStock = 0;
+    await open({ body: productPage(item), context: { products: contextProducts(item) } });
+    expect(document.querySelector('.sf-bnpl-pill')).toBeNull();
+    expect(root().getAttribute('data-state')).toBe('hidden');
+    expect(page.recoverableErrors).toEqual([]);
+  });
 });

@@ -9,9 +9,10 @@ import { featureOn } from '../runtime/features.ts';
 import { FEATURE } from '../shared/feature-toggles.ts';
 import { modalKey } from '../runtime/focus.ts';
 import { toMinorUnits } from '../runtime/money.ts';
-import { VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
+import { scopeOf, VARIANT_CHANGE_EVENT, type SelectionState } from '../runtime/product-scope.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { soldOutFor } from './add-to-cart.tsx';
 import type { IslandDefinition } from './island.ts';
 
 /** Id given to the fetched page's heading, which names the modal. */
@@ -62,6 +63,9 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
   const [mounted, setMounted] = useState(false);
   const [price, setPrice] = useState(() => Number(container.getAttribute('data-price-cents') ?? '0') || 0);
   const [cart, setCart] = useState<Cart | null>(() => runtime.cart.cart());
+  // A product that cannot be bought (the chosen variant sold out, or every variant with none
+  // chosen) offers no payment terms: the same rule that makes Add To Cart read Sold Out.
+  const [soldOut, setSoldOut] = useState(false);
   const [modalHtml, setModalHtml] = useState<string | null>(null);
   const infoRef = useRef<HTMLButtonElement | null>(null);
   const closeRef = useRef<HTMLButtonElement | null>(null);
@@ -74,18 +78,24 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
       runtime.win.addEventListener(CART_UPDATED_EVENT, onCart);
       return () => runtime.win.removeEventListener(CART_UPDATED_EVENT, onCart);
     }
+    const productType = Number(container.getAttribute('data-product-type') ?? '0');
+    const variants = runtime.context.products[itemId]?.variants ?? [];
+    setSoldOut(soldOutFor(runtime.selection(scopeOf(container), itemId).get(), variants, productType));
     const onVariant = (e: Event) => {
       if ((e.target as Element | null)?.getAttribute?.('data-item-id') !== itemId) return;
-      const variant = (e as CustomEvent<SelectionState>).detail?.selectedVariant;
+      const state = (e as CustomEvent<SelectionState>).detail;
+      if (!state) return;
+      setSoldOut(soldOutFor(state, variants, productType));
+      const variant = state.selectedVariant;
       if (!variant) return;
       setPrice(toMinorUnits(variant.onSale ? variant.salePriceMoney : variant.priceMoney).cents);
     };
     runtime.doc.addEventListener(VARIANT_CHANGE_EVENT, onVariant);
     return () => runtime.doc.removeEventListener(VARIANT_CHANGE_EVENT, onVariant);
-  }, [runtime, isCart, itemId]);
+  }, [runtime, isCart, itemId, container]);
 
   const productType = Number(container.getAttribute('data-product-type') ?? '0');
-  const eligible = !!country && ctx.afterPayAvailable && (isCart ? cartEligible(cart) : productType === 1);
+  const eligible = !!country && ctx.afterPayAvailable && (isCart ? cartEligible(cart) : productType === 1 && !soldOut);
   const amount = isCart ? (cart?.subtotalCents ?? 0) : price;
   const shown = mounted && eligible;
 

@@ -108,7 +108,7 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
   });
 
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    test(`PS-6 (${viewport}) Quick View buttons named per product; Quick View carries the pay-later line and, for a sold-out variant, the restock box: captcha, sign-up kept by the server`, async () => {
+    test(`PS-6 (${viewport}) Quick View buttons named per product; Quick View carries the pay-later line and, for a sold-out variant, the restock box instead of it: captcha, sign-up kept by the server`, async () => {
       const v = await tier.newVisitor();
       await v.page.setViewportSize(VIEWPORTS[viewport]);
       await visit(v.page, '/shop');
@@ -132,6 +132,9 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
       await dialog.locator('select[data-variant-option-name="Color"]').selectOption('Sand');
       await box.waitFor({ state: 'visible' });
       await expect.poll(() => dialog.locator('.sqs-add-to-cart-button-inner').textContent()).toBe('Sold Out');
+      // A sold-out variant cannot be bought, so it is offered no payment terms.
+      await expect.poll(() => dialog.locator('.sf-bnpl').getAttribute('data-state')).toBe('hidden');
+      expect(await dialog.locator('.sf-bnpl-text').count()).toBe(0);
       // The captcha provider came with the product page's parts.
       await box.locator('.captcha-container input.sf-captcha-local').waitFor({ state: 'visible' });
       await box.scrollIntoViewIfNeeded();
