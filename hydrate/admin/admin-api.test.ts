@@ -78,9 +78,16 @@ describe('admin API client', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
-  it('shortDate takes ISO text or epoch milliseconds', () => {
-    expect(shortDate('2026-01-15T12:30:00.000Z')).toBe('2026-01-15 12:30');
-    expect(shortDate(Date.UTC(2026, 0, 15, 12, 30))).toBe('2026-01-15 12:30');
+  it('shortDate takes ISO text or epoch milliseconds and shows it in the given (by default the owner\'s) time zone, named', () => {
+    expect(shortDate('2026-01-15T12:30:00.000Z', 'UTC')).toBe('2026-01-15 12:30 UTC');
+    expect(shortDate(Date.UTC(2026, 0, 15, 12, 30), 'UTC')).toBe('2026-01-15 12:30 UTC');
+    expect(shortDate(Date.UTC(2026, 0, 15, 12, 30), 'Europe/Berlin')).toBe('2026-01-15 13:30 GMT+1');
+    expect(shortDate(Date.UTC(2026, 6, 15, 12, 30), 'America/New_York')).toBe('2026-07-15 08:30 EDT');
+    // Past midnight in the owner's zone is the next day there.
+    expect(shortDate(Date.UTC(2026, 0, 15, 23, 30), 'Asia/Tokyo')).toBe('2026-01-16 08:30 GMT+9');
+    expect(shortDate(Date.UTC(2026, 0, 15, 0, 5), 'UTC')).toBe('2026-01-15 00:05 UTC');
+    // Without a zone: the browser's own.
+    expect(shortDate(Date.UTC(2026, 0, 15, 12, 30))).toBe(shortDate(Date.UTC(2026, 0, 15, 12, 30), Intl.DateTimeFormat().resolvedOptions().timeZone));
     expect(shortDate('nonsense')).toBe('');
   });
 });

@@ -83,9 +83,26 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
   };
 }
 
-/** A date the API gives as ISO text or epoch milliseconds, for a table cell. */
-export function shortDate(value: unknown): string {
+/**
+ * A date the API gives as ISO text or epoch milliseconds, for a table cell: in the owner's own
+ * time zone (the browser's), with the zone's short name after it ("2026-01-15 13:30 GMT+1"),
+ * so an owner away from UTC reads the time their clock showed and nobody has to guess which
+ * zone it is. The digits stay year-month-day and 24-hour in every locale: one column sorts
+ * and reads the same for every owner. `timeZone` is for tests.
+ */
+export function shortDate(value: unknown, timeZone?: string): string {
   const millis = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
   if (!Number.isFinite(millis)) return '';
-  return new Date(millis).toISOString().slice(0, 16).replace('T', ' ');
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(new Date(millis));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }

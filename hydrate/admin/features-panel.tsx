@@ -108,7 +108,7 @@ export function FeaturesPanel({ api }: PanelProps) {
           ))}
         </AdminTable>
       ) : null}
-      {view?.stored ? <p className="admin-tag">Override saved {shortDate(view.stored.updatedAt)} UTC.</p> : null}
+      {view?.stored ? <p className="admin-tag">Override saved {shortDate(view.stored.updatedAt)}.</p> : null}
       {tests.length > 0 ? (
         <>
           <h3>A/B tests</h3>
