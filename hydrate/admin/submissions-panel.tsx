@@ -69,9 +69,11 @@ export function SubmissionsPanel({ api }: PanelProps) {
           {data.submissions.map((submission) => (
             <tr key={submission.id}>
               <td>{shortDate(submission.createdOn)}</td>
-              <td>{submission.pagePath}</td>
+              <td className="admin-submission-value">{submission.pagePath}</td>
               {form.fields.map((field) => (
-                <td key={field.id}>{submission.values[field.id] ?? ''}</td>
+                <td key={field.id} className="admin-submission-value">
+                  <LongValue text={submission.values[field.id] ?? ''} label={field.title} />
+                </td>
               ))}
             </tr>
           ))}
@@ -91,4 +93,27 @@ function pageUrl(formId: string | null, cursor: string | null): string {
   if (formId) params.set('formId', formId);
   if (cursor) params.set('cursor', cursor);
   return `/api/admin/submissions?${params}`;
+}
+
+/** Characters of a value shown before "Show all": a few lines of the cell's width. */
+export const VALUE_PREVIEW = 200;
+
+/**
+ * A visitor's value in a cell. The cell wraps anywhere (a long address or a pasted link has no
+ * spaces to break at, and widened the table past the screen); a value longer than
+ * VALUE_PREVIEW shows its start and a "Show all" button that opens the whole of it in place.
+ */
+function LongValue({ text, label }: { text: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (text.length <= VALUE_PREVIEW) return <>{text}</>;
+  return (
+    <>
+      <span id={id}>{open ? text : `${text.slice(0, VALUE_PREVIEW)}…`}</span>{' '}
+      <button type="button" className="admin-link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Show less' : `Show all (${text.length} characters)`}
+        <span className="admin-visually-hidden"> of {label}</span>
+      </button>
+    </>
+  );
 }
