@@ -56,6 +56,15 @@ describe('checkout form rules', () => {
     expect(controlIdOf('shippingOptionId')).toBe('sf-checkout-shipping-option-0');
   });
 
+  test('an address part over 200 characters (as read: an emoji once) is said with its name and the limit, as the server says it', () => {
+    const complete = { firstName: 'Ada', lastName: 'L', line1: '1 Main St', city: 'NYC', region: 'NY', postalCode: '10001', country: 'US' };
+    expect(contactErrors('a@b.co', { ...complete, line1: '🏠'.repeat(200) })).toEqual({});
+    expect(contactErrors('a@b.co', { ...complete, line1: 'x'.repeat(201), line2: 'y'.repeat(201) })).toEqual({
+      'shippingAddress.line1': 'The street address can be at most 200 characters.',
+      'shippingAddress.line2': 'The apartment or suite line can be at most 200 characters.',
+    });
+  });
+
   test('a quote is keyed by the priced parts of the address only', () => {
     const a = { firstName: 'A', lastName: 'B', line1: '1 St', city: 'X', region: 'NY', postalCode: '10001', country: 'US' };
     expect(pricingKey(a)).toBe(pricingKey({ ...a, firstName: 'Z', line1: '2 St' }));

@@ -5,7 +5,8 @@
  * so the rules are tested as plain functions.
  */
 
-import { CARD_TEXT, CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
+import { ADDRESS_FIELD_MAX, CARD_TEXT, CHECKOUT_FIELD_TEXT, addressTooLongText } from '../shared/checkout-text.ts';
+import { exceedsMaxLength } from '../shared/text-length.ts';
 import type { ShippingAddress } from '../shared/shipping-address.ts';
 import { isValidEmail } from '../shared/email.ts';
 import type { FormField } from './form-fields.ts';
@@ -201,11 +202,14 @@ export function contactErrors(email: string, address: ShippingAddress | null): E
   return address ? { ...errors, ...addressErrors(address) } : errors;
 }
 
-/** Each required address part left empty; none when the address is complete. */
+/** Each required address part left empty, and each part longer than the server takes; none when the address is complete. */
 export function addressErrors(address: ShippingAddress): Errors {
   const errors: Errors = {};
   for (const { key, part, field, blank } of ADDRESS_FIELDS) {
-    if (field.required && (address[part] ?? '').trim() === '') errors[key] = blank;
+    const value = address[part] ?? '';
+    if (field.required && value.trim() === '') errors[key] = blank;
+    // The server's rule and sentence (renderer/orders/checkout.ts), said before anything is sent.
+    else if (part !== 'country' && exceedsMaxLength(value, ADDRESS_FIELD_MAX)) errors[key] = addressTooLongText(part);
   }
   return errors;
 }

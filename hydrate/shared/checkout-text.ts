@@ -21,6 +21,37 @@ export const CHECKOUT_FIELD_TEXT = {
   outOfStock: 'Sorry, we do not have enough of that item available.',
 } as const;
 
+/**
+ * The most any shipping-address field may hold, counted as the site forms count a limit
+ * (hydrate/shared/text-length.ts: trimmed, in code points). Longer than any real address line;
+ * the bound keeps a stored order and its label sane.
+ */
+export const ADDRESS_FIELD_MAX = 200;
+
+/** What each address part is called in a sentence (the field's label, lower-cased where it reads so). */
+const ADDRESS_PART_NAMES = {
+  firstName: 'first name',
+  lastName: 'last name',
+  line1: 'street address',
+  line2: 'apartment or suite line',
+  city: 'city',
+  region: 'state or region',
+  postalCode: 'postal code',
+  country: 'country',
+} as const;
+
+export type AddressPart = keyof typeof ADDRESS_PART_NAMES;
+
+/**
+ * An address part over ADDRESS_FIELD_MAX: the message names the field and the limit, so the
+ * visitor knows what to shorten and by how much (before, the server said "Invalid
+ * shippingAddress." or asked to "Enter your city." that was there).
+ */
+export function addressTooLongText(part: AddressPart): string {
+  const name = ADDRESS_PART_NAMES[part];
+  return `The ${name} can be at most ${ADDRESS_FIELD_MAX} characters.`;
+}
+
 /** Card entry (the `test` provider's checks; the island checks the shape before sending). */
 export const CARD_TEXT = {
   cardNumber: 'Enter a valid card number.',

@@ -200,6 +200,34 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await stockOf('p1', 'v1')).toBe(3);
       });
 
+      it('an address part too long is a field error naming the field and its limit, from placing and from the schema alike', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const visitorText = 'Ünit 9 '.repeat(30);
+        // Past ADDRESS_FIELD_MAX (200 as read: an emoji counts once) but inside the schema's bound.
+        const placed = await place(token, { shippingAddress: { ...NY, city: 'x'.repeat(201), line2: visitorText } });
+        expect(placed.statusCode).toBe(400);
+        expect(json(placed)).toEqual({
+          error: 'Please correct the highlighted fields.',
+          code: 'CHECKOUT_INVALID',
+          errors: { 'shippingAddress.city': 'The city can be at most 200 characters.', 'shippingAddress.line2': 'The apartment or suite line can be at most 200 characters.' },
+        });
+        expect(placed.body).not.toContain('Ünit');
+        // 200 emoji are 400 UTF-16 units and fit.
+        const emoji = await place(token, { shippingAddress: { ...NY, line1: '🏠'.repeat(200) } });
+        expect(emoji.statusCode, emoji.body).toBe(200);
+        // Past the schema's bound: the same field error (before: 400 BAD_REQUEST "Invalid shippingAddress.").
+        const other = await cartWith(['p1', 'SQ-1', 1]);
+        for (const send of [(address: object) => place(other, { shippingAddress: address }), (address: object) => quote({ cartToken: other, shippingAddress: address })]) {
+          const response = await send({ ...NY, line1: 'y'.repeat(5000) });
+          expect(response.statusCode).toBe(400);
+          expect(json(response)).toEqual({ error: 'Please correct the highlighted fields.', code: 'CHECKOUT_INVALID', errors: { 'shippingAddress.line1': 'The street address can be at most 200 characters.' } });
+          expect(json(await send({ ...NY, country: 'U'.repeat(500) })).errors).toEqual({ 'shippingAddress.country': 'Choose a country.' });
+          // A wrong type is no length problem: the schema's own answer stands.
+          expect(json(await send({ ...NY, city: 5 }))).toMatchObject({ code: 'BAD_REQUEST' });
+        }
+        expect(await orderCount()).toBe(1);
+      });
+
       it('field errors are reported together, keyed as the checkout fields', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const response = await place(token, {

@@ -1,4 +1,5 @@
-import { CHECKOUT_FIELD_TEXT } from '../../hydrate/shared/checkout-text.ts';
+import { ADDRESS_FIELD_MAX, CHECKOUT_FIELD_TEXT, addressTooLongText } from '../../hydrate/shared/checkout-text.ts';
+import { exceedsMaxLength } from '../../hydrate/shared/text-length.ts';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import { fieldValueLines, type FieldValueLine } from '../../hydrate/shared/field-values.ts';
 import { ApiError } from '../api/errors.ts';
@@ -28,8 +29,8 @@ export const CHECKOUT_ERR = {
 /** The field messages, one copy shared with the checkout island's own checks. */
 export const FIELD_TEXT = CHECKOUT_FIELD_TEXT;
 
-/** The most any address field may hold (the schema allows more; this is the message). */
-export const ADDRESS_FIELD_MAX = 200;
+/** The most any address field may hold (the schema allows more, so that this is the message). */
+export { ADDRESS_FIELD_MAX };
 
 export function commerceRules(site: Site): CommerceSettings {
   return site.settings.commerce ?? {};
@@ -164,8 +165,11 @@ export function contactErrors(email: unknown, address: ShippingAddress | null | 
   }
   const clean = normaliseAddress(address);
   for (const field of ADDRESS_FIELDS) {
-    if (clean[field] === '' || clean[field].length > ADDRESS_FIELD_MAX) errors[`shippingAddress.${field}`] = FIELD_TEXT[field];
+    if (clean[field] === '') errors[`shippingAddress.${field}`] = FIELD_TEXT[field];
+    else if (exceedsMaxLength(clean[field], ADDRESS_FIELD_MAX)) errors[`shippingAddress.${field}`] = addressTooLongText(field);
   }
+  // The optional line is checked for its length only.
+  if (clean.line2 !== undefined && exceedsMaxLength(clean.line2, ADDRESS_FIELD_MAX)) errors['shippingAddress.line2'] = addressTooLongText('line2');
   if (!/^[A-Z]{2}$/.test(clean.country)) errors['shippingAddress.country'] = FIELD_TEXT.country;
   return errors;
 }

@@ -166,6 +166,42 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await orders()).toHaveLength(ordersBefore);
   });
 
+  test('an over-long address part is said next to its field with its limit, by the island before sending and by the server alike; no order', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 400/);
+    const ordersBefore = (await orders()).length;
+    await toCheckout(v.page);
+    await fillDetails(v.page, '4242 4242 4242 4242');
+    const places: string[] = [];
+    v.page.on('request', (r) => new URL(r.url()).pathname === '/api/commerce/checkout/place' && places.push(r.method()));
+    const line1 = v.page.getByRole('textbox', { name: /^Address/ });
+    await line1.fill('1 Analytical Way '.repeat(12));
+    await v.page.getByRole('button', { name: 'Place order' }).click();
+    await expect.poll(() => line1.getAttribute('aria-invalid')).toBe('true');
+    expect(await v.page.locator(`#${await line1.getAttribute('aria-describedby')}`).textContent()).toBe('The street address can be at most 200 characters.');
+    expect(places).toEqual([]);
+    await v.screenshot('checkout-address-too-long-1-island');
+
+    // The server's own answer, for a line the island let through (the request is lengthened on its
+    // way out): the same sentence, next to the apartment line.
+    await line1.fill('1 Analytical Way');
+    await v.page.route('**/api/commerce/checkout/place', async (route) => {
+      const body = JSON.parse(route.request().postData()!);
+      body.shippingAddress.line2 = 'z'.repeat(5000);
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const [answer] = await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+      v.page.getByRole('button', { name: 'Place order' }).click(),
+    ]);
+    expect(answer.status()).toBe(400);
+    const line2 = v.page.getByLabel('Apartment, suite, etc. (optional)');
+    await expect.poll(() => line2.getAttribute('aria-invalid')).toBe('true');
+    expect(await v.page.locator(`#${await line2.getAttribute('aria-describedby')}`).textContent()).toBe('The apartment or suite line can be at most 200 characters.');
+    await v.screenshot('checkout-address-too-long-2-server');
+    expect(await orders()).toHaveLength(ordersBefore);
+  });
+
   test('keyboard only on a phone: Tab through every field in page order, arrows choose the option, Enter places the order', async () => {
     const v = await tier.newVisitor();
     await toCheckout(v.page);
@@ -343,5 +379,42 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await numberField.getAttribute('aria-describedby')).toBe('sf-order-status-number-error');
     expect(await v.page.locator('#sf-order-status-number-error').textContent()).toBe('Enter the order number from your receipt.');
     expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  test('the order placed in another tab: Place order here says so and links that order (no second order)', async () => {
+    const v = await tier.newVisitor();
+    // The refused place answer (409 CART_PURCHASED) is a non-2xx response, which Chromium logs.
+    v.allowConsoleError(/status of 409/);
+    await toCheckout(v.page);
+    const ordersBefore = (await orders()).length;
+    await fillDetails(v.page, '4242 4242 4242 4242');
+    // The same checkout in a second tab, where the order is placed first.
+    const other = await v.context.newPage();
+    await other.goto(v.page.url());
+    await waitForBoot(other);
+    await other.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillDetails(other, '4242 4242 4242 4242');
+    await Promise.all([other.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), other.getByRole('button', { name: 'Place order' }).click()]);
+    const orderPage = new URL(other.url()).pathname;
+    await other.close();
+
+    await v.page.bringToFront();
+    const [refused] = await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+      v.page.getByRole('button', { name: 'Place order' }).click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    const alert = v.page.getByRole('alert').filter({ hasText: 'This cart has already been purchased.' });
+    await alert.waitFor();
+    const link = alert.getByRole('link', { name: 'View your order' });
+    await expect.poll(() => link.getAttribute('href')).toBe(orderPage);
+    expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-5-placed-elsewhere');
+    expect((await orders()).length).toBe(ordersBefore + 1);
+
+    await Promise.all([v.page.waitForURL((url) => url.pathname === orderPage), link.click()]);
+    await waitForBoot(v.page);
+    await v.page.getByText(/Order #\d+/).first().waitFor();
   });
 });

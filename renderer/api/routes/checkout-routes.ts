@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { checkoutCart, checkoutView, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
+import { CHECKOUT_FIELD_TEXT, addressTooLongText, type AddressPart } from '../../../hydrate/shared/checkout-text.ts';
+import { CHECKOUT_ERR, checkoutCart, checkoutView, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
 import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
 import { PRODUCT_TYPE } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
 import { liveSession, mailOrigin, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { addRoute, takeRateLimit, type RouteKit } from '../route-kit.ts';
+import { addRoute, takeRateLimit, type RouteKit, type SchemaFailure } from '../route-kit.ts';
 import { createEmptyCart, DAY_MS } from './cart-routes.ts';
 
 // The checkout of the orders contract (renderer/orders/README.md): the view of a cart with
@@ -64,6 +65,31 @@ function address(value: Address | null | undefined) {
   };
 }
 
+const ADDRESS_PARTS = Object.keys(ADDRESS.properties) as AddressPart[];
+
+/**
+ * An address part past the schema's bound is the same field error placing gives a part past
+ * ADDRESS_FIELD_MAX (CHECKOUT_INVALID, keyed `shippingAddress.<part>`), which the checkout
+ * shows next to that field, instead of the schema's generic "Invalid shippingAddress.".
+ * TypeBox reports a failure inside the address/null union at the union (`/shippingAddress`,
+ * the whole object) or at the part (`/shippingAddress/line1`, the text): both are read. Only
+ * the part's name goes back, never its text.
+ */
+function addressInvalid(failure: SchemaFailure): ApiError | undefined {
+  if (failure.part !== 'body' || failure.field !== 'shippingAddress') return undefined;
+  const part = failure.path.split('/')[2];
+  const value: unknown = part === undefined ? failure.value : { [part]: failure.value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const name of ADDRESS_PARTS) {
+    const text = (value as Record<string, unknown>)[name];
+    const max = ADDRESS.properties[name].maxLength ?? Infinity;
+    // A country is chosen from a list, never typed: no length to tell of.
+    if (typeof text === 'string' && text.length > max) errors[`shippingAddress.${name}`] = name === 'country' ? CHECKOUT_FIELD_TEXT.country : addressTooLongText(name);
+  }
+  return Object.keys(errors).length > 0 ? CHECKOUT_ERR.invalid(errors) : undefined;
+}
+
 const giftCardUnavailable = () => new ApiError(404, 'ITEM_NOT_FOUND', 'Gift card not found.');
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
@@ -83,6 +109,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
   addRoute(kit, {
     method: 'POST',
     url: '/commerce/checkout/quote',
+    invalid: addressInvalid,
     schema: { summary: 'The checkout view recomputed for an address, a shipping option and coupons.', body: Type.Object(QUOTE_FIELDS) },
     handler: async (request) => {
       const body = request.body;
@@ -97,6 +124,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/commerce/checkout/place',
     crumb: true,
+    invalid: addressInvalid,
     schema: {
       summary: 'Places the order: pays through the chosen provider, takes the stock, numbers the order, queues the receipt. Idempotent per cart and key.',
       body: Type.Object({
