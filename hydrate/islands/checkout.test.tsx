@@ -382,6 +382,48 @@ describe('checkout island (issue 15)', () => {
     expect(placeCalls()).toHaveLength(0);
   });
 
+  test('the order placed meanwhile in another tab: Place order says so and links that order, and sends nothing again', async () => {
+    const fake = await open();
+    await fillAddress();
+    await fillCard();
+    // The other tab places the order: the server now refuses this one and its views say purchased.
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/place')
+        ? { status: 409, json: { error: 'This cart has already been purchased.', code: 'CART_PURCHASED' } }
+        : call.path.startsWith('/api/commerce/checkout/quote')
+          ? { json: { ...quoteOf(fake, call.json as never), isPurchased: true, orderId: 'o7' } }
+          : undefined,
+    );
+    await submit();
+    const error = $<HTMLElement>('#sf-checkout-error');
+    expect(error.textContent).toBe('This cart has already been purchased. View your order');
+    const link = error.querySelector<HTMLAnchorElement>('a.sf-checkout-order-link')!;
+    expect(link.getAttribute('href')).toBe('/commerce/orders/o7/confirmed');
+    expect(link.textContent).toBe('View your order');
+    expect(document.activeElement).toBe(error);
+    expect($('.sf-checkout-place').getAttribute('aria-disabled')).toBe('true');
+    expect(page.navigate).not.toHaveBeenCalled();
+    // Pressed again: nothing is sent, the message and link stay.
+    const sent = placeCalls().length;
+    await submit();
+    expect(placeCalls()).toHaveLength(sent);
+    expect($('#sf-checkout-error').textContent).toBe('This cart has already been purchased. View your order');
+    // Nothing of the bought cart is kept for this tab.
+    expect(Object.keys(sessionStorage).filter((k) => sessionStorage.getItem(k)?.includes('ada@example.com'))).toEqual([]);
+  });
+
+  test('a quote that finds the cart bought in another tab links that order before any Place order', async () => {
+    const fake = await open();
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/quote') ? { json: { ...quoteOf(fake, call.json as never), isPurchased: true, orderId: 'o8' } } : undefined,
+    );
+    await fillAddress();
+    expect($('#sf-checkout-error').textContent).toBe('This cart has already been purchased. View your order');
+    expect($<HTMLAnchorElement>('.sf-checkout-order-link').getAttribute('href')).toBe('/commerce/orders/o8/confirmed');
+    await submit();
+    expect(placeCalls()).toHaveLength(0);
+  });
+
   test('a cart that cannot be checked out keeps the server summary and says why', async () => {
     page = createPage({ body: markup() });
     page.fetch.on('GET', '/api/commerce/checkout?', { status: 404, json: { error: 'This cart was not found.', code: 'CART_NOT_FOUND' } });

@@ -59,6 +59,14 @@ interface Props {
 
 type Phase = 'loading' | 'ready' | 'placing' | 'done' | 'failed';
 
+/**
+ * Said when a quote shows the cart bought meanwhile (another tab placed the order) before this
+ * tab tried to: the words of the place answer's 409 `CART_PURCHASED`, which says it otherwise.
+ */
+export const PURCHASED_TEXT = 'This cart has already been purchased.';
+/** The link to that order's page, next to the message. */
+export const PURCHASED_LINK_TEXT = 'View your order';
+
 interface QuoteChange {
   shippingOptionId?: string | null;
   couponCodes?: string[];
@@ -77,6 +85,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const [coupons, setCoupons] = useState<string[]>([]);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [quoting, setQuoting] = useState(false);
+  /** The order page of this cart once the server says it is bought (by another tab): linked, never placed again. */
+  const [purchased, setPurchased] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const token = useRef(initialToken);
   // Current values for handlers that run between renders.
@@ -140,6 +150,14 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     });
     if (seq !== quoteSeq.current) return; // a later change asked again; its answer wins
     setQuoting(false);
+    const bought = result.ok ? purchasedOrderUrl(result.body) : null;
+    if (bought) {
+      // Placed from another tab meanwhile (this tab's place answered 409 CART_PURCHASED and
+      // asked again, or a quote found it): the order's page is linked, and nothing is sent again.
+      placing.current = true;
+      clearCheckoutDraft(storage, draftKey);
+      setPurchased(bought);
+    }
     const next = result.ok ? readView(result.body) : null;
     if (!next) {
       const { fields } = splitServerErrors(result.body);
@@ -276,6 +294,11 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   }
 
   async function place(): Promise<void> {
+    if (purchased) {
+      // Bought in another tab: pressing Place order again says so, its order linked.
+      showFailure({}, PURCHASED_TEXT);
+      return;
+    }
     if (!view || placing.current) return;
     const collected = values();
     const email = (collected[EMAIL_FIELD.field.id] ?? '').trim();
@@ -373,7 +396,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const initialAddress = view.shippingLocation ?? addressRef.current ?? restored.current?.address;
   const optionErrorId = 'sf-checkout-shipping-error';
   const couponErrorId = `${COUPON_INPUT_ID}-error`;
-  const alertText = general ?? quoteError;
+  const alertText = general ?? quoteError ?? (purchased ? PURCHASED_TEXT : null);
 
   return (
     <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} onChange={saveDraft} aria-labelledby="sf-checkout-heading">
@@ -383,6 +406,14 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       {alertText ? (
         <p className="sf-checkout-error" id="sf-checkout-error" role="alert" tabIndex={-1}>
           {alertText}
+          {purchased ? (
+            <>
+              {' '}
+              <a className="sf-checkout-order-link" href={purchased}>
+                {PURCHASED_LINK_TEXT}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       <div className="sf-checkout-main">
@@ -576,7 +607,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
             {view.minimumMessage}
           </p>
         ) : null}
-        <button type="submit" className="sf-checkout-place" aria-disabled={busy || view.belowMinimum ? true : undefined}>
+        <button type="submit" className="sf-checkout-place" aria-disabled={busy || purchased || view.belowMinimum ? true : undefined}>
           {busy ? CHECKOUT_MESSAGES.placing : CHECKOUT_MESSAGES.place}
         </button>
       </section>

@@ -4,7 +4,8 @@
 // says "Order #…", the variant's stock is one lower, the owner's order list has the order, and
 // the receipt reaches an in-process SMTP server through the outbox worker. A declined card is
 // said next to the card field and makes no order. What was entered survives a reload and a
-// trip back to the cart, never the card. Axe on the checkout page (desktop and phone)
+// trip back to the cart, never the card. An order placed from a second tab is linked from
+// the first, which places nothing again. Axe on the checkout page (desktop and phone)
 // and the order pages.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
