@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { showAlert, ALERT_TITLES } from '../runtime/alert.ts';
 import { validateAdd, unsellableKind, ADD_MESSAGES, type UnsellableKind } from '../runtime/add-validation.ts';
-import { announce, announcer } from '../runtime/announce.ts';
+import { announce, announcer, announcerHost } from '../runtime/announce.ts';
 import { CART_ADDED_EVENT, isCart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
@@ -113,7 +113,7 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   // The status region exists before the first add, so that its first message is read.
-  useEffect(() => void announcer(runtime.doc), [runtime]);
+  useEffect(() => void (buttonRef.current && announcer(announcerHost(buttonRef.current))), []);
 
   const go = (next: ButtonState) => {
     stateRef.current = next;
@@ -220,7 +220,7 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
     const title = typeof added?.title === 'string' && added.title !== '' ? added.title : null;
     const showAdded = () => {
       go('added');
-      announce(runtime.doc, addedAnnouncement(title, typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0));
+      announce(announcerHost(opener), addedAnnouncement(title, typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0));
       later(ADD_TIMINGS.addedMs, () => go('idle'));
     };
     const wait = startedAt + ADD_TIMINGS.minAddingMs - Date.now();

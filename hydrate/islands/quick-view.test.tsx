@@ -92,6 +92,10 @@ describe('quick view (issue 16)', () => {
     expect(document.activeElement).toBe(dialog.querySelector('.sf-quick-view-close'));
     expect(dialog.querySelector('.sqs-add-to-cart-button-wrapper')!.getAttribute('data-hydrated')).toBe('true');
     expect(dialog.querySelector('.product-variants')!.getAttribute('data-hydrated')).toBe('true');
+    // Add to cart's status region is the dialog's own: behind an aria-modal dialog the page goes unread.
+    const region = dialog.querySelector(':scope > .sf-announcer')!;
+    expect(region.getAttribute('role')).toBe('status');
+    expect(document.querySelectorAll('.sf-announcer')).toHaveLength(1);
     expect(page.recoverableErrors).toEqual([]);
     // The census of A12.7 counts the keyboard opening too (Enter clicks the span).
     expect(page.fetch.callsTo('/api/census/RecordQuickView/p1', 'POST')).toHaveLength(1);

@@ -4,14 +4,22 @@
  * read such a change out, so the same news goes to a visually hidden `role="status"` region.
  * One region per page, outside every island's markup (the formatters' bytes stay as they
  * are), made before it is needed: a live region must already be in the page when its text
- * changes, or the first message is not read.
+ * changes, or the first message is not read. A control inside a modal dialog (Quick View)
+ * gets the dialog's own region: screen readers leave the page behind an aria-modal dialog
+ * unread, live regions included.
  */
 export const ANNOUNCER_CLASS = 'sf-announcer';
 
-/** The page's region, made on first call. */
-export function announcer(doc: Document): HTMLElement {
-  const existing = doc.querySelector<HTMLElement>(`.${ANNOUNCER_CLASS}`);
+/** Where a control's news is said: its modal dialog, else the page's body. */
+export function announcerHost(control: Element): HTMLElement {
+  return control.closest<HTMLElement>('[aria-modal="true"]') ?? control.ownerDocument.body;
+}
+
+/** The host's region (a child of it), made on first call. */
+export function announcer(host: HTMLElement): HTMLElement {
+  const existing = [...host.children].find((child): child is HTMLElement => child.classList.contains(ANNOUNCER_CLASS));
   if (existing) return existing;
+  const doc = host.ownerDocument;
   const region = doc.createElement('div');
   region.className = ANNOUNCER_CLASS;
   region.setAttribute('role', 'status');
@@ -29,11 +37,11 @@ export function announcer(doc: Document): HTMLElement {
     whiteSpace: 'nowrap',
     border: '0',
   });
-  doc.body.append(region);
+  host.append(region);
   return region;
 }
 
-/** Says `text` through the page's region; an empty text clears it. */
-export function announce(doc: Document, text: string): void {
-  announcer(doc).textContent = text;
+/** Says `text` through the host's region; an empty text clears it. */
+export function announce(host: HTMLElement, text: string): void {
+  announcer(host).textContent = text;
 }
