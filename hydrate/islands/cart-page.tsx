@@ -152,10 +152,13 @@ export function mergeLines(current: readonly CartLine[], fresh: readonly CartLin
   return merged;
 }
 
-/** Entries of the stored cart that the page has no line for (added in another tab). */
+/**
+ * Entries of the stored cart that the page has no line for (added in another tab). A line
+ * removed here does not count: a cart read before its removal may still list it.
+ */
 export function entriesNotShown(lines: readonly CartLine[], cart: Cart | null): CartEntry[] {
   if (!cart) return [];
-  return cart.entries.filter((e) => !lines.some((l) => l.id === e.id && !l.removed));
+  return cart.entries.filter((e) => !lines.some((l) => l.id === e.id));
 }
 
 /** The server's code for an entry that is gone (B26/B27: removed in another tab). */
@@ -276,10 +279,10 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
       if (!cart) return;
       apply((current) => syncLines(current, cart));
       setStored(cart);
-      const missing = entriesNotShown(linesRef.current, cart).filter((e) => !linesRef.current.some((l) => l.id === e.id) && !fetchedFor.current.has(e.id));
+      const missing = entriesNotShown(linesRef.current, cart).filter((e) => !fetchedFor.current.has(e.id));
       if (missing.length === 0) return;
       for (const e of missing) fetchedFor.current.add(e.id);
-      void refetch();
+      refetch().catch((err: unknown) => runtime.reporter.reportError('cart_page_refresh', { message: errorMessage(err) }));
     };
     sync();
     const unsubscribe = runtime.cart.subscribe(sync);
@@ -415,7 +418,7 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
   const visible = lines.filter((l) => !l.removed);
   // Entries of the stored cart not on the page yet (added in another tab, their rows being
   // fetched): they count in the subtotal, and the cart is not empty while there are any.
-  const elsewhere = entriesNotShown(lines, stored).filter((e) => !lines.some((l) => l.id === e.id));
+  const elsewhere = entriesNotShown(lines, stored);
   const empty = mounted && visible.length === 0 && elsewhere.length === 0;
 
   useEffect(() => {
