@@ -14,9 +14,15 @@ export interface AdminDialogProps {
   description?: string;
   /** `alertdialog` for a confirmation that interrupts (delete). */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * The dialog's step, for one that shows another content in place (the key dialog: a name,
+   * then the key). A new step moves the focus to the first control again: the control that
+   * had it left with the old content, and the focus with it, to the page behind.
+   */
+  step?: string;
 }
 
-export function AdminDialog({ title, onClose, children, description, role = 'dialog' }: AdminDialogProps) {
+export function AdminDialog({ title, onClose, children, description, role = 'dialog', step }: AdminDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -29,7 +35,6 @@ export function AdminDialog({ title, onClose, children, description, role = 'dia
     const doc = root.ownerDocument;
     const opener = doc.activeElement as HTMLElement | null;
     const release = holdPage(doc);
-    (focusableIn(root)[0] ?? root).focus();
     const onKey = (event: KeyboardEvent) => modalKey(root, event, () => close.current());
     doc.addEventListener('keydown', onKey);
     return () => {
@@ -38,6 +43,13 @@ export function AdminDialog({ title, onClose, children, description, role = 'dia
       if (opener && doc.contains(opener)) opener.focus();
     };
   }, []);
+
+  // After the opener is noted above (effects run in order): into the dialog on open and on
+  // each new step.
+  useEffect(() => {
+    const root = ref.current;
+    if (root) (focusableIn(root)[0] ?? root).focus();
+  }, [step]);
 
   return (
     <div className="admin-dialog-backdrop">

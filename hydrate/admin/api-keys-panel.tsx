@@ -4,7 +4,7 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
-import { LoadError, StatusLine } from './panel-parts.tsx';
+import { LoadError, StatusLine, useFocusRequest } from './panel-parts.tsx';
 import { OWNER_EVENTS } from './owner-events.ts';
 import { AdminTable } from './table-wrap.tsx';
 
@@ -32,6 +32,8 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
   const [showTerms, setShowTerms] = useState(false);
   const headingId = useId();
   const termsId = useId();
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const focusLater = useFocusRequest();
 
   const load = useCallback(async () => {
     const result = await api.get<{ apiKeys: ApiKey[] }>('/api/admin/api-keys');
@@ -44,6 +46,9 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
     void load();
   }, [load]);
 
+  // The dialog gives the focus back to its opener, the Delete button of a row that is now
+  // gone: it goes to the line that says the key was deleted instead (after the dialog's own
+  // hand-back, which runs as the dialog unmounts in the same render).
   const confirmDelete = async () => {
     if (!deleting) return;
     track(EVENTS.deleteKeyConfirm);
@@ -51,6 +56,7 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
     const result = await api.send('DELETE', `/api/admin/api-keys/${encodeURIComponent(key.id)}`);
     setDeleting(null);
     setStatus(result.ok ? `Key “${key.name}” deleted.` : result.message);
+    focusLater(() => statusLine.current);
     void load();
   };
 
@@ -76,7 +82,7 @@ export function ApiKeysPanel({ api, track }: PanelProps) {
           Create key
         </button>
       </div>
-      <StatusLine text={status} />
+      <StatusLine text={status} ref={statusLine} />
       <LoadError message={error} onRetry={() => void load()} />
       {keys && keys.length === 0 ? <p>No API keys yet.</p> : null}
       {keys && keys.length > 0 ? (
@@ -177,7 +183,7 @@ function KeyCreationModal({ panel, onDone }: { panel: PanelProps; onDone: (creat
 
   if (created) {
     return (
-      <AdminDialog title="Your new API key" description="Copy it now: it is shown only once." onClose={complete}>
+      <AdminDialog title="Your new API key" description="Copy it now: it is shown only once." onClose={complete} step="key">
         <div className="admin-field">
           <label htmlFor={secretId}>API key “{created.name}”</label>
           <input ref={secretInput} id={secretId} readOnly value={created.secret} className="admin-secret" data-secret="true" onFocus={(e) => e.currentTarget.select()} />
@@ -197,7 +203,7 @@ function KeyCreationModal({ panel, onDone }: { panel: PanelProps; onDone: (creat
     );
   }
   return (
-    <AdminDialog title="Create API key" description="Name the key after the script that will use it." onClose={cancel}>
+    <AdminDialog title="Create API key" description="Name the key after the script that will use it." onClose={cancel} step="name">
       <form onSubmit={(event) => void next(event)} noValidate>
         <div className="admin-field">
           <label htmlFor={nameId}>Key name</label>

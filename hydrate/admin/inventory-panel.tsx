@@ -342,7 +342,7 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
             aria-describedby={error ? errorId : undefined}
           />
           <label htmlFor={unlimitedId}>
-            Unlimited<span className="admin-visually-hidden"> stock for {variant.sku}</span>
+            Unlimited<span className="admin-visually-hidden"> for {variant.sku}</span>
           </label>
         </span>
         {/* Not disabled while saving: a disabled button drops the keyboard focus to the page. */}

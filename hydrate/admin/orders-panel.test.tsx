@@ -46,6 +46,8 @@ describe('orders panel', () => {
     await act(async () => (el.querySelector('.admin-secondary') as HTMLButtonElement).click());
     expect(rows()).toEqual(['#2 test', '#1 test', '#0 test']);
     expect(el.querySelector('.admin-secondary')).toBeNull();
+    // The More button is gone with the last page: the first new row has the focus, not the page.
+    expect(document.activeElement).toBe(el.querySelector('tr[data-order-id="o0"] th'));
 
     const row = el.querySelector('tr[data-order-id="o2"]')!;
     const select = row.querySelector('select')!;
@@ -57,6 +59,9 @@ describe('orders panel', () => {
     expect(server.calls).toContain('POST /api/commerce/orders/o2/status');
     expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #2 is now fulfilled.');
     expect(el.querySelector('tr[data-order-id="o2"] .admin-order-status')!.textContent).toBe('Fulfilled');
+    // Fulfilled has no further moves, so the select and button left: the new status has the focus.
+    expect(el.querySelector('tr[data-order-id="o2"] select')).toBeNull();
+    expect(document.activeElement).toBe(el.querySelector('tr[data-order-id="o2"] .admin-order-status'));
 
     // A refused change (another owner moved the order meanwhile) shows the server's message.
     const waiting = el.querySelector('tr[data-order-id="o0"]')!;

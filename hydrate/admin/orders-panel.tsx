@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
-import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
+import { LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
 
 // Orders (the orders contract's admin API): GET /api/commerce/orders a page at a time and
@@ -50,16 +50,32 @@ export function OrdersPanel({ api }: PanelProps) {
   const orders = list.items?.map((order) => updated[order.id] ?? order) ?? null;
   const [status, setStatus] = useState('');
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const focusLater = useFocusRequest();
 
   const change = async (order: AdminOrder, next: string) => {
     const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
     if (!result.ok) return setStatus(result.message);
     setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.`);
-    setUpdated({ ...updated, [order.id]: { ...order, ...result.body } });
+    const changed = { ...order, ...result.body };
+    setUpdated({ ...updated, [order.id]: changed });
+    // A status with no further moves takes the select and the Update button away: the focus
+    // goes to the row's new status rather than to the page.
+    if ((NEXT_STATUSES[changed.status] ?? []).length === 0) {
+      focusLater(() => section.current?.querySelector<HTMLElement>(`tr[data-order-id="${CSS.escape(order.id)}"] .admin-order-status`));
+    }
+  };
+
+  // The next page's first row takes the focus: the button may be gone (the last page), and the
+  // owner reads on from the rows just added.
+  const more = async () => {
+    const before = orders?.length ?? 0;
+    await list.more();
+    focusLater(() => section.current?.querySelectorAll<HTMLElement>('tbody tr > th')[before]);
   };
 
   return (
-    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="orders">
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="orders" ref={section}>
       <h2 id={headingId}>Orders</h2>
       <StatusLine text={status} />
       <LoadError message={list.error} onRetry={() => void list.reload()} />
@@ -72,7 +88,7 @@ export function OrdersPanel({ api }: PanelProps) {
         </AdminTable>
       ) : null}
       {list.hasMore ? (
-        <button type="button" className="admin-secondary" onClick={() => void list.more()}>
+        <button type="button" className="admin-secondary" onClick={() => void more()}>
           More orders
         </button>
       ) : null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import type { AdminApi } from './admin-api.ts';
 
@@ -17,9 +17,10 @@ export function LoadError({ message, onRetry }: { message: string | null; onRetr
   );
 }
 
-export function StatusLine({ text }: { text: string }) {
+/** `ref`: for a panel that moves the focus to what its action did (focusable from script only). */
+export function StatusLine({ text, ref }: { text: string; ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className="admin-status" role="status">
+    <p className="admin-status" role="status" ref={ref} tabIndex={ref ? -1 : undefined}>
       {text}
     </p>
   );
@@ -63,4 +64,39 @@ export function useCursorList<T, B>(
     void reload();
   }, [reload]);
   return { items, error, hasMore: cursor !== null, reload, more: () => (cursor ? read(cursor, items ?? []) : Promise.resolve()) };
+}
+
+/** Moves the keyboard focus to `element`, made focusable from script first when it is not a control. */
+export function focusOn(element: HTMLElement | null | undefined): boolean {
+  if (!element) return false;
+  if (!element.matches('a[href], button, input, select, textarea, [tabindex]')) element.setAttribute('tabindex', '-1');
+  element.focus();
+  return element.ownerDocument.activeElement === element;
+}
+
+/** Renders a focus request waits for its element before it is dropped. */
+const FOCUS_TRIES = 5;
+
+/**
+ * Focus to move once the page shows the result of an action. An action that removes or
+ * disables the control it was started from (the last page read, a status with no moves left, a
+ * deleted row) otherwise leaves the focus on the page itself, and a keyboard or screen-reader
+ * user starts again from the top. `request(find)`: after the next render, and the few after it
+ * while `find` has nothing yet (the rows of a page just read), focus goes to what it returns.
+ */
+export function useFocusRequest(): (find: () => HTMLElement | null | undefined) => void {
+  const pending = useRef<{ find: () => HTMLElement | null | undefined; tries: number } | null>(null);
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    const request = pending.current;
+    if (!request) return;
+    const element = request.find();
+    request.tries += 1;
+    if (element || request.tries >= FOCUS_TRIES) pending.current = null;
+    if (element) focusOn(element);
+  });
+  return useCallback((find) => {
+    pending.current = { find, tries: 0 };
+    rerender((n) => n + 1);
+  }, []);
 }

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
-import { LoadError, StatusLine, useCursorList } from './panel-parts.tsx';
+import { focusOn, LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
 
 // Restock sign-ups per variant (B12 groups), with send for one variant (B13) and send-all
@@ -41,13 +41,25 @@ export function RestockPanel({ api }: PanelProps) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const focusLater = useFocusRequest();
 
+  // A sent notice leaves its button disabled (nobody waits any more): the focus goes to the
+  // line that says what was sent, not to the page.
   const send = async (group: SignUpGroup) => {
     setBusy(true);
     const result = await api.send<{ sentCount: number }>('POST', '/api/site-users/account/notifications/restock/send', { productId: group.productId, variantId: group.variantId });
     setBusy(false);
     setStatus(result.ok ? `${notices(result.body.sentCount)} sent for ${variantName(group)}.` : result.message);
+    focusOn(statusLine.current);
     if (result.ok) void list.reload();
+  };
+
+  const more = async () => {
+    const before = groups?.length ?? 0;
+    await list.more();
+    focusLater(() => section.current?.querySelectorAll<HTMLElement>('tbody tr > th')[before]);
   };
 
   const ready = (groups ?? []).filter((group) => group.inStock && group.pendingCount > 0);
@@ -58,15 +70,20 @@ export function RestockPanel({ api }: PanelProps) {
       sendRequests: ready.slice(0, 100).map((group) => ({ productId: group.productId, variantId: group.variantId })),
     });
     setBusy(false);
-    if (!result.ok) return setStatus(result.message);
+    if (!result.ok) {
+      setStatus(result.message);
+      focusOn(statusLine.current);
+      return;
+    }
     const sent = result.body.results.reduce((sum, item) => sum + (item.sentCount ?? 0), 0);
     const failed = result.body.results.filter((item) => item.error).length;
     setStatus(`${notices(sent)} sent${failed > 0 ? `; ${failed} variant${failed === 1 ? '' : 's'} could not be sent` : ''}.`);
+    focusOn(statusLine.current);
     void list.reload();
   };
 
   return (
-    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="restock">
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="restock" ref={section}>
       <h2 id={headingId}>Restock sign-ups</h2>
       <p>Visitors who asked to hear when a sold-out variant is back. Set its stock in Inventory, then send the notice.</p>
       <div className="admin-toolbar">
@@ -74,7 +91,7 @@ export function RestockPanel({ api }: PanelProps) {
           Send all ready notices
         </button>
       </div>
-      <StatusLine text={status} />
+      <StatusLine text={status} ref={statusLine} />
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {groups && groups.length === 0 ? <p>No restock sign-ups yet.</p> : null}
       {groups && groups.length > 0 ? (
@@ -96,7 +113,7 @@ export function RestockPanel({ api }: PanelProps) {
         </AdminTable>
       ) : null}
       {list.hasMore ? (
-        <button type="button" className="admin-secondary" onClick={() => void list.more()}>
+        <button type="button" className="admin-secondary" onClick={() => void more()}>
           More sign-ups
         </button>
       ) : null}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { shortDate } from './admin-api.ts';
 import type { PanelProps } from './admin-app.tsx';
-import { LoadError } from './panel-parts.tsx';
+import { LoadError, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
 
 // Form submissions: one form at a time, newest first, more on demand; "Export as CSV"
@@ -22,6 +22,8 @@ export function SubmissionsPanel({ api }: PanelProps) {
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
   const selectId = useId();
+  const section = useRef<HTMLElement>(null);
+  const focusLater = useFocusRequest();
 
   const load = useCallback(async () => {
     const result = await api.get<SubmissionsPage>(pageUrl(formId, null));
@@ -34,16 +36,19 @@ export function SubmissionsPanel({ api }: PanelProps) {
     void load();
   }, [load]);
 
+  // The next page's first row takes the focus (the button is gone after the last page).
   const more = async () => {
     if (!data?.nextPageCursor) return;
     const result = await api.get<SubmissionsPage>(pageUrl(formId, data.nextPageCursor));
     if (!result.ok) return setError(EDITOR_MESSAGES.loadResultsFailed);
+    const before = data.submissions.length;
     setData({ ...result.body, submissions: [...data.submissions, ...result.body.submissions] });
+    focusLater(() => section.current?.querySelectorAll<HTMLElement>('tbody tr > td:first-child')[before]);
   };
 
   const form = data?.form ?? null;
   return (
-    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="submissions">
+    <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="submissions" ref={section}>
       <h2 id={headingId}>Form submissions</h2>
       <LoadError message={error} onRetry={() => void load()} />
       {data ? (
