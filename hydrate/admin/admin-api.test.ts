@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAdminApi, OWNER_CSRF_HEADER, shortDate } from './admin-api.ts';
+import { createAdminApi, OWNER_CSRF_HEADER, SESSION_ENDED_MESSAGE, shortDate } from './admin-api.ts';
 
 function fakeFetch(answer: () => Promise<Response>) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -40,6 +40,9 @@ describe('admin API client', () => {
     const api = createAdminApi(fakeFetch(json(401, { error: 'Admin authorization required.', code: 'ADMIN_REQUIRED' })).impl, () => signedOut++);
     expect(await api.get('/api/admin/inventory')).toEqual({ ok: false, status: 401, code: 'ADMIN_REQUIRED', message: 'Admin authorization required.', errors: {} });
     expect(signedOut).toBe(1);
+    // A change refused for the ended session says so where it was made.
+    expect(await api.send('PUT', '/api/x', { a: 1 })).toMatchObject({ ok: false, status: 401, message: SESSION_ENDED_MESSAGE });
+    expect(signedOut).toBe(2);
   });
 
   it('a network failure and a body without an error use the seed editor wording', async () => {
@@ -68,7 +71,7 @@ describe('admin API client', () => {
     const ended = [refused, json(200, { owner: null, csrfToken: null })];
     const api = createAdminApi(fakeFetch(() => ended.shift()!()).impl, () => signedOut++);
     api.setCsrf('token-1');
-    expect(await api.send('DELETE', '/api/admin/session')).toMatchObject({ ok: false, status: 403, code: 'OWNER_CSRF_FAIL' });
+    expect(await api.send('DELETE', '/api/admin/session')).toMatchObject({ ok: false, status: 403, code: 'OWNER_CSRF_FAIL', message: SESSION_ENDED_MESSAGE });
     expect(signedOut).toBe(1);
     const same = [refused, json(200, { owner: { email: 'o@example.com' }, csrfToken: 'token-1' })];
     const fake = fakeFetch(() => same.shift()!());

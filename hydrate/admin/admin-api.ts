@@ -6,6 +6,13 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 
 export const OWNER_CSRF_HEADER = 'x-owner-csrf';
 
+/**
+ * A change refused because the owner's session has ended (expired, signed out in another tab):
+ * said where the change was made, instead of the guard's "Admin authorization required.", and
+ * the app asks for the password again over the page (admin-app.tsx), which keeps what was typed.
+ */
+export const SESSION_ENDED_MESSAGE = 'Not saved: your session has ended. Sign in again, then save once more.';
+
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number | null; code: string; message: string; errors: Record<string, string> };
 
 export interface AdminApi {
@@ -46,7 +53,7 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
     if (session.body.owner === null || typeof session.body.csrfToken !== 'string') {
       csrf = null;
       onSignedOut();
-      return result;
+      return { ...result, message: SESSION_ENDED_MESSAGE };
     }
     if (session.body.csrfToken === csrf) return result;
     csrf = session.body.csrfToken;
@@ -71,7 +78,10 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
     if (response.ok) return { ok: true, status: response.status, body: body as T };
     const result = failure(response.status, body);
     // The session ended (signed out elsewhere, expired): back to the sign-in form.
-    if (!result.ok && response.status === 401 && (result.code === 'ADMIN_REQUIRED' || result.code === 'OWNER_REQUIRED')) onSignedOut();
+    if (!result.ok && response.status === 401 && (result.code === 'ADMIN_REQUIRED' || result.code === 'OWNER_REQUIRED')) {
+      onSignedOut();
+      if (method !== 'GET') return { ...result, message: SESSION_ENDED_MESSAGE };
+    }
     return result;
   }
   return {

@@ -3,6 +3,7 @@ import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { createAdminApi, type AdminApi } from './admin-api.ts';
+import { AdminDialog } from './admin-dialog.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { FeaturesPanel } from './features-panel.tsx';
 import { InventoryPanel } from './inventory-panel.tsx';
@@ -31,7 +32,13 @@ export interface PanelProps {
   track: TrackOwnerEvent;
 }
 
-type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; email: string };
+/**
+ * `expired`: the server refused a call because the session ended (12 hours, a sign-out in
+ * another tab). The panels stay as they are, with whatever the owner typed, under a sign-in
+ * dialog; signed in again, the owner saves once more. Going back to the sign-in page instead
+ * dropped the edit without a word.
+ */
+type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; email: string; expired?: boolean };
 
 interface SessionBody {
   owner: { email: string } | null;
@@ -42,7 +49,10 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
   const [session, setSession] = useState<SessionState>({ kind: 'loading' });
   const [panel, setPanel] = useState<PanelId>('inventory');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const api = useMemo(() => createAdminApi(fetchImpl, () => setSession({ kind: 'signed-out' })), [fetchImpl]);
+  const api = useMemo(
+    () => createAdminApi(fetchImpl, () => setSession((current) => (current.kind === 'signed-in' ? { ...current, expired: true } : { kind: 'signed-out' }))),
+    [fetchImpl],
+  );
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -140,12 +150,35 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
         {panel === 'api-keys' ? <ApiKeysPanel {...props} /> : null}
         {panel === 'features' ? <FeaturesPanel {...props} /> : null}
       </main>
+      {session.expired ? (
+        <AdminDialog title="Sign in again" description="Your session has ended. What you typed is still on the page: sign in, then save it." onClose={() => {}}>
+          <SignInForm
+            api={api}
+            email={session.email}
+            onSignedIn={(email, csrf) => {
+              api.setCsrf(csrf);
+              setSession({ kind: 'signed-in', email });
+            }}
+          />
+        </AdminDialog>
+      ) : null}
     </div>
   );
 }
 
 function SignIn({ api, onSignedIn }: { api: AdminApi; onSignedIn: (email: string, csrf: string) => void }) {
-  const [email, setEmail] = useState('');
+  return (
+    <main className="admin-main admin-narrow">
+      <h1>Store admin</h1>
+      <h2 className="admin-sign-in-heading">Sign in</h2>
+      <SignInForm api={api} onSignedIn={onSignedIn} />
+    </main>
+  );
+}
+
+/** The sign-in form: on its own page, and in the dialog of an ended session (`email` filled in). */
+function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onSignedIn: (email: string, csrf: string) => void; email?: string }) {
+  const [email, setEmail] = useState(known);
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -170,33 +203,31 @@ function SignIn({ api, onSignedIn }: { api: AdminApi; onSignedIn: (email: string
     else setFormError(result.message);
   };
 
+  const emailId = useId();
+  const passwordId = useId();
   return (
-    <main className="admin-main admin-narrow">
-      <h1>Store admin</h1>
-      <form className="admin-sign-in" onSubmit={(event) => void submit(event)} noValidate aria-describedby={formError ? formErrorId : undefined}>
-        <h2>Sign in</h2>
-        <div className="admin-field">
-          <label htmlFor="admin-email">Email</label>
-          <input id="admin-email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalidAttrs(emailError && emailErrorId)} />
-          {emailError ? (
-            <p className="admin-field-error" id={emailErrorId}>
-              {emailError}
-            </p>
-          ) : null}
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-password">Password</label>
-          <input id="admin-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        {formError ? (
-          <p className="admin-form-error" role="alert" id={formErrorId}>
-            {formError}
+    <form className="admin-sign-in" onSubmit={(event) => void submit(event)} noValidate aria-describedby={formError ? formErrorId : undefined}>
+      <div className="admin-field">
+        <label htmlFor={emailId}>Email</label>
+        <input id={emailId} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalidAttrs(emailError && emailErrorId)} />
+        {emailError ? (
+          <p className="admin-field-error" id={emailErrorId}>
+            {emailError}
           </p>
         ) : null}
-        <button type="submit" disabled={busy}>
-          Sign in
-        </button>
-      </form>
-    </main>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={passwordId}>Password</label>
+        <input id={passwordId} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      {formError ? (
+        <p className="admin-form-error" role="alert" id={formErrorId}>
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        Sign in
+      </button>
+    </form>
   );
 }

@@ -98,7 +98,9 @@ describe('features panel', () => {
     expect(switchOf(el, 'bnpl').checked).toBe(true);
 
     let reads = 0;
-    const failing = fakeAdminServer((method) => {
+    const failing = fakeAdminServer((method, url) => {
+      // The session is live with the token sent, so the refusal is not retried and stands.
+      if (url === '/api/admin/session') return { status: 200, body: { owner: { email: 'owner@example.com' }, csrfToken: 'owner-csrf-token' } };
       if (method === 'GET') return ++reads === 1 ? { status: 500, body: {} } : { status: 200, body: view({ features: {}, experiments: {} }, null) };
       return { status: 403, body: { error: 'Owner session check failed.', code: 'OWNER_CSRF_FAIL' } };
     });
