@@ -152,6 +152,6 @@ describe('demo site content', () => {
     const html = main(await page('/contact'));
     expect(html).toMatch(/<form class="sf-site-form" data-island="site-form" data-form-id="contact"[^>]*data-newsletter="false"/);
     expect(html).toMatch(/<form class="sf-site-form" data-island="site-form" data-form-id="newsletter"[^>]*data-newsletter="true"/);
-    expect(html).toContain('<button type="submit" class="sf-form-submit">Subscribe</button>');
+    expect(html).toContain('<button type="submit" class="sf-form-submit" disabled>Subscribe</button>');
   });
 });

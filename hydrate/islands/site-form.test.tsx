@@ -48,6 +48,16 @@ describe('A7 site form', () => {
     expect(renders[0]!.json).toEqual({ formId: 'form1', visitorCookie: 'U|1|1|1|1', fields: { website_id: expect.any(String), page_id: expect.any(String), logged_in: false } });
   });
 
+  test('the server\'s disabled submit button stays so through hydration and is enabled once the island handles the submit', async () => {
+    page = createPage({ body: siteFormHtml({ fields: [text] }), context });
+    expect(submitBtn().disabled).toBe(true);
+    await page.boot();
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    expect(submitBtn().disabled).toBe(false);
+  });
+
   test('SF-2 a required empty field', async () => {
     await open([text]);
     await submit();

@@ -339,8 +339,11 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     if (hasClass(node, 'sf-form-submission')) return renderDefault({ hidden: !done, ref: submissionRef, tabIndex: done ? -1 : undefined });
     if (hasClass(node, 'sf-form-submit')) {
       const original = node.children.map((c) => (typeof c === 'string' ? c : '')).join('');
+      // The server writes the button disabled, so nothing is sent (as a GET, values in the
+      // URL) before the island handles the submit (renderer/pages/blocks.ts); the hydrating
+      // render keeps it so, the mounted one enables it.
       return renderDefault(
-        { disabled: submitting || captchaLocked, hidden: done || undefined },
+        { disabled: !mounted || submitting || captchaLocked, hidden: done || undefined },
         submitting ? SITE_FORM_MESSAGES.submitting : original,
       );
     }

@@ -85,7 +85,7 @@ export function siteFormHtml(opts: {
     `  <div class="sf-form-message sf-form-message-top" role="alert" hidden></div>` +
     fields +
     `\n  <div class="captcha-container"></div>` +
-    `\n  <button type="submit" class="sf-form-submit">Send</button>` +
+    `\n  <button type="submit" class="sf-form-submit" disabled>Send</button>` +
     `\n  <div class="sf-form-message sf-form-message-bottom" role="alert" hidden></div>` +
     `\n  <div class="sf-form-submission" hidden><p>Thanks!</p></div>` +
     `\n  <div class="sf-form-disclaimer"></div>` +

@@ -118,7 +118,14 @@ export function siteFormHtml(form: Form, options: { newsletter: boolean; content
     `  <div class="sf-form-message sf-form-message-top" role="alert" hidden></div>` +
     form.fields.map(fieldHtml).join('') +
     `\n  <div class="captcha-container"></div>` +
-    `\n  <button type="submit" class="sf-form-submit">${escapeHtml(submit)}</button>` +
+    // Disabled until the island takes the form (it enables it on mount). The markup has no
+    // method, so a press or an Enter before then (slow script) sent the form as a GET to the
+    // page: every value, email included, in the address bar and the history, and nothing
+    // submitted. A disabled default button also stops Enter's implicit submission, so the
+    // typed values simply wait on the page. (A POST answered 204 would keep the page too, but
+    // Chromium stops a still-loading page's scripts when a navigation starts, so the islands
+    // never came.)
+    `\n  <button type="submit" class="sf-form-submit" disabled>${escapeHtml(submit)}</button>` +
     `\n  <div class="sf-form-message sf-form-message-bottom" role="alert" hidden></div>` +
     `\n  <div class="sf-form-submission" hidden>${submission}</div>` +
     `\n  <div class="sf-form-disclaimer">${str(extra.parsedDisclaimerMessage)}</div>` +

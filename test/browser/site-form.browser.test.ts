@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit } from './support/visit.ts';
+import { visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const CONTACT_PAGE = '/contact';
@@ -96,6 +96,45 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     const saved = (await tier.server.store.read.listSubmissions()).filter((s) => s.formId === 'contact');
     expect(JSON.stringify(saved.at(-1)!.values)).toContain('😀😀');
     await v.screenshot('site-form-limit-2-sent');
+  });
+
+  test('a form pressed before its island is ready sends nothing and keeps what was typed, none of it in the URL; once ready it is sent', async () => {
+    const v = await tier.newVisitor();
+    // The islands' script is held back: the page is there, its forms not yet taken by the islands.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await v.page.route('**/assets/islands.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    await v.page.goto(CONTACT_PAGE, { waitUntil: 'commit' });
+    const form = newsletter(v.page);
+    const email = form.locator('input[type="email"]');
+    const button = form.locator('.sf-form-submit');
+    await email.waitFor();
+    expect(await form.getAttribute('data-hydrated')).toBeNull();
+    expect(await button.isDisabled()).toBe(true);
+    await email.fill('early.bird@example.com');
+    const entries = await v.page.evaluate(() => history.length);
+    // Enter in the field is the implicit submission a disabled default button stops.
+    await email.press('Enter');
+    await v.screenshot('site-form-early-1-waiting');
+
+    release();
+    await waitForBoot(v.page);
+    // Before, the press went as a GET to the page: a second entry with the address in its URL.
+    expect(navigations).toEqual([v.page.url()]);
+    expect(new URL(v.page.url()).search).toBe('');
+    expect(await v.page.evaluate(() => history.length)).toBe(entries);
+    expect(await email.inputValue()).toBe('early.bird@example.com');
+    expect(await button.isEnabled()).toBe(true);
+    await button.click();
+    await form.locator('.sf-form-submission').waitFor({ state: 'visible' });
+    await v.screenshot('site-form-early-2-sent');
+    const list = await tier.server.store.read.listMailingList();
+    expect(list.map((entry) => entry.email)).toContain('early.bird@example.com');
   });
 
   test("the captcha's checkbox keeps its own size, on one line with its text (the form's full-width inputs are text-like only)", async () => {
