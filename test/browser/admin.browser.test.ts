@@ -3,7 +3,10 @@
 // follow, sends a restock notice, downloads form submissions as CSV, creates and deletes an API
 // key, changes an order's status, approves a pending review (the product page shows it), switches quick view off and on (the shop follows); every panel passes axe (no serious or critical finding) on desktop and phone, and the
 // panels and dialogs work from the keyboard. Two tabs: signing in again in one leaves the other
-// working, and its Sign out signs out.
+// working, and its Sign out signs out. A stock save from a stale reading is refused and shows the
+// stock now; Unlimited and back; long submission values wrap; times in the owner's zone, named;
+// cancelling asks first and mails the buyer; an ended session keeps what was typed under a
+// sign-in dialog; after each action the focus is somewhere, never the page (document.body).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -42,6 +45,14 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label }).click();
     await page.getByRole('heading', { name: label, level: 2 }).waitFor();
   };
+  /** What has the keyboard focus: never the page itself after an owner's action (an element's description). */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'body';
+      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}${el.id ? `#${el.id}` : ''}: ${(el.textContent ?? '').trim().slice(0, 60)}`;
+    });
+  const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
   const events = async () =>
     (await tier.server.store.client.query<{ schema_name: string }>('SELECT schema_name FROM clanker_events ORDER BY received_at, id')).map((r) => r.schema_name);
 
@@ -73,6 +84,9 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await store.read.addRestockSignUp({ id: 'rs-admin-1', productId: 'tote', variantId: 'tote-1', siteVisitorEmail: 'ada@example.com', isJoinMailingList: false, createdOn: Date.now(), notifiedOn: null });
     const base = { pageId: 'contact', pageTitle: 'Contact', pagePath: '/contact', contentSource: 'c', pagePermissionTypeValue: 1, siteUserId: null };
     await store.read.insertSubmission({ ...base, id: 'sub-admin-1', formId: 'contact', values: { 'contact-name': ['Ada', 'Lovelace'], 'contact-email': 'ada@example.com', 'contact-message': '=SUM(A1:A2), "quoted"' }, createdOn: Date.now() });
+    // A value with nowhere to break (a pasted link) and a long one: neither may widen the table.
+    const longLink = `https://example.com/${'x'.repeat(400)}`;
+    await store.read.insertSubmission({ ...base, id: 'sub-admin-0', formId: 'contact', values: { 'contact-name': ['Bo', 'Long'], 'contact-email': 'bo@example.com', 'contact-message': longLink }, createdOn: Date.now() - 60_000 });
 
     const v = await signedIn();
     const { page } = v;
@@ -106,10 +120,38 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await inventory.getByRole('button', { name: 'Save stock' }).click();
     await expect.poll(() => stockInput.getAttribute('aria-invalid')).toBe('true');
     expect(await inventory.locator('.admin-field-error').textContent()).toBe('-2 is not one of the expected options.');
-    await stockInput.fill('4');
+    // The owner's reading goes stale: another tab (here the store itself) sets 6 first. The save
+    // of 5 made from 0 is refused (409 STOCK_CHANGED), the field shows 6 and says so.
+    v.allowConsoleError(/status of 409/);
+    await store.transaction((repo) => repo.updateVariantStock('tote', 'tote-1', { qtyInStock: 6 }));
+    await stockInput.fill('5');
     await inventory.getByRole('button', { name: 'Save stock' }).click();
+    await expect.poll(() => stockInput.inputValue()).toBe('6');
+    expect(await inventory.locator('.admin-field-error').textContent()).toBe(
+      'Not saved: the stock changed to 6 since you opened it (another tab or a sale). Your 5 was not saved; check it and save again.',
+    );
+    expect(await isFocused(stockInput)).toBe(true);
+    expect((await store.read.getProduct('tote'))?.variants[0]?.qtyInStock).toBe(6);
+    await v.screenshot('admin-2-inventory-stock-changed');
+    // Unlimited, and back to a count: each saved from the reading the field shows.
+    const unlimited = inventory.getByRole('checkbox', { name: 'Unlimited for TOTE-1' });
+    await unlimited.check();
+    expect(await stockInput.isDisabled()).toBe(true);
+    await inventory.getByRole('button', { name: 'Save stock' }).click();
+    await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of TOTE-1 set to Unlimited.');
+    await expect.poll(() => tote.locator('td').nth(2).textContent()).toBe('Unlimited');
+    expect((await store.read.getProduct('tote'))?.variants[0]?.unlimited).toBe(true);
+    expect(await isFocused(unlimited)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await unlimited.uncheck();
+    await stockInput.fill('4');
+    // Save from the keyboard: the saved field keeps the focus, the page never gets it.
+    await inventory.getByRole('button', { name: 'Save stock' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of TOTE-1 set to 4.');
     await expect.poll(() => tote.locator('td').nth(2).textContent()).toBe('4');
+    expect(await isFocused(stockInput)).toBe(true);
+    expect((await store.read.getProduct('tote'))?.variants[0]).toMatchObject({ unlimited: false, qtyInStock: 4 });
     await tote.getByRole('button', { name: 'Market Tote', exact: true }).click(); // the row click closes it again
     await expect.poll(() => tote.getByRole('button', { name: 'Market Tote', exact: true }).getAttribute('aria-expanded')).toBe('false');
     await v.screenshot('admin-2-inventory-stock-saved');
@@ -131,6 +173,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await axeViolations(page)).toEqual([]);
     await row.getByRole('button', { name: /Send notice/ }).click();
     await expect.poll(() => restock.getByRole('status').textContent()).toBe('1 notice sent for Market Tote (TOTE-1).');
+    // The button is disabled now (nobody waits): the line saying what was sent has the focus.
+    await expect.poll(() => focused(page)).toBe('p[role=status]: 1 notice sent for Market Tote (TOTE-1).');
     const mail = (await store.read.listOutbox()).filter((m) => JSON.stringify(m).includes('ada@example.com'));
     expect(mail.length).toBe(1);
     await v.screenshot('admin-3-restock-sent');
@@ -142,6 +186,19 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await submissions.locator('tbody tr').first().waitFor();
     expect(await submissions.locator('tbody tr').first().textContent()).toContain('Ada Lovelace');
     expect(await axeViolations(page)).toEqual([]);
+    // The long value wraps in its cell and shows its start; "Show all" opens the whole of it.
+    const longCell = submissions.locator('tbody tr', { hasText: 'Bo Long' }).locator('td').nth(4);
+    const box = await longCell.evaluate((cell) => ({ width: cell.getBoundingClientRect().width, overflow: cell.scrollWidth - cell.clientWidth }));
+    expect(box.overflow).toBe(0);
+    expect(box.width).toBeLessThanOrEqual(24 * 16 + 1);
+    const wrap = submissions.locator('.admin-table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await longCell.textContent()).not.toContain(longLink);
+    await longCell.getByRole('button', { name: /Show all \(420 characters\)/ }).click();
+    await expect.poll(() => longCell.textContent()).toContain(longLink);
+    expect(await longCell.getByRole('button', { name: /Show less/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('admin-3-submission-long-value');
     const [download] = await Promise.all([page.waitForEvent('download'), submissions.getByRole('link', { name: /Export as CSV/ }).click()]);
     expect(download.suggestedFilename()).toBe('contact-submissions.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
@@ -165,6 +222,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await dialog.getByRole('button', { name: 'Next' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.waitFor();
+    // The second step moves the focus into its own content (the key), not to the page.
+    await expect.poll(() => shown.locator('input[data-secret]').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     const secret = await shown.locator('input[data-secret]').inputValue();
     expect(secret).toMatch(/^qk_/);
@@ -188,6 +247,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => keys.getByRole('status').textContent()).toBe('Key “Stock sync” deleted.');
     // The status line can come a render before the row leaves the table on a busy machine.
     await expect.poll(() => keys.locator('tbody tr', { hasText: 'Stock sync' }).count()).toBe(0);
+    // The dialog's opener (the row's Delete button) is gone: the focus is on the line saying so.
+    expect(await focused(page)).toBe('p[role=status]: Key “Stock sync” deleted.');
     const revoked = await fetch(`${tier.server.url}/api/admin/inventory`, { headers: { authorization: `Bearer ${secret}` } });
     expect(revoked.status).toBe(401);
 
@@ -225,8 +286,16 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const { orderId, orderNumber } = placed.json();
+    // Twenty older orders (copies of it): a second page, read with More orders.
+    const order = (await tier.server.store.read.orders.get(orderId))!;
+    for (let i = 1; i <= 20; i++) {
+      await tier.server.store.read.orders.insert({ ...order, id: `${orderId}-older-${i}`, orderNumber: 9000 + i, createdOn: order.createdOn - i * 60_000, purchasedCartId: null }, null);
+    }
 
     const v = await signedIn();
+    // The owner's clock is in Berlin: times are shown there, with the zone named.
+    const cdp = await v.context.newCDPSession(v.page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Europe/Berlin' });
     await openPanel(v.page, 'Orders');
     const orders = panel(v.page, 'orders');
     const row = orders.locator(`tr[data-order-id="${orderId}"]`);
@@ -234,11 +303,40 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await row.textContent()).toContain('buyer@example.com');
     expect(await row.textContent()).toContain('2 × Poster (digital)');
     expect(await row.locator('.admin-order-status').textContent()).toBe('Paid');
+    const placedAt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(order.createdOn);
+    expect(await row.locator('td').first().textContent()).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${placedAt} GMT\\+1$`));
     expect(await axeViolations(v.page)).toEqual([]);
+    // More orders reads the last page: the button goes, and the first new row has the focus.
+    await orders.getByRole('button', { name: 'More orders' }).click();
+    await expect.poll(() => orders.locator('tbody tr').count()).toBe(21);
+    expect(await orders.getByRole('button', { name: 'More orders' }).count()).toBe(0);
+    await expect.poll(() => focused(v.page)).toMatch(/^th: #9020\b/);
     await row.getByLabel(`New status for order #${orderNumber}`).selectOption('fulfilled');
     await row.getByRole('button', { name: `Update order #${orderNumber}` }).click();
     await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #${orderNumber} is now fulfilled.`);
     expect(await row.locator('.admin-order-status').textContent()).toBe('Fulfilled');
+    // Fulfilled has no further moves: the select and button are gone, the new status has the focus.
+    expect(await row.getByRole('button').count()).toBe(0);
+    await expect.poll(() => isFocused(row.locator('.admin-order-status'))).toBe(true);
+    // Cancelling asks first (what happens to the stock, the buyer and the money), then mails the buyer.
+    const older = orders.locator(`tr[data-order-id="${orderId}-older-1"]`);
+    await older.getByLabel('New status for order #9001').selectOption('cancelled');
+    await older.getByRole('button', { name: 'Update order #9001' }).click();
+    const confirm = v.page.getByRole('alertdialog', { name: 'Cancel order #9001?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('buyer@example.com gets an email saying the order is cancelled. It is a test order: no money was taken.');
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('admin-6-order-cancel-confirm');
+    await confirm.getByRole('button', { name: 'Keep order' }).click();
+    expect((await tier.server.store.read.orders.get(`${orderId}-older-1`))?.status).toBe('paid');
+    await older.getByRole('button', { name: 'Update order #9001' }).click();
+    await v.page.getByRole('alertdialog', { name: 'Cancel order #9001?' }).getByRole('button', { name: 'Cancel order' }).click();
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe('Order #9001 is now cancelled.');
+    expect((await tier.server.store.read.orders.get(`${orderId}-older-1`))?.status).toBe('cancelled');
+    const cancelMail = (await tier.server.store.read.listOutbox()).filter((m) => m.subject.endsWith('#9001 from Demo Shop is cancelled') || /#9001 .*cancelled/.test(m.subject));
+    expect(cancelMail).toHaveLength(1);
+    expect(cancelMail[0]!.to).toBe('buyer@example.com');
+    await expect.poll(() => isFocused(older.locator('.admin-order-status'))).toBe(true);
     expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('fulfilled');
     await v.screenshot('admin-6-order-fulfilled');
     // On a phone the wide table scrolls inside its wrapper: the rows' visually hidden labels
@@ -352,6 +450,42 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
       await v.context.close();
     }
     expect(await events()).toContain(OWNER_EVENTS.apiKeys.modalCancel);
+  });
+
+  test('ADMIN-8 an ended session: the change is refused with a message, a sign-in dialog keeps what was typed, and the save goes through after it', async () => {
+    const v = await signedIn();
+    const { page } = v;
+    v.allowConsoleError(/status of 401/);
+    const inventory = panel(page, 'inventory');
+    await inventory.getByLabel('Search products').fill('tote');
+    await inventory.getByRole('button', { name: 'Search' }).click();
+    const tote = inventory.locator('tr[data-product-id="tote"]');
+    await tote.getByRole('button', { name: 'Variants of Market Tote' }).click();
+    const stockInput = inventory.getByLabel('Stock for TOTE-1');
+    await stockInput.fill('17');
+    // The session runs out (12 hours) while the owner types.
+    await tier.server.store.client.query('UPDATE owner_sessions SET expires_at = 0');
+    await inventory.getByRole('button', { name: 'Save stock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.textContent()).toContain('Your session has ended.');
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    // Behind it, the field still holds 17 and says why it was not saved.
+    expect(await stockInput.inputValue()).toBe('17');
+    expect(await inventory.locator('.admin-field-error').textContent()).toBe('Not saved: your session has ended. Sign in again, then save once more.');
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('admin-10-session-ended');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Back where the owner was, with the value typed; saving now goes through.
+    expect(await stockInput.inputValue()).toBe('17');
+    expect(await focused(page)).not.toBe('body');
+    await inventory.getByRole('button', { name: 'Save stock' }).click();
+    await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of TOTE-1 set to 17.');
+    expect((await tier.server.store.read.getProduct('tote'))?.variants[0]?.qtyInStock).toBe(17);
   });
 
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
