@@ -97,6 +97,41 @@ describe('orders panel', () => {
     expect([...el.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Ships to');
   });
 
+  it('cancelling asks first, saying the buyer is mailed and the payment is refunded with the provider; Keep order sends nothing', async () => {
+    const paid = { ...order(5, 'paid'), testMode: false, payment: { provider: 'card', label: 'Visa ending 4242' } };
+    const server = fakeAdminServer((method, url, body) => {
+      if (method === 'GET') return { status: 200, body: { orders: [paid], nextCursor: null } };
+      return { status: 200, body: { ...paid, status: (body as { status: string }).status } };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    const row = el.querySelector('tr[data-order-id="o5"]')!;
+    const select = row.querySelector('select')!;
+    await act(async () => {
+      select.value = 'cancelled';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const update = row.querySelector('button') as HTMLButtonElement;
+    update.focus();
+    await act(async () => update.click());
+    const dialog = el.querySelector('[role="alertdialog"]')!;
+    expect(dialog.querySelector('h2')!.textContent).toBe('Cancel order #5?');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Its items go back into stock and buyer5@example.com gets an email saying the order is cancelled. The payment (Visa ending 4242, $125.00) is not refunded here: refund it with your payment provider; the email tells the buyer you will. This cannot be undone.',
+    );
+    await act(async () => ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Keep order') as HTMLButtonElement).click());
+    expect(el.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(document.activeElement).toBe(update);
+
+    await act(async () => update.click());
+    await act(async () => (el.querySelector('[data-action="confirm-cancel"]') as HTMLButtonElement).click());
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o5/status']);
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #5 is now cancelled.');
+    // Cancelled is final: the focus is on the row's new status.
+    expect(document.activeElement).toBe(el.querySelector('tr[data-order-id="o5"] .admin-order-status'));
+  });
+
   it('says plainly when the server has no orders API yet', async () => {
     const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');

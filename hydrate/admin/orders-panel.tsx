@@ -4,6 +4,7 @@ import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
 import { shortDate } from './admin-api.ts';
+import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
@@ -23,6 +24,7 @@ interface AdminOrder {
   grandTotal: number;
   testMode?: boolean;
   shippingAddress?: ShippingAddress | null;
+  payment?: { provider: string; label: string };
   items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
 }
 
@@ -52,6 +54,14 @@ export function OrdersPanel({ api }: PanelProps) {
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const focusLater = useFocusRequest();
+
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+
+  // Cancelling cannot be undone and the buyer is mailed at once: asked first.
+  const choose = (order: AdminOrder, next: string) => {
+    if (next === 'cancelled') setCancelling(order);
+    else void change(order, next);
+  };
 
   const change = async (order: AdminOrder, next: string) => {
     const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
@@ -83,7 +93,7 @@ export function OrdersPanel({ api }: PanelProps) {
       {orders && orders.length > 0 ? (
         <AdminTable label="Order list" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
           {orders.map((order) => (
-            <OrderRow key={order.id} order={order} onChange={(next) => void change(order, next)} />
+            <OrderRow key={order.id} order={order} onChange={(next) => choose(order, next)} />
           ))}
         </AdminTable>
       ) : null}
@@ -91,6 +101,27 @@ export function OrdersPanel({ api }: PanelProps) {
         <button type="button" className="admin-secondary" onClick={() => void more()}>
           More orders
         </button>
+      ) : null}
+      {cancelling ? (
+        <AdminDialog title={`Cancel order #${cancelling.orderNumber}?`} role="alertdialog" description={cancelText(cancelling)} onClose={() => setCancelling(null)}>
+          <div className="admin-dialog-actions">
+            <button type="button" className="admin-secondary" onClick={() => setCancelling(null)}>
+              Keep order
+            </button>
+            <button
+              type="button"
+              className="admin-danger"
+              data-action="confirm-cancel"
+              onClick={() => {
+                const order = cancelling;
+                setCancelling(null);
+                void change(order, 'cancelled');
+              }}
+            >
+              Cancel order
+            </button>
+          </div>
+        </AdminDialog>
       ) : null}
     </section>
   );
@@ -154,4 +185,18 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
       </td>
     </tr>
   );
+}
+
+/**
+ * What cancelling does, said before it is done: the stock comes back, the buyer is mailed, and
+ * the money is the owner's to give back (the built-in providers move none: the test card takes
+ * nothing, pay-offline had nothing taken yet).
+ */
+function cancelText(order: AdminOrder): string {
+  const money = order.testMode
+    ? 'It is a test order: no money was taken.'
+    : order.status === 'paid'
+      ? `The payment (${order.payment?.label ?? 'paid'}, ${formatMoney(order.grandTotal, order.currency ?? 'USD')}) is not refunded here: refund it with your payment provider; the email tells the buyer you will.`
+      : 'Nothing has been paid for it.';
+  return `Its items go back into stock and ${order.email} gets an email saying the order is cancelled. ${money} This cannot be undone.`;
 }

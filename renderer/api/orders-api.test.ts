@@ -405,6 +405,11 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         const cancelled = await status(other.orderId, 'cancelled');
         expect(json(cancelled)).toMatchObject({ status: 'cancelled', restockedOn: expect.any(String) });
         expect(await stockOf('p1', 'v1')).toBe(3);
+        // The buyer is told, in the same transaction (a test card order: no money moved).
+        const told = (await store.read.listOutbox()).filter((mail) => mail.subject.endsWith('is cancelled'));
+        expect(told).toHaveLength(1);
+        expect(told[0]).toMatchObject({ to: 'buyer@example.com', subject: expect.stringMatching(new RegExp(`^Your order #${other.orderNumber} from .+ is cancelled$`)) });
+        expect(told[0]!.body).toContain('This was a test order: no payment was taken.');
         const twice = await status(other.orderId, 'cancelled');
         expect(twice.statusCode).toBe(409);
         expect(json(twice).code).toBe('INVALID_ORDER_STATUS');

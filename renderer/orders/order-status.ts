@@ -1,5 +1,6 @@
 import { mailOrigin, type ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
+import { orderCancelledMail } from '../mail/order-cancelled.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import { commerceRules } from './checkout.ts';
 import { issueGiftCards } from './place-order.ts';
@@ -42,6 +43,13 @@ export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now' | 'newI
       await repo.orders.voidGiftCards(order.id);
       await repo.orders.cancelSubscriptions(order.id);
       next.restockedOn = deps.now();
+    }
+    if (status === 'cancelled') {
+      // The buyer hears of it, in the same transaction: a cancelled order they were not told of
+      // looked like one still on its way.
+      const site = await repo.getSite();
+      const mail = orderCancelledMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) }, order.status === 'paid');
+      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: mail.subject, body: mail.text, html: mail.html, queuedOn: deps.now() });
     }
     await repo.orders.update(next);
     return next;
