@@ -26,6 +26,17 @@ async function submit(fill: { rating?: string; name?: string; text?: string }) {
 }
 
 describe('review form (209)', () => {
+  test('the button is written disabled (nothing goes as a GET before the island) and enabled once hydrated, with no mismatch', async () => {
+    page = createPage({ body: HTML });
+    const button = () => form().querySelector<HTMLButtonElement>('.sf-review-submit')!;
+    expect(button().disabled).toBe(true);
+    await page.boot();
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    expect(button().disabled).toBe(false);
+  });
+
   test('an empty send says each error next to its field, focuses the rating and sends nothing', async () => {
     page = createPage({ body: HTML });
     await page.boot();

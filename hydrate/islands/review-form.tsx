@@ -27,6 +27,8 @@ function ReviewForm({ runtime, snapshot }: { runtime: Runtime; snapshot: Snapsho
   const formRef = useRef<HTMLFormElement | null>(null);
   const thanksRef = useRef<HTMLDivElement | null>(null);
   const busy = useRef(false);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // Once the thank-you is shown it takes focus: the form, and the button that had it, are hidden.
   useEffect(() => {
@@ -104,6 +106,9 @@ function ReviewForm({ runtime, snapshot }: { runtime: Runtime; snapshot: Snapsho
     const field = fieldOf(node);
     if (field && errors[field]) return renderDefault(invalidAttrs(reviewErrorId(field)));
     if (hasClass(node, 'sf-review-error')) return renderDefault({ hidden: failure === '' }, failure);
+    // Written disabled (review-rules.ts), so nothing goes as a GET before the island handles the
+    // submit; the hydrating render keeps it so, the mounted one enables it.
+    if (hasClass(node, 'sf-review-submit')) return renderDefault({ disabled: !mounted });
     if (hasClass(node, 'sf-review-thanks')) {
       return renderDefault(
         { ref: thanksRef, hidden: sent === null },

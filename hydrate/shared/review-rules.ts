@@ -49,7 +49,9 @@ export function reviewFormHtml(productId: string): string {
     `<fieldset class="sf-review-rating-choices"><legend>Rating <span class="required">*</span></legend>${stars}</fieldset>` +
     `<div class="sf-review-field"><label for="sf-review-name">Name <span class="required">*</span></label><input id="sf-review-name" name="name" type="text" aria-required="true" maxlength="${REVIEW_LIMITS.nameMax}" autocomplete="name"></div>` +
     `<div class="sf-review-field"><label for="sf-review-text">Review <span class="required">*</span></label><textarea id="sf-review-text" name="text" rows="5" aria-required="true" maxlength="${REVIEW_LIMITS.textMax}"></textarea></div>` +
-    `<button type="submit" class="sf-review-submit">Send review</button>` +
+    // Disabled until the island takes the form (as the site form's, renderer/pages/blocks.ts):
+    // pressed before, the form went as a GET to the page, the review in the URL, nothing sent.
+    `<button type="submit" class="sf-review-submit" disabled>Send review</button>` +
     `<p class="sf-review-error" role="alert" hidden></p>` +
     `</form>` +
     `<div class="sf-review-thanks" tabindex="-1" hidden></div>`

@@ -58,4 +58,29 @@ describe.skipIf(!chromiumPath)(`review form in Chromium${chromiumPath ? '' : ` (
     expect(await axeViolations(v.page)).toEqual([]);
     await viewportShot(v.page, 'review-form-2-sent-phone');
   });
+  test('pressed before the island is ready the review is not sent as a GET: no navigation, the text stays, and the button is enabled once ready', async () => {
+    const v = await tier.newVisitor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await v.page.route('**/assets/islands.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    await v.page.goto('/review?productId=tee', { waitUntil: 'commit' });
+    const form = v.page.locator('.sf-review-form');
+    const button = form.locator('.sf-review-submit');
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    await form.getByLabel('Name').fill('Early Ada');
+    await form.getByLabel('Name').press('Enter');
+    release();
+    await waitForBoot(v.page);
+    // Before, the press sent ?rating=&name=Early+Ada&text= to the page itself.
+    expect(navigations).toEqual([v.page.url()]);
+    expect(new URL(v.page.url()).searchParams.has('name')).toBe(false);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Early Ada');
+    expect(await button.isEnabled()).toBe(true);
+  });
 });
