@@ -271,6 +271,8 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    // Enter in the field submits too: one save at a time (the button is only aria-disabled).
+    if (busy) return;
     const qty = Number(value);
     if (!unlimited && (value.trim() === '' || !Number.isInteger(qty) || qty < 0 || qty > MAX_STOCK)) {
       // The seed's editor validator text for a value outside what the field takes.
