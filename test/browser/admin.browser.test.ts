@@ -488,6 +488,29 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect((await tier.server.store.read.getProduct('tote'))?.variants[0]?.qtyInStock).toBe(17);
   });
 
+  test('ADMIN-9 sorted by stock, a save that moves its row keeps the focus on the saved field', async () => {
+    // The sold-out vinyl is the only product with no stock (the tote, sold out in the demo, is restocked as ADMIN-8 leaves it).
+    await tier.server.store.transaction((repo) => repo.updateVariantStock('tote', 'tote-1', { qtyInStock: 17 }));
+    const v = await signedIn();
+    const { page } = v;
+    const inventory = panel(page, 'inventory');
+    await inventory.locator('button[data-sort="stock"]').click();
+    await expect.poll(() => inventory.locator('th[aria-sort="ascending"]').textContent()).toContain('Stock');
+    const ids = () => inventory.locator('tbody tr[data-product-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-product-id')));
+    await expect.poll(async () => (await ids())[0]).toBe('vinyl');
+    const second = (await ids())[1];
+    const vinyl = inventory.locator('tr[data-product-id="vinyl"]');
+    await vinyl.getByRole('button', { name: 'Variants of' }).click();
+    const field = inventory.getByLabel('Stock for VNL-BLK');
+    // Sold out before (0): 7 puts it after the second row, so its rows move in the table (React
+    // gives the focus back to a moved element; this keeps it so).
+    await field.fill('7');
+    await inventory.getByRole('button', { name: 'Save stock for VNL-BLK' }).click();
+    await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of VNL-BLK set to 7.');
+    await expect.poll(async () => (await ids()).slice(0, 2)).toEqual([second, 'vinyl']);
+    await expect.poll(() => isFocused(field)).toBe(true);
+  });
+
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
     const v = await signedIn();
     // Tab A's first try with its old token is refused (403), as it should be; Chromium logs it.
