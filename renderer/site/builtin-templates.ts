@@ -144,9 +144,28 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 const CHECKOUT = `<section class="sf-checkout">
 <h1>Checkout</h1>
 <div class="sf-checkout-app" data-island="checkout" data-checkout-kind="{checkout.kind|htmlattr}" data-cart-token="{checkout.cartToken|htmlattr}" data-item-id="{checkout.itemId|htmlattr}" data-sku="{checkout.sku|htmlattr}">
-<ul class="sf-checkout-preview">{.repeated section checkout.lines}<li class="sf-order-line">{title|html}{.section variantText} <span class="sf-order-variant">{@|html}</span>{.end} × {quantity} <span>{totalText}</span></li>{.end}</ul>
-<p class="sf-order-total">Total <span>{checkout.totalText}</span></p>
-<p class="sf-checkout-loading">Loading the checkout form…</p>
+<div class="sf-checkout-form sf-checkout-pending">
+<div class="sf-checkout-main">
+<div class="sf-checkout-section"><p class="sf-checkout-loading" role="status">Loading the checkout form…</p><span class="sf-checkout-ph-field"></span></div>
+{.if checkout.requiresShipping}<div class="sf-checkout-section sf-checkout-address"><span class="sf-checkout-ph-heading"></span><span class="sf-checkout-ph-field"></span><span class="sf-checkout-ph-field"></span><span class="sf-checkout-ph-field" data-field-id="sf-checkout-line1"></span><span class="sf-checkout-ph-field" data-field-id="sf-checkout-line2"></span><span class="sf-checkout-ph-field"></span><span class="sf-checkout-ph-field"></span><span class="sf-checkout-ph-field"></span><span class="sf-checkout-ph-field sf-checkout-ph-select"></span></div>
+<div class="sf-checkout-section"><span class="sf-checkout-ph-heading"></span>{.section checkout.shippingOptions}{.repeated section @}<span class="sf-checkout-ph-option{.if described} sf-checkout-ph-described{.end}"></span>{.end}{.or}<span class="sf-checkout-ph-hint"></span>{.end}</div>
+{.end}<div class="sf-checkout-section"><span class="sf-checkout-ph-heading"></span><span class="sf-checkout-ph-field"></span></div>
+<div class="sf-checkout-section"><span class="sf-checkout-ph-heading"></span>{.repeated section checkout.providerChoices}<span class="sf-checkout-ph-option"></span>{.end}{.if checkout.payByCard}<span class="sf-checkout-ph-card{.if checkout.testCard} sf-checkout-ph-test-card{.end}"></span>{.or}<span class="sf-checkout-ph-hint"></span>{.end}</div>
+</div>
+<section class="sf-checkout-summary" aria-labelledby="sf-checkout-summary-title">
+<h2 id="sf-checkout-summary-title">Order summary</h2>
+<table class="sf-order-summary"><thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Total</th></tr></thead>
+<tbody>{.repeated section checkout.lines}<tr class="sf-order-line"><td>{title|html}{.section variantText}<span class="sf-order-variant"> {@|html}</span>{.end}{.section fieldValues}<dl class="sf-entry-fields">{.repeated section @}<div class="sf-entry-field"><dt>{label|html}</dt> <dd>{value|html}</dd></div>{.end}</dl>{.end}</td><td>{quantity}</td><td>{totalText}</td></tr>{.end}</tbody></table>
+<dl class="sf-checkout-totals">
+<div><dt>Subtotal</dt><dd data-total="subtotal">{checkout.subtotalText}</dd></div>
+{.section checkout.shippingText}<div><dt>Shipping</dt><dd data-total="shipping">{@|html}</dd></div>{.end}
+<div><dt>Tax</dt><dd data-total="tax">{checkout.taxText}</dd></div>
+<div class="sf-checkout-grand-total"><dt>Total</dt><dd data-total="grand">{checkout.grandTotalText}</dd></div>
+</dl>
+{.section checkout.minimumMessage}<p class="sf-checkout-minimum" role="status">{@|html}</p>{.end}
+<span class="sf-checkout-ph-place"></span>
+</section>
+</div>
 </div>
 </section>`;
 

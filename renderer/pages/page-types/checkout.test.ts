@@ -63,3 +63,31 @@ describe('PageRedirect', () => {
     }
   });
 });
+
+// The checkout page's markup before the island has its view (CLS): the summary shows the totals
+// the island's first view will (the API's view of the same cart), and a placeholder stands for
+// each section the island will draw, so the form replaces it without moving the page.
+describe('the checkout page before the island has its view', () => {
+  it('shows the first view\'s totals and a placeholder of each section: address, both options, both providers, test card fields', async () => {
+    const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'tee', sku: 'TEE-S', quantity: 1, additionalFields: null });
+    const view = (await h.inject(`/api/commerce/checkout?cartToken=${shoppingCart.id}`)).json() as Record<string, any>;
+    expect([view.subtotalCents, view.shippingCostCents, view.taxCents, view.grandTotalCents]).toEqual([2500, 500, 0, 3000]);
+    const body = (await h.inject(`/checkout?cartToken=${shoppingCart.id}`)).body;
+    expect(body).toContain('data-total="subtotal">$25.00<');
+    expect(body).toContain('data-total="shipping">$5.00<');
+    expect(body).toContain('data-total="tax">$0.00<');
+    expect(body).toContain('data-total="grand">$30.00<');
+    expect(body).toContain('<td>Classic Tee<span class="sf-order-variant"> S</span></td><td>1</td><td>$25.00</td>');
+    expect(body).toContain('class="sf-checkout-section sf-checkout-address"');
+    expect(body.match(/sf-checkout-ph-option sf-checkout-ph-described/g)).toHaveLength(2);
+    expect(body.match(/class="sf-checkout-ph-option"/g)).toHaveLength(2);
+    expect(body).toContain('sf-checkout-ph-card sf-checkout-ph-test-card');
+  });
+
+  it('a gift card: no address, no shipping row, its price as the total', async () => {
+    const body = (await h.inject('/checkout/gift-card?itemId=gift-card&sku=GC-50')).body;
+    expect(body).not.toContain('sf-checkout-address');
+    expect(body).not.toContain('data-total="shipping"');
+    expect(body).toContain('data-total="grand">$50.00<');
+  });
+});
