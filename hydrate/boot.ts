@@ -20,6 +20,7 @@ import { createRuntime, type Runtime } from './runtime/runtime.ts';
 import { startRelativeTimes } from './runtime/relative-times.ts';
 import { startCartLink } from './runtime/cart-link.ts';
 import { startMenuToggles } from './runtime/menu-toggle.ts';
+import { startEmptyCartPage } from './runtime/empty-cart-page.ts';
 
 export interface BootOptions {
   doc?: Document;
@@ -147,6 +148,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   // Before the cart loads, so the header's count appears with the first cart the store announces.
   const stopCartLink = startCartLink(runtime);
   const stopMenus = startMenuToggles(doc);
+  const stopEmptyCart = startEmptyCartPage(runtime);
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
@@ -187,6 +189,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       stopQuickView();
       stopCartLink();
       stopMenus();
+      stopEmptyCart();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();

@@ -3,7 +3,7 @@
 // page following what a second tab adds and removes.
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, visit } from './support/visit.ts';
+import { pageContext, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -122,5 +122,38 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     await empty.waitFor({ state: 'visible' });
     expect(await v.page.evaluate(() => document.activeElement?.className)).toBe('sf-cart-empty');
     await v.screenshot('cart-page-5-removed-elsewhere');
+  });
+  test('a cart page opened with an empty cart shows the entry another tab added once the visitor comes back to it', async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/cart')).toBe(200);
+    expect(await v.page.locator('.sf-cart-empty').textContent()).toBe('You have nothing in your shopping cart.');
+    // The server writes the cart-page island only around entries: this page has none.
+    expect(await v.page.locator('[data-island="cart-page"]').count()).toBe(0);
+
+    const other = await v.context.newPage();
+    expect(await visit(other, '/shop/tee')).toBe(200);
+    await other.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+    await Promise.all([
+      other.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      other.click('.sqs-add-to-cart-button'),
+    ]);
+    await other.close();
+
+    // Headless Chromium keeps every tab visible and focused, so the visitor's return to this tab
+    // is the window's blur and focus events, which a browser fires when its window is left and
+    // picked again. The page reads the cart, finds the tee, and loads itself again.
+    const loaded = v.page.waitForEvent('load');
+    await v.page.evaluate(() => {
+      window.dispatchEvent(new FocusEvent('blur'));
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    await loaded;
+    await waitForBoot(v.page);
+    const rows = v.page.locator('.sf-cart-entry');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-item-id')).toBe('tee');
+    expect(await v.page.locator('.sf-cart-empty').count()).toBe(0);
+    expect(await v.page.getByRole('link', { name: 'Checkout' }).count()).toBe(1);
+    await v.screenshot('cart-page-6-empty-then-added-elsewhere');
   });
 });
