@@ -215,7 +215,6 @@ export class Repository {
     }
   }
 
-  /** Locks the variant row for the rest of the transaction and applies the given changes. */
   /**
    * Sets a variant's stock; with `expected`, only while the variant still has that stock
    * (an unlimited variant's count does not matter), else 'stale' and nothing is written. The
