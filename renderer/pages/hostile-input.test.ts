@@ -50,6 +50,24 @@ describe('a sign-in form submitted before the script took it (a GET with the pas
   });
 });
 
+describe('a restock box submitted before its island took it (a GET with the email as the whole query)', () => {
+  it('goes on to the same page without it; other queries with an email are pages as before', async () => {
+    for (const url of ['/shop/tee?email=ann%40example.com', '/shop/tee?email=', '/shop/tee?email']) {
+      const response = await h.inject({ url });
+      expect(response.statusCode, url).toBe(303);
+      expect(response.headers.location, url).toBe('/shop/tee');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).not.toContain('ann');
+    }
+    expect((await h.inject({ url: '/shop/tee?email=a%40b.co&email=c%40d.co' })).statusCode).toBe(303);
+    // Not the box's request: more in the query, or a page that is no product's (an unsubscribe
+    // link, the shop's grid, another host).
+    for (const url of ['/shop/tee?size=M&email=ann%40example.com', '/shop?email=ann%40example.com', '/commerce/orders/status?email=ann%40example.com', '//evil.example/?email=a%40b.co']) {
+      expect((await h.inject({ url })).statusCode, url).not.toBe(303);
+    }
+  });
+});
+
 describe('POST /unlock returnTo', () => {
   it('keeps same-site paths and percent-encodes what a header cannot hold', async () => {
     const kept: [string, string][] = [

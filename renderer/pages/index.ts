@@ -9,7 +9,7 @@ import { isValidEmail } from '../api/form-validation.ts';
 import { isUnsubscribeToken, UNSUBSCRIBE_LINK_PATH, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
-import { pathOf } from './route-resolver.ts';
+import { pathOf, resolveRoute } from './route-resolver.ts';
 import { registerSiteImageRoute } from './site-images.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
@@ -103,6 +103,23 @@ function withoutSignInFields(url: string): string | null {
   for (const field of SIGN_IN_FIELDS) params.delete(field);
   const rest = params.toString();
   return safeReturnPath(url.slice(0, q) + (rest ? `?${rest}` : ''));
+}
+
+/**
+ * The restock box's form (the formatter's bytes, PLUGINS §4: `action="#"`, one named control,
+ * `email`) submitted before its island took it: a GET to the product page with the address as
+ * the whole query (`/shop/tee?email=…`), in the address bar and the history, and no sign-up.
+ * On a product page (`isProductPage`: the box lives there) such a request goes on to the page
+ * without it, as the sign-in fields do. The typed address cannot be kept: the formatter's
+ * form, not the renderer, decides where it goes.
+ */
+function withoutRestockEmail(url: string, isProductPage: (path: string) => boolean): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  const names = [...new Set(new URLSearchParams(url.slice(q + 1)).keys())];
+  if (names.length !== 1 || names[0] !== 'email') return null;
+  const path = url.slice(0, q);
+  return isProductPage(path) ? safeReturnPath(path) : null;
 }
 
 /** `path` with the unlock form's outcome in its query, for the password form to say (visitor.ts `lockMessage`). */
@@ -241,7 +258,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
     }
-    const clean = withoutSignInFields(request.url);
+    const clean = withoutSignInFields(request.url) ?? withoutRestockEmail(request.url, (path) => resolveRoute(renderer.getSite(), path).kind === 'product');
     if (clean !== null) return reply.code(303).header('location', clean).header('cache-control', 'no-store').send();
     return renderer.render(request, reply);
   });

@@ -121,6 +121,38 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
     await v.screenshot('restock-1b-invalid-email');
   });
 
+  test('RST-3c a restock box pressed before its island is ready: the page again, the email in no URL the browser kept', async () => {
+    const v = await newVisitor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await v.page.route('**/assets/islands.js', async (route) => {
+      await held;
+      // The first page's request is dropped when the form navigates away from it.
+      await route.continue().catch(() => undefined);
+    });
+    const navigations: string[] = [];
+    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    await v.page.goto('/shop/tote', { waitUntil: 'commit' });
+    // The only variant is sold out: the box is there before any script.
+    const box = v.page.locator('.product-restock-notification[data-variant-id="tote-1"]');
+    const email = box.locator('input[name="email"]');
+    await email.waitFor();
+    await email.fill('early.bird@example.com');
+    const navigated = v.page.waitForEvent('framenavigated', { predicate: (frame) => frame === v.page.mainFrame() });
+    // The browser sends it as a GET (the formatter's form has no method); the server sends it on.
+    const [request] = await Promise.all([
+      v.page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).searchParams.get('email') === 'early.bird@example.com'),
+      email.press('Enter'),
+    ]);
+    expect((await request.response())!.status()).toBe(303);
+    await navigated;
+    release();
+    await waitForBoot(v.page);
+    expect(navigations.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/shop/tote', '/shop/tote']);
+    expect(await v.page.evaluate(() => location.href)).not.toContain('early.bird');
+    expect(await box.locator('input[name="email"]').inputValue()).toBe('');
+  });
+
   test('CAP-11 a real click on the local captcha, then submit, signs up and the server keeps the sign-up', async () => {
     const v = await newVisitor();
     await visit(v.page, TEE);
