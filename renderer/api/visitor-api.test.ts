@@ -182,12 +182,15 @@ describe('site form submissions', () => {
   });
 
   it('API-SF-9: newsletter emails join the mailing list once, whatever their case', async () => {
-    for (const email of ['reader@example.com', 'READER@example.COM']) {
+    for (const email of ['reader@example.com', 'READER@example.COM', ' Reader@Example.com ']) {
       const response = await post(SAVE, payload(await newKey(), { formId: 'news', form: JSON.stringify({ em: email }) }));
       expect(response.statusCode).toBe(200);
     }
     const list = await h.store.read.listMailingList();
     expect(list.map((entry) => [entry.email.toLowerCase(), entry.source])).toEqual([['reader@example.com', 'newsletter']]);
+    // One subscriber, so one welcome mail: signing up again in another case sends nothing.
+    const welcomes = (await h.store.read.listOutbox()).filter((mail) => mail.subject.includes('newsletter'));
+    expect(welcomes.map((mail) => mail.to)).toEqual(['reader@example.com']);
   });
 
   it('API-SF-10: a failing store answers 500 STORAGE_FAILURE and keeps the key spent', async () => {
