@@ -6,7 +6,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, recordTexts, settle, visit, waitForBoot } from './support/visit.ts';
+import { holdIslands, pageContext, recordTexts, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const TEE = '/shop/tee';
@@ -123,15 +123,7 @@ describe.skipIf(!chromiumPath)(`product islands in Chromium${chromiumPath ? '' :
 
   test('RST-3c a restock box pressed before its island is ready: the page again, the email in no URL the browser kept', async () => {
     const v = await newVisitor();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await v.page.route('**/assets/islands.js', async (route) => {
-      await held;
-      // The first page's request is dropped when the form navigates away from it.
-      await route.continue().catch(() => undefined);
-    });
-    const navigations: string[] = [];
-    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    const { release, navigations } = await holdIslands(v.page);
     await v.page.goto('/shop/tote', { waitUntil: 'commit' });
     // The only variant is sold out: the box is there before any script.
     const box = v.page.locator('.product-restock-notification[data-variant-id="tote-1"]');

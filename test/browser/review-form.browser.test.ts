@@ -7,7 +7,7 @@ import { REVIEW_FIELD_TEXT, REVIEW_THANKS } from '../../hydrate/shared/review-ru
 import { axeViolations } from './support/axe.ts';
 import { VIEWPORTS, viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, visit, waitForBoot } from './support/visit.ts';
+import { holdIslands, pageContext, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -60,14 +60,7 @@ describe.skipIf(!chromiumPath)(`review form in Chromium${chromiumPath ? '' : ` (
   });
   test('pressed before the island is ready the review is not sent as a GET: no navigation, the text stays, and the button is enabled once ready', async () => {
     const v = await tier.newVisitor();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await v.page.route('**/assets/islands.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const navigations: string[] = [];
-    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    const { release, navigations } = await holdIslands(v.page);
     await v.page.goto('/review?productId=tee', { waitUntil: 'commit' });
     const form = v.page.locator('.sf-review-form');
     const button = form.locator('.sf-review-submit');

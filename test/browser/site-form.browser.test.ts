@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit, waitForBoot } from './support/visit.ts';
+import { holdIslands, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const CONTACT_PAGE = '/contact';
@@ -101,14 +101,7 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
   test('a form pressed before its island is ready sends nothing and keeps what was typed, none of it in the URL; once ready it is sent', async () => {
     const v = await tier.newVisitor();
     // The islands' script is held back: the page is there, its forms not yet taken by the islands.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await v.page.route('**/assets/islands.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const navigations: string[] = [];
-    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    const { release, navigations } = await holdIslands(v.page);
     await v.page.goto(CONTACT_PAGE, { waitUntil: 'commit' });
     const form = newsletter(v.page);
     const email = form.locator('input[type="email"]');

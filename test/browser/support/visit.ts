@@ -29,6 +29,24 @@ export async function waitForBoot(page: Page): Promise<void> {
 }
 
 /**
+ * Holds the islands' script back, so the page is there and its forms are not yet taken by
+ * the islands (a slow script); `release` lets it load. `navigations` records every URL the
+ * main frame navigates to from now on (an early press that went as a GET adds one).
+ */
+export async function holdIslands(page: Page): Promise<{ release: () => void; navigations: string[] }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/islands.js', async (route) => {
+    await held;
+    // A page the form navigated away from drops its request: nothing to continue.
+    await route.continue().catch(() => undefined);
+  });
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  return { release, navigations };
+}
+
+/**
  * Lets the page run whatever a fired timer queued (React renders in a message task): resolves
  * after one message-channel round trip in the page. With the fake page clock stepped by the
  * test, this is how a scenario waits for the effects of an exact step, never for a time.
