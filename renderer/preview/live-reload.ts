@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -85,16 +86,29 @@ export function isSiteFile(name: string): boolean {
   return /\.(json|jsont|css)$/.test(base);
 }
 
+/** Folders the watcher never enters: version control, dependencies, editor and OS state. */
+function isWatchedFolder(name: string): boolean {
+  return !name.startsWith('.') && name !== 'node_modules';
+}
+
 /**
  * Watches a folder tree and calls `onChange` once per burst of changes (editors save in
  * several writes). The callback runs at most once at a time; changes during it queue one
  * more run.
+ *
+ * Each folder gets its own non-recursive watcher instead of one `{ recursive: true }` watch:
+ * Node 20's recursive watch on Linux watches each file's inode, so after an editor's atomic
+ * save (write a temporary file, rename it over the template) the new file was never watched
+ * again and every later save went unseen: the preview stayed on the old page. A folder's
+ * watcher reports changes to any name in it, whatever inode the name points at.
  */
 export function watchFolder(dir: string, onChange: (files: string[]) => Promise<void>, debounceMs = 80): { close(): void } {
   let timer: NodeJS.Timeout | null = null;
   let pending = new Set<string>();
   let running = false;
   let closed = false;
+  /** Open watchers by folder, relative to `dir` ('' for `dir` itself). */
+  const watchers = new Map<string, fs.FSWatcher>();
 
   const flush = async () => {
     timer = null;
@@ -110,19 +124,72 @@ export function watchFolder(dir: string, onChange: (files: string[]) => Promise<
     }
   };
 
-  const watcher = fs.watch(dir, { recursive: true }, (_event, name) => {
-    const file = name === null ? '' : String(name);
+  const changed = (file: string) => {
     if (file !== '' && !isSiteFile(file)) return;
     pending.add(file);
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
-  });
-  watcher.on('error', () => {});
+  };
+
+  /** Stops watching `rel` and the folders below it (removed or renamed away). */
+  const forget = (rel: string) => {
+    for (const [folder, watcher] of watchers) {
+      if (folder === rel || folder.startsWith(rel + path.sep)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    }
+  };
+
+  /**
+   * Watches `rel` and every folder below it. `announce`: a folder that appeared while
+   * watching (made, moved or copied in) reports the site files it already holds, whose
+   * writes came before its watcher.
+   */
+  const watch = (rel: string, announce: boolean) => {
+    if (closed || watchers.has(rel)) return;
+    const abs = path.join(dir, rel);
+    let entries: fs.Dirent[];
+    let watcher: fs.FSWatcher;
+    try {
+      watcher = fs.watch(abs, (event, name) => {
+        if (name === null) return changed('');
+        const file = rel === '' ? String(name) : path.join(rel, String(name));
+        if (event === 'rename') {
+          // A name came or went: a new folder is watched, a vanished one forgotten.
+          let isFolder = false;
+          try {
+            isFolder = fs.statSync(path.join(dir, file)).isDirectory();
+          } catch {
+            forget(file);
+          }
+          if (isFolder && isWatchedFolder(String(name))) watch(file, true);
+        }
+        changed(file);
+      });
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      // Gone (or unreadable) before it could be watched: its parent reported the change.
+      return;
+    }
+    // A watched folder that is deleted ends its watcher with an error on some systems.
+    watcher.on('error', () => forget(rel));
+    watchers.set(rel, watcher);
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : path.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (isWatchedFolder(entry.name)) watch(child, announce);
+      } else if (announce) changed(child);
+    }
+  };
+
+  watch('', false);
   return {
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }
