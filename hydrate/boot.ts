@@ -21,6 +21,7 @@ import { startRelativeTimes } from './runtime/relative-times.ts';
 import { startCartLink } from './runtime/cart-link.ts';
 import { startMenuToggles } from './runtime/menu-toggle.ts';
 import { startEmptyCartPage } from './runtime/empty-cart-page.ts';
+import { startSignedInState } from './runtime/signed-in-state.ts';
 
 export interface BootOptions {
   doc?: Document;
@@ -149,6 +150,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   const stopCartLink = startCartLink(runtime);
   const stopMenus = startMenuToggles(doc);
   const stopEmptyCart = startEmptyCartPage(runtime);
+  const stopSignedInState = startSignedInState(runtime);
   runtime.cart.start();
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
@@ -190,6 +192,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       stopCartLink();
       stopMenus();
       stopEmptyCart();
+      stopSignedInState();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();

@@ -39,19 +39,25 @@ export interface CartStore {
   settled(): Promise<void>;
 }
 
+/**
+ * Whether the browser holds a signed-in `SiteUserInfo` now (A10): it changes as any tab of the
+ * site signs in or out, where the page's `sf-context` says how things stood when it was served.
+ */
+export function signedInByCookie(doc: Document = document): boolean {
+  const info = readCookie('SiteUserInfo', doc);
+  if (info === null) return false;
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(info));
+    return typeof parsed === 'object' && parsed !== null && (parsed as { authenticated?: unknown }).authenticated === true;
+  } catch {
+    // A SiteUserInfo that fails to parse counts as no user.
+    return false;
+  }
+}
+
 /** A0.4: the cart exists server-side only if one of these cookies says so. */
 export function cartMayExist(doc: Document = document): boolean {
-  const info = readCookie('SiteUserInfo', doc);
-  if (info !== null) {
-    try {
-      const parsed: unknown = JSON.parse(decodeURIComponent(info));
-      if (typeof parsed === 'object' && parsed !== null && (parsed as { authenticated?: unknown }).authenticated === true) {
-        return true;
-      }
-    } catch {
-      // A SiteUserInfo that fails to parse counts as no user.
-    }
-  }
+  if (signedInByCookie(doc)) return true;
   if (readCookie('hasCart', doc) === 'true') return true;
   return readCookie('CART', doc) !== null;
 }

@@ -1,0 +1,77 @@
+// The visitor's account journeys in Debian's Chromium against the demo store: signing out in
+// one tab while another shows the members' page, and what each tab then says.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { useBrowserTier } from './support/tier.ts';
+import { settle, visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const MEMBERS = '/members';
+
+async function signIn(page: Page): Promise<void> {
+  const login = page.locator('[data-island="account"] form.sf-login');
+  await login.locator('input[name="email"]').fill('demo@example.com');
+  await login.locator('input[name="password"]').fill('demo-password');
+  await Promise.all([page.waitForNavigation(), login.locator('button[type="submit"]').click()]);
+  await waitForBoot(page);
+}
+
+// Headless Chromium moves no window focus between tabs of one context, so the test says what a
+// visitor's switch of tabs tells the page: the window lost focus, then got it back.
+const leaveTab = (page: Page) => page.evaluate(() => void window.dispatchEvent(new Event('blur')));
+const comeBackToTab = (page: Page) => page.evaluate(() => void window.dispatchEvent(new Event('focus')));
+
+describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  test('ACCT-1 signed out in another tab, the members page no longer says signed in once the visitor comes back to it', async () => {
+    const v = await tier.newVisitor();
+    // The members page answers 403 to a visitor (its sign-in form); Chromium logs that.
+    v.allowConsoleError(/status of 403/);
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    await signIn(v.page);
+    expect(await v.page.locator('.sf-logout').textContent()).toBe('Sign Out');
+    expect(await v.page.locator('.demo-account-link').textContent()).toBe('demo');
+    await leaveTab(v.page);
+
+    const other = await v.context.newPage();
+    expect(await visit(other, '/shop')).toBe(200);
+    await Promise.all([other.waitForNavigation(), other.locator('.demo-account-link').click()]);
+    await waitForBoot(other);
+    await Promise.all([other.waitForNavigation(), other.locator('.sf-logout').click()]);
+    await waitForBoot(other);
+    expect(await other.locator('.demo-account-link').textContent()).toBe('Sign In');
+    await other.close();
+
+    const [reloaded] = await Promise.all([v.page.waitForNavigation(), comeBackToTab(v.page)]);
+    expect(reloaded?.status()).toBe(403);
+    await waitForBoot(v.page);
+    expect(await v.page.locator('.sf-logout').count()).toBe(0);
+    expect(await v.page.locator('form.sf-login').isVisible()).toBe(true);
+    expect(await v.page.locator('.demo-account-link').textContent()).toBe('Sign In');
+    await v.screenshot('acct-1-signed-out-elsewhere');
+  });
+
+  test('ACCT-2 what the visitor typed stays: a contact message half written when another tab signs in is not reloaded away', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    expect(await visit(v.page, '/contact')).toBe(200);
+    const message = v.page.locator('textarea').first();
+    await message.fill('Half a message about my order');
+    await leaveTab(v.page);
+
+    const other = await v.context.newPage();
+    expect(await visit(other, MEMBERS)).toBe(403);
+    await signIn(other);
+    await other.close();
+
+    // A mark on this document: a reload (which the focus handler would start at once) makes a
+    // new document without it, so the page staying is checked by the mark, never by a wait.
+    await v.page.evaluate(() => void ((window as unknown as { stayed: boolean }).stayed = true));
+    await comeBackToTab(v.page);
+    await settle(v.page);
+    expect(await v.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await message.inputValue()).toBe('Half a message about my order');
+    // The header still says how the page was served; a reload once the message is sent says the rest.
+  });
+});
