@@ -33,6 +33,18 @@ async function fillAndSubmit(email: string, password: string, remember = false) 
 }
 
 describe('A10 site-user login and logout', () => {
+  test("the server's Sign In comes disabled, stays so through hydration, and is enabled once the island handles the submit", async () => {
+    page = createPage({ body: ACCOUNT_SIGNED_OUT_HTML, context: {}, cookies: {} });
+    const button = () => document.querySelector<HTMLButtonElement>('.sf-login button[type="submit"]')!;
+    expect(button().disabled).toBe(true);
+    await page.boot();
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    expect(button().disabled).toBe(false);
+    expect(button().textContent).toBe('Sign In');
+  });
+
   test('AUTH-1 an empty password shows Required above it and sends nothing', async () => {
     await open(ACCOUNT_SIGNED_OUT_HTML);
     expect(page.recoverableErrors).toEqual([]);

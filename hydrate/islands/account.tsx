@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { showAlert } from '../runtime/alert.ts';
 import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
-import { hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
+import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
 
@@ -19,6 +19,10 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement | null>(null);
   const signedIn = runtime.context.siteUser?.authenticated === true;
+  // Sign In comes disabled from the server (island-markup.ts); the hydrating render keeps it so
+  // (no mismatch), the mounted one enables it, once a press is this island's to handle.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -119,6 +123,7 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (field && errors[field]) return renderDefault(invalidAttrs(errorId(field)));
     if (hasClass(node, 'sf-login-error')) return renderDefault({ hidden: loginError === '' }, loginError);
     if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
+    if (node.tag === 'button' && attrOf(node, 'type') === 'submit') return renderDefault({ disabled: !mounted });
     return undefined;
   };
   return renderSnapshot(snapshot, override);

@@ -3,7 +3,11 @@
  * A10 account block). Pure strings: the renderer puts them in its pages and the island tests
  * hydrate exactly the same text, so the two can never drift apart. The sign-in fields carry
  * visible labels (issue 16: unlabelled fields are axe's critical `label` finding); the ids are
- * fixed because a page holds at most one account block.
+ * fixed because a page holds at most one account block. Sign In is written disabled and the
+ * island enables it once it handles the submit: pressed (or Enter in a field) before then, the
+ * form went as a GET, the server sent the page on without the fields (renderer/pages/index.ts),
+ * and the visitor lost the email they typed, was not signed in, and was told nothing. A
+ * disabled default button also stops Enter's implicit submission, so what was typed waits.
  */
 
 export const PILL_CART_HTML =
@@ -26,7 +30,7 @@ export const ACCOUNT_SIGNED_OUT_HTML =
   '      <input type="password" id="sf-login-password" name="password" autocomplete="current-password">\n' +
   '    </div>\n' +
   '    <label class="sf-login-remember"><input type="checkbox" name="rememberMe"> Remember me</label>\n' +
-  '    <button type="submit">Sign In</button>\n' +
+  '    <button type="submit" disabled>Sign In</button>\n' +
   '    <p class="sf-login-error" role="alert" hidden></p>\n' +
   '  </form>\n' +
   '</div>';

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
-import { settle, visit, waitForBoot } from './support/visit.ts';
+import { holdIslands, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const MEMBERS = '/members';
@@ -73,5 +73,37 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     expect(await v.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(await message.inputValue()).toBe('Half a message about my order');
     // The header still says how the page was served; a reload once the message is sent says the rest.
+  });
+
+  test('ACCT-3 Sign In pressed before its island is ready sends nothing and keeps the email typed, nothing in the URL; once ready it signs in', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    const { release, navigations } = await holdIslands(v.page);
+    await v.page.goto(MEMBERS, { waitUntil: 'commit' });
+    const login = v.page.locator('[data-island="account"] form.sf-login');
+    const email = login.locator('input[name="email"]');
+    const password = login.locator('input[name="password"]');
+    const button = login.locator('button[type="submit"]');
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    await email.fill('demo@example.com');
+    await password.fill('demo-password');
+    const entries = await v.page.evaluate(() => history.length);
+    // Enter in the password field is the implicit submission a disabled default button stops.
+    await password.press('Enter');
+    await v.screenshot('acct-3-early-press');
+
+    release();
+    await waitForBoot(v.page);
+    // Before, the press went as a GET to /members?email=…&password=…, sent on to /members with
+    // the fields gone: a second entry, the email to type again, and no word of why.
+    expect(navigations).toEqual([v.page.url()]);
+    expect(new URL(v.page.url()).search).toBe('');
+    expect(await v.page.evaluate(() => history.length)).toBe(entries);
+    expect(await email.inputValue()).toBe('demo@example.com');
+    expect(await button.isEnabled()).toBe(true);
+    await Promise.all([v.page.waitForNavigation(), button.click()]);
+    await waitForBoot(v.page);
+    expect(await v.page.locator('.sf-logout').textContent()).toBe('Sign Out');
   });
 });
