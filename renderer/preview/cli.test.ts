@@ -126,3 +126,46 @@ describe('quire preview (in process)', () => {
     expect(err.filter((line) => line.startsWith('quire: site content'))).toHaveLength(1);
   }, 120_000);
 });
+
+describe('quire preview (in process): the terminal names the problems', () => {
+  it('lists each problem by file, line and column at the start and after each reload, kept syntax errors included', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DATA_DIR', '');
+    const dir = path.join(tmp, 'preview-problems');
+    expect(writeStarterSite(dir).ok).toBe(true);
+    const page = path.join(dir, 'templates', 'page.jsont');
+    const pageText = fs.readFileSync(page, 'utf8');
+    fs.writeFileSync(page, '<article>\n\t<h1>{page.title|nope}</h1>\n</article>\n');
+    const err: string[] = [];
+    let waiting: { match: RegExp; resolve: () => void } | null = null;
+    const io = {
+      out: () => {},
+      err: (text: string) => {
+        err.push(text);
+        if (waiting?.match.test(text)) waiting.resolve();
+      },
+    };
+    const lineMatching = (match: RegExp) => new Promise<void>((resolve) => (waiting = { match, resolve }));
+    const home = path.join(dir, 'content', 'home.json');
+    const homeText = fs.readFileSync(home, 'utf8');
+    const edit = async () => {
+      const broken = lineMatching(/the last good version is still served/);
+      fs.writeFileSync(home, homeText.replace('"title": "Welcome",', '"title": "Welcome"'));
+      await broken;
+      // Both files may reload in one burst or two; the last reload has nothing left to list.
+      const fixed = lineMatching(/^quire: reloaded \([^)]*\)\n$/);
+      fs.writeFileSync(home, homeText);
+      fs.writeFileSync(page, pageText);
+      await fixed;
+    };
+    try {
+      expect(await main(['preview', dir, '--port', '0'], io, edit)).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const text = err.join('');
+    // Before, the start said "open a page to see them" and a reload that kept a syntax error said only "reloaded".
+    expect(text).toContain("quire: the site has 1 problem(s), shown on the pages:\n  templates/page.jsont:2:18 FORMATTER_UNKNOWN: Formatter 'nope' is unknown.\n");
+    expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}content\/home\.json:5:3 SITE_JSON_INVALID: /);
+  }, 120_000);
+});

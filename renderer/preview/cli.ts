@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { checkPaths } from './check-site.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
-import { startPreview, type Preview } from './preview-server.ts';
+import { startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
 import { renderPage } from './render-page.ts';
 
 export interface Io {
@@ -54,6 +54,34 @@ function siteDirProblem(dir: string): string | null {
 
 /** The site content sync's line, worded as `npm start` logs it (renderer/main.ts). */
 const syncLine = (summary: string): string => `quire: site content (catalog.json): ${summary}\n`;
+
+/** Problems the preview lists in the terminal; the rest are counted (the overlay and `quire check` show every one). */
+export const TERMINAL_PROBLEMS = 10;
+
+/**
+ * One line per problem, `file:line:column CODE: message`, so an author watching the terminal
+ * knows which file to open without switching to the browser.
+ */
+function problemLines(problems: readonly ShownProblem[], dir: string): string {
+  let text = '';
+  for (const problem of problems.slice(0, TERMINAL_PROBLEMS)) {
+    // A kept template syntax error's message already starts with the engine's code.
+    const words = problem.message.startsWith(`${problem.code}: `) || problem.code === 'TEMPLATE_SYNTAX' ? problem.message : `${problem.code}: ${problem.message}`;
+    text += `  ${problem.file}:${problem.line}:${problem.column} ${problem.severity === 'warning' ? 'warning ' : ''}${words}\n`;
+  }
+  const more = problems.length - TERMINAL_PROBLEMS;
+  if (more > 0) text += `  … and ${more} more (quire check ${dir} lists every one)\n`;
+  return text;
+}
+
+/** What the terminal says after a reload: what changed, and where the problems are. */
+function reloadLines(outcome: ReloadOutcome, dir: string): string {
+  if (!outcome.ok) {
+    return `quire: the site has ${outcome.problems.length} problem(s); the last good version is still served, with them on every page:\n${problemLines(outcome.problems, dir)}`;
+  }
+  const changed = `quire: reloaded (${outcome.files.filter(Boolean).join(', ') || 'site'})`;
+  return outcome.kept.length === 0 ? `${changed}\n` : `${changed}; ${outcome.kept.length} problem(s), shown on the pages:\n${problemLines(outcome.kept, dir)}`;
+}
 
 /** Resolves when the process is asked to stop; the preview then closes cleanly. */
 function untilSignal(): Promise<string> {
@@ -145,11 +173,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           port,
           host: flags.get('--host') ?? '127.0.0.1',
           onReload: (outcome) => {
-            io.err(
-              outcome.ok
-                ? `quire: reloaded (${outcome.files.filter(Boolean).join(', ') || 'site'})\n`
-                : `quire: the site has ${outcome.problems.length} problem(s); showing them in the browser\n`,
-            );
+            io.err(reloadLines(outcome, dir));
             if (outcome.sync !== null) io.err(syncLine(outcome.sync));
           },
         });
@@ -157,10 +181,16 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         io.err(`quire: cannot start the preview: ${(failure as Error).message}\n`);
         return 1;
       }
-      const problems = preview.site()?.problems.length ?? 0;
       io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
       if (preview.startSync !== null) io.err(syncLine(preview.startSync));
-      if (preview.site() === null || problems > 0) io.err('quire: the site has problems; open a page to see them\n');
+      const { blocking, kept } = preview.problems();
+      if (preview.site() === null) {
+        io.err(`quire: the site folder could not be loaded; pages show the problems until they are fixed:\n${problemLines(blocking, dir)}`);
+      } else if (blocking.length > 0) {
+        io.err(`quire: the site has ${blocking.length} problem(s), shown on every page:\n${problemLines(blocking, dir)}`);
+      } else if (kept.length > 0) {
+        io.err(`quire: the site has ${kept.length} problem(s), shown on the pages:\n${problemLines(kept, dir)}`);
+      }
       await waitForStop();
       await preview.close();
       return 0;

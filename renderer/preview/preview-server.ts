@@ -33,6 +33,22 @@ export interface ReloadOutcome {
   problems: SiteProblem[];
   /** What this reload's site content sync changed (`syncSummary`, as `npm start` logs it); null when `catalog.json` was not synced. */
   sync: string | null;
+  /**
+   * Problems of the site now served that did not stop the reload: template syntax errors kept
+   * at load and the data files' findings. A reload that kept a syntax error is `ok`, and the
+   * terminal said only "reloaded" while every page broke.
+   */
+  kept: ShownProblem[];
+}
+
+/** A problem as the terminal lists it: where, its code, its words; a finding that does not stop the site is a warning. */
+export interface ShownProblem {
+  code: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity?: 'error' | 'warning';
 }
 
 export interface Preview {
@@ -45,6 +61,8 @@ export interface Preview {
   /** Reloads the folder now (the watcher calls it after each burst of changes). */
   reload(files?: string[]): Promise<ReloadOutcome>;
   site(): LoadedSite | null;
+  /** What stops the folder now (the last load's problems) and what the served site carries (`ReloadOutcome.kept`). */
+  problems(): { blocking: SiteProblem[]; kept: ShownProblem[] };
   close(): Promise<void>;
 }
 
@@ -186,6 +204,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     return injectBeforeBodyEnd(text, overlay + reloadScript(hub.version));
   });
 
+  /** The served site's kept template problems, then the data files' findings. */
+  const kept = (): ShownProblem[] => [...(state.site?.problems ?? []), ...state.content];
+
   async function reload(files: string[] = []): Promise<ReloadOutcome> {
     const next = await tryLoad(options.dir);
     state.content = await validateSiteFiles(options.dir);
@@ -196,7 +217,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         // Pages of a site whose store data is stale would mislead; keep the last good pair.
         state.error = new SiteLoadError([synced.problem]);
         hub.announce({ ok: false });
-        return { version: hub.version, ok: false, files, problems: state.error.problems, sync: null };
+        return { version: hub.version, ok: false, files, problems: state.error.problems, sync: null, kept: kept() };
       }
       sync = synced.summary;
       state.site = next.site;
@@ -205,7 +226,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       state.error = next.error;
     }
     hub.announce({ ok: state.error === null });
-    return { version: hub.version, ok: state.error === null, files, problems: state.error?.problems ?? [], sync };
+    return { version: hub.version, ok: state.error === null, files, problems: state.error?.problems ?? [], sync, kept: kept() };
   }
 
   const watcher = watchFolder(
@@ -235,6 +256,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     startSync,
     reload,
     site: () => state.site,
+    problems: () => ({ blocking: state.error?.problems ?? [], kept: kept() }),
     async close() {
       watcher.close();
       await app.close();
