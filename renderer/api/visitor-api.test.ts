@@ -364,6 +364,27 @@ describe('sessions', () => {
     expect(await h.store.read.getCart(anonymous)).toBeNull();
   });
 
+  it('signing in again from a browser that holds a session ends that session: only the new id is live', async () => {
+    const first = cookieOf(await signIn({ email: 'alice@example.com', password: USER_PASSWORD }), 'SiteUserSecureAuthToken')?.value ?? '';
+    expect(await h.store.read.getLiveSession(first, h.clock.now)).not.toBeNull();
+    const again = await signIn({ email: 'alice@example.com', password: USER_PASSWORD }, { SiteUserSecureAuthToken: first });
+    expect(again.statusCode).toBe(200);
+    const second = cookieOf(again, 'SiteUserSecureAuthToken')?.value ?? '';
+    expect(second).not.toBe(first);
+    expect(await h.store.read.getLiveSession(first, h.clock.now)).toBeNull();
+    expect(await h.store.read.getLiveSession(second, h.clock.now)).not.toBeNull();
+    // A cookie naming no session (or an absurd one) is no obstacle to signing in.
+    for (const stale of ['no-such-session', 'x'.repeat(300)]) {
+      expect((await signIn({ email: 'alice@example.com', password: USER_PASSWORD }, { SiteUserSecureAuthToken: stale })).statusCode).toBe(200);
+    }
+  });
+
+  it('a wrong password leaves the session the browser holds as it was', async () => {
+    const first = cookieOf(await signIn({ email: 'alice@example.com', password: USER_PASSWORD }), 'SiteUserSecureAuthToken')?.value ?? '';
+    expect((await signIn({ email: 'alice@example.com', password: 'nope' }, { SiteUserSecureAuthToken: first })).statusCode).toBe(401);
+    expect(await h.store.read.getLiveSession(first, h.clock.now)).not.toBeNull();
+  });
+
   it('API-AUTH-6: signing out with cloneCart copies the cart for the visitor', async () => {
     const cartId = await anonymousCartWithTwoItems();
     const login = await signIn({ email: 'alice@example.com', password: USER_PASSWORD }, { CART: cartId });

@@ -70,7 +70,12 @@ export function registerSessionRoutes(kit: RouteKit): void {
         persistent,
       };
       const anonymousCartId = readCookie(request, COOKIE.cart);
+      // The session this browser held before (another account, or this one signed in again) ends
+      // here: its cookie is replaced below, so no one should still hold it, and a copy of it
+      // (another person's browser on a shared computer, a leaked cookie) must not outlive it.
+      const previousSessionId = readCookie(request, COOKIE.session);
       const movedCart = await deps.store.transaction(async (repo) => {
+        if (previousSessionId !== null && previousSessionId.length <= 200) await repo.deleteSession(previousSessionId);
         await repo.createSession(session);
         if (anonymousCartId === null || anonymousCartId.length > 200) return false;
         const anonymous = await repo.getCart(anonymousCartId, { lock: true });
