@@ -163,4 +163,17 @@ describe('quire check', () => {
       expect(COMMANDS.map(([usage]) => usage.split(' ')[1])).toEqual(['new', 'check', 'preview', 'render-page', 'render']);
     }
   });
+
+  it('a command followed by --help or -h prints its own usage and exits 0, whatever else is given', async () => {
+    // Before, `quire preview --help` was "unknown option --help" (exit 2) and `quire check -h` looked for a file named -h.
+    for (const [usage, description] of COMMANDS) {
+      const command = usage.split(' ')[1]!;
+      for (const argv of [[command, '--help'], [command, 'some-dir', '-h']]) {
+        const io = capture();
+        expect(await main(argv, io)).toBe(0);
+        expect(io.stdout).toBe(`usage:\n  ${usage}\n      ${description}\n`);
+        expect(io.stderr).toBe('');
+      }
+    }
+  });
 });

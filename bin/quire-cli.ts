@@ -101,6 +101,13 @@ function renderOptionProblem(rest: readonly string[], values: { partialsDir?: st
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
   const args = [...rest];
+  // `quire preview --help` is a question, not a mistake: it was "unknown option --help" (exit 2),
+  // and `quire check -h` looked for a file named -h.
+  const asked = COMMANDS.find(([usage]) => usage.split(' ')[1] === command);
+  if (asked && (rest.includes('--help') || rest.includes('-h'))) {
+    io.out(`usage:\n  ${asked[0]}\n      ${asked[1]}\n`);
+    return 0;
+  }
   switch (command) {
     case 'render': {
       const partialsDir = option(args, '--partials');
