@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { alertText, createPage, typeInto, type Page } from '../test-support/page.ts';
+import { alertText, createPage, typeInto, type Answer, type Page } from '../test-support/page.ts';
 import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../test-support/renderer-markup.ts';
 
 let page: Page;
@@ -136,6 +136,34 @@ describe('A10 site-user login and logout', () => {
     expect(alertText()?.message).toBe('Your session has expired. Please reload the page and try again.');
     await page.act(() => document.querySelector<HTMLElement>('.sf-alert-ok')!.click());
     expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('a sign-out the server did not make (no connection, a 500) says the visitor is still signed in, reloads nothing, and lets them try again', async () => {
+    sessionStorage.setItem('sf.siteUserXsrf', 'X1');
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn, { crumb: 'c1' });
+    let answer: Answer = 'reject';
+    page.fetch.on('DELETE', '/api/site-users/account/session', () => answer);
+    const signOut = document.querySelector<HTMLButtonElement>('.sf-logout')!;
+    signOut.focus();
+    await page.act(() => signOut.click());
+    await page.advance(0);
+    expect(sessionCalls('DELETE')).toHaveLength(1);
+    expect(alertText()).toEqual({ title: 'Not Signed Out', message: 'You are still signed in. Please check your internet connection.' });
+    await page.act(() => document.querySelector<HTMLElement>('.sf-alert-ok')!.click());
+    expect(page.reload).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(signOut);
+    expect(sessionStorage.getItem('sf.siteUserXsrf')).toBe('X1');
+
+    answer = { status: 500, json: { error: 'Something went wrong.', code: 'INTERNAL' } };
+    await page.act(() => signOut.click());
+    await page.advance(0);
+    expect(alertText()?.message).toBe('You are still signed in. Something went wrong.');
+    await page.act(() => document.querySelector<HTMLElement>('.sf-alert-ok')!.click());
+    answer = { json: { success: true } };
+    await page.act(() => signOut.click());
+    await page.advance(0);
+    expect(page.reload).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('sf.siteUserXsrf')).toBeNull();
   });
 
   test('AUTH-9 and AUTH-12 a language report posts the locale only when signed in', async () => {

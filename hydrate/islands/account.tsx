@@ -76,10 +76,20 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     let result = await runtime.client.request('DELETE', url);
     // The failed response carried a fresh crumb cookie; one retry reads it (A10 step 2).
     if (!result.ok && isCrumbFail(result.body)) result = await runtime.client.request('DELETE', url);
-    runtime.client.setSiteUserXsrf(null);
     busy.current = false;
+    const signedOut = result.ok || isCrumbFail(result.body);
+    // Still signed in (below), the session's token still goes with this page's calls.
+    if (signedOut) runtime.client.setSiteUserXsrf(null);
     if (!result.ok && isCrumbFail(result.body)) {
       showAlert({ title: 'Sign Out', message: result.message, onClose: () => env.reload() }, runtime.doc);
+      return;
+    }
+    if (!result.ok) {
+      // The server did not end the session (no connection, a server failure): a reload only
+      // drew the page signed in again without a word (offline, the browser's own error page),
+      // and a visitor leaving a shared computer thought they were signed out. They are told,
+      // and the alert gives focus back to Sign Out to try again.
+      showAlert({ title: 'Not Signed Out', message: `You are still signed in. ${result.message}` }, runtime.doc);
       return;
     }
     env.reload();

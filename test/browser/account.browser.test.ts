@@ -106,4 +106,34 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     await waitForBoot(v.page);
     expect(await v.page.locator('.sf-logout').textContent()).toBe('Sign Out');
   });
+
+  test('ACCT-4 Sign Out without a connection says the visitor is still signed in, keeps the focus on Sign Out, and works once the connection is back', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/net::ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    await signIn(v.page);
+    const signOut = v.page.locator('.sf-logout');
+    // The connection drops for the sign-out call only (the page around it stays served).
+    await v.page.route('**/api/site-users/account/session*', (route) => route.abort('internetdisconnected'));
+    const navigations: string[] = [];
+    v.page.on('framenavigated', (frame) => frame === v.page.mainFrame() && navigations.push(frame.url()));
+    await signOut.focus();
+    await v.page.keyboard.press('Enter');
+    const alert = v.page.getByRole('alertdialog', { name: 'Not Signed Out' });
+    await alert.waitFor();
+    expect(await alert.locator('.sf-alert-message').textContent()).toBe('You are still signed in. Please check your internet connection.');
+    await v.screenshot('acct-4-not-signed-out');
+    await v.page.keyboard.press('Enter');
+    await alert.waitFor({ state: 'detached' });
+    // Before, the page reloaded at once and was drawn signed in again, without a word.
+    expect(navigations).toEqual([]);
+    expect(await signOut.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    await v.page.unroute('**/api/site-users/account/session*');
+    await Promise.all([v.page.waitForNavigation(), v.page.keyboard.press('Enter')]);
+    await waitForBoot(v.page);
+    expect(await v.page.locator('form.sf-login').isVisible()).toBe(true);
+    expect(await v.page.locator('.demo-account-link').textContent()).toBe('Sign In');
+  });
 });
