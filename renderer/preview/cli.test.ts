@@ -169,3 +169,31 @@ describe('quire preview (in process): the terminal names the problems', () => {
     expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}content\/home\.json:5:3 SITE_JSON_INVALID: /);
   }, 120_000);
 });
+
+describe('quire preview (in process): the port', () => {
+  it('names a --port that is no port number, and a port in use with what to do', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DATA_DIR', '');
+    const dir = path.join(tmp, 'preview-port');
+    expect(writeStarterSite(dir).ok).toBe(true);
+    const capture = () => {
+      const io = { stdout: '', stderr: '', out: (s: string) => void (io.stdout += s), err: (s: string) => void (io.stderr += s) };
+      return io;
+    };
+    const net = await import('node:net');
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const bad = capture();
+      expect(await main(['preview', dir, '--port', 'abc'], bad)).toBe(2);
+      expect(bad.stderr).toMatch(/^quire: --port takes a port number from 0 to 65535, not "abc"\nusage:/);
+      const busy = capture();
+      const port = (taken.address() as import('node:net').AddressInfo).port;
+      expect(await main(['preview', dir, '--port', String(port)], busy, async () => {})).toBe(1);
+      expect(busy.stderr).toBe(`quire: cannot start the preview: port ${port} on 127.0.0.1 is in use (another preview or server?); stop it, or choose another port with --port P\n`);
+    } finally {
+      taken.close();
+      vi.unstubAllEnvs();
+    }
+  }, 120_000);
+});

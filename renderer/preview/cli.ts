@@ -155,9 +155,13 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
     }
     case 'preview': {
       const { positional, flags, error } = parse(rest, ['--port', '--host']);
-      const port = Number(flags.get('--port') ?? process.env.PORT ?? 3000);
-      if (error || positional.length !== 1 || !Number.isInteger(port) || port < 0 || port > 65535) {
-        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+      const portText = flags.get('--port') ?? process.env.PORT ?? '3000';
+      const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
+      // Say which value is wrong: the bare usage left `--port abc` (or a stray PORT) a riddle.
+      const badPort = port >= 0 && port <= 65535 ? null : `${flags.has('--port') ? '--port' : 'PORT'} takes a port number from 0 to 65535, not "${portText}"`;
+      const wrong = error ?? badPort;
+      if (wrong || positional.length !== 1) {
+        io.err(`${wrong ? `quire: ${wrong}\n` : ''}${USAGE}\n`);
         return 2;
       }
       const dir = positional[0]!;
@@ -178,7 +182,13 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           },
         });
       } catch (failure) {
-        io.err(`quire: cannot start the preview: ${(failure as Error).message}\n`);
+        const host = flags.get('--host') ?? '127.0.0.1';
+        // The one start failure an author meets often (a second preview, a dev server): say what to do.
+        const why =
+          (failure as NodeJS.ErrnoException).code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is in use (another preview or server?); stop it, or choose another port with --port P`
+            : (failure as Error).message;
+        io.err(`quire: cannot start the preview: ${why}\n`);
         return 1;
       }
       io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
