@@ -187,6 +187,19 @@ describe('checkPaths', () => {
     expect(result.frames[0]!.where).toBe(path.join(dir, 'templates/page.jsont:2:7'));
   });
 
+  it("an include or apply naming a partial's file (post-meta.jsont) says to drop .jsont, never a doubled extension", async () => {
+    write('site.json', '{}');
+    write('partials/post-meta.jsont', '<p>{title}</p>');
+    write('templates/page.jsont', '{.include post-meta.jsont}{page|apply post-meta.jsont}{.include gone.jsont}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => frame.text.split('\n')[0])).toEqual([
+      "RuntimeError INCLUDE_PARTIAL_MISSING: 'post-meta.jsont' names no partial of the site: partials are named without .jsont: write 'post-meta'.",
+      "RuntimeError APPLY_PARTIAL_MISSING: 'post-meta.jsont' names no partial of the site: partials are named without .jsont: write 'post-meta'.",
+      "RuntimeError INCLUDE_PARTIAL_MISSING: 'gone.jsont' names no partial of the site (partials/gone.jsont) and no macro of this file.",
+    ]);
+  });
+
   it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {
     const latin1 = path.join(dir, 'latin1.jsont');
     fs.writeFileSync(latin1, Buffer.from('abc \xff\xfe {x}', 'latin1'));

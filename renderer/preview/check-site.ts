@@ -9,7 +9,7 @@ import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
-import { problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { missingPartialHint, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
 // by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
@@ -129,7 +129,9 @@ function missingPartialFrames(template: Template, file: string, partials: Readon
     const d = {
       kind: 'RuntimeError',
       code: call.code,
-      message: `'${call.name}' names no partial of the site (partials/${call.name}.jsont) and no macro of this file.`,
+      message: call.name.endsWith('.jsont') && Object.hasOwn(partials, call.name.slice(0, -'.jsont'.length))
+        ? `'${call.name}' names no partial of the site: ${missingPartialHint(call.name, partials)}.`
+        : `'${call.name}' names no partial of the site (partials/${call.name.replace(/\.jsont$/, '')}.jsont) and no macro of this file.`,
       line,
       column,
       source: file,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OVERLAY_FRAMES, overlayHtml, type Frame } from './diagnostic-frames.ts';
+import { Source } from '../../engine/index.ts';
+import type { LoadedSite } from '../site/site-types.ts';
+import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, type Frame } from './diagnostic-frames.ts';
 
 describe('overlayHtml', () => {
   it("shows a limit's diagnostic first, even when it comes after more frames than the overlay shows", () => {
@@ -11,5 +13,32 @@ describe('overlayHtml', () => {
     expect(html.split('<pre').length - 1).toBe(OVERLAY_FRAMES);
     expect(html).toContain('(201)');
     expect(html).toContain('101 more not shown here: <code>quire render-page SITE_DIR /path</code> prints every one of this page');
+  });
+});
+
+describe('diagnosticFrame of a missing partial', () => {
+  const text = '<p>{.include post-meta.jsont}{.include gone}</p>';
+  const source = new Source(text, 'templates/page.jsont');
+  const site = {
+    dir: '.',
+    partials: { 'post-meta': '<i>{title}</i>' },
+    templates: new Map([['page', { file: 'templates/page.jsont', name: 'page', template: { source, diagnostics: [] } }]]),
+  } as unknown as LoadedSite;
+  const missing = (name: string, column: number) =>
+    ({
+      code: 'INCLUDE_PARTIAL_MISSING',
+      kind: 'RuntimeError',
+      message: `Attempt to include partial '${name}' which could not be found.`,
+      line: 1,
+      column,
+      source: 'templates/page.jsont',
+    }) as never;
+
+  it("keeps the engine's words and adds what to do: drop .jsont, or where the partial was looked for", () => {
+    const named = diagnosticFrame(site, missing('post-meta.jsont', 4)).text;
+    expect(named.split('\n')[0]).toBe("RuntimeError INCLUDE_PARTIAL_MISSING: Attempt to include partial 'post-meta.jsont' which could not be found.");
+    expect(named.split('\n').at(-1)).toBe("  hint: partials are named without .jsont: write 'post-meta'");
+    const gone = diagnosticFrame(site, missing('gone', 30)).text;
+    expect(gone.split('\n').at(-1)).toBe('  hint: no partials/gone.jsont in the site folder and no {.macro gone} in this file');
   });
 });

@@ -71,9 +71,26 @@ export class FrameSources {
   }
 }
 
+/**
+ * What to do about an `apply` / `.include` that found nothing. Partials are keyed by their file
+ * name without `.jsont`, so `{.include post-meta.jsont}` misses partials/post-meta.jsont: the
+ * engine's words ("could not be found") and `quire check`'s "(partials/post-meta.jsont.jsont)"
+ * left an author looking at a file that exists.
+ */
+export function missingPartialHint(name: string, partials: Readonly<Record<string, string>>): string {
+  const bare = name.replace(/\.jsont$/, '');
+  if (bare !== name && Object.hasOwn(partials, bare)) return `partials are named without .jsont: write '${bare}'`;
+  return `no partials/${bare}.jsont in the site folder and no {.macro ${name}} in this file`;
+}
+
+/** The partial name of an engine's APPLY_ / INCLUDE_PARTIAL_MISSING message (the reference's words). */
+const MISSING_PARTIAL = /^Attempt to (?:apply|include) partial '(.*)' which could not be found\.$/s;
+
 export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources = new FrameSources(site?.dir ?? '.', site)): Frame {
   const source = sources.diagnostic(d.source);
-  const frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}` : codeFrame(d, source);
+  let frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}` : codeFrame(d, source);
+  const missing = site !== null && (d.code === 'APPLY_PARTIAL_MISSING' || d.code === 'INCLUDE_PARTIAL_MISSING') ? MISSING_PARTIAL.exec(d.message) : null;
+  if (missing) frame += `\n  hint: ${missingPartialHint(missing[1]!, site!.partials)}`;
   const children = (d.children ?? []).map((child) => diagnosticFrame(site, child, sources).text);
   return { code: d.code, where: `${d.source}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
 }
