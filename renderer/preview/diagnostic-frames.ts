@@ -183,7 +183,7 @@ export const OVERLAY_FRAMES = 100;
  * the site. A limit's diagnostic (`LIMIT_*`) comes first: it says why the page stops where it
  * does, and the engine writes it after the errors it kept, so past the first 100 it was hidden.
  */
-export function overlayHtml(title: string, frames: readonly Frame[]): string {
+export function overlayHtml(title: string, frames: readonly Frame[], note?: string): string {
   const shown = [...frames.filter((frame) => frame.code.startsWith('LIMIT_')), ...frames.filter((frame) => !frame.code.startsWith('LIMIT_'))];
   let items = '';
   for (const frame of shown.slice(0, OVERLAY_FRAMES)) items += `<li><pre style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(frame.text)}</pre></li>`;
@@ -198,6 +198,7 @@ export function overlayHtml(title: string, frames: readonly Frame[]): string {
     `font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:24px">` +
     `<button type="button" onclick="this.parentNode.remove()" style="float:right;font:inherit">Close</button>` +
     `<h2 style="margin:0 0 16px;color:#fca5a5;font-size:16px">${escapeHtml(title)} (${frames.length})</h2>` +
+    (note === undefined ? '' : `<p style="margin:0 0 16px">${escapeHtml(note)}</p>`) +
     `<ol style="margin:0;padding-left:20px">${items}</ol></div>`
   );
 }

@@ -177,6 +177,28 @@ describe('quire preview', () => {
     expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
   });
 
+  it("after a failed reload lists only what stops the folder, not the last good site's syntax errors the file may no longer hold", async () => {
+    let reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v5">{page.title|nope}</article>\n');
+    await reloaded;
+    expect(await (await fetch(preview.url + '/about')).text()).toContain('FORMATTER_UNKNOWN');
+    reloaded = nextReload();
+    // The author fixes the formatter and, in the same save, leaves a byte that is not UTF-8.
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), Buffer.from('<article class="v6">{page.title|html} caf\xe9</article>\n', 'latin1'));
+    expect((await reloaded).ok).toBe(false);
+    const response = await fetch(preview.url + '/about');
+    const html = await response.text();
+    expect(html).toContain('<article class="v5">');
+    expect(html).toContain('SITE_READ_FAILED');
+    expect(html).toContain('The page below is the last version of the site that loaded');
+    // Before, the formatter error of the old text was listed too, with a frame of a line the file no longer has.
+    expect(html).not.toContain('FORMATTER_UNKNOWN');
+    expect(response.headers.get('x-quire-preview-problems')).toBe('1');
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v4">{page.title|html}</article>\n');
+    expect((await reloaded).ok).toBe(true);
+  });
+
   it('re-seeds the store when catalog.json changes', async () => {
     const reloaded = nextReload();
     const product = { id: 'mug', title: 'Mug', variants: [{ id: 'mug-1', sku: 'MUG-1', priceCents: 1800, qtyInStock: 4 }] };

@@ -112,6 +112,11 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[]
   // Pushed one by one: a spread of 150,000 frames overflows the call stack.
   if (state.error) for (const frame of framesOfLoad(state.error.problems, (problems) => problemFrames(dir, problems))) frames.push(frame);
   for (const frame of framesOfLoad(state.content, (content) => problemFrames(dir, content))) frames.push(frame);
+  // After a failed reload the page is the last good site's: its kept syntax errors and this
+  // render's diagnostics are of template texts the folder may no longer hold (frames of lines
+  // the author had already changed, counted against what `quire check` finds). They show again
+  // once the folder loads.
+  if (state.error) return frames;
   const shown = new Set<string>();
   if (state.site) for (const frame of framesOfLoad(state.site, siteProblemFrames)) frames.push(frame);
   for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
@@ -199,7 +204,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
     if (typeof text !== 'string') return payload;
     const frames = framesFor(state, request, options.dir);
-    const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames) : '';
+    const stale = state.error ? 'The page below is the last version of the site that loaded; your changes show once these are fixed.' : undefined;
+    const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames, stale) : '';
     reply.header('x-quire-preview-problems', String(frames.length));
     return injectBeforeBodyEnd(text, overlay + reloadScript(hub.version));
   });
