@@ -119,6 +119,16 @@ describe('loadSite', () => {
     expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toEqual(['content/a.json:3:11', 'content/b.json:1:24', 'site.json:2:15']);
   });
 
+  it('a broken content file named as the homePage is reported once, at its own error, not also as a homePage naming no file', async () => {
+    const error = await loadError(
+      folder({
+        'site.json': '{\n  "homePage": "home"\n}',
+        'content/home.json': '{\n  "title": "Welcome"\n  "home": true\n}',
+      }),
+    );
+    expect(error.problems.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`)).toEqual(['SITE_JSON_INVALID content/home.json:3:3']);
+  });
+
   it('checks catalog.json as a seed and refuses a missing folder', async () => {
     const error = await loadError(folder({ 'catalog.json': JSON.stringify({ site: {}, products: [{ id: 'p' }] }) }));
     expect(error.problems.map((p) => p.message)).toEqual(expect.arrayContaining(['site.websiteId must be a non-empty string']));

@@ -357,15 +357,26 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
   const bySlug = new Map<string, ContentEntry>();
   const contentFiles = await listFiles(root, 'content', '.json');
   const contentTexts = readAll(root, contentFiles, problems);
+  // Names (without .json) of content files that could not be read as entries; their problems are reported already.
+  const unreadContent = new Set<string>();
   for (const [i, file] of contentFiles.entries()) {
     const text = contentTexts[i]!;
-    if (text === null) continue;
+    if (text === null) {
+      unreadContent.add(path.basename(file, '.json'));
+      continue;
+    }
     hash.update(file).update(text);
     const raw = parseJsonFile(text, file, problems);
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      unreadContent.add(path.basename(file, '.json'));
+      continue;
+    }
     dataFiles.push({ file, data: raw, text });
     const entry = normalizeEntry(raw, file, problems, text);
-    if (!entry) continue;
+    if (!entry) {
+      unreadContent.add(path.basename(file, '.json'));
+      continue;
+    }
     const taken = bySlug.get(entry.slug);
     if (taken) {
       problems.add('SITE_DUPLICATE_PATH', file, `slug "${entry.slug}" is already used by ${taken.file}`);
@@ -381,7 +392,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     problems.add('SITE_LIMIT_EXCEEDED', finding.file, finding.message, line, column);
   }
   const homes = entries.filter((entry) => entry.home);
-  if (config.homePage && !bySlug.has(config.homePage)) {
+  // A content file that did not load may be the home page: a comma missing in content/home.json
+  // also reported 'homePage "home" names no content file', sending the author to site.json.
+  if (config.homePage && !bySlug.has(config.homePage) && !unreadContent.has(config.homePage)) {
     const { line, column } = siteAt('/homePage');
     problems.add('SITE_SCHEMA_INVALID', 'site.json', `homePage "${config.homePage}" names no content file`, line, column);
   }
