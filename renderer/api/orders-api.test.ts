@@ -4,7 +4,7 @@ import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
-import { acceptanceSeed, adminHeaders, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
+import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -141,6 +141,26 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
       it('an unknown or expired cart token is a 404, a bad query a 400', async () => {
         expect(json(await h.inject({ method: 'GET', url: '/api/commerce/checkout?cartToken=nope' })).code).toBe('CART_NOT_FOUND');
         expect((await h.inject({ method: 'GET', url: '/api/commerce/checkout' })).statusCode).toBe(400);
+      });
+      it("a signed-in visitor's cart asked for with no session (signed out in another tab) says so: 401, never a bare not-found; no order", async () => {
+        const anonymous = await cartWith(['p1', 'SQ-1', 1]);
+        const login = await h.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/session', payload: { email: 'alice@example.com', password: USER_PASSWORD }, cookies: { CART: anonymous } }));
+        expect(login.statusCode, login.body).toBe(200);
+        const session = cookieOf(login, 'SiteUserSecureAuthToken')!.value;
+        // The signed-in checkout works.
+        expect((await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${anonymous}`, cookies: { SiteUserSecureAuthToken: session } })).statusCode).toBe(200);
+        const signedOut = { code: 'NOT_AUTHENTICATED', error: 'You are signed out. Sign in again to check out this cart.' };
+        const view = await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${anonymous}` });
+        expect(view.statusCode).toBe(401);
+        expect(json(view)).toEqual(signedOut);
+        expect(json(await quote({ cartToken: anonymous, shippingAddress: NY }))).toEqual(signedOut);
+        const placed = await place(anonymous);
+        expect(placed.statusCode).toBe(401);
+        expect(json(placed)).toEqual(signedOut);
+        expect(await orderCount()).toBe(0);
+        // A session that has ended counts as none.
+        await h.inject(withCrumb({ method: 'DELETE', url: '/api/site-users/account/session', cookies: { SiteUserSecureAuthToken: session } }));
+        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${anonymous}`, cookies: { SiteUserSecureAuthToken: session } }))).toEqual(signedOut);
       });
     });
 

@@ -16,6 +16,10 @@ import { priceCheckout, type PricedLine, type Totals } from './pricing.ts';
 
 export const CHECKOUT_ERR = {
   cartNotFound: () => new ApiError(404, 'CART_NOT_FOUND', 'This cart cannot be checked out.'),
+  // A signed-in visitor's cart, asked for with no session: they signed out (in another tab, or
+  // the session ended) while at the checkout. "This cart cannot be checked out." left them
+  // guessing with a filled form; this says what happened and what to do.
+  signedOut: () => new ApiError(401, 'NOT_AUTHENTICATED', 'You are signed out. Sign in again to check out this cart.'),
   cartPurchased: () => new ApiError(409, 'CART_PURCHASED', 'This cart has already been purchased.'),
   cartEmpty: () => new ApiError(409, 'CART_EMPTY', 'Your cart is empty.'),
   cartChanged: () => new ApiError(409, 'CART_CHANGED', 'Your cart changed while you were checking out. Please review the totals.'),
@@ -45,6 +49,8 @@ export async function checkoutCart(repo: Repository, cartToken: string, session:
   const cart = cartToken.length <= 200 ? await repo.getCart(cartToken, options) : null;
   if (!cart) throw CHECKOUT_ERR.cartNotFound();
   if (!cart.isPurchased && cart.expiresAt !== null && cart.expiresAt <= now) throw CHECKOUT_ERR.cartNotFound();
+  // Another account's cart stays "not found" (knowing an id grants nothing, not even whose it is).
+  if (cart.ownerSiteUserId !== null && session === null) throw CHECKOUT_ERR.signedOut();
   if (cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== session?.siteUserId) throw CHECKOUT_ERR.cartNotFound();
   return cart;
 }

@@ -136,4 +136,52 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     expect(await v.page.locator('form.sf-login').isVisible()).toBe(true);
     expect(await v.page.locator('.demo-account-link').textContent()).toBe('Sign In');
   });
+
+  test('ACCT-5 signed out in another tab mid-checkout: Place order says so and what to do, the form keeps what was typed, no order', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/status of 401/);
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    await signIn(v.page);
+    expect(await visit(v.page, '/shop/tee')).toBe(200);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      v.page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    const ordersBefore = (await tier.server.store.read.orders.list((await tier.server.store.read.getSite())!.websiteId, null, 100)).length;
+    const page = v.page;
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State / region').fill('IL');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByLabel('Country').selectOption('US');
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.getByLabel('Country').press('Tab')]);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await leaveTab(v.page);
+
+    const other = await v.context.newPage();
+    expect(await visit(other, MEMBERS)).toBe(200);
+    await Promise.all([other.waitForNavigation(), other.locator('.sf-logout').click()]);
+    await other.close();
+    await comeBackToTab(v.page);
+
+    await v.page.getByRole('button', { name: 'Place order' }).click();
+    // Before: "This cart cannot be checked out.", and nothing said why.
+    await v.page.getByText('You are signed out. Sign in again to check out this cart.').first().waitFor();
+    expect(await v.page.getByLabel('Email').inputValue()).toBe('ada@example.com');
+    expect(await v.page.getByLabel('First name').inputValue()).toBe('Ada');
+    await v.screenshot('acct-5-checkout-signed-out');
+    const site = (await tier.server.store.read.getSite())!;
+    expect((await tier.server.store.read.orders.list(site.websiteId, null, 100)).length).toBe(ordersBefore);
+  });
 });
