@@ -175,9 +175,13 @@ describe('watchFolder after saves that replace the file', () => {
       await callWith(path.join('content', 'journal', 'post.json'));
       fs.writeFileSync(path.join(dir, 'content', 'journal', 'post.json'), '{"a":1}');
       await callWith(path.join('content', 'journal', 'post.json'));
+      // Moved out of the site folder: only the folder's own name is reported.
+      fs.renameSync(path.join(dir, 'content', 'journal'), path.join(dir, '..', path.basename(dir) + '-journal'));
+      await callWith(path.join('content', 'journal'));
     } finally {
       watcher.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir + '-journal', { recursive: true, force: true });
     }
   });
 });

@@ -124,21 +124,24 @@ export function watchFolder(dir: string, onChange: (files: string[]) => Promise<
     }
   };
 
-  const changed = (file: string) => {
-    if (file !== '' && !isSiteFile(file)) return;
+  const changed = (file: string, folder = false) => {
+    if (file !== '' && !folder && !isSiteFile(file)) return;
     pending.add(file);
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   };
 
-  /** Stops watching `rel` and the folders below it (removed or renamed away). */
-  const forget = (rel: string) => {
+  /** Stops watching `rel` and the folders below it (removed or renamed away); true when it was watched. */
+  const forget = (rel: string): boolean => {
+    let watched = false;
     for (const [folder, watcher] of watchers) {
       if (folder === rel || folder.startsWith(rel + path.sep)) {
         watcher.close();
         watchers.delete(folder);
+        watched = true;
       }
     }
+    return watched;
   };
 
   /**
@@ -161,7 +164,9 @@ export function watchFolder(dir: string, onChange: (files: string[]) => Promise<
           try {
             isFolder = fs.statSync(path.join(dir, file)).isDirectory();
           } catch {
-            forget(file);
+            // A folder moved out of the site (`mv templates /tmp`) reports only its own name,
+            // which is no site file: the reload is due all the same.
+            if (forget(file)) return changed(file, true);
           }
           if (isFolder && isWatchedFolder(String(name))) watch(file, true);
         }
