@@ -185,10 +185,14 @@ describe('checkout by cart id', () => {
     // The API refuses the old id now that the cart is the user's ...
     const api = await h.inject({ url: '/api/commerce/shopping-cart', cookies: { CART: cartId } });
     expect(api.json().id).toBeNull();
-    // ... and so does the checkout page, for anyone but the user.
+    // ... and so does the checkout page, for anyone but the user: with no session it sends on to
+    // the caller's own cart page (it is how the user's checkout looks once they signed out), and
+    // shows nothing of this cart.
     const stranger = await h.inject(`/checkout?cartToken=${cartId}`);
-    expect(stranger.statusCode).toBe(404);
+    expect(stranger.statusCode).toBe(303);
+    expect(stranger.headers.location).toBe('/cart');
     expect(stranger.body).not.toContain('TEE-M');
+    expect((await h.inject('/cart')).body).not.toContain('TEE-M');
     const session = signIn.cookies.find((cookie) => cookie.name === 'SiteUserSecureAuthToken')!.value;
     const owner = await h.inject({ url: `/checkout?cartToken=${cartId}`, cookies: { SiteUserSecureAuthToken: session } });
     expect(owner.statusCode).toBe(200);

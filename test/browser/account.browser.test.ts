@@ -184,4 +184,36 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     const site = (await tier.server.store.read.getSite())!;
     expect((await tier.server.store.read.orders.list(site.websiteId, null, 100)).length).toBe(ordersBefore);
   });
+
+  test('ACCT-6 a checkout tab left untouched while the visitor signs out in another comes back as the cart page with the copy of the cart, never "page not found"', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    await signIn(v.page);
+    expect(await visit(v.page, '/shop/tee')).toBe(200);
+    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'M');
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      v.page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await leaveTab(v.page);
+
+    const other = await v.context.newPage();
+    expect(await visit(other, MEMBERS)).toBe(200);
+    await Promise.all([other.waitForNavigation(), other.locator('.sf-logout').click()]);
+    await other.close();
+
+    // Before, this reload (or any) drew "We couldn't find that page" (404) for the visitor's own checkout.
+    const [landed] = await Promise.all([v.page.waitForNavigation(), comeBackToTab(v.page)]);
+    expect(landed?.status()).toBe(200);
+    await waitForBoot(v.page);
+    expect(new URL(v.page.url()).pathname).toBe('/cart');
+    expect(await v.page.locator('.demo-account-link').textContent()).toBe('Sign In');
+    expect(await v.page.locator('main').textContent()).toContain('Classic Tee');
+    await v.screenshot('acct-6-checkout-to-cart');
+  });
 });

@@ -50,6 +50,25 @@ describe('checkout of a bought cart (Back after placing)', () => {
     expect(again.headers.location).toBe(`/commerce/orders/${subscription.orderId}/subscription-confirmed`);
   });
 
+  it("a signed-in visitor's checkout opened after signing out goes to the cart page (303), with the copy Sign Out left; signed in, it is the checkout", async () => {
+    const login = await h.inject({ method: 'POST', url: '/api/site-users/account/session', cookies: { crumb: CRUMB }, headers: { 'x-csrf-token': CRUMB }, payload: { email: 'demo@example.com', password: 'demo-password' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = login.cookies.find((c) => c.name === 'SiteUserSecureAuthToken')!.value;
+    const added = await h.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', cookies: { crumb: CRUMB, SiteUserSecureAuthToken: session }, headers: { 'x-csrf-token': CRUMB }, payload: { itemId: 'tee', sku: 'TEE-S', quantity: 1, additionalFields: null } });
+    expect(added.statusCode, added.body).toBe(200);
+    const cartToken = (added.json() as { shoppingCart: { id: string } }).shoppingCart.id;
+    expect((await h.inject({ url: `/checkout?cartToken=${cartToken}`, cookies: { SiteUserSecureAuthToken: session } })).statusCode).toBe(200);
+    const out = await h.inject({ method: 'DELETE', url: '/api/site-users/account/session?cloneCart=true', cookies: { crumb: CRUMB, SiteUserSecureAuthToken: session }, headers: { 'x-csrf-token': CRUMB } });
+    expect(out.statusCode).toBe(200);
+    const copy = out.cookies.find((c) => c.name === 'CART')!.value;
+    const again = await h.inject({ url: `/checkout?cartToken=${cartToken}`, cookies: { CART: copy } });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/cart');
+    const cartPage = await h.inject({ url: '/cart', cookies: { CART: copy } });
+    expect(cartPage.statusCode).toBe(200);
+    expect(cartPage.body).toContain(`/checkout?cartToken=${copy}`);
+  });
+
   it('an unknown cart is still not found', async () => {
     expect((await h.inject('/checkout?cartToken=no-such-cart')).statusCode).toBe(404);
   });

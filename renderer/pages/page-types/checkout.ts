@@ -60,6 +60,11 @@ export const checkoutPage = pageKind<CheckoutRoute>({
     const cart = await job.deps.store.read.getCart(token);
     // The API's owner check (callerCart): a cart that belongs to a user is shown to that user
     // alone, whoever else knows its id (it was the CART cookie until the user signed in).
+    // Opened with no session, it is the visitor's own checkout after they signed out (in another
+    // tab; a checkout tab reloads when they come back to it, runtime/signed-in-state.ts): the cart
+    // page shows the cart they have now (Sign Out leaves them a copy), where "We couldn't find
+    // that page, the link may be mistyped" lied. Another account's cart stays not found.
+    if (cart && cart.ownerSiteUserId !== null && !job.session) throw new PageRedirect('/cart');
     if (cart && cart.ownerSiteUserId !== null && cart.ownerSiteUserId !== job.session?.siteUserId) throw new NotFound();
     // A bought cart's checkout (the buyer pressed Back after placing) is its order's confirmation.
     if (cart?.isPurchased && cart.orderId) {
