@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Source } from '../../engine/index.ts';
 import type { LoadedSite } from '../site/site-types.ts';
@@ -40,5 +43,22 @@ describe('diagnosticFrame of a missing partial', () => {
     expect(named.split('\n').at(-1)).toBe("  hint: partials are named without .jsont: write 'post-meta'");
     const gone = diagnosticFrame(site, missing('gone', 30)).text;
     expect(gone.split('\n').at(-1)).toBe('  hint: no partials/gone.jsont in the site folder and no {.macro gone} in this file');
+  });
+});
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('diagnosticFrame hints', () => {
+  const site = { dir: '.', partials: {}, templates: new Map() } as unknown as LoadedSite;
+  const at = (code: string, message: string) =>
+    ({ code, kind: 'SyntaxError', message, line: 1, column: 1, source: 'templates/page.jsont' }) as never;
+  const hint = (code: string, message: string) => diagnosticFrame(site, at(code, message)).text.split('\n').at(-1);
+
+  it('names the nearest formatter or predicate, or where every one is listed, and how to close a block', () => {
+    expect(hint('FORMATTER_UNKNOWN', "Formatter 'htm' is unknown.")).toBe("  hint: did you mean 'html'? (every formatter: docs/reference/formatters.md)");
+    expect(hint('PREDICATE_UNKNOWN', "Predicate 'evn?' is unknown.")).toBe("  hint: did you mean 'even?'? (every predicate: docs/reference/predicates.md)");
+    expect(hint('FORMATTER_UNKNOWN', "Formatter 'zzqqx' is unknown.")).toBe('  hint: every formatter is listed in docs/reference/formatters.md');
+    expect(hint('EOF_IN_BLOCK', 'Reached EOF in the middle of {.section page} started at line 5 char 1')).toBe('  hint: add {.end} where the block should close');
+    expect(fs.existsSync(path.join(root, 'docs/reference/formatters.md')) && fs.existsSync(path.join(root, 'docs/reference/predicates.md'))).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeFrame, Source, type Diagnostic } from '../../engine/index.ts';
+import { rendererEngine } from '../platform/renderer-engine.ts';
 import { compileCached } from '../site/load-site.ts';
+import { didYouMean } from '../site/validate-site-files.ts';
 import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
@@ -86,11 +88,54 @@ export function missingPartialHint(name: string, partials: Readonly<Record<strin
 /** The partial name of an engine's APPLY_ / INCLUDE_PARTIAL_MISSING message (the reference's words). */
 const MISSING_PARTIAL = /^Attempt to (?:apply|include) partial '(.*)' which could not be found\.$/s;
 
+/** The name in the engine's FORMATTER_UNKNOWN / PREDICATE_UNKNOWN message (the reference's words). */
+const UNKNOWN_NAME = /^(?:Formatter|Predicate) '(.*)' is unknown\.$/s;
+
+const nameHints = new Map<string, string>();
+
+/**
+ * What to do about a diagnostic, when the engine's words (kept as the reference has them) do
+ * not say: the nearest formatter or predicate name, where a partial was looked for, how to
+ * close a block. Null when there is nothing to add.
+ */
+function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
+  switch (d.code) {
+    case 'APPLY_PARTIAL_MISSING':
+    case 'INCLUDE_PARTIAL_MISSING': {
+      const missing = site === null ? null : MISSING_PARTIAL.exec(d.message);
+      return missing ? missingPartialHint(missing[1]!, site!.partials) : null;
+    }
+    case 'FORMATTER_UNKNOWN':
+    case 'PREDICATE_UNKNOWN': {
+      const name = UNKNOWN_NAME.exec(d.message)?.[1];
+      if (name === undefined) return null;
+      const key = `${d.code} ${name}`;
+      let hint = nameHints.get(key);
+      if (hint === undefined) {
+        const formatter = d.code === 'FORMATTER_UNKNOWN';
+        const { registry } = rendererEngine();
+        const near = didYouMean(name, [...(formatter ? registry.formatters : registry.predicates).keys()], true);
+        const list = formatter ? 'docs/reference/formatters.md' : 'docs/reference/predicates.md';
+        hint = near ? `did you mean '${near}'? (every ${formatter ? 'formatter' : 'predicate'}: ${list})` : `every ${formatter ? 'formatter' : 'predicate'} is listed in ${list}`;
+        // A template of many uses of one misspelt name draws a frame for each: search once.
+        if (nameHints.size < 1000) nameHints.set(key, hint);
+      }
+      return hint;
+    }
+    case 'EOF_IN_BLOCK':
+      return 'add {.end} where the block should close';
+    case 'MISMATCHED_END':
+      return 'this {.end} closes no open block: remove it, or open the block it was meant to close';
+    default:
+      return null;
+  }
+}
+
 export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources = new FrameSources(site?.dir ?? '.', site)): Frame {
   const source = sources.diagnostic(d.source);
   let frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}` : codeFrame(d, source);
-  const missing = site !== null && (d.code === 'APPLY_PARTIAL_MISSING' || d.code === 'INCLUDE_PARTIAL_MISSING') ? MISSING_PARTIAL.exec(d.message) : null;
-  if (missing) frame += `\n  hint: ${missingPartialHint(missing[1]!, site!.partials)}`;
+  const hint = diagnosticHint(site, d);
+  if (hint !== null) frame += `\n  hint: ${hint}`;
   const children = (d.children ?? []).map((child) => diagnosticFrame(site, child, sources).text);
   return { code: d.code, where: `${d.source}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
 }
