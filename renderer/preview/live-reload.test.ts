@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { EVENTS_PATH, injectBeforeBodyEnd, isSiteFile, reloadScript, watchFolder } from './live-reload.ts';
+import { EVENTS_PATH, injectBeforeBodyEnd, isSiteFile, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 
 /** Runs the page script against a fake EventSource; returns a way to fire events and the reload count. */
 function runScript(version: number) {
@@ -40,6 +40,18 @@ describe('reloadScript', () => {
     page.fire('hello', { version: 3 });
     expect(page.reloads()).toBe(0);
     page.fire('hello', { version: 5 });
+    expect(page.reloads()).toBe(1);
+  });
+});
+
+describe('ReloadHub', () => {
+  it("starts at a version no earlier hub had, so a page of a stopped preview reloads on the next one's hello", () => {
+    // A page rendered by a preview that never reloaded, then the preview stopped and started again.
+    const before = new ReloadHub();
+    const page = runScript(before.version);
+    const restarted = new ReloadHub();
+    expect(restarted.version).not.toBe(before.version);
+    page.fire('hello', { version: restarted.version });
     expect(page.reloads()).toBe(1);
   });
 });

@@ -11,10 +11,18 @@ export const EVENTS_PATH = '/__quire/events';
 /** Keeps proxies and the browser from dropping an idle stream. */
 const HEARTBEAT_MS = 15_000;
 
+/** Hubs made by this process so far: two hubs of one millisecond still start apart. */
+let hubsMade = 0;
+
 export class ReloadHub {
   private readonly clients = new Set<ServerResponse>();
   private heartbeat: NodeJS.Timeout | null = null;
-  version = 1;
+  /**
+   * Starts where no earlier preview's count could be: every preview started at 1, so a page
+   * rendered by a preview that was then stopped, its folder edited and the preview started
+   * again saw the same version in the new `hello` and stayed on the old page.
+   */
+  version = Date.now() * 1000 + (hubsMade++ % 1000);
 
   get clientCount(): number {
     return this.clients.size;
