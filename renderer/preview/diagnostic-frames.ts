@@ -122,6 +122,8 @@ function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
       }
       return hint;
     }
+    case 'LIMIT_SOURCE_LENGTH':
+      return 'move parts of it into partials (partials/NAME.jsont) and {.include NAME} them';
     case 'EOF_IN_BLOCK':
       return 'add {.end} where the block should close';
     case 'MISMATCHED_END':
