@@ -15,6 +15,7 @@ import { ISLAND_ATTR } from '../protocol/markers.ts';
 import { cartMayExist } from './cart-store.ts';
 import { env } from './env.ts';
 import type { Runtime } from './runtime.ts';
+import { onReturnToTab } from './tab-return.ts';
 
 /** STOREFRONT C1: the cart page's two page types (show cart, cart v2). */
 const CART_PAGE_TYPES: readonly number[] = [200, 205];
@@ -22,8 +23,6 @@ const CART_PAGE_TYPES: readonly number[] = [200, 205];
 export function startEmptyCartPage(runtime: Runtime): () => void {
   const { doc, win } = runtime;
   if (!CART_PAGE_TYPES.includes(runtime.context.pageType) || doc.querySelector(`[${ISLAND_ATTR}="cart-page"]`)) return () => undefined;
-  /** The tab was hidden or its window lost focus since the page opened (or since the last return). */
-  let away = false;
   let cameBack = false;
   const onCart = () => {
     const cart = runtime.cart.cart();
@@ -31,31 +30,16 @@ export function startEmptyCartPage(runtime: Runtime): () => void {
     stop();
     env.reload();
   };
-  const comeBack = () => {
-    if (!away) return;
-    away = false;
+  const unsubscribe = runtime.cart.subscribe(onCart);
+  const stopReturns = onReturnToTab(doc, win, () => {
     // No cart cookie even now: no tab has made a cart, and there is nothing to ask for.
     if (!cartMayExist(doc)) return;
     cameBack = true;
     runtime.cart.load();
-  };
-  const onVisible = () => {
-    if (doc.visibilityState === 'visible') comeBack();
-    else away = true;
-  };
-  const onBlur = () => {
-    away = true;
-  };
-  const unsubscribe = runtime.cart.subscribe(onCart);
-  doc.addEventListener('visibilitychange', onVisible);
-  // Focus does not bubble: this is the window's own focus (a window beside the other), not a control's.
-  win.addEventListener('focus', comeBack);
-  win.addEventListener('blur', onBlur);
+  });
   function stop(): void {
     unsubscribe();
-    doc.removeEventListener('visibilitychange', onVisible);
-    win.removeEventListener('focus', comeBack);
-    win.removeEventListener('blur', onBlur);
+    stopReturns();
   }
   return stop;
 }

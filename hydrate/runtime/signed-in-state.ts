@@ -17,6 +17,7 @@
 import { signedInByCookie } from './cart-store.ts';
 import { env } from './env.ts';
 import type { Runtime } from './runtime.ts';
+import { onReturnToTab } from './tab-return.ts';
 
 /** A control whose value or state the visitor changed from what the page was served with. */
 function hasTypedInput(doc: Document): boolean {
@@ -35,38 +36,19 @@ function hasTypedInput(doc: Document): boolean {
 export function startSignedInState(runtime: Runtime): () => void {
   const { doc, win } = runtime;
   const pageSignedIn = runtime.context.siteUser?.authenticated === true;
-  /** The tab was hidden or its window lost focus since the page opened (or since the last return). */
-  let away = false;
   const check = () => {
     if (signedInByCookie(doc) === pageSignedIn || hasTypedInput(doc)) return;
     stop();
     env.reload();
   };
-  const comeBack = () => {
-    if (!away) return;
-    away = false;
-    check();
-  };
-  const onVisible = () => {
-    if (doc.visibilityState === 'visible') comeBack();
-    else away = true;
-  };
-  const onBlur = () => {
-    away = true;
-  };
+  const stopReturns = onReturnToTab(doc, win, check);
   // A page restored from the back/forward cache runs no boot: this is its only chance.
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) check();
   };
-  doc.addEventListener('visibilitychange', onVisible);
-  // Focus does not bubble: this is the window's own focus (a window beside the other), not a control's.
-  win.addEventListener('focus', comeBack);
-  win.addEventListener('blur', onBlur);
   win.addEventListener('pageshow', onPageShow);
   function stop(): void {
-    doc.removeEventListener('visibilitychange', onVisible);
-    win.removeEventListener('focus', comeBack);
-    win.removeEventListener('blur', onBlur);
+    stopReturns();
     win.removeEventListener('pageshow', onPageShow);
   }
   return stop;
