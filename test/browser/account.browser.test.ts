@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
-import { holdIslands, settle, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, holdIslands, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const MEMBERS = '/members';
@@ -143,12 +143,7 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     v.allowConsoleError(/status of 401/);
     expect(await visit(v.page, MEMBERS)).toBe(403);
     await signIn(v.page);
-    expect(await visit(v.page, '/shop/tee')).toBe(200);
-    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      v.page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(v.page, 'S');
     expect(await visit(v.page, '/cart')).toBe(200);
     await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
     await waitForBoot(v.page);
@@ -190,12 +185,7 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     v.allowConsoleError(/status of 403/);
     expect(await visit(v.page, MEMBERS)).toBe(403);
     await signIn(v.page);
-    expect(await visit(v.page, '/shop/tee')).toBe(200);
-    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'M');
-    await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      v.page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(v.page, 'M');
     expect(await visit(v.page, '/cart')).toBe(200);
     await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
     await waitForBoot(v.page);

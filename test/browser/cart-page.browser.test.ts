@@ -3,7 +3,7 @@
 // page following what a second tab adds and removes.
 import { describe, expect, inject, test } from 'vitest';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, pageContext, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -12,12 +12,7 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
 
   test('a quantity change updates the totals and the stored cart; removing the only entry empties the cart', async () => {
     const v = await tier.newVisitor();
-    expect(await visit(v.page, '/shop/tee')).toBe(200);
-    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      v.page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(v.page, 'S');
 
     expect(await visit(v.page, '/cart')).toBe(200);
     expect([200, 205]).toContain((await pageContext(v.page)).pageType);
@@ -62,12 +57,7 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     const v = await tier.newVisitor();
     // The change of an entry another tab removed answers 404 (B26), which Chromium logs.
     v.allowConsoleError(/status of 404/);
-    expect(await visit(v.page, '/shop/tee')).toBe(200);
-    await v.page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      v.page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(v.page, 'S');
     expect(await visit(v.page, '/cart')).toBe(200);
     const rows = v.page.locator('.sf-cart-entry');
     expect(await rows.count()).toBe(1);
@@ -131,12 +121,7 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     expect(await v.page.locator('[data-island="cart-page"]').count()).toBe(0);
 
     const other = await v.context.newPage();
-    expect(await visit(other, '/shop/tee')).toBe(200);
-    await other.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      other.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      other.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(other, 'S');
     await other.close();
 
     // Headless Chromium keeps every tab visible and focused, so the visitor's return to this tab

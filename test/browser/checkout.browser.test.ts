@@ -15,7 +15,7 @@ import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
 import { ADMIN_TOKEN } from './support/storefront.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { pageContext, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, pageContext, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
@@ -49,12 +49,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
 
   /** The visitor's way in: the tee in S, added, the cart page, its Checkout button. */
   async function toCheckout(page: Page): Promise<void> {
-    expect(await visit(page, '/shop/tee')).toBe(200);
-    await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(page, 'S');
     expect(await visit(page, '/cart')).toBe(200);
     await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
     await waitForBoot(page);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { VIEWPORTS, viewportShot, type ViewportName } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -48,12 +48,7 @@ describe.skipIf(!chromiumPath)(`layout shift in Chromium${chromiumPath ? '' : ` 
 
   /** A tee in the visitor's cart, added on its product page; the cart's id. */
   async function cartWithTee(page: Page): Promise<string> {
-    expect(await visit(page, '/shop/tee')).toBe(200);
-    await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
-    await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
-      page.click('.sqs-add-to-cart-button'),
-    ]);
+    await addTeeToCart(page, 'S');
     return (await page.context().cookies()).find((c) => c.name === 'CART')!.value;
   }
 

@@ -29,6 +29,20 @@ export async function waitForBoot(page: Page): Promise<void> {
 }
 
 /**
+ * The tee in `size` added to the cart from its product page, as a visitor does it: the page
+ * opened (200), the size chosen, Add To Cart pressed and its entry stored.
+ */
+export async function addTeeToCart(page: Page, size: string): Promise<void> {
+  const status = await visit(page, '/shop/tee');
+  if (status !== 200) throw new Error(`/shop/tee answered ${status}`);
+  await page.selectOption('.product-variants select[data-variant-option-name="Size"]', size);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+    page.click('.sqs-add-to-cart-button'),
+  ]);
+}
+
+/**
  * Holds the islands' script back, so the page is there and its forms are not yet taken by
  * the islands (a slow script); `release` lets it load. `navigations` records every URL the
  * main frame navigates to from now on (an early press that went as a GET adds one).
