@@ -97,11 +97,12 @@ describe('orders panel', () => {
     expect([...el.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Ships to');
   });
 
-  it('cancelling asks first, saying the buyer is mailed and the payment is refunded with the provider; Keep order sends nothing', async () => {
-    const paid = { ...order(5, 'paid'), testMode: false, payment: { provider: 'card', label: 'Visa ending 4242' } };
+  it('cancelling asks first, saying the buyer is mailed and the payment is refunded first; Keep order sends nothing; the refund shows', async () => {
+    const paid = { ...order(5, 'paid'), testMode: false, payment: { provider: 'card', label: 'Visa ending 4242', kind: 'card' } };
+    const refund = { kind: 'refunded', amountCents: 12500, reference: 're_5', label: 'Visa ending 4242', on: '2026-01-01T00:00:00.000Z' };
     const server = fakeAdminServer((method, url, body) => {
       if (method === 'GET') return { status: 200, body: { orders: [paid], nextCursor: null } };
-      return { status: 200, body: { ...paid, status: (body as { status: string }).status } };
+      return { status: 200, body: { ...paid, status: (body as { status: string }).status, refund } };
     });
     const el = await mountPanel(OrdersPanel, server);
     const row = el.querySelector('tr[data-order-id="o5"]')!;
@@ -116,7 +117,7 @@ describe('orders panel', () => {
     const dialog = el.querySelector('[role="alertdialog"]')!;
     expect(dialog.querySelector('h2')!.textContent).toBe('Cancel order #5?');
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Its items go back into stock and buyer5@example.com gets an email saying the order is cancelled. The payment (Visa ending 4242, $125.00) is not refunded here: refund it with your payment provider; the email tells the buyer you will. This cannot be undone.',
+      'Its items go back into stock and buyer5@example.com gets an email saying the order is cancelled. The payment (Visa ending 4242, $125.00) is refunded first; if the refund fails, the order stays as it is. This cannot be undone.',
     );
     await act(async () => ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Keep order') as HTMLButtonElement).click());
     expect(el.querySelector('[role="alertdialog"]')).toBeNull();
@@ -127,9 +128,38 @@ describe('orders panel', () => {
     await act(async () => (el.querySelector('[data-action="confirm-cancel"]') as HTMLButtonElement).click());
     await act(async () => {});
     expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o5/status']);
-    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #5 is now cancelled.');
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #5 is now cancelled. Refunded $125.00 to Visa ending 4242.');
+    expect(el.querySelector('tr[data-order-id="o5"] .admin-order-refund')!.textContent).toBe('Refunded $125.00 to Visa ending 4242Refund re_5');
     // Cancelled is final: the focus is on the row's new status.
     expect(document.activeElement).toBe(el.querySelector('tr[data-order-id="o5"] .admin-order-status'));
+  });
+
+  it('a refused refund leaves the row as it was and says why; an offline payment is the owner to give back', async () => {
+    const paid = { ...order(6, 'paid'), testMode: true, payment: { provider: 'test', label: 'Visa ending 5126 (test)', kind: 'card' } };
+    const offline = { ...order(7, 'paid'), testMode: false, payment: { provider: 'manual', label: 'Bank transfer or pay on pickup', kind: 'offline' } };
+    const refused = { error: "The refund failed, so the order was not cancelled: The card's bank refused the refund.", code: 'REFUND_FAILED' };
+    const server = fakeAdminServer((method) =>
+      method === 'GET' ? { status: 200, body: { orders: [paid, offline], nextCursor: null } } : { status: 502, body: refused },
+    );
+    const el = await mountPanel(OrdersPanel, server);
+    const cancelFrom = async (id: string) => {
+      const row = el.querySelector(`tr[data-order-id="${id}"]`)!;
+      const select = row.querySelector('select')!;
+      await act(async () => {
+        select.value = 'cancelled';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await act(async () => (row.querySelector('button') as HTMLButtonElement).click());
+      const dialog = el.querySelector('[role="alertdialog"]')!;
+      return document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent;
+    };
+    expect(await cancelFrom('o6')).toContain('The payment (Visa ending 5126 (test), $150.00) is refunded first (a test payment: no real money moves); if the refund fails, the order stays as it is.');
+    await act(async () => (el.querySelector('[data-action="confirm-cancel"]') as HTMLButtonElement).click());
+    await act(async () => {});
+    expect(el.querySelector('[role="status"]')!.textContent).toBe(refused.error);
+    expect(el.querySelector('tr[data-order-id="o6"] .admin-order-status')!.textContent).toBe('Paid');
+    expect(el.querySelector('tr[data-order-id="o6"] .admin-order-refund')).toBeNull();
+    expect(await cancelFrom('o7')).toContain('The payment (Bank transfer or pay on pickup, $175.00) was made offline: give it back to the buyer yourself; the email tells the buyer you will.');
   });
 
   it('says plainly when the server has no orders API yet', async () => {

@@ -24,8 +24,17 @@ interface AdminOrder {
   grandTotal: number;
   testMode?: boolean;
   shippingAddress?: ShippingAddress | null;
-  payment?: { provider: string; label: string };
+  payment?: { provider: string; label: string; kind?: 'card' | 'offline' };
+  /** A cancelled paid order's money: refunded by the provider, or (paid offline) the owner's to give back by hand. */
+  refund?: OrderRefund | null;
   items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
+}
+
+interface OrderRefund {
+  kind: 'refunded' | 'by-hand';
+  amountCents: number;
+  reference: string | null;
+  label: string;
 }
 
 interface OrdersPage {
@@ -66,8 +75,9 @@ export function OrdersPanel({ api }: PanelProps) {
   const change = async (order: AdminOrder, next: string) => {
     const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
     if (!result.ok) return setStatus(result.message);
-    setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.`);
     const changed = { ...order, ...result.body };
+    const refund = changed.refund ? ` ${refundText(changed.refund, changed.currency)}.` : '';
+    setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.${refund}`);
     setUpdated({ ...updated, [order.id]: changed });
     // A status with no further moves takes the select and the Update button away: the focus
     // goes to the row's new status rather than to the page.
@@ -165,6 +175,12 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
       <td>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
       <td>
         <span className="admin-order-status">{STATUS_LABELS[order.status] ?? order.status}</span>
+        {order.refund ? (
+          <div className="admin-order-refund">
+            {refundText(order.refund, order.currency)}
+            {order.refund.reference ? <div className="admin-order-item-field">Refund {order.refund.reference}</div> : null}
+          </div>
+        ) : null}
         {moves.length > 0 ? (
           <span className="admin-inline-form">
             <label htmlFor={selectId} className="admin-visually-hidden">
@@ -187,16 +203,24 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
   );
 }
 
+/** What became of a cancelled order's money, in the owner's words. */
+function refundText(refund: OrderRefund, currency: string | undefined): string {
+  const amount = formatMoney(refund.amountCents, currency ?? 'USD');
+  return refund.kind === 'refunded' ? `Refunded ${amount} to ${refund.label}` : `Paid offline: give ${amount} back to the buyer yourself`;
+}
+
 /**
  * What cancelling does, said before it is done: the stock comes back, the buyer is mailed, and
- * the money is the owner's to give back (the built-in providers move none: the test card takes
- * nothing, pay-offline had nothing taken yet).
+ * a paid order's money goes back first: to the card through its provider (a refused refund
+ * leaves the order as it is), or, paid offline, by the owner's own hand.
  */
 function cancelText(order: AdminOrder): string {
-  const money = order.testMode
-    ? 'It is a test order: no money was taken.'
-    : order.status === 'paid'
-      ? `The payment (${order.payment?.label ?? 'paid'}, ${formatMoney(order.grandTotal, order.currency ?? 'USD')}) is not refunded here: refund it with your payment provider; the email tells the buyer you will.`
-      : 'Nothing has been paid for it.';
+  const payment = `${order.payment?.label ?? 'paid'}, ${formatMoney(order.grandTotal, order.currency ?? 'USD')}`;
+  const money =
+    order.status !== 'paid' || order.grandTotal <= 0
+      ? 'Nothing has been paid for it.'
+      : order.payment?.kind === 'offline'
+        ? `The payment (${payment}) was made offline: give it back to the buyer yourself; the email tells the buyer you will.`
+        : `The payment (${payment}) is refunded first${order.testMode ? ' (a test payment: no real money moves)' : ''}; if the refund fails, the order stays as it is.`;
   return `Its items go back into stock and ${order.email} gets an email saying the order is cancelled. ${money} This cannot be undone.`;
 }

@@ -4,6 +4,9 @@ import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
+import { REFUND_FAILS_CARD, REFUND_REFUSED, testRefunds } from '../orders/payment-providers.ts';
+import { refundKey } from '../orders/order-status.ts';
+import { formatMoney } from '../pages/money.ts';
 import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
@@ -35,6 +38,7 @@ async function ordersSeed(): Promise<SeedData> {
   return seed;
 }
 
+const money = (cents: number) => formatMoney(cents, 'USD');
 const NY = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
 const CA = { ...NY, city: 'San Francisco', region: 'CA', postalCode: '94105' };
 const VISA = { provider: 'test', cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
@@ -425,11 +429,11 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         const cancelled = await status(other.orderId, 'cancelled');
         expect(json(cancelled)).toMatchObject({ status: 'cancelled', restockedOn: expect.any(String) });
         expect(await stockOf('p1', 'v1')).toBe(3);
-        // The buyer is told, in the same transaction (a test card order: no money moved).
+        // The buyer is told, in the same transaction, of the refund the test card made.
         const told = (await store.read.listOutbox()).filter((mail) => mail.subject.endsWith('is cancelled'));
         expect(told).toHaveLength(1);
         expect(told[0]).toMatchObject({ to: 'buyer@example.com', subject: expect.stringMatching(new RegExp(`^Your order #${other.orderNumber} from .+ is cancelled$`)) });
-        expect(told[0]!.body).toContain('This was a test order: no payment was taken.');
+        expect(told[0]!.body).toContain(`Test Shop refunded ${money(json(cancelled).grandTotal)} to Visa ending 4242 (test). This was a test order: no real money moved.`);
         const twice = await status(other.orderId, 'cancelled');
         expect(twice.statusCode).toBe(409);
         expect(json(twice).code).toBe('INVALID_ORDER_STATUS');
@@ -442,6 +446,53 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect((await status(giftOrder.orderId, 'cancelled')).statusCode).toBe(200);
         expect((await store.read.orders.listGiftCards(giftOrder.orderId)).map((card) => card.balanceCents)).toEqual([0]);
         expect(json(await status(other.orderId, 'shipped')).code).toBe('BAD_REQUEST');
+      });
+
+      const status = (orderId: string, value: string) =>
+        h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/status`, headers: adminHeaders(), payload: { status: value } });
+      const cancelMails = async () => (await store.read.listOutbox()).filter((mail) => mail.subject.endsWith('is cancelled'));
+
+      it('cancelling a card order refunds its total once, before the cancel commits, and records it', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const cancelled = json(await status(placed.orderId, 'cancelled'));
+        expect(cancelled).toMatchObject({ status: 'cancelled', grandTotal: 3222 });
+        expect(cancelled.refund).toEqual({ kind: 'refunded', amountCents: 3222, reference: expect.stringMatching(/^test_refund_/), label: 'Visa ending 4242 (test)', on: expect.any(String) });
+        expect(testRefunds.get(refundKey(placed.orderId))).toMatchObject({ refundReference: cancelled.refund.reference, amountCents: 3222 });
+        // The owner's view of the order keeps it.
+        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() })).refund).toEqual(cancelled.refund);
+        // A second press, or a second owner: 409, no second refund, no second mail.
+        const refundsBefore = testRefunds.size;
+        expect(json(await status(placed.orderId, 'cancelled')).code).toBe('INVALID_ORDER_STATUS');
+        expect(testRefunds.size).toBe(refundsBefore);
+        expect(await cancelMails()).toHaveLength(1);
+        // The buyer's look-up shows the refund without the provider's reference.
+        const lookup = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload: { orderNumber: placed.orderNumber, email: 'buyer@example.com' } })));
+        expect(lookup.order.refund).toEqual({ kind: 'refunded', amountCents: 3222, reference: null, label: 'Visa ending 4242 (test)', on: cancelled.refund.on });
+      });
+
+      it('a refused refund leaves the order paid, its stock out and no mail, with 502 REFUND_FAILED', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { ...VISA, cardNumber: REFUND_FAILS_CARD } }));
+        expect(await stockOf('p1', 'v1')).toBe(4);
+        const refused = await status(placed.orderId, 'cancelled');
+        expect(refused.statusCode).toBe(502);
+        expect(json(refused)).toEqual({ code: 'REFUND_FAILED', error: `The refund failed, so the order was not cancelled: ${REFUND_REFUSED}` });
+        const order = json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }));
+        expect(order).toMatchObject({ status: 'paid', restockedOn: null, refund: null });
+        expect(await stockOf('p1', 'v1')).toBe(4);
+        expect(await cancelMails()).toHaveLength(0);
+      });
+
+      it('pay offline: cancelling unpaid refunds nothing; once marked paid, the owner refunds it by hand and the mail says so', async () => {
+        const unpaid = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { provider: 'manual' } }));
+        expect(json(await status(unpaid.orderId, 'cancelled'))).toMatchObject({ status: 'cancelled', refund: null });
+        const paid = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { provider: 'manual' } }));
+        expect(json(await status(paid.orderId, 'paid')).status).toBe('paid');
+        const cancelled = json(await status(paid.orderId, 'cancelled'));
+        expect(cancelled.refund).toEqual({ kind: 'by-hand', amountCents: 3222, reference: null, label: 'Bank transfer or pay on pickup', on: expect.any(String) });
+        const [first, second] = (await cancelMails()).sort((a, b) => (a.subject < b.subject ? -1 : 1));
+        expect(first!.body).toContain('Nothing is owed: please do not send a payment for it.');
+        expect(second!.body).toContain(`You paid $32.22 (Bank transfer or pay on pickup); Test Shop will pay it back to you directly.`);
+        expect(await stockOf('p1', 'v1')).toBe(5);
       });
 
       it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {

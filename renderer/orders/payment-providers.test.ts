@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CARD_MESSAGES, cardDigits, luhnValid, manualProvider, offeredProviders, testCardProvider } from './payment-providers.ts';
+import { CARD_MESSAGES, REFUND_FAILS_CARD, REFUND_REFUSED, cardDigits, luhnValid, manualProvider, offeredProviders, providerOf, testCardProvider, testRefunds } from './payment-providers.ts';
 
 const NOW = Date.UTC(2026, 0, 15);
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
@@ -39,6 +39,28 @@ describe('test card provider', () => {
     expect(testCardProvider.check(details, NOW)).toEqual(errors);
   });
 
+  test('refunds an approved payment once per idempotency key, with a refund reference', async () => {
+    const paid = await authorize(card('4242424242424242'));
+    if (paid.kind !== 'approved') throw new Error('not approved');
+    const before = testRefunds.size;
+    const first = await testCardProvider.refund(paid.reference, 2500, 'refund-o1');
+    expect(first).toEqual({ kind: 'refunded', refundReference: expect.stringMatching(/^test_refund_/) });
+    // A retry with the same key (a cancel whose commit failed) answers the same refund.
+    expect(await testCardProvider.refund(paid.reference, 2500, 'refund-o1')).toEqual(first);
+    expect(testRefunds.size).toBe(before + 1);
+    expect(testRefunds.get('refund-o1')).toEqual({ refundReference: (first as { refundReference: string }).refundReference, paymentReference: paid.reference, amountCents: 2500 });
+  });
+
+  test(`${REFUND_FAILS_CARD} pays, and its refund is refused`, async () => {
+    expect(luhnValid(REFUND_FAILS_CARD)).toBe(true);
+    const paid = await authorize(card(REFUND_FAILS_CARD));
+    expect(paid).toMatchObject({ kind: 'approved', status: 'paid', label: 'Visa ending 5126 (test)' });
+    if (paid.kind !== 'approved') throw new Error('not approved');
+    const before = testRefunds.size;
+    expect(await testCardProvider.refund(paid.reference, 100, 'refund-o2')).toEqual({ kind: 'failed', message: REFUND_REFUSED });
+    expect(testRefunds.size).toBe(before);
+  });
+
   test('cardDigits refuses what is not a card number', () => {
     expect(cardDigits('4242')).toBeNull();
     expect(cardDigits(4242424242424242)).toBeNull();
@@ -52,6 +74,16 @@ describe('manual provider and the offered list', () => {
     expect(await manualProvider.authorize({ orderId: 'o', amountCents: 1, currency: 'USD', details: {}, now: NOW })).toMatchObject({
       kind: 'approved', status: 'awaiting-payment', testMode: false,
     });
+  });
+
+  test('manual has nothing a provider can refund: the owner gives a paid order back by hand', async () => {
+    expect(await manualProvider.refund('manual_x', 4500, 'refund-o3')).toEqual({ kind: 'by-hand' });
+  });
+
+  test('an order is refunded by the provider that took it, offered now or not', () => {
+    expect(providerOf('test')).toBe(testCardProvider);
+    expect(providerOf('manual')).toBe(manualProvider);
+    expect(providerOf('stripe')).toBeUndefined();
   });
 
   test('offered providers keep the store order, drop unknown ids, default to manual', () => {

@@ -4,8 +4,8 @@ import type { OrderStatus } from '../store/types.ts';
 
 // Payments behind one interface (README.md here, "Payment providers"). The order path asks
 // the provider the checkout named to check its fields, authorize the grand total and, when
-// the order then fails to commit, void the authorization; it never looks at which provider
-// ran. Card numbers are only ever held in memory for the call: never stored, logged or echoed.
+// the order then fails to commit, void the authorization; the owner's cancel of a paid order
+// asks it to refund (order-status.ts). It never looks at which provider ran. Card numbers are only ever held in memory for the call: never stored, logged or echoed.
 
 /** The provider's part of the place-order body (`payment`), beside its `provider` id. */
 export type PaymentDetails = Record<string, unknown>;
@@ -32,6 +32,12 @@ export type PaymentOutcome =
     }
   | { kind: 'declined'; message: string };
 
+/**
+ * What a refund came to: the provider gave the money back (with its refund's reference), the
+ * payment was offline so the owner gives it back by hand, or the provider refused.
+ */
+export type RefundOutcome = { kind: 'refunded'; refundReference: string } | { kind: 'by-hand' } | { kind: 'failed'; message: string };
+
 export interface PaymentProvider {
   readonly id: string;
   /** Shown at checkout. */
@@ -44,16 +50,26 @@ export interface PaymentProvider {
   authorize(request: PaymentRequest): Promise<PaymentOutcome>;
   /** Gives back an approved authorization whose order did not commit (out of stock, a race). */
   void(reference: string): Promise<void>;
+  /**
+   * Gives a paid order's money back, before its cancel commits. The same `idempotencyKey`
+   * again (a retry after the cancel failed to commit) must answer the first refund, never a
+   * second one: the way real providers take an Idempotency-Key header.
+   */
+  refund(reference: string, amountCents: number, idempotencyKey: string): Promise<RefundOutcome>;
 }
 
 /** Card messages, one copy shared with the checkout island's own checks. */
 export const CARD_MESSAGES = CARD_TEXT;
+
+/** A test number that pays but whose refund is refused (as at card networks' test modes), to try a failed refund. */
+export const REFUND_FAILS_CARD = '4000000000005126';
 
 /** The well-known test numbers the `test` provider approves (Visa, Mastercard, American Express). */
 export const TEST_CARDS: Readonly<Record<string, string>> = {
   '4242424242424242': 'Visa',
   '5555555555554444': 'Mastercard',
   '378282246310005': 'American Express',
+  [REFUND_FAILS_CARD]: 'Visa',
 };
 
 /** Digits of a typed card number (spaces and dashes allowed between them), or null. */
@@ -95,6 +111,27 @@ function reference(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(9).toString('base64url')}`;
 }
 
+/** The test card's word for a refused refund (a real provider names its own reason). */
+export const REFUND_REFUSED = "The card's bank refused the refund.";
+
+// The test card's payments paid with REFUND_FAILS_CARD carry this prefix, so their refund is
+// refused after a restart too (nothing else of the card is kept).
+const REFUND_FAILS_PREFIX = 'testnorefund';
+
+/** A refund the test card provider made, as its books keep it (`testRefunds`). */
+export interface TestRefund {
+  refundReference: string;
+  paymentReference: string;
+  amountCents: number;
+}
+
+/**
+ * The test card provider's books of refunds, by idempotency key: what makes a second refund
+ * for the same key answer the first. In memory, as a demo provider's books are; a real
+ * provider keeps them on its side.
+ */
+export const testRefunds = new Map<string, TestRefund>();
+
 /**
  * `test`: card entry that approves the well-known test numbers and declines any other valid
  * number, so a demo store can be bought from without money moving. Its orders are testMode.
@@ -120,10 +157,19 @@ export const testCardProvider: PaymentProvider = {
     const digits = cardDigits(request.details.cardNumber) ?? '';
     const brand = TEST_CARDS[digits];
     if (!brand) return { kind: 'declined', message: CARD_MESSAGES.declined };
-    return { kind: 'approved', status: 'paid', reference: reference('test'), label: `${brand} ending ${digits.slice(-4)} (test)`, testMode: true };
+    const prefix = digits === REFUND_FAILS_CARD ? REFUND_FAILS_PREFIX : 'test';
+    return { kind: 'approved', status: 'paid', reference: reference(prefix), label: `${brand} ending ${digits.slice(-4)} (test)`, testMode: true };
   },
   async void() {
     // Nothing was charged.
+  },
+  async refund(paymentReference, amountCents, idempotencyKey) {
+    const done = testRefunds.get(idempotencyKey);
+    if (done) return { kind: 'refunded', refundReference: done.refundReference };
+    if (paymentReference.startsWith(`${REFUND_FAILS_PREFIX}_`)) return { kind: 'failed', message: REFUND_REFUSED };
+    const refundReference = reference('test_refund');
+    testRefunds.set(idempotencyKey, { refundReference, paymentReference, amountCents });
+    return { kind: 'refunded', refundReference };
   },
 };
 
@@ -139,9 +185,21 @@ export const manualProvider: PaymentProvider = {
   async void() {
     // Nothing was taken.
   },
+  async refund() {
+    // The money came by bank transfer or at pickup, past any provider: the owner gives it back.
+    return { kind: 'by-hand' };
+  },
 };
 
 const BUILT_IN: readonly PaymentProvider[] = [testCardProvider, manualProvider];
+
+/**
+ * The provider that took an order, offered at checkout now or not (a store that stopped
+ * offering the test card still refunds the orders paid with it); undefined for an unknown id.
+ */
+export function providerOf(id: string, registry: readonly PaymentProvider[] = BUILT_IN): PaymentProvider | undefined {
+  return registry.find((provider) => provider.id === id);
+}
 
 /** The providers a store offers (catalog.json `commerce.paymentProviders`, default manual), in its order. */
 export function offeredProviders(ids: readonly string[] | undefined, registry: readonly PaymentProvider[] = BUILT_IN): PaymentProvider[] {

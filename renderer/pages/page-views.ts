@@ -128,6 +128,14 @@ export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
+/** The buyer's line on a cancelled paid order's money: refunded to the card, or to come back from the shop (paid offline). */
+function refundText(order: PlacedOrder, currency: string): string | null {
+  const refund = order.refund;
+  if (!refund) return null;
+  const amount = formatMoney(refund.amountCents, currency);
+  return refund.kind === 'refunded' ? `Refunded ${amount} to ${refund.label}.` : `The shop will pay back ${amount} (${refund.label}) directly.`;
+}
+
 const isPlaced = (order: Order): order is PlacedOrder => typeof (order as Partial<PlacedOrder>).orderNumber === 'number';
 
 /**
@@ -170,6 +178,8 @@ export function orderView(order: Order, storeCurrency: string): Json {
     shippingAddress: placed.shippingAddress,
     shippingOptionName: placed.shippingOptionName,
     paymentLabel: placed.payment.label,
+    // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts); null otherwise.
+    refundText: refundText(placed, currency),
     giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,
     subscription: placed.subscription
       ? { ...placed.subscription, periodText: subscriptionPriceText(placed.subscription, formatMoney(subscribed?.lineTotal ?? 0, currency)) }

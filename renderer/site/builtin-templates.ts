@@ -225,6 +225,7 @@ const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 {.section orderStatus.message}<p class="sf-order-status-message" role="status">{@|html}</p>{.end}
 {.section order}<h2 class="sf-order-number">Order #{orderNumber}</h2>
 <p class="sf-order-status-state">Status: <strong>{statusText|html}</strong></p>
+{.section refundText}<p class="sf-order-refund">{@|html}</p>{.end}
 {@|apply sf-order-summary}{.end}
 </section>`;
 

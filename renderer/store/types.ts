@@ -297,6 +297,22 @@ export interface PlacedOrder extends Order {
   subscription: OrderSubscription | null;
   /** Set once when a cancelled order's lines went back into stock. */
   restockedOn: number | null;
+  /**
+   * A cancelled paid order's money: given back by its provider, or (paid offline) the owner's
+   * to give back by hand. Absent on orders never refunded, and on those stored before refunds.
+   */
+  refund?: OrderRefund | null;
+}
+
+export interface OrderRefund {
+  /** `refunded`: the provider gave it back; `by-hand`: paid offline, the owner gives it back. */
+  kind: 'refunded' | 'by-hand';
+  amountCents: number;
+  /** The provider's reference of the refund (null for by-hand). The owner sees it; the buyer not. */
+  reference: string | null;
+  /** How the money came: the order's payment label ("Visa ending 4242 (test)"). */
+  label: string;
+  on: number;
 }
 
 /**

@@ -5,12 +5,13 @@
 // panels and dialogs work from the keyboard. Two tabs: signing in again in one leaves the other
 // working, and its Sign out signs out. A stock save from a stale reading is refused and shows the
 // stock now; Unlimited and back; long submission values wrap; times in the owner's zone, named;
-// cancelling asks first and mails the buyer; an ended session keeps what was typed under a
+// cancelling asks first, refunds the test card and says so in the row and the buyer's mail; an ended session keeps what was typed under a
 // sign-in dialog; after each action the focus is somewhere, never the page (document.body).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
+import { formatMoney } from '../../renderer/pages/money.ts';
 import { OWNER_EVENTS } from '../../hydrate/admin/owner-events.ts';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot, type VisitorPage } from './support/chromium.ts';
@@ -324,18 +325,37 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await older.getByRole('button', { name: 'Update order #9001' }).click();
     const confirm = v.page.getByRole('alertdialog', { name: 'Cancel order #9001?' });
     await confirm.waitFor();
-    expect(await confirm.textContent()).toContain('buyer@example.com gets an email saying the order is cancelled. It is a test order: no money was taken.');
+    const total = formatMoney(order.grandTotal, order.currency);
+    expect(await confirm.textContent()).toContain(
+      `buyer@example.com gets an email saying the order is cancelled. The payment (Visa ending 4242 (test), ${total}) is refunded first (a test payment: no real money moves); if the refund fails, the order stays as it is.`,
+    );
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('admin-6-order-cancel-confirm');
     await confirm.getByRole('button', { name: 'Keep order' }).click();
     expect((await tier.server.store.read.orders.get(`${orderId}-older-1`))?.status).toBe('paid');
     await older.getByRole('button', { name: 'Update order #9001' }).click();
     await v.page.getByRole('alertdialog', { name: 'Cancel order #9001?' }).getByRole('button', { name: 'Cancel order' }).click();
-    await expect.poll(() => orders.getByRole('status').textContent()).toBe('Order #9001 is now cancelled.');
-    expect((await tier.server.store.read.orders.get(`${orderId}-older-1`))?.status).toBe('cancelled');
+    // Confirmed: the test card refunded the total before the cancel committed, and the row and the mail say so.
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #9001 is now cancelled. Refunded ${total} to Visa ending 4242 (test).`);
+    expect(await older.locator('.admin-order-status').textContent()).toBe('Cancelled');
+    expect(await older.locator('.admin-order-refund').textContent()).toMatch(new RegExp(`^Refunded ${total.replace(/[$.]/g, '\\$&')} to Visa ending 4242 \\(test\\)Refund test_refund_`));
+    const cancelledOrder = await tier.server.store.read.orders.get(`${orderId}-older-1`);
+    expect(cancelledOrder).toMatchObject({ status: 'cancelled', refund: { kind: 'refunded', amountCents: order.grandTotal, reference: expect.stringMatching(/^test_refund_/) } });
     const cancelMail = (await tier.server.store.read.listOutbox()).filter((m) => m.subject.endsWith('#9001 from Demo Shop is cancelled') || /#9001 .*cancelled/.test(m.subject));
     expect(cancelMail).toHaveLength(1);
     expect(cancelMail[0]!.to).toBe('buyer@example.com');
+    expect(cancelMail[0]!.body).toContain(`refunded ${total} to Visa ending 4242 (test).`);
+    // The buyer's order status page says the same, without the provider's refund reference.
+    const buyer = await tier.newVisitor();
+    expect(await visit(buyer.page, '/commerce/orders/status')).toBe(200);
+    await buyer.page.getByLabel('Order number').fill('9001');
+    await buyer.page.getByLabel('Email').fill('buyer@example.com');
+    await buyer.page.getByRole('button', { name: 'Look up order' }).click();
+    await buyer.page.locator('.sf-order-refund').waitFor();
+    expect(await buyer.page.locator('.sf-order-status-state').textContent()).toBe('Status: Cancelled');
+    expect(await buyer.page.locator('.sf-order-refund').textContent()).toBe(`Refunded ${total} to Visa ending 4242 (test).`);
+    expect(await buyer.page.content()).not.toContain(cancelledOrder!.refund!.reference!);
+    expect(await axeViolations(buyer.page)).toEqual([]);
     await expect.poll(() => isFocused(older.locator('.admin-order-status'))).toBe(true);
     expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('fulfilled');
     await v.screenshot('admin-6-order-fulfilled');

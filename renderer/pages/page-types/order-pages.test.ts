@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setOrderStatus } from '../../orders/order-status.ts';
 import { CRUMB } from '../../test-support/api-harness.ts';
 import { sfContext, useDemoHarness } from '../../test-support/page-harness.ts';
 
@@ -174,5 +175,21 @@ describe('order pages (issue 15)', () => {
     const junk = await h.inject({ method: 'POST', url: '/commerce/orders/status', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${'x'.repeat(2000)}` });
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it('order status (211) of a cancelled paid order says what was refunded, to which card, and never the refund reference', async () => {
+    const placed = await place(TEST_CARD);
+    let ids = 0;
+    const cancelled = await setOrderStatus({ store: h.store, now: () => Date.now(), newId: (prefix) => `${prefix}_page_${++ids}` }, placed.orderId, 'cancelled');
+    const found = await h.inject({
+      method: 'POST',
+      url: '/commerce/orders/status',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ orderNumber: String(placed.orderNumber), email: 'ada@example.com' }).toString(),
+    });
+    const html = body(found.body);
+    expect(html).toContain('Status: <strong>Cancelled</strong>');
+    expect(html).toMatch(/<p class="sf-order-refund">Refunded \$\d+\.\d\d to Visa ending 4242 \(test\)\.<\/p>/);
+    expect(html).not.toContain(cancelled.refund!.reference!);
   });
 });
