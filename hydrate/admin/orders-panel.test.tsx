@@ -162,6 +162,38 @@ describe('orders panel', () => {
     expect(await cancelFrom('o7')).toContain('The payment (Bank transfer or pay on pickup, $175.00) was made offline: give it back to the buyer yourself; the email tells the buyer you will.');
   });
 
+  it('a double press sends one change; two rows changed at once both keep their new status', async () => {
+    const server = fakeAdminServer((method, url, body) => {
+      if (method === 'GET') return { status: 200, body: { orders: [order(2, 'paid'), order(1, 'paid')], nextCursor: null } };
+      const id = /orders\/(o\d)\/status/.exec(url)![1]!;
+      return { status: 200, body: { ...order(Number(id.slice(1)), (body as { status: string }).status) } };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    const update = (id: string) => el.querySelector(`tr[data-order-id="${id}"] button`) as HTMLButtonElement;
+    await act(async () => {
+      update('o2').click();
+      update('o2').click();
+      update('o1').click();
+    });
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o2/status', 'POST /api/commerce/orders/o1/status']);
+    expect([...el.querySelectorAll('.admin-order-status')].map((status) => status.textContent)).toEqual(['Fulfilled', 'Fulfilled']);
+  });
+
+  it('a move refused because the order moved meanwhile reads the row again: it shows the status now and its moves', async () => {
+    const server = fakeAdminServer((method, url) => {
+      if (method === 'GET' && url === '/api/commerce/orders/o4') return { status: 200, body: order(4, 'cancelled') };
+      if (method === 'GET') return { status: 200, body: { orders: [order(4, 'paid')], nextCursor: null } };
+      return { status: 409, body: { error: 'An order that is cancelled cannot be marked fulfilled.', code: 'INVALID_ORDER_STATUS' } };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    await act(async () => (el.querySelector('tr[data-order-id="o4"] button') as HTMLButtonElement).click());
+    await act(async () => {});
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('An order that is cancelled cannot be marked fulfilled.');
+    expect(el.querySelector('tr[data-order-id="o4"] .admin-order-status')!.textContent).toBe('Cancelled');
+    expect(el.querySelector('tr[data-order-id="o4"] select')).toBeNull();
+  });
+
   it('says plainly when the server has no orders API yet', async () => {
     const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');

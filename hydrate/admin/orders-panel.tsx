@@ -3,7 +3,7 @@ import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
-import { shortDate } from './admin-api.ts';
+import { shortDate, type ApiResult } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
@@ -66,19 +66,41 @@ export function OrdersPanel({ api }: PanelProps) {
 
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
 
+  // Orders whose change is on its way: a second press (a double click, Update again before the
+  // answer) sends nothing, where it sent the move again and its 409 replaced the first's news.
+  const sending = useRef(new Set<string>());
+
   // Cancelling cannot be undone and the buyer is mailed at once: asked first.
   const choose = (order: AdminOrder, next: string) => {
+    if (sending.current.has(order.id)) return;
     if (next === 'cancelled') setCancelling(order);
     else void change(order, next);
   };
 
   const change = async (order: AdminOrder, next: string) => {
-    const result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
-    if (!result.ok) return setStatus(result.message);
+    if (sending.current.has(order.id)) return;
+    sending.current.add(order.id);
+    let result: ApiResult<AdminOrder>;
+    try {
+      result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
+    } finally {
+      sending.current.delete(order.id);
+    }
+    if (!result.ok) {
+      setStatus(result.message);
+      // Moved meanwhile (another tab, another owner): the row is read again, so it shows the
+      // status the message names and offers that status's moves, not the stale ones.
+      if (result.code === 'INVALID_ORDER_STATUS') {
+        const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
+        if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
+      }
+      return;
+    }
     const changed = { ...order, ...result.body };
     const refund = changed.refund ? ` ${refundText(changed.refund, changed.currency)}.` : '';
     setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.${refund}`);
-    setUpdated({ ...updated, [order.id]: changed });
+    // From the state as it is now: two rows changed at once both keep their news.
+    setUpdated((before) => ({ ...before, [order.id]: changed }));
     // A status with no further moves takes the select and the Update button away: the focus
     // goes to the row's new status rather than to the page.
     if ((NEXT_STATUSES[changed.status] ?? []).length === 0) {

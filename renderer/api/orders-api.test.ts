@@ -470,6 +470,29 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(lookup.order.refund).toEqual({ kind: 'refunded', amountCents: 3222, reference: null, label: 'Visa ending 4242 (test)', on: cancelled.refund.on });
       });
 
+      it('a cancel whose commit failed after the refund is retried without a second refund: the same key answers the first', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const refundsBefore = testRefunds.size;
+        // The connection drops at the commit, once: the refund was made, the cancel rolled back.
+        const real = store.transaction;
+        store.transaction = (async (work: Parameters<SqlStore['transaction']>[0]) =>
+          real.call(store, async (repo) => {
+            await work(repo);
+            throw new Error('connection lost at commit');
+          })) as SqlStore['transaction'];
+        try {
+          expect((await status(placed.orderId, 'cancelled')).statusCode).toBe(500);
+        } finally {
+          store.transaction = real;
+        }
+        expect(testRefunds.size).toBe(refundsBefore + 1);
+        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }))).toMatchObject({ status: 'paid', refund: null });
+        const retried = json(await status(placed.orderId, 'cancelled'));
+        expect(retried).toMatchObject({ status: 'cancelled', refund: { kind: 'refunded', reference: testRefunds.get(refundKey(placed.orderId))!.refundReference } });
+        expect(testRefunds.size).toBe(refundsBefore + 1);
+        expect(await cancelMails()).toHaveLength(1);
+      });
+
       it('a refused refund leaves the order paid, its stock out and no mail, with 502 REFUND_FAILED', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { ...VISA, cardNumber: REFUND_FAILS_CARD } }));
         expect(await stockOf('p1', 'v1')).toBe(4);
