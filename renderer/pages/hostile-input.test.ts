@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CRUMB } from '../test-support/api-harness.ts';
@@ -159,6 +160,26 @@ describe('crafted unlock cookies', () => {
     expect(response.statusCode).toBe(200);
     expect(sfContext(response.body).pageType).toBe(105);
     expect(response.body).not.toContain('Secret prices');
+  });
+
+  // Probe of the live server: the cookie was SHA-256(websiteId, scope, password), and the
+  // websiteId is on every page, so a password could be guessed by GETs carrying computed
+  // cookies, as fast as the server answered, past POST /unlock's 10 guesses a minute.
+  it('a cookie computed from the public site id and the right password opens nothing; the one /unlock sets does', async () => {
+    h.setSite(withPage(site, 'vault', [{ type: 'text', text: 'Secret prices' }], {}, { password: 'pw' }));
+    const websiteId = (sfContext((await h.inject({ url: '/vault' })).body) as { websiteId?: unknown }).websiteId;
+    expect(typeof websiteId).toBe('string');
+    const computed = crypto.createHash('sha256').update(`${websiteId}\0vault\0pw`).digest('base64url').slice(0, 32);
+    const guessed = await h.inject({ url: '/vault', cookies: { sf_unlock_vault: computed } });
+    expect(sfContext(guessed.body).pageType).toBe(105);
+    expect(guessed.body).not.toContain('Secret prices');
+
+    const payload = new URLSearchParams({ scope: 'vault', password: 'pw', returnTo: '/vault' }).toString();
+    const unlocked = await h.inject({ method: 'POST', url: '/unlock', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const cookie = unlocked.cookies.find((c) => c.name === 'sf_unlock_vault');
+    expect(cookie?.value).not.toBe(computed);
+    const open = await h.inject({ url: '/vault', cookies: { sf_unlock_vault: cookie!.value } });
+    expect(open.body).toContain('Secret prices');
   });
 });
 

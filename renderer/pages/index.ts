@@ -15,7 +15,7 @@ import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
 import { publicPaths, sitemapXml } from './sitemap.ts';
-import { UNLOCK_OUTCOME, unlockCookieName, unlockToken } from './visitor.ts';
+import { UNLOCK_OUTCOME, unlockCookieName, unlockSecret, unlockToken } from './visitor.ts';
 import { beginAttempt } from '../api/rate-limits.ts';
 
 export type { PageReads, QuirePageInfo, ResolveMember, SiteSource } from './page-renderer.ts';
@@ -204,7 +204,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
       const row = await renderer.reads.getSite();
       const expected = scope === 'site' ? site.config.lock.password : site.entries.find((entry) => entry.id === scope)?.password ?? null;
       if (row && expected && password === expected) {
-        setCookie(request, reply, unlockCookieName(scope), unlockToken(row.websiteId, scope, expected), { httpOnly: true });
+        setCookie(request, reply, unlockCookieName(scope), unlockToken(await unlockSecret(options.deps), row.websiteId, scope, expected), { httpOnly: true });
         return reply.code(303).header('location', returnTo).header('cache-control', 'no-store').send();
       }
       await attempt.failed();

@@ -11,7 +11,7 @@ import { pathOf, resolveRoute } from './route-resolver.ts';
 import { endOfTurn } from './turn-batching.ts';
 import { signedInUser } from './signed-in-user.ts';
 import type { Member } from './tracking.ts';
-import { isUnlocked, screenCookies, visitorSession } from './visitor.ts';
+import { isUnlocked, screenCookies, unlockSecret, visitorSession } from './visitor.ts';
 
 // A page request: the site, its row and the visitor, then the page-type table's entry for
 // the URL loads the page's data (page-types/), and the document writer renders it.
@@ -83,7 +83,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       if (siteUser) ctx.siteUser = await siteUser;
 
       let resolved: Resolved;
-      if (site.config.lock.enabled && !isUnlocked(request, row.websiteId, 'site', site.config.lock.password)) {
+      if (site.config.lock.enabled && !isUnlocked(request, await unlockSecret(deps), row.websiteId, 'site', site.config.lock.password)) {
         resolved = await lockScreenPage.load({ job, route: { kind: 'lock-screen' }, ctx, path, query });
       } else {
         try {

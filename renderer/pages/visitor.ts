@@ -22,19 +22,39 @@ export function screenCookies(request: FastifyRequest): void {
 export const UNLOCK_COOKIE = 'sf_unlock';
 export const unlockCookieName = (scope: string): string => (scope === 'site' ? UNLOCK_COOKIE : `${UNLOCK_COOKIE}_${scope}`);
 
+/** The `site_secrets` row that signs unlock cookies. */
+const UNLOCK_SECRET_NAME = 'page-unlock';
+const unlockSecrets = new WeakMap<object, Promise<string>>();
+
 /**
- * The value of a valid unlock cookie (designed here): a digest of the site, the scope and
- * the password, so changing the password locks everyone out again and the cookie never
- * holds the password itself.
+ * The key unlock cookies are signed with: random, kept in the store (so every process and
+ * every restart agree), read once per store and kept. Without a key only the server holds,
+ * anyone could compute a cookie from the site's public id and a guessed password and try it
+ * on the page itself, past POST /unlock's per-address guess limit.
  */
-export function unlockToken(websiteId: string, scope: string, password: string): string {
-  return crypto.createHash('sha256').update(`${websiteId}\0${scope}\0${password}`).digest('base64url').slice(0, 32);
+export function unlockSecret(deps: Pick<ApiDeps, 'store' | 'now'>): Promise<string> {
+  const known = unlockSecrets.get(deps.store);
+  if (known) return known;
+  const secret = deps.store.read.siteSecret(UNLOCK_SECRET_NAME, crypto.randomBytes(32).toString('base64url'), deps.now());
+  unlockSecrets.set(deps.store, secret);
+  // A failed read is asked again next time rather than remembered.
+  secret.catch(() => unlockSecrets.delete(deps.store));
+  return secret;
 }
 
-export function isUnlocked(request: FastifyRequest, websiteId: string, scope: string, password: string): boolean {
+/**
+ * The value of a valid unlock cookie (designed here): a MAC of the site, the scope and the
+ * password under `unlockSecret`, so changing the password locks everyone out again, the
+ * cookie never holds the password itself, and a password cannot be guessed from it or with it.
+ */
+export function unlockToken(secret: string, websiteId: string, scope: string, password: string): string {
+  return crypto.createHmac('sha256', secret).update(`${websiteId}\0${scope}\0${password}`).digest('base64url').slice(0, 32);
+}
+
+export function isUnlocked(request: FastifyRequest, secret: string, websiteId: string, scope: string, password: string): boolean {
   const value = readCookie(request, unlockCookieName(scope));
   // Compared as bytes (`safeEqual`): 32 characters may be more than 32 bytes (`é` is two).
-  return value !== null && safeEqual(value, unlockToken(websiteId, scope, password));
+  return value !== null && safeEqual(value, unlockToken(secret, websiteId, scope, password));
 }
 
 /**

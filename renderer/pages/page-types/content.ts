@@ -4,7 +4,7 @@ import { NotFound, renderContentBlocks, resolvedPage, type Json, type PageJob, t
 import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { collectionObject, contentItemObject, pageObject } from '../page-views.ts';
 import { firstCardItem, reviewsHtml } from '../product-view.ts';
-import { isStorable, isUnlocked, lockMessage } from '../visitor.ts';
+import { isStorable, isUnlocked, lockMessage, unlockSecret } from '../visitor.ts';
 import { pageKind, type PageKind } from './page-kind.ts';
 
 /** Approved store reviews a product page lists (the reviews request page shows as many). */
@@ -61,7 +61,7 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
         denied.status = 403;
         return denied;
       }
-      if (entry.password && !isUnlocked(job.request, job.row.websiteId, entry.id, entry.password)) {
+      if (entry.password && !isUnlocked(job.request, await unlockSecret(job.deps), job.row.websiteId, entry.id, entry.password)) {
         ctx.page = pageObject(entry, '');
         ctx.lock = { returnTo: path, scope: entry.id, scopeKind: 'page', heading: entry.title, message: lockMessage('This page is password protected.', query) };
         return resolvedPage(job, PAGE_TYPE.protectedContent, entry, entry.title);
