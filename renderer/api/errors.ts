@@ -53,6 +53,9 @@ export const GENERIC = {
   rateLimited: (retryAfterSeconds: number, message = 'Too many requests.') =>
     new ApiError(429, 'RATE_LIMITED', message, { headers: { 'retry-after': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'INTERNAL', 'Something went wrong.'),
+  // The database did not answer (down, restarting, network): worth a retry, unlike INTERNAL.
+  storeUnavailable: () =>
+    new ApiError(503, 'STORE_UNAVAILABLE', "The store's database cannot be reached. Try again in a moment.", { headers: { 'retry-after': '5' } }),
   badRequest: (message: string) => new ApiError(400, 'BAD_REQUEST', message),
   badQuery: (message = 'Invalid query parameter.') => new ApiError(400, 'BAD_QUERY', message),
 };

@@ -134,9 +134,24 @@ export function formBody(request: FastifyRequest): Record<string, string> {
   }
 }
 
+// How node-postgres reports a database it cannot reach: the socket's errno, or the server's
+// SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutting down, cannot connect now).
+const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/** The database could not be reached (as opposed to a query that failed on a working one). */
+export function isStoreUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_ERRNO.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code))) return true;
+  return typeof message === 'string' && UNREACHABLE_MESSAGE.test(message);
+}
+
 /** Maps anything thrown in the request lifecycle to a B0.2 body. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // Before, the owner (a status change, a stock save) and shoppers read "Something went wrong."
+  // while the database was down: nothing said it was passing, or to try again.
+  if (isStoreUnreachable(error)) return GENERIC.storeUnavailable();
   const fastifyError = error as Partial<FastifyError> | null;
   const code = typeof fastifyError?.code === 'string' ? fastifyError.code : '';
   const status = typeof fastifyError?.statusCode === 'number' ? fastifyError.statusCode : 500;
@@ -168,6 +183,20 @@ export function toApiError(error: unknown): ApiError {
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.body());
+}
+
+/**
+ * Outside /api/ (pages, assets, the admin shell): what fails is logged as `{ err }`, and the
+ * visitor gets a plain line, never the error's own text, which may name internals (issue 13).
+ */
+export function installPlainErrorHandler(app: FastifyInstance, logMessage: string): void {
+  app.setErrorHandler((error, request, reply) => {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    if (status === 500) request.log.error({ err: error }, logMessage);
+    const text = status === 500 ? 'Something went wrong.' : status === 413 ? 'Request body is too large.' : 'Bad request.';
+    return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+  });
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
