@@ -7,6 +7,7 @@ import { adminPage } from './admin/admin-page.ts';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { ApiError, GENERIC } from './api/errors.ts';
+import { installPlainErrorHandler } from './api/http.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
@@ -108,6 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const served = { ...options, ...(cache ? { store: cache.store } : {}), publicSite };
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
   installSecurityHeaders(app, headers);
+  // Routes outside the API's and the pages' contexts (assets, BNPL fragments, the admin shell)
+  // answer a failure as the pages do: Fastify's own 500 body carried the error's message.
+  installPlainErrorHandler(app, 'route failure');
   await app.register(fastifyCookie, { hook: 'onRequest' });
   // The unwrapped store: counting a hit and sweeping old rows must not drop the read cache.
   const limiters = await installLimiters(app, options);

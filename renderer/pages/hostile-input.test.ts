@@ -139,6 +139,20 @@ describe('failures outside the page renderer', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe('Something went wrong.');
   });
+
+  // Probe of the live server: /static/bnpl/constructor/x.html answered Fastify's own 500 body,
+  // `{"message":"BNPL_LOCALES[provider]?.includes is not a function"}`.
+  it('a route outside the API and the pages (assets, fragments) answers a plain 500 too, without the error text', async () => {
+    const app = await pageHarness(h.store);
+    app.app.get('/assets-probe/boom', async () => {
+      throw new Error('internal detail: /srv/quire/dist/assets');
+    });
+    const response = await app.inject({ url: '/assets-probe/boom' });
+    await app.app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe('Something went wrong.');
+  });
 });
 
 describe('crafted unlock cookies', () => {

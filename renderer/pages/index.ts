@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteShorth
 import type { ApiDeps } from '../api/context.ts';
 import { setCookie } from '../api/cookies.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
-import { sendError } from '../api/http.ts';
+import { installPlainErrorHandler, sendError } from '../api/http.ts';
 import { isValidEmail } from '../api/form-validation.ts';
 import { isUnsubscribeToken, UNSUBSCRIBE_LINK_PATH, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
@@ -177,13 +177,7 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
 
   // What fails outside the page renderer (which answers its own error page) is logged, and
   // the visitor gets a plain line: an error's own text may name internals (issue 13).
-  app.setErrorHandler((error, request, reply) => {
-    const code = (error as { statusCode?: unknown }).statusCode;
-    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
-    if (status === 500) request.log.error({ err: error }, 'page route failure');
-    const text = status === 500 ? 'Something went wrong.' : status === 413 ? 'Request body is too large.' : 'Bad request.';
-    return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
-  });
+  installPlainErrorHandler(app, 'page route failure');
 
   // The password form of the lock screen (103) and of protected pages (105).
   app.post<{ Body: Static<typeof UNLOCK_FORM> }>('/unlock', formRoute('Unlock a locked site or page.', UNLOCK_FORM, 'Invalid unlock form.'), async (request, reply) => {

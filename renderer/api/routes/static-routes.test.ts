@@ -40,6 +40,13 @@ describe('BNPL fragments (B9)', () => {
     }
     expect(bnplFragment('afterpay', 'fr_CA')).toContain('lang="fr"');
   });
+
+  it("a provider named like an Object.prototype member is a 404, not a 500", async () => {
+    for (const provider of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(bnplFragment(provider, 'en_US'), provider).toBeNull();
+      expect((await app.inject({ method: 'GET', url: `/static/bnpl/${provider}/en_US.html` })).statusCode, provider).toBe(404);
+    }
+  });
 });
 
 describe('assets (B29)', () => {

@@ -25,7 +25,8 @@ const BNPL_TEXT: Readonly<Record<string, { heading: string; body: string; close:
 };
 
 export function bnplFragment(provider: string, localeKey: string): string | null {
-  if (!BNPL_LOCALES[provider]?.includes(localeKey)) return null;
+  // Own keys only: `constructor` or `toString` named a function of Object.prototype (a 500).
+  if (!Object.hasOwn(BNPL_LOCALES, provider) || !BNPL_LOCALES[provider]!.includes(localeKey)) return null;
   const language = localeKey.split('_')[0] ?? 'en';
   const text = BNPL_TEXT[language] ?? BNPL_TEXT.en!;
   const label = provider === 'clearpay' ? 'Clearpay' : 'Afterpay';
