@@ -27,6 +27,12 @@ export const PANELS = [
 ] as const;
 export type PanelId = (typeof PANELS)[number]['id'];
 
+/** The panel a URL's hash names (`/admin#orders`), else inventory. */
+export function panelOfHash(hash: string): PanelId {
+  const id = hash.replace(/^#/, '');
+  return PANELS.find((entry) => entry.id === id)?.id ?? 'inventory';
+}
+
 export interface PanelProps {
   api: AdminApi;
   track: TrackOwnerEvent;
@@ -47,7 +53,19 @@ interface SessionBody {
 
 export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchImpl?: () => typeof fetch }) {
   const [session, setSession] = useState<SessionState>({ kind: 'loading' });
-  const [panel, setPanel] = useState<PanelId>('inventory');
+  // The panel is in the URL's hash, one history entry a switch: the browser's Back goes to the
+  // panel before (it left the admin), and a reload or a bookmark opens the same panel (it
+  // opened Inventory).
+  const [panel, setPanelState] = useState<PanelId>(() => panelOfHash(window.location.hash));
+  const setPanel = (next: PanelId) => {
+    if (next !== panel) window.history.pushState(null, '', `#${next}`);
+    setPanelState(next);
+  };
+  useEffect(() => {
+    const follow = () => setPanelState(panelOfHash(window.location.hash));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
   const [loadError, setLoadError] = useState<string | null>(null);
   const api = useMemo(
     () => createAdminApi(fetchImpl, () => setSession((current) => (current.kind === 'signed-in' ? { ...current, expired: true } : { kind: 'signed-out' }))),

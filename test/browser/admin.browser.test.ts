@@ -542,6 +542,26 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => isFocused(field)).toBe(true);
   });
 
+  test('ADMIN-10 the browser Back goes to the panel before, not out of the admin; a reload opens the same panel', async () => {
+    const v = await signedIn();
+    const { page } = v;
+    const heading = (label: string) => page.getByRole('heading', { name: label, level: 2 });
+    await openPanel(page, 'Orders');
+    expect(new URL(page.url()).hash).toBe('#orders');
+    await openPanel(page, 'Reviews');
+    await page.goBack();
+    await heading('Orders').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.goBack();
+    await heading('Inventory').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.goForward();
+    await heading('Orders').waitFor();
+    await page.reload();
+    await heading('Orders').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+  });
+
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
     const v = await signedIn();
     // Tab A's first try with its old token is refused (403), as it should be; Chromium logs it.
