@@ -199,6 +199,25 @@ describe('admin API', () => {
     }
   });
 
+  // Probe of the live server: 40 wrong bearers from one address were 40 401s, so a short
+  // ADMIN_TOKEN could be guessed without end (owner passwords stop after 5 per email, 30 per address).
+  it('wrong bearers count as failed sign-ins of the address: past the window even the right token waits', async () => {
+    await h.reset({ limits: { loginFailuresPerIp: { limit: 3, windowMs: 60_000 } } });
+    const url = '/api/admin/inventory';
+    const guesses = await Promise.all(['a', 'b', 'c', 'd', 'e', 'qk_f'].map((guess) => h.inject({ method: 'GET', url, headers: { authorization: `Bearer ${guess}` } })));
+    expect(guesses.filter((r) => r.statusCode === 401)).toHaveLength(3);
+    const refused = guesses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.json().code).toBe('RATE_LIMITED');
+    expect(refused[0]!.headers['retry-after']).toBeDefined();
+    const right = await h.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(right.statusCode).toBe(429);
+    // Another address is not held back, and the right token counts nothing.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await h.inject({ method: 'GET', url, remoteAddress: '198.51.100.7', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).statusCode).toBe(200);
+    }
+  });
+
   it('inventory: search by title or SKU, sort by name, stock and price, pages of 10', async () => {
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const get = async (query: string) => (await h.inject({ method: 'GET', url: `/api/admin/inventory?${query}`, headers: auth })).json();

@@ -5,8 +5,8 @@ import type { Store } from '../store/store.ts';
 import type { CartRecord, Session, Site } from '../store/types.ts';
 import { checkOwnerOrKey } from '../admin/owner-auth.ts';
 import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
-import { ApiError } from './errors.ts';
-import { DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
+import { ApiError, GENERIC } from './errors.ts';
+import { beginAttempt, DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
 
 /**
  * D10 limits and the beacons' (designed here); tests may override them. Per client IP
@@ -181,8 +181,22 @@ export async function checkAdmin(deps: ApiDeps, request: FastifyRequest): Promis
   if (header === undefined) return checkOwnerOrKey(deps, request, null);
   const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
   if (!match) throw new ApiError(401, 'ADMIN_REQUIRED', 'Admin authorization required.');
-  if (deps.adminToken && safeEqual(match[1] ?? '', deps.adminToken)) return;
-  return checkOwnerOrKey(deps, request, match[1] ?? '');
+  // A bearer is a secret guessed like a password (the ADMIN_TOKEN is the operator's choice, and
+  // may be short): wrong ones count in the per-address sign-in window, which refuses before
+  // any comparison. Unlimited, a weak token could be guessed as fast as the server answered.
+  const attempt = await beginAttempt(request, [{ limiter: deps.limiters.loginFailuresPerIp }]);
+  try {
+    if (!attempt.allowed) throw GENERIC.rateLimited(attempt.retryAfterSeconds);
+    if (deps.adminToken && safeEqual(match[1] ?? '', deps.adminToken)) return;
+    try {
+      await checkOwnerOrKey(deps, request, match[1] ?? '');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) await attempt.failed();
+      throw error;
+    }
+  } finally {
+    attempt.end();
+  }
 }
 
 /**
