@@ -6,10 +6,13 @@ import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit } from './support/visit.ts';
+import { addTeeToCart, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
+// WCAG 1.4.10 Reflow: content readable at 320 CSS px (a 1280 px window at 400 %) without
+// scrolling sideways.
+const NARROW = { width: 320, height: 640 };
 
 const box = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((el) => {
@@ -78,6 +81,45 @@ describe.skipIf(!chromiumPath)(`phone layout in Chromium${chromiumPath ? '' : ` 
     await viewportShot(v.page, 'phone-3-product-first-screen');
     await visit(v.page, '/shop/hoodie');
     await viewportShot(v.page, 'phone-4-hoodie-first-screen');
+  });
+
+  test('PHONE-4 at 320 px (reflow) no page scrolls sideways, and the pill cart never hides the end of a page', async () => {
+    const v = await tier.newVisitor();
+    await v.page.setViewportSize(NARROW);
+    await addTeeToCart(v.page, 'M');
+    await expect.poll(() => v.page.locator('.sf-pill-cart-wrapper').getAttribute('data-state')).toBe('visible');
+    // Text nodes and controls under the pill (fixed at the bottom right) once the page is scrolled to its end.
+    const underPill = () =>
+      v.page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const pill = document.querySelector('.sf-pill-cart-wrapper:not([hidden])');
+        if (!pill) return [];
+        const p = pill.getBoundingClientRect();
+        const meets = (r: DOMRect) => r.width > 0 && r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom;
+        const hidden: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          const node = walker.currentNode;
+          if (!node.textContent?.trim() || pill.contains(node)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if ([...range.getClientRects()].some(meets)) hidden.push(node.textContent.trim().slice(0, 40));
+        }
+        return hidden;
+      });
+    for (const path of ['/', '/shop', '/shop/tee', '/cart', '/journal', '/journal/riso-season', '/events', '/events/winter-market', '/gallery', '/contact']) {
+      expect(await visit(v.page, path), path).toBe(200);
+      const widths = await v.page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+      expect(widths.page, `${path} scrolls sideways`).toBeLessThanOrEqual(widths.window);
+      if (path !== '/cart') {
+        expect(await underPill(), `${path}: text under the pill cart`).toEqual([]);
+        continue;
+      }
+      // The cart page (no pill there): every column, the remove button included, inside the window.
+      const remove = await v.page.locator('.sf-entry-remove').first().evaluate((el) => el.getBoundingClientRect().right);
+      expect(remove).toBeLessThanOrEqual(NARROW.width);
+      await viewportShot(v.page, 'phone-6-cart-320');
+    }
   });
 
   test('PHONE-3 the search page button is styled, not the browser default, and big enough for a thumb', async () => {
