@@ -194,6 +194,54 @@ describe('orders panel', () => {
     expect(el.querySelector('tr[data-order-id="o4"] select')).toBeNull();
   });
 
+  it('Find narrows the list by status and number or email; an answer to an older Find is not shown under a newer one', async () => {
+    const base = fakeAdminServer((method, url) => {
+      if (url === '/api/commerce/orders?limit=20') return { status: 200, body: { orders: [order(3, 'paid'), order(2, 'cancelled'), order(1, 'paid')], nextCursor: null } };
+      if (url === '/api/commerce/orders?limit=20&status=paid&q=buyer1') return { status: 200, body: { orders: [order(1, 'paid')], nextCursor: null } };
+      if (url.includes('q=slow')) return { status: 200, body: { orders: [order(9, 'paid')], nextCursor: null } };
+      return { status: 200, body: { orders: [], nextCursor: null } };
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = {
+      ...base,
+      fetch: () => (async (url: string, init: RequestInit) => {
+        if (url.includes('q=slow')) await gate;
+        return base.fetch()(url, init);
+      }) as unknown as typeof fetch,
+    };
+    const el = await mountPanel(OrdersPanel, server);
+    const find = async (text: string, status: string) => {
+      const input = el.querySelector('input[type="search"]') as HTMLInputElement;
+      const select = el.querySelector('form[role="search"] select') as HTMLSelectElement;
+      await act(async () => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setValue.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        select.value = status;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await act(async () => (el.querySelector('form[role="search"] button[type="submit"]') as HTMLButtonElement).click());
+      await act(async () => {});
+    };
+    const rows = () => [...el.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-order-id'));
+    expect(rows()).toEqual(['o3', 'o2', 'o1']);
+    expect(el.querySelector('form[role="search"]')!.getAttribute('aria-label')).toBe('Search orders');
+    await find(' buyer1 ', 'paid');
+    expect(base.calls).toContain('GET /api/commerce/orders?limit=20&status=paid&q=buyer1');
+    expect(rows()).toEqual(['o1']);
+    await find('nobody', '');
+    expect(rows()).toEqual([]);
+    expect(el.textContent).toContain('No orders match.');
+    // The slow answer comes after the next Find's: the list keeps the newer one.
+    await find('slow', '');
+    await find('', '');
+    expect(rows()).toEqual(['o3', 'o2', 'o1']);
+    await act(async () => release());
+    await act(async () => {});
+    expect(rows()).toEqual(['o3', 'o2', 'o1']);
+  });
+
   it('says plainly when the server has no orders API yet', async () => {
     const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');

@@ -50,9 +50,15 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export function OrdersPanel({ api }: PanelProps) {
+  // What the list is narrowed to (a status, an order number or part of an email), as sent; the
+  // form's fields apply on Find, so typing does not reload the list at each key.
+  const [filter, setFilter] = useState({ q: '', status: '' });
+  const [findText, setFindText] = useState('');
+  const [findStatus, setFindStatus] = useState('');
   const list = useCursorList<AdminOrder, OrdersPage>(
     api,
-    (cursor) => `/api/commerce/orders?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    (cursor) =>
+      `/api/commerce/orders?limit=20${filter.status ? `&status=${encodeURIComponent(filter.status)}` : ''}${filter.q ? `&q=${encodeURIComponent(filter.q)}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
     (body) => ({ items: body.orders, cursor: body.nextCursor }),
     // Before the orders API is deployed the route answers 404: the panel says so plainly.
     (status) => (status === 404 ? 'Orders are not available on this server yet.' : EDITOR_MESSAGES.loadResultsFailed),
@@ -119,9 +125,31 @@ export function OrdersPanel({ api }: PanelProps) {
   return (
     <section className="admin-panel" aria-labelledby={headingId} data-admin-panel="orders" ref={section}>
       <h2 id={headingId}>Orders</h2>
+      <form
+        className="admin-toolbar"
+        role="search"
+        aria-label="Search orders"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter({ q: findText.trim(), status: findStatus });
+        }}
+      >
+        <label htmlFor={`${headingId}-find`}>Find orders</label>
+        <input id={`${headingId}-find`} type="search" maxLength={200} value={findText} onChange={(e) => setFindText(e.target.value)} placeholder="Order number or email" />
+        <label htmlFor={`${headingId}-status`}>Status</label>
+        <select id={`${headingId}-status`} value={findStatus} onChange={(e) => setFindStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Find</button>
+      </form>
       <StatusLine text={status} />
       <LoadError message={list.error} onRetry={() => void list.reload()} />
-      {orders && orders.length === 0 ? <p>No orders yet.</p> : null}
+      {orders && orders.length === 0 ? <p>{filter.q || filter.status ? 'No orders match.' : 'No orders yet.'}</p> : null}
       {orders && orders.length > 0 ? (
         <AdminTable label="Order list" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
           {orders.map((order) => (

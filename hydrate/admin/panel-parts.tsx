@@ -49,8 +49,14 @@ export function useCursorList<T, B>(
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // The list's first page as now asked for: an answer to an older filter (two Finds in a row,
+  // the first answering last) is dropped rather than shown under the newer one.
+  const current = useRef(url(null));
+  current.current = url(null);
   const read = async (from: string | null, previous: T[]) => {
+    const askedFor = url(null);
     const result = await api.get<B>(url(from));
+    if (askedFor !== current.current) return;
     if (!result.ok) return setError(describe(result.status));
     const page = pick(result.body);
     setError(null);

@@ -448,6 +448,39 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(await status(other.orderId, 'shipped')).code).toBe('BAD_REQUEST');
       });
 
+      it('the owner finds orders by status, by number (#2 or 2) or by part of the email, a page at a time within the filter', async () => {
+        const emails = ['ada@example.com', 'grace_h@example.com', 'gracehopper@example.com', 'ADA@Example.com'];
+        for (const [index, email] of emails.entries()) {
+          const extra = index % 2 === 1 ? { payment: { provider: 'manual' } } : {};
+          h.clock.now += 1000;
+          expect((await place(await cartWith(['p1', 'SQ-1', 1]), { email, ...extra })).statusCode).toBe(200);
+        }
+        const find = async (query: string) => {
+          const response = await h.inject({ method: 'GET', url: `/api/commerce/orders?${query}`, headers: adminHeaders() });
+          expect(response.statusCode, response.body).toBe(200);
+          return json(response) as { orders: { orderNumber: number }[]; nextCursor: string | null };
+        };
+        const numbers = async (query: string) => (await find(query)).orders.map((order) => order.orderNumber);
+        expect(await numbers('status=awaiting-payment')).toEqual([4, 2]);
+        expect(await numbers('status=paid')).toEqual([3, 1]);
+        expect(await numbers(`q=${encodeURIComponent('#2')}`)).toEqual([2]);
+        expect(await numbers('q=3')).toEqual([3]);
+        expect(await numbers('q=ADA%40')).toEqual([4, 1]);
+        expect(await numbers('q=grace')).toEqual([3, 2]);
+        // `_` is a letter here, not LIKE's any-one-character: grace_h, not gracehopper.
+        expect(await numbers('q=grace_')).toEqual([2]);
+        expect(await numbers('q=grace&status=paid')).toEqual([3]);
+        expect(await numbers('q=nobody')).toEqual([]);
+        const first = await find('q=example&limit=3');
+        expect(first.orders.map((order) => order.orderNumber)).toEqual([4, 3, 2]);
+        expect(await numbers(`q=example&limit=3&cursor=${first.nextCursor}`)).toEqual([1]);
+        const bad = await h.inject({ method: 'GET', url: '/api/commerce/orders?status=shipped', headers: adminHeaders() });
+        expect(bad.statusCode).toBe(400);
+        expect(json(bad).code).toBe('BAD_QUERY');
+        const long = await h.inject({ method: 'GET', url: `/api/commerce/orders?q=${'x'.repeat(201)}`, headers: adminHeaders() });
+        expect(json(long)).toEqual({ code: 'BAD_QUERY', error: 'q can be at most 200 characters.' });
+      });
+
       const status = (orderId: string, value: string) =>
         h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/status`, headers: adminHeaders(), payload: { status: value } });
       const cancelMails = async () => (await store.read.listOutbox()).filter((mail) => mail.subject.endsWith('is cancelled'));

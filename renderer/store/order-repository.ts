@@ -47,6 +47,13 @@ export interface StoredSubscription extends NewSubscription {
   status: string;
 }
 
+/** What the owner's order list is narrowed to (GET /api/commerce/orders `status`, `q`). */
+export interface OrderFilter {
+  status?: OrderStatus;
+  orderNumber?: number;
+  emailContains?: string;
+}
+
 /** Placed orders (with a number) only: a seeded analytics order is not one a buyer can look up or the owner list. */
 const PLACED = 'order_number IS NOT NULL';
 
@@ -84,17 +91,20 @@ export class OrderRepository {
     return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
   }
 
-  /** Newest first, `limit` rows after the keyset `after` (the last row of the previous page). */
-  async list(websiteId: string, after: OrderKeyset | null, limit: number): Promise<PlacedOrder[]> {
-    const rows = after
-      ? await this.db.query(
-          `SELECT data FROM orders WHERE website_id = $1 AND ${PLACED} AND (created_on, id) < ($2::bigint, $3::text)
-           ORDER BY created_on DESC, id DESC LIMIT $4`,
-          [websiteId, after.createdOn, after.id, limit],
-        )
-      : await this.db.query(`SELECT data FROM orders WHERE website_id = $1 AND ${PLACED} ORDER BY created_on DESC, id DESC LIMIT $2`, [
-          websiteId, limit,
-        ]);
+  /**
+   * Newest first, `limit` rows after the keyset `after` (the last row of the previous page),
+   * only those of `filter`: a status, an order number, or an email the buyer's contains.
+   */
+  async list(websiteId: string, after: OrderKeyset | null, limit: number, filter: OrderFilter = {}): Promise<PlacedOrder[]> {
+    const params: unknown[] = [websiteId];
+    const where = ['website_id = $1', PLACED];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    if (filter.status) where.push(`status = ${param(filter.status)}`);
+    if (filter.orderNumber !== undefined) where.push(`order_number = ${param(filter.orderNumber)}`);
+    // LIKE's own characters in the typed text are literal (`_` in an address matched any one).
+    if (filter.emailContains) where.push(`email_key LIKE ${param(`%${filter.emailContains.trim().normalize('NFC').toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)}`);
+    if (after) where.push(`(created_on, id) < (${param(after.createdOn)}::bigint, ${param(after.id)}::text)`);
+    const rows = await this.db.query(`SELECT data FROM orders WHERE ${where.join(' AND ')} ORDER BY created_on DESC, id DESC LIMIT ${param(limit)}`, params);
     return rows.map((row) => json<PlacedOrder>(row.data));
   }
 

@@ -562,6 +562,47 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
   });
 
+  test('ADMIN-11 orders: Find narrows many orders to one number, an email or a status, and back to all', async () => {
+    const crumb = 'admin-browser-crumb-find-0123456789';
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: { cartToken: added.json().shoppingCart.id, email: 'find-me@example.com', payment: { provider: 'manual' }, idempotencyKey: 'admin-browser-find-0001' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = (await tier.server.store.read.orders.get(placed.json().orderId))!;
+    // Sixty more, three of them Zoë's: more than three pages of 20.
+    for (let i = 1; i <= 60; i++) {
+      const email = i % 20 === 0 ? `zoë.${i}@example.com` : `crowd-${i}@example.com`;
+      await tier.server.store.read.orders.insert({ ...order, id: `${order.id}-find-${i}`, orderNumber: 7000 + i, email, createdOn: order.createdOn - i * 1000, purchasedCartId: null }, null);
+    }
+    const v = await signedIn();
+    await openPanel(v.page, 'Orders');
+    const orders = panel(v.page, 'orders');
+    await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
+    const find = async (text: string, status = '') => {
+      await orders.getByLabel('Find orders').fill(text);
+      await orders.getByLabel('Status', { exact: true }).selectOption(status);
+      await orders.getByRole('button', { name: 'Find' }).click();
+    };
+    const numbers = () => orders.locator('tbody tr th').evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+    await find('#7033');
+    await expect.poll(numbers).toEqual(['#7033']);
+    await find('ZOË.');
+    await expect.poll(numbers).toEqual(['#7020', '#7040', '#7060']);
+    await find('', 'awaiting-payment');
+    await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
+    expect(await orders.getByRole('button', { name: 'More orders' }).count()).toBe(1);
+    await find('nobody-at-all');
+    await expect.poll(() => orders.getByText('No orders match.').count()).toBe(1);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await find('');
+    await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
+  });
+
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
     const v = await signedIn();
     // Tab A's first try with its old token is refused (403), as it should be; Chromium logs it.

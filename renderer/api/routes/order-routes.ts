@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { isValidEmail } from '../form-validation.ts';
-import { ORDER_ERR, orderJson, setOrderStatus } from '../../orders/order-status.ts';
+import { NEXT_STATUSES, ORDER_ERR, orderJson, setOrderStatus } from '../../orders/order-status.ts';
+import type { OrderFilter } from '../../store/order-repository.ts';
+import type { OrderStatus } from '../../store/types.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
@@ -11,6 +13,16 @@ import { PAGING, pageLimit, pagingCodes } from './restock-routes.ts';
 // status changes (cancelling restocks once), and the buyer's look-up by number and email
 // (order status, page type 211).
 
+const ORDER_STATUSES = Object.keys(NEXT_STATUSES) as OrderStatus[];
+
+/** The owner's search text: an order number (`#12`, `12`), else part of the buyer's email. */
+export function orderSearch(q: string | undefined): OrderFilter {
+  const text = (q ?? '').trim();
+  if (text === '') return {};
+  const number = /^#?\s*(\d{1,9})$/.exec(text);
+  return number ? { orderNumber: Number(number[1]) } : { emailContains: text };
+}
+
 const ORDER_PARAMS = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export function registerOrderRoutes(kit: RouteKit): void {
@@ -20,15 +32,26 @@ export function registerOrderRoutes(kit: RouteKit): void {
     method: 'GET',
     url: '/commerce/orders',
     admin: true,
-    schema: { summary: "The store's orders with lines and totals, newest first, a page at a time.", querystring: Type.Object(PAGING) },
-    invalid: fieldCodes(pagingCodes),
+    schema: {
+      summary: "The store's orders with lines and totals, newest first, a page at a time; `status` keeps one status, `q` an order number (`#12` or `12`) or the orders whose email contains it.",
+      querystring: Type.Object({
+        ...PAGING,
+        status: Type.Optional(Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status)))),
+        q: Type.Optional(Type.String({ maxLength: 200 })),
+      }),
+    },
+    invalid: fieldCodes({
+      ...pagingCodes,
+      status: () => GENERIC.badQuery(`status must be one of ${ORDER_STATUSES.join(', ')}.`),
+      q: () => GENERIC.badQuery('q can be at most 200 characters.'),
+    }),
     handler: async (request) => {
-      const { cursor } = request.query;
+      const { cursor, status } = request.query;
       const limit = pageLimit(request.query.limit);
       const after = cursor === undefined ? null : decodeSignUpCursor(cursor);
       if (cursor !== undefined && after === null) throw pagingCodes.cursor();
       const site = await requireSite(deps);
-      const rows = await deps.store.read.orders.list(site.websiteId, after, limit + 1);
+      const rows = await deps.store.read.orders.list(site.websiteId, after, limit + 1, { status, ...orderSearch(request.query.q) });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
