@@ -197,6 +197,23 @@ describe('crafted unlock cookies', () => {
   });
 });
 
+describe('search', () => {
+  // Probe: with the shop collection behind a password (or for members only), /shop and its
+  // product pages showed the lock, but /search?q=tee listed the Classic Tee with its price and link.
+  it("lists no product of a password-protected or member-only collection, as it lists none of such a page's items", async () => {
+    const open = await h.inject({ url: '/search?q=classic' });
+    expect(open.body).toContain('Classic Tee');
+    for (const change of [{ password: 'pw' }, { memberArea: true }]) {
+      const entries = site.entries.map((entry) => (entry.slug === 'shop' ? { ...entry, ...change } : entry));
+      h.setSite({ ...site, entries, bySlug: new Map(entries.map((entry) => [entry.slug, entry])) });
+      expect(sfContext((await h.inject({ url: '/shop/tee' })).body).pageType, JSON.stringify(change)).toBe('password' in change ? 105 : 106);
+      const found = await h.inject({ url: '/search?q=classic' });
+      expect(found.statusCode).toBe(200);
+      expect(found.body, JSON.stringify(change)).not.toContain('Classic Tee');
+    }
+  });
+});
+
 describe('checkout by cart id', () => {
   it("a cart that became a signed-in user's is not shown by its old id", async () => {
     const added = await h.inject({

@@ -15,14 +15,17 @@ export const searchPage = pageKind<{ kind: 'search' }>({
     const needle = q.toLowerCase();
     const results: Json[] = [];
     if (needle !== '') {
-      const products = await job.listProducts();
+      // Password-protected and member-only pages stay out of the results, and so do the
+      // products of such a collection: their titles, prices and links were listed here.
+      const guarded = new Set(job.site.entries.filter((entry) => entry.memberArea || entry.password).map((entry) => entry.id));
+      const products = (await job.listProducts()).filter((product) => !guarded.has(product.collectionId));
       const options = await job.viewOptions(false, products);
       for (const product of products) {
         if (results.length >= 20) break;
         if (product.title.toLowerCase().includes(needle)) results.push(job.use(job.view(product, options)));
       }
       for (const entry of job.site.entries) {
-        if (entry.memberArea || entry.password) continue;
+        if (guarded.has(entry.id)) continue;
         for (const item of entry.items) {
           if (results.length >= 20) break;
           if (item.title.toLowerCase().includes(needle)) results.push(contentItemObject(entry, item, ''));
