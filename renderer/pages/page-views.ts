@@ -136,6 +136,11 @@ function refundText(order: PlacedOrder, currency: string): string | null {
   return refund.kind === 'refunded' ? `Refunded ${amount} to ${refund.label}.` : `The shop will pay back ${amount} (${refund.label}) directly.`;
 }
 
+function cancelledText(order: PlacedOrder, currency: string): string {
+  const money = refundText(order, currency) ?? 'Nothing is owed: please do not send a payment for it.';
+  return `This order has been cancelled. ${money}`;
+}
+
 const isPlaced = (order: Order): order is PlacedOrder => typeof (order as Partial<PlacedOrder>).orderNumber === 'number';
 
 /**
@@ -180,6 +185,8 @@ export function orderView(order: Order, storeCurrency: string): Json {
     paymentLabel: placed.payment.label,
     // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts); null otherwise.
     refundText: refundText(placed, currency),
+    // The order pages read again after a cancel say so, rather than "pay by bank transfer".
+    cancelledText: placed.status === 'cancelled' ? cancelledText(placed, currency) : null,
     giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,
     subscription: placed.subscription
       ? { ...placed.subscription, periodText: subscriptionPriceText(placed.subscription, formatMoney(subscribed?.lineTotal ?? 0, currency)) }

@@ -192,14 +192,14 @@ const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode:
 const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
 <h1>Thank you!</h1>
 <p class="sf-order-number">{.section order.orderNumber}Order #{@}{.or}Order {order.id|html}{.end}</p>
-<p>Your order has been placed.{.section order.email} A receipt is on its way to {@|html}.{.end}</p>
+{.section order.cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>Your order has been placed.{.section order.email} A receipt is on its way to {@|html}.{.end}</p>{.end}
 {order|apply sf-order-summary}
 </section>`;
 
 const ORDER_RECEIVED = `<section class="sf-order-page sf-order-received">
 <h1>Order received</h1>
 {.section order}<p class="sf-order-number">Order #{orderNumber}</p>
-<p>We have your order and hold it until your payment arrives: pay by bank transfer or on pickup, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>
+{.section cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>We have your order and hold it until your payment arrives: pay by bank transfer or on pickup, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>{.end}
 {@|apply sf-order-summary}{.end}
 </section>`;
 

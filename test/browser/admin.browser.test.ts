@@ -367,6 +367,10 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await buyer.page.locator('.sf-order-refund').textContent()).toBe(`Refunded ${total} to Visa ending 4242 (test).`);
     expect(await buyer.page.content()).not.toContain(cancelledOrder!.refund!.reference!);
     expect(await axeViolations(buyer.page)).toEqual([]);
+    // Its confirmation page, opened again from the buyer's history, says it is cancelled too.
+    expect(await visit(buyer.page, `/commerce/orders/${orderId}-older-1/confirmed`)).toBe(200);
+    expect(await buyer.page.locator('.sf-order-cancelled').textContent()).toBe(`This order has been cancelled. Refunded ${total} to Visa ending 4242 (test).`);
+    expect(await buyer.page.getByText('Your order is confirmed.').count()).toBe(0);
     await expect.poll(() => isFocused(older.locator('.admin-order-status'))).toBe(true);
     expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('fulfilled');
     await v.screenshot('admin-6-order-fulfilled');

@@ -192,4 +192,19 @@ describe('order pages (issue 15)', () => {
     expect(html).toMatch(/<p class="sf-order-refund">Refunded \$\d+\.\d\d to Visa ending 4242 \(test\)\.<\/p>/);
     expect(html).not.toContain(cancelled.refund!.reference!);
   });
+
+  it('order received (207) and order confirmed (202) read again after a cancel say it is cancelled, not "pay by bank transfer"', async () => {
+    let ids = 0;
+    const deps = { store: h.store, now: () => Date.now(), newId: (prefix: string) => `${prefix}_pages_${++ids}` };
+    const offline = await place({ provider: 'manual' });
+    await setOrderStatus(deps, offline.orderId, 'cancelled');
+    const received = body((await h.inject(offline.confirmationUrl)).body);
+    expect(received).toContain('<p class="sf-order-cancelled">This order has been cancelled. Nothing is owed: please do not send a payment for it.</p>');
+    expect(received).not.toContain('hold it until your payment arrives');
+    const card = await place(TEST_CARD);
+    await setOrderStatus(deps, card.orderId, 'cancelled');
+    const confirmed = body((await h.inject(card.confirmationUrl)).body);
+    expect(confirmed).toMatch(/<p class="sf-order-cancelled">This order has been cancelled\. Refunded \$[\d.]+ to Visa ending 4242 \(test\)\.<\/p>/);
+    expect(confirmed).not.toContain('Your order is confirmed.');
+  });
 });
