@@ -113,10 +113,15 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     const entries = await v.page.evaluate(() => history.length);
     // Enter in the field is the implicit submission a disabled default button stops.
     await email.press('Enter');
+    // A script this late gets a word: the disabled button is explained, a reload offered.
+    const late = v.page.locator('.demo-script-late');
+    await expect.poll(() => late.isVisible()).toBe(true);
     await v.screenshot('site-form-early-1-waiting');
 
     release();
     await waitForBoot(v.page);
+    // Once the script has booted, the note is gone.
+    expect(await late.isVisible()).toBe(false);
     // Before, the press went as a GET to the page: a second entry with the address in its URL.
     expect(navigations).toEqual([v.page.url()]);
     expect(new URL(v.page.url()).search).toBe('');
@@ -128,6 +133,31 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     await v.screenshot('site-form-early-2-sent');
     const list = await tier.server.store.read.listMailingList();
     expect(list.map((entry) => entry.email)).toContain('early.bird@example.com');
+  });
+
+  test('the islands script lost: the page says its buttons have not loaded and offers a reload, on a form and on a product page', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/net::ERR_FAILED/);
+    await v.page.route('**/assets/islands.js', (route) => route.abort());
+    const late = v.page.locator('.demo-script-late');
+    for (const path of [CONTACT_PAGE, '/shop/tee']) {
+      await v.page.goto(path, { waitUntil: 'load' });
+      // Before, nothing said why Submit stayed disabled or why there was no Add To Cart.
+      await expect.poll(() => late.isVisible(), { message: path }).toBe(true);
+      expect(await late.getAttribute('role')).toBe('status');
+      expect(await late.textContent()).toContain("This page's buttons have not loaded yet");
+      expect(await late.getByRole('link', { name: 'reload the page' }).getAttribute('href')).toBe('');
+      const foot = await late.evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(foot).toBe(await v.page.evaluate(() => window.innerHeight));
+      await v.screenshot(`site-form-script-lost-${path === CONTACT_PAGE ? 'form' : 'product'}`);
+    }
+    expect(await v.page.locator('.sqs-add-to-cart-button').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+
+    // With the script there, the note is never shown: its timer does not run once the page has booted.
+    await v.page.unroute('**/assets/islands.js');
+    await visit(v.page, CONTACT_PAGE);
+    expect(await late.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(await late.isVisible()).toBe(false);
   });
 
   test("the captcha's checkbox keeps its own size, on one line with its text (the form's full-width inputs are text-like only)", async () => {
