@@ -18,7 +18,7 @@ export const searchPage = pageKind<{ kind: 'search' }>({
       // Password-protected and member-only pages stay out of the results, and so do the
       // products of such a collection: their titles, prices and links were listed here.
       const guarded = new Set(job.site.entries.filter((entry) => entry.memberArea || entry.password).map((entry) => entry.id));
-      const products = (await job.listProducts()).filter((product) => !guarded.has(product.collectionId));
+      const products = (await job.listProducts()).filter((product) => product.collectionId === null || !guarded.has(product.collectionId));
       const options = await job.viewOptions(false, products);
       for (const product of products) {
         if (results.length >= 20) break;
