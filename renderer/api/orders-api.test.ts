@@ -543,6 +543,10 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(await status(unpaid.orderId, 'cancelled'))).toMatchObject({ status: 'cancelled', refund: null });
         const paid = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { provider: 'manual' } }));
         expect(json(await status(paid.orderId, 'paid')).status).toBe('paid');
+        // Marked paid, the buyer hears the payment arrived: the receipt again, Paid.
+        const received = (await store.read.listOutbox()).filter((mail) => mail.subject.startsWith('Payment received: '));
+        expect(received.map((mail) => [mail.to, mail.subject])).toEqual([['buyer@example.com', `Payment received: Your order #${paid.orderNumber} from Test Shop`]]);
+        expect(received[0]!.body).toContain(`Order #${paid.orderNumber} (Paid)`);
         const cancelled = json(await status(paid.orderId, 'cancelled'));
         expect(cancelled.refund).toEqual({ kind: 'by-hand', amountCents: 3222, reference: null, label: 'Bank transfer or pay on pickup', on: expect.any(String) });
         const [first, second] = (await cancelMails()).sort((a, b) => (a.subject < b.subject ? -1 : 1));

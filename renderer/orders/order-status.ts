@@ -72,13 +72,15 @@ export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now' | 'newI
     const next: PlacedOrder = { ...order, status };
     // The refund comes before anything of the cancel is written: a refused refund leaves the order as it was.
     if (status === 'cancelled' && order.status === 'paid') next.refund = await refundPaid(order, deps.now());
-    if (order.status === 'awaiting-payment' && status === 'paid' && order.items.some((item) => item.productType === 4)) {
-      // Paid now: its gift cards are issued, and the buyer gets the receipt again with the codes.
+    if (order.status === 'awaiting-payment' && status === 'paid') {
+      // Paid now: its gift cards are issued, and the buyer gets the receipt again, marked Paid
+      // (with the codes). Before, only a gift card order was told: a buyer who paid by bank
+      // transfer heard nothing of it arriving.
       const now = deps.now();
-      next.giftCardCodes = await issueGiftCards(repo, order, now);
+      if (order.items.some((item) => item.productType === 4)) next.giftCardCodes = await issueGiftCards(repo, order, now);
       const site = await repo.getSite();
       const receipt = orderReceiptMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
-      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: receipt.subject, body: receipt.text, html: receipt.html, queuedOn: now });
+      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: `Payment received: ${receipt.subject}`, body: receipt.text, html: receipt.html, queuedOn: now });
     }
     if (status === 'cancelled' && order.restockedOn === null) {
       for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
