@@ -526,6 +526,26 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await cancelMails()).toHaveLength(1);
       });
 
+      it('two cancels at once (a double press, two owners): one refund, one 200 and one 409', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const refundsBefore = testRefunds.size;
+        const answers = await Promise.all([status(placed.orderId, 'cancelled'), status(placed.orderId, 'cancelled')]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        expect(testRefunds.size).toBe(refundsBefore + 1);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        expect(await cancelMails()).toHaveLength(1);
+      });
+
+      it('an order of a provider this server does not have is not cancelled: 502 REFUND_FAILED naming it', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const order = (await store.read.orders.get(placed.orderId))!;
+        await store.transaction((repo) => repo.orders.update({ ...order, payment: { ...order.payment, provider: 'acme-pay' } }));
+        const refused = await status(placed.orderId, 'cancelled');
+        expect(refused.statusCode).toBe(502);
+        expect(json(refused)).toEqual({ code: 'REFUND_FAILED', error: 'The refund failed, so the order was not cancelled: the payment provider "acme-pay" is not available on this server.' });
+        expect((await store.read.orders.get(placed.orderId))!.status).toBe('paid');
+      });
+
       it('a refused refund leaves the order paid, its stock out and no mail, with 502 REFUND_FAILED', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1]), { payment: { ...VISA, cardNumber: REFUND_FAILS_CARD } }));
         expect(await stockOf('p1', 'v1')).toBe(4);
