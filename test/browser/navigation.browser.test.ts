@@ -44,6 +44,12 @@ describe.skipIf(!chromiumPath)(`hidden and member-area navigation in Chromium${c
       expect(await v.page.locator('.demo-lock-hint').textContent()).toBe('This page is locked');
       expect(await v.page.getByLabel('Password').count()).toBe(1);
       expect(await axeViolations(v.page)).toEqual([]);
+      // The page's password opens it (the unlock cookie is signed with the store's key).
+      await v.page.getByLabel('Password').fill('indigo');
+      await Promise.all([v.page.waitForURL('**/lookbook'), v.page.getByLabel('Password').press('Enter')]);
+      await waitForBoot(v.page);
+      expect(await v.page.getByRole('heading', { name: 'Next season, first look' }).isVisible()).toBe(true);
+      expect(await v.page.getByLabel('Password').count()).toBe(0);
       expect(await visit(v.page, '/members')).toBe(403);
       expect(await v.page.locator('.demo-lock-hint').textContent()).toBe('This page available only site members');
 
