@@ -7,6 +7,8 @@
 // stock now; Unlimited and back; long submission values wrap; times in the owner's zone, named;
 // cancelling asks first, refunds the test card and says so in the row and the buyer's mail; an ended session keeps what was typed under a
 // sign-in dialog; after each action the focus is somewhere, never the page (document.body).
+// A refused refund leaves the order paid and says why; Find narrows many orders; Back goes to
+// the panel before.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -605,6 +607,39 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await axeViolations(v.page)).toEqual([]);
     await find('');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
+  });
+
+  test('ADMIN-12 a refused refund: the order stays paid, the owner reads why, and the focus is not lost', async () => {
+    const crumb = 'admin-browser-crumb-refund-0123456789';
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: {
+        cartToken: added.json().shoppingCart.id,
+        email: 'refund-refused@example.com',
+        payment: { provider: 'test', cardNumber: '4000 0000 0000 5126', expMonth: 12, expYear: 2030, cvc: '123' },
+        idempotencyKey: 'admin-browser-refund-0001',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, orderNumber } = placed.json();
+    const v = await signedIn();
+    v.allowConsoleError(/status of 502/);
+    await openPanel(v.page, 'Orders');
+    const orders = panel(v.page, 'orders');
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.getByLabel(`New status for order #${orderNumber}`).selectOption('cancelled');
+    await row.getByRole('button', { name: `Update order #${orderNumber}` }).click();
+    await v.page.getByRole('alertdialog', { name: `Cancel order #${orderNumber}?` }).getByRole('button', { name: 'Cancel order' }).click();
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe("The refund failed, so the order was not cancelled: The card's bank refused the refund.");
+    expect(await row.locator('.admin-order-status').textContent()).toBe('Paid');
+    expect(await row.locator('.admin-order-refund').count()).toBe(0);
+    expect(await focused(v.page)).not.toBe('body');
+    expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('paid');
+    expect((await tier.server.store.read.listOutbox()).filter((mail) => mail.subject.includes(`#${orderNumber} `) && mail.subject.endsWith('is cancelled'))).toEqual([]);
   });
 
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
