@@ -1,13 +1,15 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type SqlStore } from '../store/store.ts';
 import { adminHeaders, freshHarness, json, type Harness } from '../test-support/api-harness.ts';
+import { demoSeed, pageHarness, reseed, type PageHarness } from '../test-support/page-harness.ts';
 import { reachablePostgres, throwAwaySchema } from '../test-support/postgres.ts';
 import { isStoreUnreachable, toApiError } from './http.ts';
 
 // A database that stops answering (down, restarting, the network) is 503 STORE_UNAVAILABLE
 // with Retry-After in the shared error shape, not 500 INTERNAL "Something went wrong.": the
 // owner's admin shows the server's sentence, so it now says what is wrong and to try again.
+// A page is 503 with Retry-After too.
 
 describe('isStoreUnreachable', () => {
   it.each([
@@ -33,8 +35,11 @@ function cuttableProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let up = false;
   const listen = () =>
     new Promise<void>((resolve) => {
+      if (up) return resolve();
+      up = true;
       server = net.createServer((client) => {
         const upstream = net.connect(target.port, target.host);
         for (const socket of [client, upstream]) {
@@ -55,6 +60,7 @@ function cuttableProxy(target: { host: string; port: number }) {
       return port;
     },
     async cut() {
+      up = false;
       await new Promise<void>((resolve) => {
         server!.close(() => resolve());
         for (const socket of sockets) socket.destroy();
@@ -69,6 +75,7 @@ describe.skipIf(url === null)(`the API while PostgreSQL cannot be reached${url =
   let store: SqlStore;
   let drop: () => Promise<void>;
   let h: Harness;
+  let pages: PageHarness;
 
   beforeAll(async () => {
     await proxy.listen();
@@ -79,6 +86,23 @@ describe.skipIf(url === null)(`the API while PostgreSQL cannot be reached${url =
     store = await openStore({ databaseUrl: schema.databaseUrl });
     h = await freshHarness(store);
   }, 60_000);
+
+  it('a shop page is 503 with Retry-After while it is down (a crawler keeps it), and renders again once it is back', async () => {
+    await reseed(store, await demoSeed());
+    pages = await pageHarness(store);
+    expect((await pages.inject('/shop')).statusCode).toBe(200);
+    await proxy.cut();
+    const down = await pages.inject('/shop');
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.body).toContain('Something went wrong');
+    await proxy.listen();
+    expect((await pages.inject('/shop')).statusCode).toBe(200);
+    await pages.app.close();
+    h = await freshHarness(store);
+  });
+  // A failed case must not leave the next one without its database.
+  afterEach(() => proxy.listen());
   afterAll(async () => {
     await store?.close();
     await drop?.();

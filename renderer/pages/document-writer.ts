@@ -143,7 +143,7 @@ export function send(reply: FastifyReply, status: number, html: string | Buffer)
 }
 
 /** C1 type 101: no site template, no data; only what cannot fail. */
-export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, site: LoadedSite | null, trackingDisabled: boolean): FastifyReply {
+export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, site: LoadedSite | null, trackingDisabled: boolean, status = 500): FastifyReply {
   const locale = site?.config.locale ?? 'en-US';
   request.quirePage = { pageType: PAGE_TYPE.error, templateName: 'builtin:error', diagnostics: [], problems: [] };
   const html = renderShell({
@@ -161,5 +161,5 @@ export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, site
     },
     captchaLocal: false,
   });
-  return send(reply, 500, html);
+  return send(reply, status, html);
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Diagnostic } from '../../engine/index.ts';
 import { ensureCrumbCookie, type ApiDeps } from '../api/context.ts';
+import { isStoreUnreachable } from '../api/http.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import { sendErrorPage, send, writeDocument } from './document-writer.ts';
 import { baseContext, NotFound, PageJob, type Json, type PageReads, type Resolved } from './page-context.ts';
@@ -104,7 +105,11 @@ export function createPageRenderer(options: PageRendererOptions) {
       return send(reply, resolved.status, html);
     } catch (error) {
       request.log.error({ err: error }, 'page render failed');
-      return sendErrorPage(request, reply, site, trackingDisabled);
+      // The database is down or restarting: 503 with Retry-After, so a crawler keeps the page and
+      // a load balancer or uptime check sees an outage, not a broken page.
+      if (!isStoreUnreachable(error)) return sendErrorPage(request, reply, site, trackingDisabled);
+      reply.header('retry-after', '5');
+      return sendErrorPage(request, reply, site, trackingDisabled, 503);
     }
   }
 
