@@ -12,6 +12,36 @@ function valueText(value: unknown): string {
   return String(value);
 }
 
+// Every character a mail client may break a line at (CR, LF, VT, FF, NEL, U+2028, U+2029), and
+// the other C0 and C1 controls (an escape sequence or a NUL): a visitor's value must not start a line
+// of its own that reads like the mail's own ("Email: …", a forged "A visitor submitted …").
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** Continuation lines of a multi-line value: indented under their field, never at a line's start. */
+const CONTINUATION = '    ';
+
+const shown = (c: string) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`;
+
+/**
+ * A value on one line: each line break and control character written out (`[U+000A]`), as
+ * the direction controls are, so what the owner reads is what was sent, on the line it was sent.
+ */
+export function oneLine(text: string): string {
+  return showDirectionControls(text.replace(/\r\n/g, '\n').replace(CONTROL, shown));
+}
+
+/**
+ * A multi-line value (a textarea): its line breaks kept, as plain `\n`, each following line
+ * indented under the field, so a line typed `Email: boss@example.com` reads as part of the
+ * message, not as a field of the mail.
+ */
+export function indentedLines(text: string): string {
+  return text
+    .split(LINE_BREAK)
+    .map((line) => oneLine(line))
+    .join(`\n${CONTINUATION}`);
+}
+
 /**
  * The visitor's address for Reply-To: the first email field's value that is one address (the
  * form rule already checked it; checked again here because the header names where the owner's
@@ -31,7 +61,9 @@ export function replyAddress(form: Form, values: Record<string, unknown>): strin
  * the log line of its delivery holds only the masked address and the subject. Visitors wrote
  * the values and the form's name is the site's: characters that reorder text (U+202E…) are
  * written out as `[U+202E]`, as the admin shows them, so a name written `‮gnp.exe` does not
- * read "exe.png" in the owner's mail client. A reply goes to the visitor when the form asked
+ * read "exe.png" in the owner's mail client. Line breaks are written out the same way in every
+ * one-line value (the page path is the visitor's too), and a textarea's lines are indented, so
+ * no value can add a line that looks like the mail's own. A reply goes to the visitor when the form asked
  * for an email address (Reply-To).
  */
 export function formNotification(form: Form & { notifyEmail: string }, values: Record<string, unknown>, pagePath: string): MailMessage {
@@ -41,13 +73,14 @@ export function formNotification(form: Form & { notifyEmail: string }, values: R
       const value = values[field.id];
       // A name is first and last: one space, as it is written.
       const text = field.type === 'name' && Array.isArray(value) ? value.map(valueText).join(' ').trim() : valueText(value);
-      return `${field.title ?? field.name ?? field.id}: ${text}`;
+      return `${oneLine(field.title ?? field.name ?? field.id)}: ${field.type === 'textarea' ? indentedLines(text) : oneLine(text)}`;
     });
   const replyTo = replyAddress(form, values);
   return {
     to: form.notifyEmail,
-    subject: showDirectionControls(`New submission: ${form.name}`),
-    body: showDirectionControls([`A visitor submitted "${form.name}" on ${pagePath}.`, '', ...lines, ''].join('\n')),
+    // One line: nodemailer folds a header, but a break in it would still read as another header.
+    subject: oneLine(`New submission: ${form.name}`),
+    body: [`A visitor submitted "${oneLine(form.name)}" on ${oneLine(pagePath)}.`, '', ...lines, ''].join('\n'),
     ...(replyTo ? { headers: { 'Reply-To': replyTo } } : {}),
   };
 }
