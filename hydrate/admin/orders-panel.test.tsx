@@ -242,6 +242,28 @@ describe('orders panel', () => {
     expect(rows()).toEqual(['o3', 'o2', 'o1']);
   });
 
+  it('says a change is on its way until the answer comes; marked paid, says the buyer is emailed', async () => {
+    const base = fakeAdminServer((method, url, body) => {
+      if (method === 'GET') return { status: 200, body: { orders: [order(8, 'awaiting-payment')], nextCursor: null } };
+      return { status: 200, body: { ...order(8, (body as { status: string }).status) } };
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = {
+      ...base,
+      fetch: () => (async (url: string, init: RequestInit) => {
+        if (init.method === 'POST') await gate;
+        return base.fetch()(url, init);
+      }) as unknown as typeof fetch,
+    };
+    const el = await mountPanel(OrdersPanel, server);
+    await act(async () => (el.querySelector('tr[data-order-id="o8"] button') as HTMLButtonElement).click());
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Updating order #8…');
+    await act(async () => release());
+    await act(async () => {});
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #8 is now paid. buyer8@example.com is emailed that the payment arrived.');
+  });
+
   it('says plainly when the server has no orders API yet', async () => {
     const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 404, body: { error: 'Not found.', code: 'NOT_FOUND' } })));
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');

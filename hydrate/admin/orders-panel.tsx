@@ -86,6 +86,8 @@ export function OrdersPanel({ api }: PanelProps) {
   const change = async (order: AdminOrder, next: string) => {
     if (sending.current.has(order.id)) return;
     sending.current.add(order.id);
+    // Said at once: a cancel waits for the payment provider's refund, which can take a while.
+    setStatus(next === 'cancelled' ? `Cancelling order #${order.orderNumber}…` : `Updating order #${order.orderNumber}…`);
     let result: ApiResult<AdminOrder>;
     try {
       result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/status`, { status: next });
@@ -104,7 +106,9 @@ export function OrdersPanel({ api }: PanelProps) {
     }
     const changed = { ...order, ...result.body };
     const refund = changed.refund ? ` ${refundText(changed.refund, changed.currency)}.` : '';
-    setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.${refund}`);
+    // Marked paid from awaiting payment, the buyer is mailed the receipt again (orders/order-status.ts).
+    const told = next === 'paid' && order.status === 'awaiting-payment' ? ` ${order.email} is emailed that the payment arrived.` : '';
+    setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.${refund}${told}`);
     // From the state as it is now: two rows changed at once both keep their news.
     setUpdated((before) => ({ ...before, [order.id]: changed }));
     // A status with no further moves takes the select and the Update button away: the focus

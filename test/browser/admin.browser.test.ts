@@ -607,6 +607,14 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await axeViolations(v.page)).toEqual([]);
     await find('');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
+    // The bank transfer arrived: marked paid, the buyer is mailed, and the owner is told so.
+    const { orderNumber } = placed.json();
+    await find(`#${orderNumber}`);
+    await expect.poll(numbers).toEqual([`#${orderNumber}`]);
+    await orders.getByRole('button', { name: `Update order #${orderNumber}` }).click();
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #${orderNumber} is now paid. find-me@example.com is emailed that the payment arrived.`);
+    const mails = (await tier.server.store.read.listOutbox()).filter((mail) => mail.to === 'find-me@example.com' && mail.subject.startsWith('Payment received: '));
+    expect(mails).toHaveLength(1);
   });
 
   test('ADMIN-12 a refused refund: the order stays paid, the owner reads why, and the focus is not lost', async () => {
