@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPath)(`phone layout in Chromium${chromiumPath ? '' : ` 
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         while (walker.nextNode()) {
           const node = walker.currentNode;
-          if (!node.textContent?.trim() || pill.contains(node)) continue;
+          if (!node.textContent?.trim() || pill.contains(node) || !node.parentElement?.checkVisibility({ visibilityProperty: true })) continue;
           const range = document.createRange();
           range.selectNodeContents(node);
           if ([...range.getClientRects()].some(meets)) hidden.push(node.textContent.trim().slice(0, 40));
@@ -119,6 +119,32 @@ describe.skipIf(!chromiumPath)(`phone layout in Chromium${chromiumPath ? '' : ` 
       const remove = await v.page.locator('.sf-entry-remove').first().evaluate((el) => el.getBoundingClientRect().right);
       expect(remove).toBeLessThanOrEqual(NARROW.width);
       await viewportShot(v.page, 'phone-6-cart-320');
+    }
+  });
+
+  test('PHONE-5 Tab through a product page never leaves the focused control under the pill cart (focus not obscured)', async () => {
+    const v = await tier.newVisitor();
+    await v.page.setViewportSize(PHONE);
+    await addTeeToCart(v.page, 'M');
+    for (const path of ['/shop/tee', '/shop/hoodie']) {
+      await visit(v.page, path);
+      await expect.poll(() => v.page.locator('.sf-pill-cart-wrapper').getAttribute('data-state')).toBe('visible');
+      const obscured: string[] = [];
+      // Forward through the whole page: the focused control's centre is its own, never the pill's.
+      for (let step = 0; step < 60; step++) {
+        await v.page.keyboard.press('Tab');
+        const seen = await v.page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return { done: true, name: '', hidden: false };
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const name = `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}`;
+          return { done: false, name, hidden: !!top?.closest('.sf-pill-cart-wrapper') && !el.closest('.sf-pill-cart-wrapper') };
+        });
+        if (seen.done) break;
+        if (seen.hidden) obscured.push(seen.name);
+      }
+      expect(obscured, path).toEqual([]);
     }
   });
 
