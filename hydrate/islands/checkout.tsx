@@ -11,6 +11,8 @@ import {
   contactErrors,
   controlIdOf,
   COUPON_INPUT_ID,
+  couponsAlreadyShown,
+  couponsLimitedMessage,
   EMAIL_FIELD,
   firstError,
   GIFT_CARD_CART_PATH,
@@ -92,6 +94,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   // Current values for handlers that run between renders.
   const optionRef = useRef<string | null>(null);
   const couponsRef = useRef<string[]>([]);
+  /** The codes the last view answered (applied or not): the server goes on checking these past its guess limit. */
+  const shownCouponsRef = useRef<string[]>([]);
   const addressRef = useRef<ShippingAddress | null>(null);
   const quoteSeq = useRef(0);
   const pricedFor = useRef<string | null>(null);
@@ -125,7 +129,9 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   /** Shows a view and keeps the chosen option among its options (the first when it is gone). */
   function apply(next: CheckoutView): string | null {
     setView(next);
-    setCoupons([...next.validCoupons.map((c) => c.code), ...next.invalidCoupons.map((c) => c.code)]);
+    const shown = [...next.validCoupons.map((c) => c.code), ...next.invalidCoupons.map((c) => c.code)];
+    shownCouponsRef.current = shown;
+    setCoupons(shown);
     const ids = next.shippingOptions.map((o) => o.id);
     const chosen = [optionRef.current, next.selectedShippingOption].find((id) => id !== null && ids.includes(id)) ?? ids[0] ?? null;
     optionRef.current = chosen;
@@ -157,6 +163,22 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       placing.current = true;
       clearCheckoutDraft(storage, draftKey);
       setPurchased(bought);
+    }
+    const limited = result.ok ? null : couponsLimitedMessage(result.status, result.body);
+    const kept = limited === null ? couponCodes : couponsAlreadyShown(couponCodes, shownCouponsRef.current);
+    if (limited !== null && kept.length < couponCodes.length) {
+      // Too many unknown codes were tried from here (429, limit couponGuesses): the codes just
+      // added are refused and dropped, said at the coupon field (the code back in it, to try
+      // later), and the rest is priced again: the coupons applied before keep applying.
+      const input = runtime.doc.getElementById(COUPON_INPUT_ID) as HTMLInputElement | null;
+      const refused = couponCodes.filter((code) => !kept.includes(code));
+      if (input && input.value.trim() === '' && refused[0] !== undefined) input.value = refused[0];
+      setErrors((current) => ({ ...current, coupon: limited }));
+      if (change.couponCodes !== undefined) focusNext.current = COUPON_INPUT_ID;
+      couponsRef.current = kept;
+      setCoupons(kept);
+      await quote({ address, shippingOptionId: option, couponCodes: kept });
+      return;
     }
     const next = result.ok ? readView(result.body) : null;
     if (!next) {

@@ -4,6 +4,8 @@ import {
   cardErrors,
   contactErrors,
   controlIdOf,
+  couponsAlreadyShown,
+  couponsLimitedMessage,
   firstError,
   newIdempotencyKey,
   parseExpiry,
@@ -109,5 +111,14 @@ describe('checkout form rules', () => {
     expect(view.grandTotalCents).toBe(0);
     expect(view.currency).toBe('USD');
     expect(readView({ entries: [] })).toBeNull();
+  });
+
+  test("a 429 naming couponCodes is the coupon field's message; the codes a view answered are kept", () => {
+    const body = { error: 'Too many requests.', code: 'RATE_LIMITED', errors: { couponCodes: 'Too many coupon codes were tried. Please try again in 5 minutes.' } };
+    expect(couponsLimitedMessage(429, body)).toBe('Too many coupon codes were tried. Please try again in 5 minutes.');
+    expect(couponsLimitedMessage(429, { error: 'Too many requests.', code: 'RATE_LIMITED' })).toBeNull();
+    expect(couponsLimitedMessage(400, body)).toBeNull();
+    expect(couponsLimitedMessage(null, null)).toBeNull();
+    expect(couponsAlreadyShown(['WELCOME10', 'welcom10', 'NEW1'], ['WELCOME10', 'WELCOM10'])).toEqual(['WELCOME10', 'welcom10']);
   });
 });

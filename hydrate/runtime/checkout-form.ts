@@ -251,6 +251,27 @@ export function splitServerErrors(body: unknown): { fields: Errors; other: strin
 }
 
 /**
+ * The coupon field's message when the server refused new coupon codes: a 429 whose body names
+ * `errors.couponCodes` (limit `couponGuesses`: too many unknown codes tried from here). Any
+ * other failure is the quote's own (null).
+ */
+export function couponsLimitedMessage(status: number | null, body: unknown): string | null {
+  if (status !== 429 || typeof body !== 'object' || body === null) return null;
+  const errors = (body as { errors?: unknown }).errors;
+  const text = typeof errors === 'object' && errors !== null ? (errors as { couponCodes?: unknown }).couponCodes : undefined;
+  return typeof text === 'string' && text !== '' ? text : null;
+}
+
+/**
+ * The codes of `sent` the server had already answered in a view (`shown`): the ones it keeps
+ * checking once the guess limit is reached. The others were just added and are the refused ones.
+ */
+export function couponsAlreadyShown(sent: readonly string[], shown: readonly string[]): string[] {
+  const known = new Set(shown.map((code) => code.trim().toUpperCase()));
+  return sent.filter((code) => known.has(code.trim().toUpperCase()));
+}
+
+/**
  * A fresh idempotency key: 128 random bits as hex. `getRandomValues` works on plain-http
  * origins too, where `randomUUID` is missing.
  */

@@ -22,6 +22,16 @@ export const CHECKOUT_FIELD_TEXT = {
 } as const;
 
 /**
+ * Said at the coupon field when the server refused a new code (429 `RATE_LIMITED`, limit
+ * `couponGuesses`): too many codes that do not exist were tried from this connection. The codes
+ * already applied keep applying; the wait is the answer's Retry-After, in whole minutes.
+ */
+export function couponsLimitedText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many coupon codes were tried. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+}
+
+/**
  * The most any shipping-address field may hold, counted as the site forms count a limit
  * (hydrate/shared/text-length.ts: trimmed, in code points). Longer than any real address line;
  * the bound keeps a stored order and its label sane.

@@ -40,6 +40,12 @@ export interface ServerLimits {
   offlineOrders: WindowLimit;
   /** Order status look-ups by number and email (page type 211), per client IP: numbers are guessable. */
   orderLookup: WindowLimit;
+  /**
+   * Distinct coupon codes the store does not know, per client IP, in a quote or a placement
+   * (`takeDistinct`): each code counts once in the window however often the checkout sends it
+   * again, and codes that exist count nothing. Once used up, new codes are refused (429).
+   */
+  couponGuesses: WindowLimit;
 }
 
 // The beacon limits are sized for a visitor reading 60 pages a minute (README "Limits"):
@@ -60,9 +66,19 @@ export const DEFAULT_LIMITS: ServerLimits = {
   checkoutPlace: { limit: 30, windowMs: 60_000 },
   offlineOrders: { limit: 5, windowMs: 24 * 60 * 60_000 },
   orderLookup: { limit: 10, windowMs: 60_000 },
+  // A buyer mistypes a code or tries an old one from a newsletter a few times, not ten times
+  // in an hour: ten misses an hour leave room for that, while a guesser gets 240 tries a day
+  // per address (the probe found the demo's code in 84). Counting misses, not requests, keeps
+  // the checkout's re-sent codes (every address or shipping change quotes again) free.
+  couponGuesses: { limit: 10, windowMs: 60 * 60_000 },
 };
 
-export type Limiters = Record<keyof ServerLimits, Limiter>;
+/**
+ * The limiters of the server: one per limit, and `couponSeen`, the marks of the coupon codes a
+ * client already had checked (one per code and address, for as long as `couponGuesses` counts).
+ */
+export type Limiters = Record<keyof ServerLimits | 'couponSeen', Limiter>;
+
 
 export interface StorefrontApiOptions {
   store: Store;
@@ -137,8 +153,9 @@ function defaultId(prefix: string): string {
 export function installLimiters(app: FastifyInstance, options: StorefrontApiOptions): Promise<Limiters> {
   const now = options.now ?? Date.now;
   const kind = options.rateLimitStore ?? (options.store.kind === 'postgres' ? 'database' : 'memory');
+  const rules = { ...DEFAULT_LIMITS, ...options.limits };
   return installRateLimits(app, {
-    rules: { ...DEFAULT_LIMITS, ...options.limits },
+    rules: { ...rules, couponSeen: { limit: 1, windowMs: rules.couponGuesses.windowMs } },
     // The unwrapped store: counting a hit must not drop the pages' read cache.
     backend: kind === 'database' ? new DatabaseCounters(options.store, now) : new MemoryCounters(now),
     now,

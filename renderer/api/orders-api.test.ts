@@ -360,6 +360,78 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
       });
     });
 
+    describe('coupon guesses (limit couponGuesses: distinct unknown codes per client IP)', () => {
+      const LIMIT = { couponGuesses: { limit: 3, windowMs: 60 * 60_000 } };
+      const quoteFrom = (payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+        h.inject({ method: 'POST', url: '/api/commerce/checkout/quote', payload, remoteAddress });
+      const limitedText = 'Too many coupon codes were tried. Please try again in 60 minutes.';
+
+      it('past the limit a new code is 429 RATE_LIMITED, known or not; the codes checked before keep working', async () => {
+        h = await freshHarness(store, { seed: await ordersSeed(), limits: LIMIT });
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        // The buyer's own coupon, then three misses: every one answered as usual.
+        expect(json(await quote({ cartToken: token, couponCodes: ['WELCOME10'] })).discountCents).toBe(500);
+        const three = await quote({ cartToken: token, couponCodes: ['WELCOME10', 'GUESS1', 'guess2 ', 'GUESS3'] });
+        expect(three.statusCode, three.body).toBe(200);
+        expect(json(three).invalidCoupons.map((c: { code: string }) => c.code)).toEqual(['GUESS1', 'GUESS2', 'GUESS3']);
+        // A fourth miss is refused, in the spec's shape, with the coupon field's message.
+        const fourth = await quote({ cartToken: token, couponCodes: ['WELCOME10', 'GUESS4'] });
+        expect(fourth.statusCode).toBe(429);
+        expect(json(fourth)).toEqual({ error: 'Too many requests.', code: 'RATE_LIMITED', errors: { couponCodes: limitedText } });
+        expect(fourth.headers['retry-after']).toBe('3600');
+        // A code that exists but was never sent from here is refused the same way: no oracle.
+        const known = await quote({ cartToken: token, couponCodes: ['FIVEOFF'] });
+        expect(known.statusCode).toBe(429);
+        expect(json(known)).toEqual(json(fourth));
+        // The applied coupon, and the misses already answered, go on as before.
+        const again = await quote({ cartToken: token, shippingAddress: NY, couponCodes: ['WELCOME10', 'GUESS1'] });
+        expect(again.statusCode, again.body).toBe(200);
+        expect(json(again)).toMatchObject({ discountCents: 500, invalidCoupons: [{ code: 'GUESS1', reason: 'This coupon code is not valid.' }] });
+        // Quotes without coupons are never limited by it.
+        expect((await quote({ cartToken: token, shippingAddress: CA })).statusCode).toBe(200);
+        // Another address has its own count; the window's end frees this one.
+        expect((await quoteFrom({ cartToken: token, couponCodes: ['GUESS4'] }, '10.0.0.7')).statusCode).toBe(200);
+        h.clock.now += 60 * 60_000;
+        expect((await quote({ cartToken: token, couponCodes: ['GUESS4', 'FIVEOFF'] })).statusCode).toBe(200);
+      });
+
+      it('one mistyped code re-sent with every address and shipping change counts once', async () => {
+        h = await freshHarness(store, { seed: await ordersSeed(), limits: { couponGuesses: { limit: 2, windowMs: 60 * 60_000 } } });
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        expect(json(await quote({ cartToken: token, couponCodes: ['WELCOM10'] })).invalidCoupons).toHaveLength(1);
+        let quotes = 0;
+        for (const address of [NY, CA, NY, CA, NY, CA, NY, CA, NY, CA]) {
+          for (const shippingOptionId of ['standard', 'express']) {
+            const response = await quote({ cartToken: token, shippingAddress: address, shippingOptionId, couponCodes: ['WELCOM10', 'WELCOME10'] });
+            expect(response.statusCode, response.body).toBe(200);
+            quotes++;
+          }
+        }
+        expect(quotes).toBe(20);
+        // The typo took one place of two: one more miss is answered, the next refused.
+        expect((await quote({ cartToken: token, couponCodes: ['OTHER1'] })).statusCode).toBe(200);
+        expect((await quote({ cartToken: token, couponCodes: ['OTHER2'] })).statusCode).toBe(429);
+      });
+
+      it('placing counts its unknown codes too, and past the limit is refused before any payment', async () => {
+        h = await freshHarness(store, { seed: await ordersSeed(), limits: { couponGuesses: { limit: 2, windowMs: 60 * 60_000 } } });
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        const placedFirst = await place(await cartWith(['p1', 'SQ-1', 1]), { couponCodes: ['PLACE1', 'PLACE2'] });
+        expect(placedFirst.statusCode, placedFirst.body).toBe(200);
+        const ordersBefore = await orderCount();
+        const stockBefore = await stockOf('p1', 'v1');
+        const refused = await place(token, { couponCodes: ['PLACE3'] });
+        expect(refused.statusCode).toBe(429);
+        expect(json(refused)).toMatchObject({ code: 'RATE_LIMITED', errors: { couponCodes: limitedText } });
+        expect(await orderCount()).toBe(ordersBefore);
+        expect(await stockOf('p1', 'v1')).toBe(stockBefore);
+        // Nor do quotes find a way around what placing counted.
+        expect((await quote({ cartToken: token, couponCodes: ['PLACE4'] })).statusCode).toBe(429);
+        // A known code placed before the limit was reached still places.
+        expect((await quote({ cartToken: token, couponCodes: ['PLACE1'] })).statusCode).toBe(200);
+      });
+    });
+
     describe('idempotency and concurrency', () => {
       it('a retry with the same key answers the same order; another key finds the cart purchased', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);

@@ -227,3 +227,52 @@ export async function beginAttempt(request: FastifyRequest, counts: readonly Fai
   };
   return { allowed: retryAfterSeconds === 0, retryAfterSeconds, failed, end };
 }
+
+/** What `takeDistinct` decided: the items refused, and when to ask again. */
+export interface DistinctVerdict {
+  /** Items not checked: the limit is used up and they were never seen from this client. */
+  refused: string[];
+  retryAfterSeconds: number;
+}
+
+/**
+ * A limit on distinct items rather than requests (coupon codes, D10 designed here): each item
+ * a client sends is looked at once per window, however often it is sent again. `seen` (one
+ * per window) marks the items this client already had checked, keyed by its address and the
+ * item; they pass without counting. A new item for which `costs` says yes (an unknown coupon
+ * code, a miss) takes one place of `limiter`; a new item that costs nothing (a code that
+ * exists) takes none. Once the places are used up, every new item is refused, costing or not:
+ * refusing only the misses would tell the guesser which of its guesses hit.
+ * (Two requests at once with the same new item may both count it: a miss counted twice, never
+ * a guess for free.)
+ */
+export async function takeDistinct(
+  request: FastifyRequest,
+  limits: { limiter: Limiter; seen: Limiter },
+  items: readonly string[],
+  costs: (item: string) => boolean,
+): Promise<DistinctVerdict> {
+  const refused: string[] = [];
+  let retryAfterSeconds = 0;
+  /** Whether the limit has a place left: asked once, then followed as places are taken. */
+  let room: LimitVerdict | null = null;
+  const address = clientAddress(request);
+  for (const item of items) {
+    const subject = `${address}\n${item}`;
+    if (!(await limits.seen.check(request, subject)).allowed) continue;
+    room ??= await limits.limiter.check(request);
+    let verdict: LimitVerdict = room;
+    if (verdict.allowed && costs(item)) {
+      verdict = await limits.limiter.take(request);
+      if (verdict.allowed && verdict.remaining === 0) room = { allowed: false, retryAfterSeconds: 0, remaining: 0 };
+    }
+    if (!verdict.allowed) {
+      refused.push(item);
+      retryAfterSeconds = Math.max(retryAfterSeconds, verdict.retryAfterSeconds);
+      continue;
+    }
+    await limits.seen.take(request, subject);
+  }
+  if (refused.length > 0 && retryAfterSeconds === 0) retryAfterSeconds = Math.max(1, (await limits.limiter.check(request)).retryAfterSeconds);
+  return { refused, retryAfterSeconds };
+}

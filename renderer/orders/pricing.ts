@@ -121,6 +121,11 @@ function couponDiscount(rule: CouponRule, subtotal: number): number {
   return Math.max(0, Math.min(subtotal, raw));
 }
 
+/** Whether the store has a coupon of this (normalised) code, whatever its conditions. */
+export function isKnownCoupon(rules: readonly CouponRule[] | undefined, code: string): boolean {
+  return (rules ?? []).some((candidate) => candidate.code.toUpperCase() === code);
+}
+
 function priceCoupons(codes: string[], rules: readonly CouponRule[], subtotal: number, now: number, currency: string) {
   const valid: ValidCoupon[] = [];
   const invalid: InvalidCoupon[] = [];

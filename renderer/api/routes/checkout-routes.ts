@@ -1,11 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { CHECKOUT_FIELD_TEXT, addressTooLongText, type AddressPart } from '../../../hydrate/shared/checkout-text.ts';
-import { CHECKOUT_ERR, checkoutCart, checkoutView, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
+import type { FastifyRequest } from 'fastify';
+import { CHECKOUT_FIELD_TEXT, addressTooLongText, couponsLimitedText, type AddressPart } from '../../../hydrate/shared/checkout-text.ts';
+import { CHECKOUT_ERR, checkoutCart, checkoutView, commerceRules, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
 import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
-import { PRODUCT_TYPE } from '../../store/types.ts';
+import { isKnownCoupon, normaliseCouponCodes } from '../../orders/pricing.ts';
+import { PRODUCT_TYPE, type Site } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
-import { liveSession, mailOrigin, requireSite } from '../context.ts';
+import { liveSession, mailOrigin, requireSite, type ApiDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { takeDistinct } from '../rate-limits.ts';
 import { addRoute, takeRateLimit, type RouteKit, type SchemaFailure } from '../route-kit.ts';
 import { createEmptyCart, DAY_MS } from './cart-routes.ts';
 
@@ -90,6 +93,27 @@ function addressInvalid(failure: SchemaFailure): ApiError | undefined {
   return Object.keys(errors).length > 0 ? CHECKOUT_ERR.invalid(errors) : undefined;
 }
 
+/**
+ * The coupon codes of a quote or a placement, under the guess limit (`couponGuesses`,
+ * context.ts). A code the store does not know costs one place the first time this client sends
+ * it, and nothing when the checkout sends it again with the next address or shipping change;
+ * a code that exists costs nothing. Past the limit any code this client has not sent before is
+ * refused, known or not (refusing only the misses would tell which guess hit): 429
+ * `RATE_LIMITED` with Retry-After, and the coupon field's message at `errors.couponCodes`. The
+ * codes it had checked before keep working, so a buyer's applied coupon stays applied. Placing
+ * is checked the same way: a placement is no way around the limit.
+ */
+async function limitCouponGuesses(deps: ApiDeps, request: FastifyRequest, site: Site, codes: readonly string[] | undefined): Promise<void> {
+  const normalised = normaliseCouponCodes(codes ?? []);
+  if (normalised.length === 0) return;
+  const known = commerceRules(site).coupons;
+  const limits = { limiter: deps.limiters.couponGuesses, seen: deps.limiters.couponSeen };
+  const verdict = await takeDistinct(request, limits, normalised, (code) => !isKnownCoupon(known, code));
+  if (verdict.refused.length === 0) return;
+  const wait = String(verdict.retryAfterSeconds);
+  throw new ApiError(429, 'RATE_LIMITED', 'Too many requests.', { errors: { couponCodes: couponsLimitedText(verdict.retryAfterSeconds) }, headers: { 'retry-after': wait } });
+}
+
 const giftCardUnavailable = () => new ApiError(404, 'ITEM_NOT_FOUND', 'Gift card not found.');
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
@@ -115,6 +139,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const body = request.body;
       const site = await requireSite(deps);
       const cart = await checkoutCart(deps.store.read, body.cartToken, await liveSession(deps, request), deps.now());
+      await limitCouponGuesses(deps, request, site, body.couponCodes);
       const totals = quote(cart, site, { shippingAddress: address(body.shippingAddress), shippingOptionId: body.shippingOptionId, couponCodes: body.couponCodes }, deps.now());
       return checkoutView(cart, site, totals, await entryFieldValues(deps.store.read, cart));
     },
@@ -144,6 +169,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const body = request.body;
       await takeRateLimit(deps.limiters.checkoutPlace, request);
       const site = await requireSite(deps);
+      await limitCouponGuesses(deps, request, site, body.couponCodes);
       if (providersOf(site).some((provider) => provider.id === body.payment.provider && provider.kind === 'offline')) await takeRateLimit(deps.limiters.offlineOrders, request);
       const { order } = await placeOrder(
         deps,
