@@ -19,6 +19,7 @@ import { HydratedMarker } from './runtime/hydrated-marker.ts';
 import { createRuntime, type Runtime } from './runtime/runtime.ts';
 import { startRelativeTimes } from './runtime/relative-times.ts';
 import { startCartLink } from './runtime/cart-link.ts';
+import { reloadCartOnRestore } from './runtime/cart-store.ts';
 import { startMenuToggles } from './runtime/menu-toggle.ts';
 import { startEmptyCartPage } from './runtime/empty-cart-page.ts';
 import { startSignedInState } from './runtime/signed-in-state.ts';
@@ -152,6 +153,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   const stopEmptyCart = startEmptyCartPage(runtime);
   const stopSignedInState = startSignedInState(runtime);
   runtime.cart.start();
+  const stopCartRestore = reloadCartOnRestore(runtime.cart, doc);
   const stopAnalytics = options.analytics === false ? () => undefined : startAnalytics(runtime);
   const stopRelativeTimes = startRelativeTimes(doc);
 
@@ -193,6 +195,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       stopMenus();
       stopEmptyCart();
       stopSignedInState();
+      stopCartRestore();
       stopRelativeTimes();
       stopCartEditing();
       detachErrors();

@@ -78,4 +78,24 @@ describe('A0 shared infrastructure: cart loading', () => {
     expect(cartGets()).toHaveLength(2);
     expect(cart.status()).toBe('loaded');
   });
+
+  test('a page restored from the back/forward cache loads the cart again; a fresh page show does not', async () => {
+    page = createPage({ body: '', cookies: { hasCart: 'true' } });
+    page.fetch.on('GET', '/api/commerce/shopping-cart', { json: cartWith(1, 100) });
+    await page.boot();
+    await page.advance(0);
+    expect(cartGets()).toHaveLength(1);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    await page.advance(0);
+    expect(cartGets()).toHaveLength(1);
+    // The last line removed elsewhere cleared the cookie: the cart this page shows is reloaded anyway.
+    document.cookie = 'hasCart=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await page.advance(0);
+    expect(cartGets()).toHaveLength(2);
+    page.handle!.unmount();
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await page.advance(0);
+    expect(cartGets()).toHaveLength(2);
+  });
 });

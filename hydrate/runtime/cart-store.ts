@@ -150,3 +150,19 @@ export function createCartStore(client: HttpClient, reporter: ErrorReporter, doc
     settled: () => inFlight ?? Promise.resolve(),
   };
 }
+
+/**
+ * A page restored from the back/forward cache runs no boot and shows the cart as it stood when
+ * the visitor left it (Safari keeps even no-store pages there): after removing a line on /cart,
+ * Back showed the product page's header count and pill with the line still in. On such a
+ * return the cart is loaded again, whether or not a cookie still says there is one (the last
+ * line's removal may have cleared it). Returns the function that stops listening.
+ */
+export function reloadCartOnRestore(store: CartStore, doc: Document = document): () => void {
+  const win = doc.defaultView as Window & typeof globalThis;
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && (store.cart() !== null || cartMayExist(doc))) store.load();
+  };
+  win.addEventListener('pageshow', onPageShow);
+  return () => win.removeEventListener('pageshow', onPageShow);
+}

@@ -2,6 +2,7 @@
 // server on the demo site: add a tee, open /cart, change its quantity, remove it; and the cart
 // page following what a second tab adds and removes.
 import { describe, expect, inject, test } from 'vitest';
+import { launchChromium, openVisitor } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { addTeeToCart, pageContext, visit, waitForBoot } from './support/visit.ts';
 
@@ -140,5 +141,43 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     expect(await v.page.locator('.sf-cart-empty').count()).toBe(0);
     expect(await v.page.getByRole('link', { name: 'Checkout' }).count()).toBe(1);
     await v.screenshot('cart-page-6-empty-then-added-elsewhere');
+  });
+
+  test('Back to the product page after removing its line on /cart: a page restored from the back/forward cache shows the cart as stored', async () => {
+    // Playwright turns Chromium's back/forward cache off, and Chromium keeps no no-store page in
+    // it; Safari does keep them. This browser has the cache on and the pages' no-store taken
+    // off on the way in, so Back restores the product page as Safari restores it, DOM and all.
+    const browser = await launchChromium(chromiumPath!, { backForwardCache: true });
+    try {
+      const v = await openVisitor(browser, tier.server.url);
+      const { page } = v;
+      await page.route('**/*', async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['cache-control'];
+        await route.fulfill({ response, headers });
+      });
+      await page.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && document.documentElement.setAttribute('data-restored', 'true')));
+      const header = page.locator('header .sf-cart-link');
+      const pill = page.locator('.sf-pill-cart-wrapper');
+
+      await addTeeToCart(page, 'S');
+      await expect.poll(() => header.textContent()).toBe('Cart1');
+      await expect.poll(() => pill.getAttribute('data-state')).toBe('visible');
+      expect(await visit(page, '/cart')).toBe(200);
+      await page.getByRole('button', { name: 'Remove Classic Tee' }).click();
+      await page.locator('.sf-cart-empty').waitFor({ state: 'visible' });
+
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => location.pathname + ' ' + document.documentElement.getAttribute('data-restored'))).toBe('/shop/tee true');
+      // Before, the restored page still said Cart 1 with the pill at $25.00.
+      await expect.poll(() => header.textContent()).toBe('Cart');
+      await expect.poll(() => pill.getAttribute('data-state')).toBe('hidden');
+      await v.screenshot('cart-page-7-back-after-remove');
+      expect(v.problems()).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -24,8 +24,18 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** Git-ignored (test-output/ is in .gitignore); CI can keep it as an artifact. */
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output', 'screenshots');
 
-export function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+/**
+ * `backForwardCache`: Playwright turns Chromium's back/forward cache off by default; a scenario
+ * about pages restored from it (Back, Forward) turns it on again.
+ */
+export function launchChromium(executablePath: string, options: { backForwardCache?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+    ignoreDefaultArgs: options.backForwardCache ? ['--disable-back-forward-cache'] : undefined,
+  });
 }
 
 /** Stands in for the demo catalogue's remote product images: the machine has no network. */
