@@ -151,6 +151,12 @@ export function OrdersPanel({ api }: PanelProps) {
         </select>
         <button type="submit">Find</button>
       </form>
+      {/* The orders as found (all of them, not only the pages read), for the owner's books. */}
+      <p>
+        <a className="admin-button-link" href={`/api/admin/orders/export${exportQuery(filter)}`} download data-action="export-orders-csv">
+          Export as CSV<span className="admin-visually-hidden"> (orders{filter.q || filter.status ? ' found' : ''})</span>
+        </a>
+      </p>
       <StatusLine text={status} />
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>{filter.q || filter.status ? 'No orders match.' : 'No orders yet.'}</p> : null}
@@ -255,6 +261,15 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
       </td>
     </tr>
   );
+}
+
+/** The export's query for the list's filter ('' for all orders). */
+function exportQuery(filter: { q: string; status: string }): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q) params.set('q', filter.q);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** What became of a cancelled order's money, in the owner's words. */

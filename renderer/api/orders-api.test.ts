@@ -553,6 +553,31 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(long)).toEqual({ code: 'BAD_QUERY', error: 'q can be at most 200 characters.' });
       });
 
+      it('the orders export: CSV with a byte-order mark, a buyer\'s non-Latin name kept, a formula defused, narrowed like the list', async () => {
+        const yamada = { ...NY, firstName: '山田', lastName: '太郎' };
+        const formula = { ...NY, firstName: '=HYPERLINK("http://evil.example","x")', lastName: 'Z' };
+        h.clock.now += 1000;
+        const first = json(await place(await cartWith(['p1', 'SQ-1', 1]), { email: 'zoë@example.com', shippingAddress: yamada }));
+        h.clock.now += 1000;
+        const second = json(await place(await cartWith(['p1', 'SQ-1', 2]), { shippingAddress: formula, payment: { provider: 'manual' } }));
+        const response = await h.inject({ method: 'GET', url: '/api/admin/orders/export', headers: adminHeaders() });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+        expect(response.body.startsWith('\uFEFF"Order","Placed on","Email","Status","Currency","Subtotal","Discount","Shipping","Tax","Total","Payment","Refund","Ships to","Items"\r\n')).toBe(true);
+        const lines = response.body.slice(1).split('\r\n');
+        expect(lines).toHaveLength(4);
+        expect(lines[1]).toMatch(new RegExp(`^"#${second.orderNumber}","[^"]+","buyer@example.com","awaiting-payment","USD","50.00","0.00","5.00","4.44","59.44","Bank transfer or pay on pickup","","'=HYPERLINK\\(""http://evil.example"",""x""\\) Z, 1 Main St, `));
+        expect(lines[2]).toContain(`"#${first.orderNumber} (test)"`);
+        expect(lines[2]).toContain('"zoë@example.com","paid"');
+        expect(lines[2]).toContain('"山田 太郎, 1 Main St, ');
+        expect(lines[2]).toContain('"1 × T-shirt (M)"');
+        const narrowed = await h.inject({ method: 'GET', url: '/api/admin/orders/export?status=paid&q=zo%C3%AB', headers: adminHeaders() });
+        expect(narrowed.body.slice(1).split('\r\n').filter((line) => line !== '')).toHaveLength(2);
+        expect((await h.inject({ method: 'GET', url: '/api/admin/orders/export' })).statusCode).toBe(401);
+        expect(json(await h.inject({ method: 'GET', url: '/api/admin/orders/export?status=nope', headers: adminHeaders() })).code).toBe('BAD_QUERY');
+      });
+
       const status = (orderId: string, value: string) =>
         h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/status`, headers: adminHeaders(), payload: { status: value } });
       const cancelMails = async () => (await store.read.listOutbox()).filter((mail) => mail.subject.endsWith('is cancelled'));

@@ -107,6 +107,8 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
       { query: 'limit=0', ...LIMIT },
       { query: 'cursor=zzz', ...CURSOR },
+      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, cancelled.' },
+      { query: `q=${'x'.repeat(201)}`, status: 400, code: 'BAD_QUERY', error: 'q can be at most 200 characters.' },
     ],
   },
   'GET /api/commerce/orders/:orderId': {
@@ -375,6 +377,13 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
     ],
   },
   // Review moderation: the status and paging of the list, and an unknown review.
+  'GET /api/admin/orders/export': {
+    cases: [
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, cancelled.' },
+      { query: `q=${'x'.repeat(201)}`, status: 400, code: 'BAD_QUERY', error: 'q can be at most 200 characters.' },
+    ],
+  },
   'GET /api/admin/reviews': {
     cases: [
       { query: 'status=rejected', status: 400, code: 'BAD_QUERY', error: "status must be 'pending' or 'approved'." },

@@ -568,7 +568,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
   });
 
-  test('ADMIN-11 orders: Find narrows many orders to one number, an email or a status, and back to all', async () => {
+  test('ADMIN-11 orders: Find narrows many orders to one number, an email or a status, and back to all; Export as CSV takes those found', async () => {
     const crumb = 'admin-browser-crumb-find-0123456789';
     const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
     const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
@@ -599,6 +599,14 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(numbers).toEqual(['#7033']);
     await find('ZOË.');
     await expect.poll(numbers).toEqual(['#7020', '#7040', '#7060']);
+    // Export as CSV takes the orders found, with a byte-order mark so Excel reads `ë`.
+    const [download] = await Promise.all([v.page.waitForEvent('download'), orders.getByRole('link', { name: /Export as CSV/ }).click()]);
+    expect(download.suggestedFilename()).toBe('orders.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF"Order","Placed on","Email"')).toBe(true);
+    const exported = csv.slice(1).split('\r\n').filter((line) => line !== '');
+    expect(exported.map((line) => line.split(',')[0])).toEqual(['"Order"', '"#7020"', '"#7040"', '"#7060"']);
+    expect(exported[1]).toContain('"zoë.20@example.com","awaiting-payment","USD"');
     await find('', 'awaiting-payment');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
     expect(await orders.getByRole('button', { name: 'More orders' }).count()).toBe(1);
