@@ -5,7 +5,8 @@
 // the receipt reaches an in-process SMTP server through the outbox worker. A declined card is
 // said next to the card field and makes no order. What was entered survives a reload and a
 // trip back to the cart, never the card. An order placed from a second tab is linked from
-// the first, which places nothing again. Axe on the checkout page (desktop and phone)
+// the first, which places nothing again. A mistyped coupon re-sent with every change is never
+// limited; past the coupon guess limit a new code is refused at its field. Axe on the checkout page (desktop and phone)
 // and the order pages.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -412,5 +413,92 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await Promise.all([v.page.waitForURL((url) => url.pathname === orderPage), link.click()]);
     await waitForBoot(v.page);
     await v.page.getByText(/Order #\d+/).first().waitFor();
+  });
+
+  // Coupon guesses are limited (limit couponGuesses: 10 distinct unknown codes per IP per hour,
+  // renderer/api/context.ts). The checkout sends its codes again with every address or shipping
+  // change; counted per request, one typo would lock an honest buyer out after ten changes.
+  const isQuote = (url: string) => new URL(url).pathname === '/api/commerce/checkout/quote';
+
+  /** Types a code in the coupon field and presses Enter; resolves with the quote's answer. */
+  async function applyCoupon(page: Page, code: string) {
+    await page.getByLabel('Coupon code').fill(code);
+    const [answer] = await Promise.all([page.waitForResponse((r) => isQuote(r.url())), page.getByLabel('Coupon code').press('Enter')]);
+    return answer;
+  }
+
+  test('a buyer who mistypes a coupon once, adds the right one and changes address and shipping a dozen times is never limited', async () => {
+    const v = await tier.newVisitor();
+    await toCheckout(v.page);
+    await fillDetails(v.page, '');
+    expect((await applyCoupon(v.page, 'WELCOM10')).status()).toBe(200);
+    await expect.poll(() => v.page.locator('.sf-coupon-invalid[data-coupon="WELCOM10"]').textContent()).toContain('This coupon code is not valid.');
+    expect((await applyCoupon(v.page, 'WELCOME10')).status()).toBe(200);
+    await v.page.locator('.sf-coupon-valid[data-coupon="WELCOME10"]').waitFor();
+
+    // Every quote from here carries the typo again; every one is answered.
+    const statuses: number[] = [];
+    v.page.on('response', (r) => {
+      if (isQuote(r.url()) && (r.request().postData() ?? '').includes('WELCOM10')) statuses.push(r.status());
+    });
+    const cities = ['Chicago', 'Peoria', 'Springfield', 'Naperville', 'Rockford', 'Evanston'];
+    for (const city of cities) {
+      await v.page.getByLabel('City').fill(city);
+      await Promise.all([v.page.waitForResponse((r) => isQuote(r.url())), v.page.getByLabel('City').press('Tab')]);
+      const options = v.page.locator('.sf-checkout-shipping').getByRole('radio');
+      const other = (await options.first().isChecked()) ? options.nth(1) : options.first();
+      await Promise.all([v.page.waitForResponse((r) => isQuote(r.url())), other.check()]);
+    }
+    await expect.poll(() => statuses.length).toBeGreaterThanOrEqual(2 * cities.length);
+    // More re-sends than the limit's 10 places, all answered: the typo counted once.
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(await v.page.locator('.sf-checkout-coupon .field-error').count()).toBe(0);
+    await v.page.locator('.sf-coupon-valid[data-coupon="WELCOME10"]').waitFor();
+    expect(await v.page.locator('.sf-coupon-invalid[data-coupon="WELCOM10"]').count()).toBe(1);
+  });
+
+  // Last in the file: it uses up the coupon limit of 127.0.0.1 for this server's hour.
+  test('past the coupon guess limit a new code is refused at the coupon field, in words; the applied coupon stays applied', async () => {
+    const v = await tier.newVisitor();
+    // Chromium logs each refused quote as a failed resource; the page itself says what happened.
+    v.allowConsoleError(/status of 429/);
+    await toCheckout(v.page);
+    await fillDetails(v.page, '');
+    expect((await applyCoupon(v.page, 'WELCOME10')).status()).toBe(200);
+    await v.page.locator('.sf-coupon-valid[data-coupon="WELCOME10"]').waitFor();
+    const discount = await v.page.locator('[data-total="discount"]').textContent();
+
+    // A guesser on the same address uses up the places left, one unknown code at a time.
+    const cartToken = new URL(v.page.url()).searchParams.get('cartToken')!;
+    let answered = 0;
+    for (let i = 0; i < 12; i++) {
+      const response = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/checkout/quote', remoteAddress: '127.0.0.1', payload: { cartToken, couponCodes: [`GUESS${i}`] } });
+      if (response.statusCode === 429) break;
+      expect(response.statusCode, response.body).toBe(200);
+      answered++;
+    }
+    expect(answered).toBeLessThanOrEqual(10);
+
+    // The buyer now types a new code: refused, said at the coupon field, the code left in it.
+    const refused = await applyCoupon(v.page, 'SPRING20');
+    expect(refused.status()).toBe(429);
+    const message = v.page.locator('.sf-checkout-coupon .field-error');
+    await expect.poll(() => message.textContent()).toMatch(/^Too many coupon codes were tried\. Please try again in \d+ minutes?\.$/);
+    const input = v.page.getByLabel('Coupon code');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => input.inputValue()).toBe('SPRING20');
+    await expect.poll(() => v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-coupon');
+    // The coupon applied before stays, with its discount; the refused code is not listed.
+    await expect.poll(() => v.page.locator('[data-checkout-state]').getAttribute('data-checkout-state')).toBe('ready');
+    await v.page.locator('.sf-coupon-valid[data-coupon="WELCOME10"]').waitFor();
+    expect(await v.page.locator('[data-coupon="SPRING20"]').count()).toBe(0);
+    await expect.poll(() => v.page.locator('[data-total="discount"]').textContent()).toBe(discount);
+    // And the address can still change: it is priced, not refused.
+    await v.page.getByLabel('City').fill('Chicago');
+    const [moved] = await Promise.all([v.page.waitForResponse((r) => isQuote(r.url())), v.page.getByLabel('City').press('Tab')]);
+    expect(moved.status()).toBe(200);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-6-coupon-limit');
   });
 });
