@@ -7,6 +7,7 @@ import type { CheckoutView } from '../runtime/checkout-form.ts';
 // tax at 10 %, coupon SAVE10 takes 10 % off; place accepts 4242…, declines other numbers,
 // remembers idempotency keys and counts the orders it made.
 
+const LIMITED = 'Too many coupon codes were tried. Please try again in 42 minutes.';
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Analytical Way', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
 
 interface Fake {
@@ -14,6 +15,8 @@ interface Fake {
   view: CheckoutView;
   keys: Map<string, unknown>;
   networkFailures: number;
+  /** Codes the server refuses past its coupon guess limit: a quote carrying one is 429. */
+  refused: Set<string>;
 }
 
 function baseView(patch: Partial<CheckoutView> = {}): CheckoutView {
@@ -80,9 +83,15 @@ function quoteOf(fake: Fake, body: { shippingAddress?: typeof ADDRESS; shippingO
 }
 
 function installFake(page: Page, view: CheckoutView = baseView()): Fake {
-  const fake: Fake = { orders: [], view, keys: new Map(), networkFailures: 0 };
+  const fake: Fake = { orders: [], view, keys: new Map(), networkFailures: 0, refused: new Set() };
   page.fetch.on('GET', '/api/commerce/checkout?', { json: view });
-  page.fetch.on('POST', '/api/commerce/checkout/quote', (call) => ({ json: quoteOf(fake, call.json as never) }));
+  page.fetch.on('POST', '/api/commerce/checkout/quote', (call) => {
+    const codes = (call.json as { couponCodes?: string[] }).couponCodes ?? [];
+    if (codes.some((code) => fake.refused.has(code))) {
+      return { status: 429, json: { error: 'Too many requests.', code: 'RATE_LIMITED', errors: { couponCodes: LIMITED } } };
+    }
+    return { json: quoteOf(fake, call.json as never) };
+  });
   page.fetch.on('POST', '/api/commerce/checkout/gift-card', { json: { cartToken: 'gc-cart' } });
   page.fetch.on('POST', '/api/commerce/checkout/place', (call: RecordedCall) => {
     const body = call.json as { idempotencyKey: string; payment: { provider: string; cardNumber?: string } };
@@ -251,6 +260,43 @@ describe('checkout island (issue 15)', () => {
     await page.advance(0);
     expect(document.querySelector('.sf-coupon-invalid')).toBeNull();
     expect(document.activeElement).toBe(input);
+  });
+
+  test('past the coupon guess limit (429) the new code is dropped and said at the coupon field; the applied coupon is priced again and kept', async () => {
+    const fake = await open();
+    await fillAddress();
+    const input = $('#sf-checkout-coupon');
+    await page.act(() => typeInto(input, 'SAVE10'));
+    await page.act(() => press(input, 'Enter'));
+    await page.advance(0);
+    fake.refused.add('GUESS');
+    const before = quoteCalls().length;
+    await page.act(() => typeInto(input, 'GUESS'));
+    await page.act(() => press(input, 'Enter'));
+    await page.advance(0);
+    // The refused quote, then the same without the new code.
+    expect(quoteCalls().slice(before).map((call) => (call.json as { couponCodes: string[] }).couponCodes)).toEqual([['SAVE10', 'GUESS'], ['SAVE10']]);
+    expect(describedError(input)).toBe(LIMITED);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.value).toBe('GUESS');
+    expect(document.activeElement).toBe(input);
+    expect($('.sf-coupon-valid').textContent).toContain('SAVE10 Applied');
+    expect(document.querySelector('[data-coupon="GUESS"]')).toBeNull();
+    expect(total('discount')).toBe('-$2.00');
+    expect(document.querySelector('.sf-checkout-error')).toBeNull();
+    // The address still changes, priced with the applied coupon only.
+    await page.act(() => typeInto($('#sf-checkout-city'), 'Shelbyville'));
+    await page.act(() => $('#sf-checkout-city').dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await page.advance(0);
+    expect(quoteCalls().at(-1)!.json).toMatchObject({ couponCodes: ['SAVE10'], shippingAddress: { city: 'Shelbyville' } });
+    // A code the server no longer knows from this client (its window ended) goes the same way.
+    fake.refused.add('SAVE10');
+    await page.act(() => typeInto($('#sf-checkout-city'), 'Capital City'));
+    await page.act(() => $('#sf-checkout-city').dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await page.advance(0);
+    expect(quoteCalls().at(-1)!.json).toMatchObject({ couponCodes: [], shippingAddress: { city: 'Capital City' } });
+    expect(describedError(input)).toBe(LIMITED);
+    expect(document.querySelector('.sf-coupon')).toBeNull();
   });
 
   test('Place order sends the contract body once and goes to the confirmation page', async () => {

@@ -96,6 +96,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const couponsRef = useRef<string[]>([]);
   /** The codes the last view answered (applied or not): the server goes on checking these past its guess limit. */
   const shownCouponsRef = useRef<string[]>([]);
+  /** Of those, the ones applied. */
+  const appliedCouponsRef = useRef<string[]>([]);
   const addressRef = useRef<ShippingAddress | null>(null);
   const quoteSeq = useRef(0);
   const pricedFor = useRef<string | null>(null);
@@ -131,6 +133,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     setView(next);
     const shown = [...next.validCoupons.map((c) => c.code), ...next.invalidCoupons.map((c) => c.code)];
     shownCouponsRef.current = shown;
+    appliedCouponsRef.current = next.validCoupons.map((c) => c.code);
     setCoupons(shown);
     const ids = next.shippingOptions.map((o) => o.id);
     const chosen = [optionRef.current, next.selectedShippingOption].find((id) => id !== null && ids.includes(id)) ?? ids[0] ?? null;
@@ -165,8 +168,10 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       setPurchased(bought);
     }
     const limited = result.ok ? null : couponsLimitedMessage(result.status, result.body);
-    const kept = limited === null ? couponCodes : couponsAlreadyShown(couponCodes, shownCouponsRef.current);
-    if (limited !== null && kept.length < couponCodes.length) {
+    // The codes the server still checks: those a view answered, else those it applied, else
+    // none (a draft's codes after the server's window ended). Each try drops at least one.
+    const kept = limited === null ? undefined : [shownCouponsRef.current, appliedCouponsRef.current, []].map((shown) => couponsAlreadyShown(couponCodes, shown)).find((codes) => codes.length < couponCodes.length);
+    if (limited !== null && kept !== undefined) {
       // Too many unknown codes were tried from here (429, limit couponGuesses): the codes just
       // added are refused and dropped, said at the coupon field (the code back in it, to try
       // later), and the rest is priced again: the coupons applied before keep applying.
