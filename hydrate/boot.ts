@@ -61,6 +61,14 @@ export function findIslands(doc: Document): Array<{ kind: IslandKind; container:
   return found;
 }
 
+/**
+ * Added to `<html>` when an island's script could not be loaded (a lost connection, or a page
+ * from before a deploy asking for a chunk that is gone): its controls stay as the server wrote
+ * them (a form's button disabled), so the theme can say why and offer a reload, as it does
+ * while `sf-cart-ready` is late.
+ */
+export const ISLAND_LOST_CLASS = 'sf-island-lost';
+
 function describe(err: unknown): Record<string, unknown> {
   return err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
 }
@@ -73,6 +81,10 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
   const doc = options.doc ?? document;
   const runtime = createRuntime(doc);
   const detachErrors = runtime.reporter.attach(runtime.win);
+  const lost = (kind: string, err: unknown) => {
+    doc.documentElement.classList.add(ISLAND_LOST_CLASS);
+    runtime.reporter.reportError('island_load', { kind, ...describe(err) });
+  };
   const targets = findIslands(doc);
 
   const kinds = [...new Set(targets.map((t) => t.kind))];
@@ -82,7 +94,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
       try {
         definitions.set(kind, await ISLAND_LOADERS[kind]());
       } catch (err) {
-        runtime.reporter.reportError('island_load', { kind, ...describe(err) });
+        lost(kind, err);
       }
     }),
   );
@@ -131,7 +143,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
     try {
       stopCartEditing = (await import('./islands/additional-fields.tsx')).startCartEditing(runtime);
     } catch (err) {
-      runtime.reporter.reportError('island_load', { kind: 'cart-edit', ...describe(err) });
+      lost('cart-edit', err);
     }
   }
 
@@ -143,7 +155,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
     try {
       stopQuickView = (await import('./islands/quick-view.tsx')).startQuickView(runtime);
     } catch (err) {
-      runtime.reporter.reportError('island_load', { kind: 'quick-view', ...describe(err) });
+      lost('quick-view', err);
     }
   }
 
@@ -164,7 +176,7 @@ export async function boot(options: BootOptions = {}): Promise<BootHandle> {
     try {
       stopOverlay = (await import('./islands/popup-overlay.ts')).startPopupOverlay(runtime, overlayRoot);
     } catch (err) {
-      runtime.reporter.reportError('island_load', { kind: 'popup-overlay', ...describe(err) });
+      lost('popup-overlay', err);
     }
   }
 

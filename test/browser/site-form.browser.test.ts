@@ -5,7 +5,7 @@
 // page.route and lets the real server answer it.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import type { VisitorPage } from './support/chromium.ts';
+import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { holdIslands, visit, waitForBoot } from './support/visit.ts';
 
@@ -158,6 +158,29 @@ describe.skipIf(!chromiumPath)(`site forms in Chromium${chromiumPath ? '' : ` (s
     await visit(v.page, CONTACT_PAGE);
     expect(await late.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
     expect(await late.isVisible()).toBe(false);
+  });
+
+  test("one island's script lost (its chunk fails, as after a deploy): the page says so at once; the form's button stays disabled", async () => {
+    // A browser of its own: this scenario provokes the island_load error report on purpose, and
+    // answers it itself so the store's end-of-file check stays about unprovoked errors.
+    const browser = await launchChromium(chromiumPath!);
+    try {
+      const v = await openVisitor(browser, tier.server.url);
+      v.allowConsoleError(/net::ERR_FAILED/);
+      await v.page.route('**/assets/chunks/site-form-*.js', (route) => route.abort());
+      await v.page.route('**/api/events/RecordJavascriptErrors', (route) => route.fulfill({ status: 204 }));
+      await v.page.goto(CONTACT_PAGE, { waitUntil: 'load' });
+      await v.page.waitForFunction(() => document.documentElement.classList.contains('sf-cart-ready'));
+      const late = v.page.locator('.demo-script-late');
+      // Before, the page had booted and nothing said why Submit never came alive.
+      await expect.poll(() => late.isVisible()).toBe(true);
+      expect(await v.page.evaluate(() => document.documentElement.classList.contains('sf-island-lost'))).toBe(true);
+      expect(await contact(v.page).locator('.sf-form-submit').isDisabled()).toBe(true);
+      await v.screenshot('site-form-island-lost');
+      expect(v.problems().filter((p) => !p.startsWith('reported:'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   test("the captcha's checkbox keeps its own size, on one line with its text (the form's full-width inputs are text-like only)", async () => {
