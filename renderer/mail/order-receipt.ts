@@ -1,6 +1,7 @@
 import { addressLines } from '../../hydrate/shared/shipping-address.ts';
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
+import { downloadLinks, DOWNLOAD_LIMIT, hasDigitalLines } from '../orders/digital-downloads.ts';
 import type { PlacedOrder } from '../store/types.ts';
 
 /** What a receipt needs of the site: its name (catalog.json `site.settings.commerce.storeName`, or site.json's title). */
@@ -50,7 +51,11 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
   totals.push(['Total', money(order.grandTotal)]);
   const shipsTo = addressLines(order.shippingAddress);
   const notes: string[] = [];
-  if (order.status === 'awaiting-payment') notes.push(`Payment: ${order.payment.label}. Your order ships once payment arrives.`);
+  // Only an order with something to ship talks of shipping (a physical line, as the cart's
+  // requiresShipping): a purely digital order said it "ships once payment arrives".
+  const ships = order.items.some((item) => item.productType === 1);
+  if (order.status === 'awaiting-payment') notes.push(`Payment: ${order.payment.label}.${ships ? ' Your order ships once payment arrives.' : ''}`);
+  if (order.status === 'awaiting-payment' && hasDigitalLines(order)) notes.push('Your download links come by mail once payment arrives.');
   if (order.status === 'awaiting-payment' && order.items.some((item) => item.productType === 4)) notes.push('Your gift card code comes by mail once payment arrives.');
   if (order.testMode) notes.push('This is a test order: no payment was taken.');
   if (order.giftCardCodes.length > 0) notes.push(`Gift card code${order.giftCardCodes.length > 1 ? 's' : ''}: ${order.giftCardCodes.join(', ')}`);
@@ -70,6 +75,10 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     }
   }
 
+  // A paid order's digital products, each a link that works DOWNLOAD_LIMIT times.
+  const downloads = downloadLinks(order, site.url ?? null);
+  const downloadNote = `Each link works ${DOWNLOAD_LIMIT} times.`;
+
   const subject = `Your order #${order.orderNumber} from ${shop}`;
   const text = [
     `Thank you for your order from ${shop}.`,
@@ -79,6 +88,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     ...lines.flatMap((line) => [`${line.quantity} × ${line.name}: ${line.total}`, ...line.fields.map((field) => `  ${field.label}: ${field.value}`)]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(downloads.length ? ['', 'Your downloads:', ...downloads.map((link) => `${link.title}: ${link.url}`), downloadNote] : []),
     ...(shipsTo.length ? ['', 'Ships to:', ...shipsTo] : []),
     ...(notes.length ? ['', ...notes] : []),
     ...(reviews.length ? ['', 'Tell us what you think:', ...reviews.map((review) => `${review.name}: ${review.link}`)] : []),
@@ -95,6 +105,9 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
     }),
     '</tbody></table>',
     `<table>${totals.map(([label, value]) => `<tr><th ${cell}>${escapeHtml(label)}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+    ...(downloads.length
+      ? [`<p>Your downloads:</p>`, `<ul>${downloads.map((link) => `<li><a href="${escapeHtml(link.url)}">Download ${escapeHtml(link.title)}</a></li>`).join('')}</ul>`, `<p>${escapeHtml(downloadNote)}</p>`]
+      : []),
     ...(shipsTo.length ? [`<p>Ships to:<br>${shipsTo.map(escapeHtml).join('<br>')}</p>`] : []),
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
     ...(reviews.length

@@ -2,6 +2,7 @@ import { mailOrigin, type ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderCancelledMail } from '../mail/order-cancelled.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
+import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
 import { commerceRules } from './checkout.ts';
 import { providerOf, type RefundOutcome } from './payment-providers.ts';
 import { issueGiftCards } from './place-order.ts';
@@ -78,6 +79,8 @@ export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now' | 'newI
       // transfer heard nothing of it arriving.
       const now = deps.now();
       if (order.items.some((item) => item.productType === 4)) next.giftCardCodes = await issueGiftCards(repo, order, now);
+      // Its digital lines' download links, in the receipt below and on the order pages.
+      if (hasDigitalLines(order) && !order.downloadToken) next.downloadToken = newDownloadToken();
       const site = await repo.getSite();
       const receipt = orderReceiptMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
       await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: `Payment received: ${receipt.subject}`, body: receipt.text, html: receipt.html, queuedOn: now });

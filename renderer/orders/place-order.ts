@@ -5,6 +5,7 @@ import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
 import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
+import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
 import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, normaliseAddress, providersOf, quote } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
 import type { Totals } from './pricing.ts';
@@ -272,6 +273,9 @@ async function commitOrder(
     couponCodes: totals.validCoupons.map((coupon) => coupon.code),
     payment: { provider: input.payment.provider, reference: paid.outcome.reference, label: paid.outcome.label },
     giftCardCodes,
+    // Paid now: its digital lines get their download links (digital-downloads.ts); an order
+    // awaiting payment gets them when the owner marks it paid (order-status.ts).
+    ...(paid.outcome.status === 'paid' && hasDigitalLines({ items }) ? { downloadToken: newDownloadToken() } : {}),
     subscription,
     restockedOn: null,
     // The page renderer's order view (pages/page-views.ts orderView) reads the currency here.

@@ -11,6 +11,7 @@ import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
 import { pathOf, resolveRoute } from './route-resolver.ts';
 import { registerSiteImageRoute } from './site-images.ts';
+import { registerDownloadRoute } from './download-route.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
@@ -174,6 +175,9 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
 
   // The site folder's images/ at their width variants (site-images.ts).
   registerSiteImageRoute(app, () => renderer.getSite());
+
+  // A paid order's digital products, by its download links (download-route.ts).
+  registerDownloadRoute(app, () => renderer.getSite(), options.deps.store);
 
   // What fails outside the page renderer (which answers its own error page) is logged, and
   // the visitor gets a plain line: an error's own text may name internals (issue 13).

@@ -1,3 +1,4 @@
+import { downloadLinks, DOWNLOAD_LIMIT, hasDigitalLines } from '../orders/digital-downloads.ts';
 import type { ShoppingCartView } from '../api/cart-view.ts';
 import type { ContentEntry, ContentItem } from '../site/site-types.ts';
 import type { Form, Order, OrderStatus, PlacedOrder, Product } from '../store/types.ts';
@@ -170,6 +171,7 @@ export function orderView(order: Order, storeCurrency: string): Json {
     taxTotalText: amountText(order.taxTotal, currency),
   };
   if (!placed) return view;
+  const downloads = downloadLinks(placed);
   const subscribed = placed.subscription ? placed.items.find((item) => item.itemId === placed.subscription!.itemId) : undefined;
   return {
     ...view,
@@ -188,6 +190,12 @@ export function orderView(order: Order, storeCurrency: string): Json {
     // The order pages read again after a cancel say so, rather than "pay by bank transfer".
     cancelledText: placed.status === 'cancelled' ? cancelledText(placed, currency) : null,
     giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,
+    // A paid order's digital products, each a link (orders/digital-downloads.ts); null for none.
+    downloads: downloads.length > 0 ? downloads : null,
+    downloadLimitText: downloads.length > 0 ? `Each link works ${DOWNLOAD_LIMIT} times.` : null,
+    downloadsPendingText: placed.status === 'awaiting-payment' && hasDigitalLines(placed) ? 'Your download links appear here, and come by mail, once payment arrives.' : null,
+    // Nothing of it ships (no physical line): the summary leaves the shipping row out.
+    shipsNothing: !placed.items.some((item) => item.productType === 1) && placed.shippingTotal === 0,
     subscription: placed.subscription
       ? { ...placed.subscription, periodText: subscriptionPriceText(placed.subscription, formatMoney(subscribed?.lineTotal ?? 0, currency)) }
       : null,

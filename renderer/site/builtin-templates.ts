@@ -179,11 +179,14 @@ const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode:
 <dl class="sf-order-totals">
 {.section subtotalText}<div><dt>Subtotal</dt><dd>{@}</dd></div>{.end}
 {.section discountTotalText}<div><dt>Discount</dt><dd>-{@}</dd></div>{.end}
-<div><dt>Shipping</dt><dd>{shippingTotalText}</dd></div>
+{.if shipsNothing}{.or}<div><dt>Shipping</dt><dd>{shippingTotalText}</dd></div>{.end}
 <div><dt>Tax</dt><dd>{taxTotalText}</dd></div>
 <div class="sf-order-grand-total"><dt>Total</dt><dd>{grandTotalText}</dd></div>
 </dl>
 {.section subscription}<p class="sf-order-subscription">Your subscription: {periodText|html}.</p>{.end}
+{.section downloads}<h2>Your downloads</h2><ul class="sf-order-downloads">{.repeated section @}<li><a href="{url|htmlattr}" download>Download {title|html}</a></li>{.end}</ul>{.end}
+{.section downloadLimitText}<p class="sf-order-download-limit">{@|html}</p>{.end}
+{.section downloadsPendingText}<p class="sf-order-downloads-pending">{@|html}</p>{.end}
 {.section giftCardCodes}<h2>Your gift card</h2><ul class="sf-order-gift-cards">{.repeated section @}<li><code>{@|html}</code></li>{.end}</ul>{.end}
 {.section shippingAddress}<h2>Shipping to</h2><address class="sf-order-address">{firstName|html} {lastName|html}<br>{line1|html}<br>{.section line2}{@|html}<br>{.end}{city|html}, {region|html} {postalCode|html}<br>{country|html}</address>{.end}
 {.section shippingOptionName}<p class="sf-order-shipping-method">Shipping method: {@|html}</p>{.end}

@@ -154,6 +154,37 @@ describe('loadSite', () => {
     ]);
   });
 
+  it("refuses a digital product's file that is missing or leaves the folder, at its value; loads one that is there", async () => {
+    const product = (id: string, file: string) => `    { "id": "${id}", "productType": 2, "digitalFile": ${JSON.stringify(file)}, "variants": [] }`;
+    const text = [
+      '{ "site": { "websiteId": "w" },',
+      '  "products": [',
+      `${product('ok', 'downloads/ok.pdf')},`,
+      `${product('gone', 'downloads/gone.pdf')},`,
+      `${product('up', '../outside.pdf')},`,
+      `${product('abs', '/etc/passwd')},`,
+      `${product('dir', 'downloads')}`,
+      '  ] }',
+    ].join('\n');
+    const root = folder({ 'catalog.json': text, 'downloads/ok.pdf': '%PDF-1.4' });
+    fs.writeFileSync(path.join(path.dirname(root), 'outside.pdf'), 'secret');
+    const error = await loadError(root);
+    const at = (line: number): string => `${line}:${text.split('\n')[line - 1]!.indexOf('"digitalFile"') + 16}`;
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      `catalog.json:${at(4)} SITE_VALUE_INVALID products[1].digitalFile "downloads/gone.pdf" is not a file in the site folder`,
+      `catalog.json:${at(5)} SITE_VALUE_INVALID products[2].digitalFile "../outside.pdf" leaves the site folder`,
+      `catalog.json:${at(6)} SITE_VALUE_INVALID products[3].digitalFile must be a path inside the site folder (such as "downloads/poster.pdf"), found "/etc/passwd"`,
+      `catalog.json:${at(7)} SITE_VALUE_INVALID products[4].digitalFile "downloads" is not a file`,
+    ]);
+    // A link inside the folder that points out of it is refused too.
+    const linked = folder({ 'catalog.json': `{ "site": { "websiteId": "w" }, "products": [${product('ln', 'downloads/link.pdf')}] }` });
+    fs.mkdirSync(path.join(linked, 'downloads'));
+    fs.symlinkSync(path.join(path.dirname(root), 'outside.pdf'), path.join(linked, 'downloads', 'link.pdf'));
+    expect((await loadError(linked)).problems.map((p) => p.message)).toEqual(['products[0].digitalFile "downloads/link.pdf" leaves the site folder (through a link)']);
+    const good = folder({ 'catalog.json': `{ "site": { "websiteId": "w" }, "products": [${product('ok', 'downloads/ok.pdf')}] }`, 'downloads/ok.pdf': '%PDF-1.4' });
+    expect((await loadSite(good)).catalog!.products![0]!.digitalFile).toBe('downloads/ok.pdf');
+  });
+
   it('refuses access fields it cannot read, where they would have served a protected page to everyone', async () => {
     const error = await loadError(
       folder({

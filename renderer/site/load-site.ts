@@ -4,6 +4,7 @@ import path from 'node:path';
 import { noteManyMembers, type Template } from '../../engine/index.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { checkSeedShape, seedFindings, type SeedData, type SeedFinding } from '../store/seed.ts';
+import { digitalFileFindings } from '../orders/digital-downloads.ts';
 import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
@@ -348,7 +349,15 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
           const { line, column } = positionOf!(finding.pointer);
           problems.add(SEED_FINDING_CODES[finding.kind], 'catalog.json', finding.message, line, column);
         }
-        if (findings.length === 0) catalog = raw as SeedData;
+        // A digital product's file (orders/digital-downloads.ts) must be in the folder: a buyer
+        // who paid would otherwise get a link that serves nothing.
+        const files = digitalFileFindings(root, raw as SeedData);
+        const fileAt = files.length > 0 ? pointerPositions(catalogText) : null;
+        for (const finding of files) {
+          const { line, column } = fileAt!(finding.pointer);
+          problems.add('SITE_VALUE_INVALID', 'catalog.json', finding.message, line, column);
+        }
+        if (findings.length === 0 && files.length === 0) catalog = raw as SeedData;
       }
     }
   }

@@ -449,6 +449,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE carts ADD COLUMN cloned_from text
     `,
   },
+  {
+    // Digital products' downloads (orders/digital-downloads.ts): a paid order's token, found by
+    // the download route, and how often each of its files was served (item id -> count), counted
+    // in one statement so two downloads at once never both take the last of the limit.
+    id: '014-order-downloads',
+    sql: `
+      ALTER TABLE orders ADD COLUMN download_token text;
+      ALTER TABLE orders ADD COLUMN download_counts jsonb NOT NULL DEFAULT '{}'::jsonb;
+      CREATE UNIQUE INDEX orders_download_token ON orders (download_token) WHERE download_token IS NOT NULL
+    `,
+  },
 ];
 
 /**

@@ -62,11 +62,11 @@ export class OrderRepository {
 
   async insert(order: PlacedOrder, idempotencyKey: string | null): Promise<void> {
     await this.db.query(
-      `INSERT INTO orders (id, data, website_id, order_number, email_key, status, created_on, purchased_cart_id, idempotency_key)
-       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO orders (id, data, website_id, order_number, email_key, status, created_on, purchased_cart_id, idempotency_key, download_token)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         order.id, JSON.stringify(order), order.websiteId, order.orderNumber, order.email.trim().toLowerCase(), order.status,
-        order.createdOn, order.purchasedCartId, idempotencyKey,
+        order.createdOn, order.purchasedCartId, idempotencyKey, order.downloadToken ?? null,
       ],
     );
   }
@@ -108,9 +108,38 @@ export class OrderRepository {
     return rows.map((row) => json<PlacedOrder>(row.data));
   }
 
-  /** Replaces the stored document (status changes); the status column follows it. */
+  /** Replaces the stored document (status changes); the status and download token columns follow it. */
   async update(order: PlacedOrder): Promise<void> {
-    await this.db.query('UPDATE orders SET data = $2::jsonb, status = $3 WHERE id = $1', [order.id, JSON.stringify(order), order.status]);
+    await this.db.query('UPDATE orders SET data = $2::jsonb, status = $3, download_token = $4 WHERE id = $1', [
+      order.id, JSON.stringify(order), order.status, order.downloadToken ?? null,
+    ]);
+  }
+
+  /** The placed order holding this download token, or null. */
+  async findByDownloadToken(token: string): Promise<PlacedOrder | null> {
+    const rows = await this.db.query(`SELECT data FROM orders WHERE download_token = $1 AND ${PLACED}`, [token]);
+    return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
+  }
+
+  /**
+   * Counts one download of `itemId` of the order with `token`, only while the order is in one of
+   * `statuses` and the file was served fewer than `limit` times; one statement, so downloads at
+   * once never pass the limit. The new count, or null when refused.
+   */
+  async takeDownload(token: string, itemId: string, limit: number, statuses: readonly OrderStatus[]): Promise<number | null> {
+    const rows = await this.db.query(
+      `UPDATE orders SET download_counts = jsonb_set(download_counts, ARRAY[$2::text], to_jsonb(COALESCE((download_counts ->> $2)::int, 0) + 1))
+       WHERE download_token = $1 AND status = ANY($4::text[]) AND COALESCE((download_counts ->> $2)::int, 0) < $3
+       RETURNING (download_counts ->> $2)::int AS n`,
+      [token, itemId, limit, statuses],
+    );
+    return rows[0] ? num(rows[0].n) : null;
+  }
+
+  /** How often each file of the order was downloaded (item id -> count). */
+  async downloadCounts(orderId: string): Promise<Record<string, number>> {
+    const rows = await this.db.query('SELECT download_counts FROM orders WHERE id = $1', [orderId]);
+    return rows[0] ? json<Record<string, number>>(rows[0].download_counts) : {};
   }
 
   /** The next order number of the site: 1, 2, 3, … The upsert row-locks the counter until the transaction ends. */

@@ -16,6 +16,8 @@ export interface SeedVariant extends Partial<Omit<Variant, 'id' | 'sku'>> {
 export interface SeedProduct extends Partial<Omit<Product, 'id' | 'variants'>> {
   id: string;
   variants: SeedVariant[];
+  /** A digital product's file, a path in the site folder (orders/digital-downloads.ts); read from the loaded catalogue, never stored. */
+  digitalFile?: string;
 }
 
 export interface SeedForm extends Partial<Omit<Form, 'id'>> {

@@ -294,6 +294,12 @@ export interface PlacedOrder extends Order {
   /** Which payment provider took the order ('test', 'manual', …) and its reference. */
   payment: { provider: string; reference: string; label: string };
   giftCardCodes: string[];
+  /**
+   * The order's download token once it is paid and has a digital line (orders/digital-downloads.ts):
+   * each digital line's link is `/commerce/downloads/<token>/<itemId>`. Absent before, and on
+   * orders without digital lines. Also in the `download_token` column (migration 014), found by it.
+   */
+  downloadToken?: string;
   subscription: OrderSubscription | null;
   /** Set once when a cancelled order's lines went back into stock. */
   restockedOn: number | null;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
 import { setOrderStatus } from '../../orders/order-status.ts';
+import { DOWNLOAD_TEXT } from '../download-route.ts';
 import { CRUMB } from '../../test-support/api-harness.ts';
 import { sfContext, useDemoHarness } from '../../test-support/page-harness.ts';
 
@@ -207,5 +211,119 @@ describe('order pages (issue 15)', () => {
     const confirmed = body((await h.inject(card.confirmationUrl)).body);
     expect(confirmed).toMatch(/<p class="sf-order-cancelled">This order has been cancelled\. Refunded \$[\d.]+ to Visa ending 4242 \(test\)\.<\/p>/);
     expect(confirmed).not.toContain('Your order is confirmed.');
+  });
+  describe('digital products: download links once paid (orders/digital-downloads.ts)', () => {
+    const POSTER = fs.readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/sites/demo/downloads/poster.pdf'));
+    let ids = 0;
+    const deps = () => ({ store: h.store, now: () => Date.now(), newId: (prefix: string) => `${prefix}_dl_${++ids}`, origin: () => 'http://shop.test' });
+    /** The page's order section (the demo layout's navigation and footer say "shipping" on every page). */
+    const section = (html: string) => html.slice(html.indexOf('<section class="sf-order-page'), html.indexOf('</section>', html.indexOf('<section class="sf-order-page')));
+    const LINK = /href="(\/commerce\/downloads\/[A-Za-z0-9_-]{32}\/poster)"/;
+
+    async function buyPoster(payment: Record<string, unknown>) {
+      const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'poster', sku: 'PST-1', quantity: 1, additionalFields: null });
+      return post('/api/commerce/checkout/place', { cartToken: shoppingCart.id, email: 'ada@example.com', payment, idempotencyKey: `key-${Math.random().toString(36).slice(2)}` });
+    }
+    const lookUp = (orderNumber: number) =>
+      h.inject({
+        method: 'POST',
+        url: '/commerce/orders/status',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ orderNumber: String(orderNumber), email: 'ada@example.com' }).toString(),
+      });
+
+    it('a poster paid by card: the confirmation page, the order status page and the receipt link the file, which is served as an attachment, never cached, and never talks of shipping', async () => {
+      const placed = await buyPoster(TEST_CARD);
+      const confirmed = body((await h.inject(placed.confirmationUrl)).body);
+      const link = LINK.exec(confirmed)![1]!;
+      expect(confirmed).toContain(`<h2>Your downloads</h2><ul class="sf-order-downloads"><li><a href="${link}" download>Download Poster (digital)</a></li></ul>`);
+      expect(confirmed).toContain(`Each link works ${DOWNLOAD_LIMIT} times.`);
+      // Nothing ships: no shipping row, address or promise of a shipping mail.
+      expect(section(confirmed)).not.toMatch(/ship/i);
+      expect(body((await lookUp(placed.orderNumber)).body)).toContain(`href="${link}"`);
+      const [receipt, ...others] = await h.store.read.listOutbox();
+      expect(others).toEqual([]);
+      expect(receipt!.body).toMatch(new RegExp(`\\nYour downloads:\\nPoster \\(digital\\): https?://[^/\\s]+${link}\\nEach link works ${DOWNLOAD_LIMIT} times\\.\\n`));
+      expect(receipt!.html).toContain(`${link}">Download Poster (digital)</a>`);
+      expect(receipt!.body).not.toMatch(/ship/i);
+
+      const file = await h.inject(link);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="poster.pdf"; filename*=UTF-8''poster.pdf`);
+      expect(file.headers['cache-control']).toBe('private, no-store');
+      expect(file.rawPayload.equals(POSTER)).toBe(true);
+      expect(await h.store.read.orders.downloadCounts(placed.orderId)).toEqual({ poster: 1 });
+    });
+
+    it(`each file is served ${DOWNLOAD_LIMIT} times, then refused; a HEAD counts nothing`, async () => {
+      const placed = await buyPoster(TEST_CARD);
+      const link = LINK.exec(body((await h.inject(placed.confirmationUrl)).body))![1]!;
+      expect((await h.inject({ method: 'HEAD', url: link })).headers['content-disposition']).toBeUndefined();
+      const answers = await Promise.all(Array.from({ length: DOWNLOAD_LIMIT + 3 }, () => h.inject(link)));
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(DOWNLOAD_LIMIT);
+      const refused = answers.filter((answer) => answer.statusCode === 404);
+      expect(refused).toHaveLength(3);
+      expect(refused[0]!.body).toBe(DOWNLOAD_TEXT.limit);
+      expect(refused[0]!.headers['cache-control']).toBe('private, no-store');
+      expect(await h.store.read.orders.downloadCounts(placed.orderId)).toEqual({ poster: DOWNLOAD_LIMIT });
+    });
+
+    it('unknown tokens, another product of the store and a path in the link are refused without touching the file system', async () => {
+      const placed = await buyPoster(TEST_CARD);
+      const link = LINK.exec(body((await h.inject(placed.confirmationUrl)).body))![1]!;
+      const token = link.split('/')[3]!;
+      for (const url of [
+        `/commerce/downloads/${'A'.repeat(32)}/poster`,
+        '/commerce/downloads/short/poster',
+        `/commerce/downloads/${token}/ebook`,
+        `/commerce/downloads/${token}/tee`,
+        `/commerce/downloads/${token}/..%2F..%2Fcatalog.json`,
+        `/commerce/downloads/${token}/${'x'.repeat(500)}`,
+      ]) {
+        const answer = await h.inject(url);
+        expect([url, answer.statusCode, answer.body]).toEqual([url, 404, DOWNLOAD_TEXT.unknown]);
+      }
+      expect(await h.store.read.orders.downloadCounts(placed.orderId)).toEqual({});
+    });
+
+    it('paid offline: no link until the owner marks it paid, then in the "Payment received" mail and on the pages; a cancel (refund) closes it', async () => {
+      const placed = await buyPoster({ provider: 'manual' });
+      const received = body((await h.inject(placed.confirmationUrl)).body);
+      expect(received).not.toContain('/commerce/downloads/');
+      expect(received).toContain('Your download links appear here, and come by mail, once payment arrives.');
+      expect(section(received)).not.toMatch(/ship/i);
+      const [receipt] = await h.store.read.listOutbox();
+      expect(receipt!.body).toContain('Payment: Bank transfer or pay on pickup.\nYour download links come by mail once payment arrives.');
+      expect(receipt!.body).toContain('Your download links come by mail once payment arrives.');
+      expect(receipt!.body).not.toMatch(/ship|\/commerce\/downloads\//i);
+
+      await setOrderStatus(deps(), placed.orderId, 'paid');
+      const mails = await h.store.read.listOutbox();
+      const paidMail = mails.find((mail) => mail.subject.startsWith('Payment received: '))!;
+      const link = /http:\/\/shop\.test(\/commerce\/downloads\/[A-Za-z0-9_-]{32}\/poster)/.exec(paidMail.body)![1]!;
+      expect(paidMail.html).toContain(`href="http://shop.test${link}"`);
+      expect(paidMail.body).not.toMatch(/ship/i);
+      expect(body((await h.inject(placed.confirmationUrl)).body)).toContain(`href="${link}"`);
+      expect(body((await lookUp(placed.orderNumber)).body)).toContain(`href="${link}"`);
+      expect((await h.inject(link)).statusCode).toBe(200);
+
+      await setOrderStatus(deps(), placed.orderId, 'cancelled');
+      const closed = await h.inject(link);
+      expect([closed.statusCode, closed.body]).toEqual([404, DOWNLOAD_TEXT.closed]);
+      expect(body((await h.inject(placed.confirmationUrl)).body)).not.toContain('/commerce/downloads/');
+      expect(body((await lookUp(placed.orderNumber)).body)).not.toContain('/commerce/downloads/');
+    });
+
+    it('a card order cancelled (refunded) after a download closes its link', async () => {
+      const placed = await buyPoster(TEST_CARD);
+      const link = LINK.exec(body((await h.inject(placed.confirmationUrl)).body))![1]!;
+      expect((await h.inject(link)).statusCode).toBe(200);
+      const cancelled = await setOrderStatus(deps(), placed.orderId, 'cancelled');
+      expect(cancelled.refund?.kind).toBe('refunded');
+      const closed = await h.inject(link);
+      expect([closed.statusCode, closed.body]).toEqual([404, DOWNLOAD_TEXT.closed]);
+      expect(await h.store.read.orders.downloadCounts(placed.orderId)).toEqual({ poster: 1 });
+    });
   });
 });

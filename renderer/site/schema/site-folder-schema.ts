@@ -145,6 +145,14 @@ const PRODUCT = Type.Object(
     subscriptionPlan: opt(nullable('object', 'Subscription plan data.')),
     additionalFieldsFormId: opt(nullable('string', 'id of a form asked for when adding to the cart.')),
     restockEnabled: opt(Type.Boolean({ description: 'Offer restock sign-ups when sold out.' })),
+    digitalFile: opt(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description:
+          'Digital products (productType 2): the file a paid buyer downloads, a path inside the site folder (`downloads/poster.pdf`). Served only through the order\'s download links, never as a public URL; a missing file or a path leaving the folder stops the site load.',
+      }),
+    ),
     variants: Type.Array(VARIANT, { description: 'At least one variant per product.' }),
     extra: opt(open('Display data for templates: body, excerpt, images, …')),
   },
