@@ -117,6 +117,41 @@ describe.skipIf(!chromiumPath)(`gallery in Chromium${chromiumPath ? '' : ` (skip
     expect(page.url()).toMatch(/\/gallery-slider$/);
   });
 
+  test('GAL-6 Tab through every design: the focused control\'s ring is never cut off by the gallery around it', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // the slideshow holds still while Tab walks it
+    const clipped: string[] = [];
+    for (const [design, url] of GALLERIES) {
+      expect(await visit(page, url)).toBe(200);
+      for (let step = 0; step < 60; step++) {
+        await page.keyboard.press('Tab');
+        const seen = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return { done: true, cut: null };
+          if (!el.closest('.sf-gallery')) return { done: false, cut: null };
+          // The ring (outline plus its offset) must lie inside every ancestor that clips.
+          const style = getComputedStyle(el);
+          const ring = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
+          const r = el.getBoundingClientRect();
+          for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const box = a.getBoundingClientRect();
+            if (r.left - ring < box.left - 0.5 || r.top - ring < box.top - 0.5 || r.right + ring > box.right + 0.5 || r.bottom + ring > box.bottom + 0.5) {
+              return { done: false, cut: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}` };
+            }
+          }
+          return { done: false, cut: null };
+        });
+        if (seen.done) break;
+        if (seen.cut) clipped.push(`${design}: ${seen.cut}`);
+      }
+    }
+    // Before, the slideshow's photo link showed no ring at all and the slider's buttons half of one.
+    expect([...new Set(clipped)]).toEqual([]);
+  });
+
   for (const [viewport, size] of Object.entries(VIEWPORTS)) {
     test(`GAL-5 every design at ${viewport} size: no serious axe finding; screenshots`, async () => {
       const v = await tier.newVisitor();
