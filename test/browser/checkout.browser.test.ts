@@ -2,12 +2,14 @@
 // the demo site: choose a variant, add it, open the cart, press Checkout, fill the labelled
 // fields, take the first shipping option, pay with the test card, Place order. The order page
 // says "Order #…", the variant's stock is one lower, the owner's order list has the order, and
-// the receipt reaches an in-process SMTP server through the outbox worker. A declined card is
+// the receipt reaches an in-process SMTP server through the outbox worker. The digital poster's
+// confirmation page links its file, which downloads as the PDF. A declined card is
 // said next to the card field and makes no order. What was entered survives a reload and a
 // trip back to the cart, never the card. An order placed from a second tab is linked from
 // the first, which places nothing again. A mistyped coupon re-sent with every change is never
 // limited; past the coupon guess limit a new code is refused at its field. Axe on the checkout page (desktop and phone)
 // and the order pages.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
@@ -278,6 +280,48 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await v.page.locator('.sf-order-gift-cards code').count()).toBe(1);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('checkout-5-gift-card');
+  });
+
+  test('the digital poster bought with the test card: no address asked, a download link on the confirmation page that gives the PDF', async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/shop/poster')).toBe(200);
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      v.page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    expect(await v.page.locator('.sf-checkout-address').count()).toBe(0);
+    await v.page.getByLabel('Email').fill('reader@example.com');
+    await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await v.page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await v.page.getByLabel('Security code (CVC)').fill('123');
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(v.page);
+    const link = v.page.getByRole('link', { name: 'Download Poster (digital)' });
+    await link.waitFor();
+    expect(await v.page.locator('.sf-order-page').textContent()).not.toMatch(/ship/i);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-6-digital');
+
+    // Clicked, the browser saves the file under its own name.
+    const [download] = await Promise.all([v.page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('poster.pdf');
+    const saved = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    const poster = await readFile(new URL('../../fixtures/sites/demo/downloads/poster.pdf', import.meta.url));
+    expect(Buffer.concat(chunks).equals(poster)).toBe(true);
+    // Fetched by the page, the answer is the file: a PDF attachment nobody caches.
+    const href = (await link.getAttribute('href'))!;
+    const fetched = await v.page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), cache: response.headers.get('cache-control'), length: bytes.length, head: String.fromCharCode(...bytes.slice(0, 5)) };
+    }, href);
+    expect(fetched).toEqual({ status: 200, type: 'application/pdf', disposition: `attachment; filename="poster.pdf"; filename*=UTF-8''poster.pdf`, cache: 'private, no-store', length: poster.length, head: '%PDF-' });
   });
 
   test('a subscription through the same island ends on subscription confirmed (206) with its period', async () => {
