@@ -29,7 +29,7 @@ import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync
 import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
 import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
-import { parseStartArgs, StartOptionsError, type StartOptions } from './start-options.ts';
+import { parseStartArgs, resolveTypedPaths, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
 import { preloadLocaleData } from './start-warmup.ts';
 
@@ -297,6 +297,7 @@ function isLoopback(host: string): boolean {
 }
 
 async function main(): Promise<void> {
+  resolveTypedPaths(process.env);
   if (process.argv[2] === '--prepare') return prepare();
   let options: StartOptions;
   try {

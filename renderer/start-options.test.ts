@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStartArgs, StartOptionsError } from './start-options.ts';
+import { parseStartArgs, resolveTypedPaths, StartOptionsError } from './start-options.ts';
 import { DEFAULT_RETENTION } from './store/retention.ts';
 
 const root = '/repo';
@@ -42,6 +42,24 @@ describe('npm start options', () => {
   it('reads HOST, PORT, DATABASE_URL, SITE_DIR, --workers N and --site=DIR', () => {
     const options = parseStartArgs(['--workers', '3', '--site=/sites/x'], { HOST: '0.0.0.0', PORT: '8080', DATABASE_URL: 'postgres://db/x', SITE_DIR: '/ignored' }, root);
     expect(options).toMatchObject({ host: '0.0.0.0', port: 8080, workers: 3, siteDir: '/sites/x', databaseUrl: 'postgres://db/x' });
+  });
+
+  it("under npm's start script, a relative SITE_DIR, DATA_DIR or --site is read from where it was typed (INIT_CWD), not the package folder", () => {
+    // `cd ~/shops && SITE_DIR=my-shop DATA_DIR=my-shop-data npm --prefix ~/quire start`
+    const env: NodeJS.ProcessEnv = { npm_lifecycle_event: 'start', INIT_CWD: '/home/ada/shops', SITE_DIR: 'my-shop', DATA_DIR: 'my-shop-data' };
+    resolveTypedPaths(env);
+    expect(env).toMatchObject({ SITE_DIR: '/home/ada/shops/my-shop', DATA_DIR: '/home/ada/shops/my-shop-data' });
+    expect(parseStartArgs([], env, root).siteDir).toBe('/home/ada/shops/my-shop');
+    expect(parseStartArgs(['--site', 'other'], { npm_lifecycle_event: 'start', INIT_CWD: '/home/ada/shops' }, root).siteDir).toBe('/home/ada/shops/other');
+    // Absolute paths and unset values stay; outside npm's start script (a test spawning the
+    // server, `npm test`'s children) the working folder is the base, as before.
+    const absolute: NodeJS.ProcessEnv = { npm_lifecycle_event: 'start', INIT_CWD: '/home/ada', SITE_DIR: '/srv/shop', DATA_DIR: '' };
+    resolveTypedPaths(absolute);
+    expect(absolute).toMatchObject({ SITE_DIR: '/srv/shop', DATA_DIR: '' });
+    const spawned: NodeJS.ProcessEnv = { npm_lifecycle_event: 'test', INIT_CWD: '/home/ada', DATA_DIR: 'data' };
+    resolveTypedPaths(spawned);
+    expect(spawned.DATA_DIR).toBe('data');
+    expect(parseStartArgs(['--site', 'x'], spawned, root).siteDir).toBe(path.resolve('x'));
   });
 
   it.each([

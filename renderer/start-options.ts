@@ -131,6 +131,31 @@ function parseRetention(env: NodeJS.ProcessEnv): RetentionPeriods {
   return periods;
 }
 
+/**
+ * npm runs a script in the package's folder, not in the one it was typed in (npm's `INIT_CWD`),
+ * so `SITE_DIR=my-shop npm --prefix ../quire start` looked for `../quire/my-shop` and stopped
+ * with SITE_NOT_FOUND. Under npm's `start` script a relative path the owner typed is read
+ * from where it was typed. Any other caller (a test or tool that spawns the server with its
+ * own working folder, `npm test`'s children) keeps the working folder.
+ */
+export function typedFrom(env: NodeJS.ProcessEnv): string | null {
+  return env.npm_lifecycle_event === 'start' && env.INIT_CWD ? env.INIT_CWD : null;
+}
+
+/**
+ * Makes a relative SITE_DIR and DATA_DIR absolute from where `npm start` was typed (`typedFrom`),
+ * in `env` itself: DATA_DIR is read by the store and the outbox worker, and cluster workers
+ * inherit the environment.
+ */
+export function resolveTypedPaths(env: NodeJS.ProcessEnv): void {
+  const base = typedFrom(env);
+  if (base === null) return;
+  for (const name of ['SITE_DIR', 'DATA_DIR'] as const) {
+    const value = env[name];
+    if (value && value.trim() !== '' && !path.isAbsolute(value)) env[name] = path.resolve(base, value);
+  }
+}
+
 export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, root: string, fileLimit: number | null = null): StartOptions {
   let workers = 1;
   let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
@@ -143,7 +168,7 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
       workers = Number(text);
       if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail(`--workers must be an integer from 1 to 64, not "${text}"`);
     } else if (flag === '--site') {
-      siteDir = path.resolve(value());
+      siteDir = path.resolve(typedFrom(env) ?? '', value());
     } else {
       fail(`unknown argument "${arg}" (known: --workers N, --site DIR)`);
     }
