@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { main } from './cli.ts';
+import { main, nextSteps } from './cli.ts';
 import { writeStarterSite } from './new-site.ts';
 
 // The `quire` command as an author or a CI job runs it: `node bin/quire.js …` (tsx), checked
@@ -69,6 +69,11 @@ describe('quire (process)', () => {
     noStack(result.stderr);
   }, 60_000);
 
+  it("quire new's serve step names Quire's folder when typed elsewhere, and quotes a folder with a space", () => {
+    expect(nextSteps('my shop', os.tmpdir()).split('\n')[2]).toMatch(new RegExp(`^ {6}SITE_DIR='my shop' npm --prefix ${root} start +# serve the shop`));
+    expect(nextSteps("it's", root)).toContain(`npx quire preview 'it'\\''s'`);
+  });
+
   it('quire alone lists every command with a one-line description', async () => {
     const result = await quire();
     expect(result.code).toBe(0);
@@ -80,6 +85,12 @@ describe('quire (process)', () => {
     const dir = path.join(tmp, 'x');
     const created = await quire('new', dir);
     expect(created).toMatchObject({ code: 0, stderr: '' });
+    // The next steps as commands that run where they are typed (it said `quire preview`, not on
+    // any PATH, and nothing about serving the shop).
+    const lines = created.stdout.split('\n');
+    expect(lines[1]).toMatch(new RegExp(`^next: npx quire preview ${dir} +# edit and watch`));
+    expect(lines[2]).toMatch(new RegExp(`^ {6}npx quire check ${dir} +# `));
+    expect(lines[3]).toMatch(new RegExp(`^ {6}SITE_DIR=${dir} npm start +# serve the shop; its first start prints the /admin sign-in$`));
     const check = await quire('check', dir);
     expect(check).toMatchObject({ code: 0, stderr: '' });
     const page = await quire('render-page', dir, '/');

@@ -4,6 +4,8 @@
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkPaths } from './check-site.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
@@ -50,6 +52,30 @@ function siteDirProblem(dir: string): string | null {
   if (!existsSync(dir)) return `${dir}: no such folder`;
   if (!statSync(dir).isDirectory()) return `${dir}: not a folder`;
   return null;
+}
+
+/** The Quire package folder, where `npm start` runs. */
+const QUIRE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A word as a POSIX shell reads it back: plain when it can be, else single-quoted. */
+const shellWord = (word: string): string => (/^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
+/**
+ * What to type after `quire new DIR`, each line copy-pastable from the folder `quire new` ran in:
+ * the bare `quire preview` was no command outside npm, and nothing said how to serve the shop
+ * (`npm start` runs in Quire's folder; start-options.ts reads a relative SITE_DIR from where
+ * it was typed).
+ */
+export function nextSteps(dir: string, cwd: string = process.cwd()): string {
+  const site = shellWord(dir);
+  const start = path.resolve(cwd) === QUIRE_ROOT ? 'npm start' : `npm --prefix ${shellWord(QUIRE_ROOT)} start`;
+  const steps: [string, string][] = [
+    [`npx quire preview ${site}`, 'edit and watch (live reload, problems on the page)'],
+    [`npx quire check ${site}`, 'the gate before serving (exit 0 when clean)'],
+    [`SITE_DIR=${site} ${start}`, 'serve the shop; its first start prints the /admin sign-in'],
+  ];
+  const width = Math.max(...steps.map(([command]) => command.length));
+  return steps.map(([command, what], i) => `${i === 0 ? 'next: ' : '      '}${command.padEnd(width)}  # ${what}`).join('\n');
 }
 
 /** The site content sync's line, worded as `npm start` logs it (renderer/main.ts). */
@@ -129,7 +155,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         io.err(`quire: ${outcome.error}\n`);
         return 2;
       }
-      io.out(`quire: wrote a starter site to ${dir} (${outcome.files.length} files)\nnext: quire preview ${dir}\n`);
+      io.out(`quire: wrote a starter site to ${dir} (${outcome.files.length} files)\n${nextSteps(dir)}\n`);
       return 0;
     }
     case 'render-page': {
