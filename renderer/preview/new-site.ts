@@ -23,7 +23,22 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
   }),
   // The store seed: prices are integer cents (`priceCents`), stock is `qtyInStock` per variant.
   'catalog.json': json({
-    site: { websiteId: 'my-shop', settings: { currency: 'USD', timeZone: 'America/New_York' } },
+    site: {
+      websiteId: 'my-shop',
+      settings: {
+        currency: 'USD',
+        timeZone: 'America/New_York',
+        // The store's rules (renderer/orders/README.md). Without them a first checkout offered only
+        // paying offline, said "Enter your shipping address to see the shipping options" under a
+        // filled address, and the receipt thanked the buyer for an order "from our shop". The test
+        // card (4242 4242 4242 4242) takes no money: the README says to drop "test" before selling.
+        commerce: {
+          storeName: 'My Shop',
+          paymentProviders: ['test', 'manual'],
+          shippingOptions: [{ id: 'standard', name: 'Standard', description: '3-5 business days', costCents: 500, freeOverCents: 5000 }],
+        },
+      },
+    },
     products: [
       {
         id: 'mug',

@@ -13,14 +13,17 @@ export interface BrowserTier {
   newVisitor(): Promise<VisitorPage>;
 }
 
-/** `seed` changes the demo catalogue before the storefront starts (for example express checkout on). */
-export function useBrowserTier(chromiumPath: string, options: Pick<StorefrontOptions, 'seed'> = {}): BrowserTier {
+/**
+ * `seed` changes the demo catalogue before the storefront starts (for example express checkout on);
+ * `siteDir` serves another site folder (the starter of `quire new`) instead of the demo.
+ */
+export function useBrowserTier(chromiumPath: string, options: Pick<StorefrontOptions, 'seed' | 'siteDir'> = {}): BrowserTier {
   let server: Storefront | undefined;
   let browser: Browser | undefined;
   let visitor: VisitorPage | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir'), seed: options.seed }), launchChromium(chromiumPath)]);
+    [server, browser] = await Promise.all([startStorefront({ assetsDir: inject('islandsDir'), seed: options.seed, siteDir: options.siteDir }), launchChromium(chromiumPath)]);
   });
 
   afterAll(async () => {

@@ -1,0 +1,119 @@
+// A new shop owner's first purchase on the starter of `quire new` (renderer/preview/new-site.ts),
+// in Chromium against the real server: every page a shop needs (home, shop, a product with
+// variants, cart, checkout, order confirmed, not found) renders, hydrates and passes axe; a tote
+// in Natural goes through the cart to checkout, which offers the starter's shipping option and
+// the test card, and the order is placed, its stock one lower and its receipt mailed in the
+// shop's name. The starter offered only paying offline, no shipping option under a filled
+// address, and a receipt "from our shop".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
+import { writeStarterSite } from '../../renderer/preview/new-site.ts';
+import { startSmtpSink, type SmtpSink } from '../../renderer/test-support/smtp-sink.ts';
+import { axeViolations } from './support/axe.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { pageContext, visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const starterDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-starter-browser-')), 'my-shop');
+const written = writeStarterSite(starterDir);
+if (!written.ok) throw new Error(written.error);
+
+describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!, { siteDir: starterDir });
+  let sink: SmtpSink;
+  let outbox: OutboxWorker;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // The worker `npm start` runs, here over the tier's store and driven by hand.
+    outbox = createOutboxWorker({ store: tier.server.store, transport: smtpTransport(sink.url), from: 'shop@quire.test', log: () => undefined });
+  });
+  afterAll(async () => {
+    await outbox?.stop();
+    await sink?.close();
+    fs.rmSync(path.dirname(starterDir), { recursive: true, force: true });
+  });
+
+  const toteStock = async (sku: string) => {
+    const response = await tier.server.app.inject('/api/commerce/inventory/stock?itemId=tote');
+    const { results } = response.json() as { results: Array<{ sku: string; qtyInStock: number }> };
+    return results.find((r) => r.sku === sku)!.qtyInStock;
+  };
+
+  test("every page a shop needs renders and hydrates, with no serious or critical axe finding; an unknown path is the starter's 404", async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 404/);
+    const pages: Array<[string, number, number | undefined]> = [
+      ['/', 200, 2],
+      ['/shop', 200, 1],
+      ['/shop/tote', 200, 50],
+      ['/journal', 200, 1],
+      ['/contact', 200, 2],
+      ['/cart', 200, 200],
+      ['/no-such-page', 404, 100],
+    ];
+    for (const [url, status, pageType] of pages) {
+      expect(await visit(v.page, url), url).toBe(status);
+      await waitForBoot(v.page);
+      if (pageType !== undefined) expect((await pageContext(v.page)).pageType, url).toBe(pageType);
+      expect(await axeViolations(v.page), url).toEqual([]);
+      await v.screenshot(`starter-${url === '/' ? 'home' : url.slice(1).replaceAll('/', '-')}`);
+    }
+  });
+
+  test('a tote in Natural bought with the test card and the Standard shipping: Order #, stock one lower, a receipt from My Shop', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    const before = await toteStock('TOTE-NAT');
+    expect(await visit(page, '/shop/tote')).toBe(200);
+    await page.selectOption('.product-variants select[data-variant-option-name="Colour"]', 'Natural');
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      page.click('.sqs-add-to-cart-button'),
+    ]);
+    expect(await visit(page, '/cart')).toBe(200);
+    await page.locator('.sf-cart-page').getByText('Canvas Tote').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(page);
+    await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State / region').fill('IL');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByLabel('Country').selectOption('US');
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.getByLabel('Country').press('Tab')]);
+    const standard = page.locator('.sf-checkout-shipping').getByRole('radio', { name: /Standard/ });
+    await standard.waitFor();
+    await standard.check();
+    expect(await page.locator('.sf-checkout-shipping').textContent()).toContain('$5.00');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('starter-checkout-filled');
+
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(page);
+    const heading = page.getByText(/Order #\d+/).first();
+    await heading.waitFor();
+    const number = Number(/Order #(\d+)/.exec((await heading.textContent()) ?? '')![1]);
+    expect((await pageContext(page)).pageType).toBe(202);
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('starter-order-confirmed');
+    expect(await toteStock('TOTE-NAT')).toBe(before - 1);
+
+    await outbox.tick();
+    const [receipt] = await sink.waitFor(1);
+    expect(receipt!.to).toEqual(['ada@example.com']);
+    expect(receipt!.raw).toContain(`Subject: Your order #${number} from My Shop`);
+  });
+});
