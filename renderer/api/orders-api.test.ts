@@ -6,6 +6,7 @@ import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
 import { REFUND_FAILS_CARD, REFUND_REFUSED, testRefunds } from '../orders/payment-providers.ts';
 import { refundKey } from '../orders/order-status.ts';
+import { DOWNLOAD_LIMIT, DOWNLOAD_TOKEN, DOWNLOADABLE_STATUSES } from '../orders/digital-downloads.ts';
 import { formatMoney } from '../pages/money.ts';
 import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
@@ -343,6 +344,33 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(mails).toHaveLength(2);
         const codes = mails.filter((mail) => mail.body.includes(`Gift card code: ${paid.giftCardCodes[0]}`));
         expect(codes.map((mail) => mail.to)).toEqual([receipt!.to]);
+      });
+
+      it(`a digital line paid by card gets a download token; its file is counted ${DOWNLOAD_LIMIT} times at most, even at once, and a cancel closes it`, async () => {
+        // Four, over the store's minimum subtotal.
+        const token = await cartWith(['pdig', 'DIG-1', 4]);
+        const placed = json(await place(token, { shippingAddress: undefined, shippingOptionId: undefined }));
+        const order = (await store.read.orders.get(placed.orderId))!;
+        expect(order.downloadToken).toMatch(DOWNLOAD_TOKEN);
+        expect(await store.read.orders.findByDownloadToken(order.downloadToken!)).toMatchObject({ id: order.id });
+        const take = () => store.read.orders.takeDownload(order.downloadToken!, 'pdig', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES);
+        const counts = await Promise.all(Array.from({ length: DOWNLOAD_LIMIT + 2 }, take));
+        expect(counts.filter((count) => count !== null).sort((a, b) => a! - b!)).toEqual(Array.from({ length: DOWNLOAD_LIMIT }, (_, i) => i + 1));
+        expect(counts.filter((count) => count === null)).toHaveLength(2);
+        // Another file of the order has its own count; a cancel closes every one.
+        expect(await store.read.orders.takeDownload(order.downloadToken!, 'other', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES)).toBe(1);
+        expect((await h.inject({ method: 'POST', url: `/api/commerce/orders/${order.id}/status`, payload: { status: 'cancelled' }, headers: adminHeaders() })).statusCode).toBe(200);
+        expect(await store.read.orders.takeDownload(order.downloadToken!, 'other', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES)).toBeNull();
+        expect(await store.read.orders.downloadCounts(order.id)).toEqual({ pdig: DOWNLOAD_LIMIT, other: 1 });
+        // A physical order has none; an offline one gets it when marked paid.
+        const tee = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        expect((await store.read.orders.get(tee.orderId))!.downloadToken).toBeUndefined();
+        const offline = json(await place(await cartWith(['pdig', 'DIG-1', 4]), { shippingAddress: undefined, shippingOptionId: undefined, payment: { provider: 'manual' } }));
+        expect((await store.read.orders.get(offline.orderId))!.downloadToken).toBeUndefined();
+        await h.inject({ method: 'POST', url: `/api/commerce/orders/${offline.orderId}/status`, payload: { status: 'paid' }, headers: adminHeaders() });
+        const paid = (await store.read.orders.get(offline.orderId))!;
+        expect(paid.downloadToken).toMatch(DOWNLOAD_TOKEN);
+        expect(await store.read.orders.findByDownloadToken(paid.downloadToken!)).toMatchObject({ id: offline.orderId });
       });
 
       it('a subscription records its billing period and goes to the subscription confirmed page', async () => {

@@ -32,10 +32,6 @@ export const isDigitalLine = (item: { productType: number }): boolean => item.pr
 /** The order needs a token: it has a digital line. */
 export const hasDigitalLines = (order: Pick<PlacedOrder, 'items'>): boolean => order.items.some(isDigitalLine);
 
-/** Every line digital (or a gift card, which comes as a code): nothing of the order ships. */
-export const isPurelyDigital = (order: Pick<PlacedOrder, 'items'>): boolean =>
-  order.items.length > 0 && order.items.every((item) => item.productType === 2 || item.productType === 4);
-
 export function downloadPath(token: string, itemId: string): string {
   return `${DOWNLOADS_PREFIX}${token}/${encodeURIComponent(itemId)}`;
 }

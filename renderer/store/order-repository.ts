@@ -128,9 +128,9 @@ export class OrderRepository {
    */
   async takeDownload(token: string, itemId: string, limit: number, statuses: readonly OrderStatus[]): Promise<number | null> {
     const rows = await this.db.query(
-      `UPDATE orders SET download_counts = jsonb_set(download_counts, ARRAY[$2::text], to_jsonb(COALESCE((download_counts ->> $2)::int, 0) + 1))
-       WHERE download_token = $1 AND status = ANY($4::text[]) AND COALESCE((download_counts ->> $2)::int, 0) < $3
-       RETURNING (download_counts ->> $2)::int AS n`,
+      `UPDATE orders SET download_counts = jsonb_set(download_counts, ARRAY[$2::text], to_jsonb(COALESCE((download_counts ->> $2::text)::int, 0) + 1))
+       WHERE download_token = $1::text AND status = ANY($4::text[]) AND COALESCE((download_counts ->> $2::text)::int, 0) < $3::int
+       RETURNING (download_counts ->> $2::text)::int AS n`,
       [token, itemId, limit, statuses],
     );
     return rows[0] ? num(rows[0].n) : null;
