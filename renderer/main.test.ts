@@ -44,7 +44,7 @@ describe('npm start', () => {
   it('serves the demo store from a fresh data directory and stops on SIGTERM', async () => {
     child = spawn(process.execPath, [path.join(root, 'bin', 'start.mjs')], {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // A hang guard, not a speed target: start-up speed is measured in bench/.
@@ -57,6 +57,9 @@ describe('npm start', () => {
     const signIn = await fetch(`${address}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner![1], password: owner![2] }) });
     expect(signIn.status).toBe(200);
     expect((await fetch(`${address}/admin`)).status).toBe(200);
+    // Where mail goes and that the demo's test card takes no money, said at start (not first with the first receipt).
+    await expect.poll(() => startLog).toContain(`quire: mail is not sent (no SMTP_URL): receipts and other messages are written to ${path.join(dataDir, 'outbox')} as .eml files\n`);
+    await expect.poll(() => startLog).toContain('quire: checkout offers the test card, which takes no money');
     const sitemap = await (await fetch(`${address}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(paths.length).toBeGreaterThan(10);

@@ -29,6 +29,7 @@ import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync
 import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
 import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
+import { startNotes } from './start-notes.ts';
 import { parseStartArgs, resolveTypedPaths, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
 import { preloadLocaleData } from './start-warmup.ts';
@@ -260,7 +261,8 @@ async function serve(options: StartOptions): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   // Before listening: the first request must not pay for it.
-  preloadLocaleData('en-US', (await store.read.getSite())?.settings.timeZone ?? 'UTC');
+  const siteRow = await store.read.getSite();
+  preloadLocaleData('en-US', siteRow?.settings.timeZone ?? 'UTC');
   startPhase('locale');
   let address: string;
   try {
@@ -284,6 +286,9 @@ async function serve(options: StartOptions): Promise<void> {
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
   // Only the instance that made a change has lines to print (the others find it made).
   for (const line of firstOwnerLines(owner, address)) console.log(line);
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    for (const note of startNotes(mailSettings, siteRow?.settings.commerce)) (note.level === 'warn' ? console.warn : console.log)(note.text);
+  }
 }
 
 /** `http://host:port` of a listen address; the wildcard addresses as `localhost`. */
