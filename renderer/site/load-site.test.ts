@@ -183,6 +183,12 @@ describe('loadSite', () => {
     expect((await loadError(linked)).problems.map((p) => p.message)).toEqual(['products[0].digitalFile "downloads/link.pdf" leaves the site folder (through a link)']);
     const good = folder({ 'catalog.json': `{ "site": { "websiteId": "w" }, "products": [${product('ok', 'downloads/ok.pdf')}] }`, 'downloads/ok.pdf': '%PDF-1.4' });
     expect((await loadSite(good)).catalog!.products![0]!.digitalFile).toBe('downloads/ok.pdf');
+    expect(await validateSiteFiles(good)).toEqual([]);
+    // Sold without a file, its buyers would get nothing: quire check warns at its productType.
+    const fileless = folder({ 'catalog.json': '{ "site": { "websiteId": "w" },\n  "products": [{ "id": "p", "productType": 2, "variants": [] }] }' });
+    expect((await validateSiteFiles(fileless)).map(formatSiteDiagnostic)).toEqual([
+      'catalog.json:2:44 warning SITE_VALUE_INVALID products[0] is digital (productType 2) but names no digitalFile: its buyers get no download',
+    ]);
   });
 
   it('refuses access fields it cannot read, where they would have served a protected page to everyone', async () => {

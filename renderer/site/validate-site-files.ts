@@ -218,6 +218,15 @@ export function validateSiteText(file: string, text: string, schema: TSchema | n
       }
     }
   }
+  // A digital product sold without its file: its buyers would pay and get a link that serves
+  // nothing (orders/digital-downloads.ts). A warning: the product may be on sale before the file is ready.
+  if (file === 'catalog.json' && isObject(data) && Array.isArray(data.products)) {
+    data.products.forEach((product, index) => {
+      if (!isObject(product) || product.productType !== 2 || product.digitalFile !== undefined) return;
+      const { line, column } = at(`/products/${index}/productType`, false);
+      diagnostics.push({ severity: 'warning', code: 'SITE_VALUE_INVALID', file, line, column, message: `products[${index}] is digital (productType 2) but names no digitalFile: its buyers get no download` });
+    });
+  }
   if (isObject(data)) {
     for (const [key, node] of Object.entries((schema as SchemaNode).properties ?? {})) {
       if (node.deprecated !== true || !Object.hasOwn(data, key)) continue;
