@@ -21,6 +21,9 @@ import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts'
  *   blocks: other keys reach templates) only a likely typo of a known key.
  * - a top-level key the schema marks `deprecated` is a warning (SITE_KEY_DEPRECATED) saying
  *   what replaces it (the key's schema description): the loader still reads it, for now.
+ * - a digital product (productType 2) with no `digitalFile` is a warning (SITE_VALUE_INVALID):
+ *   its buyers would get no download. A file that is missing or outside the folder is the
+ *   loader's error (orders/digital-downloads.ts).
  * Files that are not valid JSON are left to the loader, which reports their syntax error.
  * Used by `quire check`, the preview's overlay and the start log.
  */
