@@ -78,7 +78,7 @@ describe('demo site content', () => {
   it('a post: body, author, tags, like and share buttons, and its comments with their age', async () => {
     const html = main(await page('/journal/indigo-dye-day'));
     expect(html).toContain('<h1 class="sf-item-title">Indigo dye day</h1>');
-    expect(html).toContain('<aside class="demo-author"><strong>Mara Okafor</strong> · Dyer, printer, keeper of the shop cat.</aside>');
+    expect(html).toContain('<p class="demo-author"><strong>Mara Okafor</strong> · Dyer, printer, keeper of the shop cat.</p>');
     expect(html).toContain('<p class="demo-tags">Tagged <span class="demo-tag">#dyeing</span> <span class="demo-tag">#behind-the-scenes</span></p>');
     expect(html).toContain('<span class="sqs-simple-like" data-item-id="post-indigo-dye-day" data-like-count="41">');
     expect(html).toContain('<div class="squarespace-social-buttons button-style" data-system-data-id="img-indigo"');

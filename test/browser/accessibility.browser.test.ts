@@ -132,7 +132,7 @@ describe.skipIf(!chromiumPath)(`accessibility and pop-ups in Chromium${chromiumP
   }
 
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    test(`A11Y-1 (${viewport}) axe finds no serious or critical violation on any sitemap page, the cart or the sign-in page`, async () => {
+    test(`A11Y-1 (${viewport}) axe finds no violation, of any impact, on any sitemap page, the cart or the sign-in page`, async () => {
       const v = await visitor(viewport);
       // The members page answers 403 to a visitor (it shows the sign-in form); Chromium logs that.
       v.allowConsoleError(/status of 403/);
@@ -142,7 +142,9 @@ describe.skipIf(!chromiumPath)(`accessibility and pop-ups in Chromium${chromiumP
       const failures: string[] = [];
       for (const path of [...paths, '/cart', '/members']) {
         await visit(v.page, path);
-        for (const violation of await axeViolations(v.page)) failures.push(`${path}: ${violation}`);
+        // Every impact: the pages carry no moderate or minor finding either (the demo's product
+        // and journal pages had complementary landmarks nested in <main>), and stay that way.
+        for (const violation of await axeViolations(v.page, undefined, { everyImpact: true })) failures.push(`${path}: ${violation}`);
       }
       await viewportShot(v.page, `a11y-members-${viewport}`);
       expect(failures).toEqual([]);

@@ -20,9 +20,10 @@ export interface AxeFinding {
 
 /**
  * Runs axe-core on the page as it is now (optionally only inside `include`) and returns the
- * serious and critical violations, one line each, so a failed check reads as a list.
+ * serious and critical violations (`everyImpact`: moderate and minor ones too), one line each,
+ * so a failed check reads as a list.
  */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+export async function axeViolations(page: Page, include?: string, options: { everyImpact?: boolean } = {}): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const findings = await page.evaluate(async (include) => {
@@ -31,6 +32,6 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   }, include ?? null);
   return (findings as AxeFinding[])
-    .filter((f) => FAILING.includes(f.impact))
+    .filter((f) => options.everyImpact || FAILING.includes(f.impact))
     .map((f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.slice(0, 5).join(', ')}${f.targets.length > 5 ? ', …' : ''})`);
 }
