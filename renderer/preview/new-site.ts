@@ -189,6 +189,22 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
     'a { color: var(--accent); }',
     '.sf-product-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1.5rem; }',
     '.post-meta { color: #52606d; font-size: .9rem; }',
+    // The islands' commerce parts: without these Add To Cart and Quick View read as plain text,
+    // the variant was offered twice (a select and radios) and Quick View, the alert and the pill
+    // cart were drawn in the flow below the footer instead of over the page.
+    '.variant-radiobtn-wrapper { display: none; }',
+    '.sqs-add-to-cart-button, .sqs-product-quick-view-button, .sf-alert-ok, .product-restock-form input[type="submit"] { display: inline-block; margin: .5rem 0; padding: .6rem 1.4rem; border: 0; border-radius: 999px; background: var(--ink); color: #fff; font: 600 1rem system-ui, sans-serif; cursor: pointer; }',
+    '.sqs-add-to-cart-button[aria-disabled="true"] { background: #d9d4cc; color: #3e4852; cursor: not-allowed; }',
+    '.sqs-product-quick-view-button { padding: .3rem 1rem; font-size: .9rem; }',
+    'html.sf-dialog-open { overflow: hidden; }',
+    '.sf-quick-view { position: fixed; inset: 0; z-index: 1000; display: grid; place-items: center; padding: 1rem; background: rgba(31, 41, 51, .55); overflow-y: auto; }',
+    '.sf-quick-view-content { position: relative; box-sizing: border-box; width: min(40rem, 100%); max-height: calc(100vh - 2rem); overflow-y: auto; padding: 2.5rem 1.5rem 1.5rem; border-radius: .6rem; background: #fff; }',
+    '.sf-quick-view-close { position: absolute; top: .5rem; right: .5rem; min-width: 2.75rem; min-height: 2.75rem; border: 0; background: none; font-size: 1.5rem; cursor: pointer; }',
+    '.sf-alert-backdrop { position: fixed; inset: 0; z-index: 1000; background: rgba(31, 41, 51, .55); }',
+    '.sf-alert { position: fixed; inset: 0; z-index: 1001; margin: auto; box-sizing: border-box; width: min(26rem, calc(100vw - 2rem)); height: fit-content; padding: 1.5rem; border-radius: .6rem; background: #fff; }',
+    '.sf-pill-cart-wrapper { position: fixed; right: 1.5rem; bottom: 1.5rem; z-index: 10; }',
+    '.sf-pill-cart { display: flex; gap: .6rem; padding: .6rem 1.1rem; border-radius: 999px; background: var(--ink); color: #fff; text-decoration: none; }',
+    '.field-error, .sf-form-message, .product-restock-error { color: #a3321f; font-weight: 600; }',
     '',
   ].join('\n'),
 };

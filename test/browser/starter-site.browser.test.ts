@@ -4,7 +4,8 @@
 // in Natural goes through the cart to checkout, which offers the starter's shipping option and
 // the test card, and the order is placed, its stock one lower and its receipt mailed in the
 // shop's name. The starter offered only paying offline, no shipping option under a filled
-// address, and a receipt "from our shop".
+// address, and a receipt "from our shop"; its product page showed each variant twice, Add To
+// Cart as plain text, and Quick View below the footer.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,36 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
       expect(await axeViolations(v.page), url).toEqual([]);
       await v.screenshot(`starter-${url === '/' ? 'home' : url.slice(1).replaceAll('/', '-')}`);
     }
+  });
+
+  test('the product page offers each variant once, its buttons look like buttons, and Quick View opens over the shop', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    expect(await visit(page, '/shop/tote')).toBe(200);
+    await waitForBoot(page);
+    // One control per option (the radios duplicated the select), and a filled Add To Cart.
+    expect(await page.locator('.product-variants select[data-variant-option-name="Colour"]').isVisible()).toBe(true);
+    expect(await page.locator('.variant-radiobtn-wrapper').isVisible()).toBe(false);
+    const fill = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await fill('.sqs-add-to-cart-button')).not.toBe('rgba(0, 0, 0, 0)');
+
+    expect(await visit(page, '/shop')).toBe(200);
+    await waitForBoot(page);
+    expect(await fill('.sqs-product-quick-view-button')).not.toBe('rgba(0, 0, 0, 0)');
+    await page.locator('.sqs-product-quick-view-button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Stoneware Mug' });
+    await dialog.waitFor();
+    // Over the page, not drawn in the flow below the footer: the site title's corner is covered.
+    const covered = await page.evaluate(() => document.elementFromPoint(5, 5)?.closest('.sf-quick-view') !== null);
+    expect(covered).toBe(true);
+    const box = (await dialog.boundingBox())!;
+    const size = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('starter-quick-view');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   test('a tote in Natural bought with the test card and the Standard shipping: Order #, stock one lower, a receipt from My Shop', async () => {
