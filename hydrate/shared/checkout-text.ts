@@ -17,6 +17,7 @@ export const CHECKOUT_FIELD_TEXT = {
   country: 'Choose a country.',
   shippingOption: 'Choose a shipping option.',
   shippingOptionUnavailable: 'This shipping option does not deliver to that address.',
+  noShippingToAddress: 'We do not ship to that address.',
   payment: 'Choose a payment method.',
   outOfStock: 'Sorry, we do not have enough of that item available.',
 } as const;

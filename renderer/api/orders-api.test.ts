@@ -253,6 +253,23 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await orderCount()).toBe(1);
       });
 
+      it('an address no shipping option serves is refused at the shipping field, never shipped free', async () => {
+        const seed = await ordersSeed();
+        const usOnly = COMMERCE.shippingOptions!.map((option) => ({ ...option, countries: ['US'] }));
+        seed.site.settings = { ...seed.site.settings, commerce: { ...COMMERCE, shippingOptions: usOnly } };
+        h = await freshHarness(store, { seed });
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const toronto = { ...NY, city: 'Toronto', region: 'ON', postalCode: 'M5V 2T6', country: 'CA' };
+        expect(json(await quote({ cartToken: token, shippingAddress: toronto }))).toMatchObject({ shippingOptions: [], selectedShippingOption: null, shippingCostCents: 0 });
+        for (const shippingOptionId of [undefined, 'standard']) {
+          const placed = await place(token, { shippingAddress: toronto, shippingOptionId });
+          expect(placed.statusCode, placed.body).toBe(400);
+          expect(json(placed)).toEqual({ error: 'Please correct the highlighted fields.', code: 'CHECKOUT_INVALID', errors: { shippingOptionId: 'We do not ship to that address.' } });
+        }
+        expect(await orderCount()).toBe(0);
+        expect((await place(token, { shippingAddress: NY })).statusCode).toBe(200);
+      });
+
       it('field errors are reported together, keyed as the checkout fields', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const response = await place(token, {
