@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
 import { writeStarterSite } from '../../renderer/preview/new-site.ts';
@@ -23,7 +24,15 @@ const written = writeStarterSite(starterDir);
 if (!written.ok) throw new Error(written.error);
 
 describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  const tier = useBrowserTier(chromiumPath!, { siteDir: starterDir });
+  // The owner ships to the United States only (its option names its countries).
+  const tier = useBrowserTier(chromiumPath!, {
+    siteDir: starterDir,
+    seed: (catalog) => {
+      const commerce = catalog.site.settings.commerce!;
+      commerce.shippingOptions = commerce.shippingOptions!.map((option) => ({ ...option, countries: ['US'] }));
+      return catalog;
+    },
+  });
   let sink: SmtpSink;
   let outbox: OutboxWorker;
 
@@ -95,10 +104,8 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     await dialog.waitFor({ state: 'detached' });
   });
 
-  test('a tote in Natural bought with the test card and the Standard shipping: Order #, stock one lower, a receipt from My Shop', async () => {
-    const v = await tier.newVisitor();
-    const page = v.page;
-    const before = await toteStock('TOTE-NAT');
+  /** A tote in Natural, added on its page, then the cart's Checkout. */
+  async function toteToCheckout(page: Page): Promise<void> {
     expect(await visit(page, '/shop/tote')).toBe(200);
     await page.selectOption('.product-variants select[data-variant-option-name="Colour"]', 'Natural');
     await Promise.all([
@@ -107,28 +114,55 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     ]);
     expect(await visit(page, '/cart')).toBe(200);
     await page.locator('.sf-cart-page').getByText('Canvas Tote').first().waitFor();
-    expect(await axeViolations(page)).toEqual([]);
     await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
     await waitForBoot(page);
     await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+  }
 
+  async function fillAddress(page: Page, address: { city: string; region: string; postalCode: string; country: string }): Promise<void> {
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('State / region').fill('IL');
-    await page.getByLabel('Postal code').fill('62701');
-    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('City').fill(address.city);
+    await page.getByLabel('State / region').fill(address.region);
+    await page.getByLabel('Postal code').fill(address.postalCode);
+    await page.getByLabel('Country').selectOption(address.country);
     await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.getByLabel('Country').press('Tab')]);
+  }
+
+  const card = async (page: Page) => {
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+  };
+
+  test('an address the shop does not ship to is said at the shipping field, and no order is placed', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 400/);
+    const before = await tier.server.store.read.orders.list('my-shop', null, 10);
+    await toteToCheckout(v.page);
+    await fillAddress(v.page, { city: 'London', region: 'London', postalCode: 'SW1A 1AA', country: 'GB' });
+    await card(v.page);
+    await v.page.getByRole('button', { name: 'Place order' }).click();
+    await v.page.locator('.sf-checkout-shipping').getByText('We do not ship to that address.').waitFor();
+    expect(v.page.url()).toContain('/checkout?cartToken=');
+    expect(await tier.server.store.read.orders.list('my-shop', null, 10)).toHaveLength(before.length);
+    await v.screenshot('starter-no-shipping-to-address');
+  });
+
+  test('a tote in Natural bought with the test card and the Standard shipping: Order #, stock one lower, a receipt from My Shop', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    const before = await toteStock('TOTE-NAT');
+    await toteToCheckout(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await fillAddress(page, { city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' });
     const standard = page.locator('.sf-checkout-shipping').getByRole('radio', { name: /Standard/ });
     await standard.waitFor();
     await standard.check();
     expect(await page.locator('.sf-checkout-shipping').textContent()).toContain('$5.00');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('Security code (CVC)').fill('123');
+    await card(page);
     expect(await axeViolations(page)).toEqual([]);
     await v.screenshot('starter-checkout-filled');
 
