@@ -202,7 +202,7 @@ const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
 const ORDER_RECEIVED = `<section class="sf-order-page sf-order-received">
 <h1>Order received</h1>
 {.section order}<p class="sf-order-number">Order #{orderNumber}</p>
-{.section cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>We have your order and hold it until your payment arrives: pay by bank transfer or on pickup, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>{.end}
+{.section cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>We have your order and hold it until your payment arrives: pay by bank transfer{.if shipsNothing}{.or} or on pickup{.end}, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>{.end}
 {@|apply sf-order-summary}{.end}
 </section>`;
 
@@ -215,6 +215,16 @@ const SUBSCRIPTION_CONFIRMED = `<section class="sf-order-page sf-subscription-co
 
 const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 <h1>Order status</h1>
+{.section myOrders}<section class="sf-my-orders" aria-labelledby="sf-my-orders-title">
+<h2 id="sf-my-orders-title">Your orders</h2>
+{.if orders}<table class="sf-my-orders-list">
+<thead><tr><th scope="col">Order</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col">Total</th></tr></thead>
+<tbody>{.repeated section orders}<tr class="sf-my-order"><td><a href="{url|htmlattr}">#{orderNumber}</a></td><td>{createdOn|datetime date:long}</td><td>{statusText|html}</td><td>{grandTotalText|html}</td></tr>
+{.end}</tbody>
+</table>{.or}<p class="sf-my-orders-none">Orders you place while signed in are listed here.</p>{.end}
+{.if nextUrl}<p class="sf-my-orders-more"><a href="{nextUrl|htmlattr}">Older orders</a></p>{.end}
+{.if firstUrl}<p class="sf-my-orders-first"><a href="{firstUrl|htmlattr}">Newest orders</a></p>{.end}
+</section>{.end}
 <form class="sf-order-status-form" method="post" action="{orderStatus.action|htmlattr}">
 <p>Enter the number from your receipt and the email address you ordered with.</p>
 <div class="sf-order-status-field">{.section orderStatus.orderNumberError}<p class="field-error" id="sf-order-status-number-error">{@|html}</p>{.end}

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
 import { setOrderStatus } from '../../orders/order-status.ts';
 import { DOWNLOAD_TEXT } from '../download-route.ts';
+import { MY_ORDERS_PAGE_SIZE } from './order-pages.ts';
+import { hashPassword } from '../../store/password.ts';
 import { CRUMB } from '../../test-support/api-harness.ts';
 import { sfContext, useDemoHarness } from '../../test-support/page-harness.ts';
 
@@ -121,7 +123,7 @@ describe('order pages (issue 15)', () => {
     expect(page.statusCode).toBe(200);
     expect(sfContext(page.body)).toMatchObject({ pageType: 207, order: { id: placed.orderId, testMode: false } });
     expect(body(page.body)).toContain(`Order #${placed.orderNumber}`);
-    expect(body(page.body)).toContain('hold it until your payment arrives');
+    expect(body(page.body)).toContain('hold it until your payment arrives: pay by bank transfer or on pickup, quoting your order number.');
     expect((await h.inject(`/commerce/orders/${placed.orderId}/elsewhere`)).statusCode).toBe(404);
     expect((await h.inject('/commerce/orders/nope/received')).statusCode).toBe(404);
   });
@@ -180,6 +182,97 @@ describe('order pages (issue 15)', () => {
     const junk = await h.inject({ method: 'POST', url: '/commerce/orders/status', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${'x'.repeat(2000)}` });
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  describe("order status (211) signed in: 'Your orders'", () => {
+    async function signIn(email: string, password: string): Promise<string> {
+      const login = await h.inject({ method: 'POST', url: '/api/site-users/account/session', cookies: { crumb: CRUMB }, headers: { 'x-csrf-token': CRUMB }, payload: { email, password } });
+      expect(login.statusCode, login.body).toBe(200);
+      return login.cookies.find((cookie) => cookie.name === 'SiteUserSecureAuthToken')!.value;
+    }
+    /** Places one small candle (30 in stock) as the session's user (or signed out), with the demo account's email either way. */
+    async function placeAs(session: string | null): Promise<number> {
+      const cookies: Record<string, string> = { crumb: CRUMB, ...(session ? { SiteUserSecureAuthToken: session } : {}) };
+      const send = async (url: string, payload: object) => {
+        const response = await h.inject({ method: 'POST', url, cookies, headers: { 'x-csrf-token': CRUMB }, payload });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as Record<string, any>;
+      };
+      const { shoppingCart } = await send('/api/commerce/shopping-cart/entries?express=true', { itemId: 'candle', sku: 'CDL-S', quantity: 1, additionalFields: null });
+      h.clock.now += 60_000;
+      const placed = await send('/api/commerce/checkout/place', {
+        cartToken: shoppingCart.id, email: 'demo@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD, idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
+      });
+      return placed.orderNumber as number;
+    }
+    const statusPage = (session: string | null, query = '') =>
+      h.inject({ url: `/commerce/orders/status${query}`, cookies: session ? { SiteUserSecureAuthToken: session } : {} });
+    const listed = (html: string) => [...html.matchAll(/<tr class="sf-my-order"><td><a href="([^"]+)">#(\d+)<\/a>/g)].map((match) => Number(match[2]));
+
+    it("lists the account's own orders newest first (link, date in the site's zone, status, total), a page at a time; never another's, nor one placed signed out", async () => {
+      const demo = await signIn('demo@example.com', 'demo-password');
+      await h.store.read.putUser({ id: 'other-user', email: 'other@example.com', passwordHash: await hashPassword('other-password'), locale: null });
+      const other = await signIn('other@example.com', 'other-password');
+
+      // Signed in with nothing placed: the heading and a word on what will be listed.
+      const none = body((await statusPage(demo)).body);
+      expect(none).toContain('<h2 id="sf-my-orders-title">Your orders</h2>');
+      expect(none).toContain('Orders you place while signed in are listed here.');
+
+      const mine = [await placeAs(demo)];
+      const signedOut = await placeAs(null);
+      const others = await placeAs(other);
+      for (let n = 0; n < MY_ORDERS_PAGE_SIZE; n++) mine.push(await placeAs(demo));
+
+      const page = await statusPage(demo);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toContain('no-store');
+      const html = body(page.body);
+      const newestFirst = [...mine].reverse();
+      expect(listed(html)).toEqual(newestFirst.slice(0, MY_ORDERS_PAGE_SIZE));
+      expect(listed(html)).not.toContain(signedOut);
+      expect(listed(html)).not.toContain(others);
+      // The lookup form is still there, below the list.
+      expect(html.indexOf('sf-my-orders')).toBeLessThan(html.indexOf('sf-order-status-form'));
+      const newest = newestFirst[0]!;
+      const placedOn = (await h.store.read.orders.findOwnByNumber('demo-site', 'demo-user', newest))?.createdOn;
+      const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' }).format(new Date(placedOn ?? h.clock.now));
+      expect(html).toMatch(new RegExp(`<tr class="sf-my-order"><td><a href="/commerce/orders/status\\?order=${newest}">#${newest}</a></td><td>${date}</td><td>Paid</td><td>\\$\\d+\\.\\d\\d</td></tr>`));
+
+      const more = /<p class="sf-my-orders-more"><a href="([^"]+)">Older orders<\/a>/.exec(html)?.[1];
+      expect(more).toMatch(/^\/commerce\/orders\/status\?ordersAfter=[\w-]+$/);
+      const second = body((await statusPage(demo, more!.slice('/commerce/orders/status'.length))).body);
+      expect(listed(second)).toEqual(newestFirst.slice(MY_ORDERS_PAGE_SIZE));
+      expect(second).not.toContain('sf-my-orders-more');
+      expect(second).toContain('<a href="/commerce/orders/status">Newest orders</a>');
+      // A cursor this server did not issue starts from the newest again, never a failed page.
+      expect(listed(body((await statusPage(demo, '?ordersAfter=not*a*cursor')).body))).toEqual(newestFirst.slice(0, MY_ORDERS_PAGE_SIZE));
+
+      // The other account sees its one order only; signed out, the page is as it was.
+      expect(listed(body((await statusPage(other)).body))).toEqual([others]);
+      const visitor = body((await statusPage(null)).body);
+      expect(visitor).not.toContain('sf-my-orders');
+      expect(visitor).toContain('<form class="sf-order-status-form"');
+    });
+
+    it("an order's link shows it to the account that placed it; another account's number, or signed out, is the form as ever", async () => {
+      const demo = await signIn('demo@example.com', 'demo-password');
+      const own = await placeAs(demo);
+      const signedOut = await placeAs(null);
+      const shown = body((await statusPage(demo, `?order=${own}`)).body);
+      expect(shown).toContain(`<h2 class="sf-order-number">Order #${own}</h2>`);
+      expect(shown).toContain('Status: <strong>Paid</strong>');
+      // Placed signed out with the account's own email: not the account's, so the link shows nothing.
+      for (const [session, number] of [[demo, signedOut], [null, own]] as const) {
+        const html = body((await statusPage(session, `?order=${number}`)).body);
+        expect(html).not.toContain('sf-order-number');
+        expect(html).not.toContain('sf-order-line');
+        expect(html).toContain('<form class="sf-order-status-form"');
+      }
+      for (const junk of ['?order=abc', '?order=99999', `?order=${own}&order=x`, '?order=' + '9'.repeat(500)]) {
+        expect((await statusPage(demo, junk)).statusCode).toBe(200);
+      }
+    });
   });
 
   it('order status (211) of a cancelled paid order says what was refunded, to which card, and never the refund reference', async () => {
@@ -292,6 +385,9 @@ describe('order pages (issue 15)', () => {
       const received = body((await h.inject(placed.confirmationUrl)).body);
       expect(received).not.toContain('/commerce/downloads/');
       expect(received).toContain('Your download links appear here, and come by mail, once payment arrives.');
+      // Nothing to collect: the page's own words offer no pickup (the Payment line is the provider's label).
+      expect(received).toContain('hold it until your payment arrives: pay by bank transfer, quoting your order number.');
+      expect(received).not.toContain('or on pickup');
       expect(section(received)).not.toMatch(/ship/i);
       const [receipt] = await h.store.read.listOutbox();
       expect(receipt!.body).toContain('Payment: Bank transfer or pay on pickup.\nYour download links come by mail once payment arrives.');
