@@ -205,6 +205,14 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
     '.sf-pill-cart-wrapper { position: fixed; right: 1.5rem; bottom: 1.5rem; z-index: 10; }',
     '.sf-pill-cart { display: flex; gap: .6rem; padding: .6rem 1.1rem; border-radius: 999px; background: var(--ink); color: #fff; text-decoration: none; }',
     '.field-error, .sf-form-message, .product-restock-error { color: #a3321f; font-weight: 600; }',
+    // The header's item count (the islands add it after "Cart", which read "Cart1"), the cart's
+    // Checkout and the checkout form: one field a line, label above, Place order a button.
+    '.sf-cart-link-count { margin-left: .35rem; padding: 0 .45rem; border-radius: 999px; background: var(--ink); color: #fff; font-size: .8rem; font-weight: 700; }',
+    '.sf-checkout-button, .sf-checkout-place { display: inline-block; margin: .5rem 0; padding: .6rem 1.4rem; border: 0; border-radius: 999px; background: var(--ink); color: #fff; font: 600 1rem system-ui, sans-serif; text-decoration: none; cursor: pointer; }',
+    '.sf-checkout-section { margin: 0 0 1.5rem; padding: 0; border: 0; }',
+    '.sf-field { display: grid; gap: .25rem; max-width: 32rem; margin-bottom: .75rem; }',
+    '.sf-field input:not([type="checkbox"]):not([type="radio"]), .sf-field select, .sf-field textarea { font: inherit; padding: .45rem .6rem; }',
+    '.sf-checkout-option { display: flex; gap: .6rem; align-items: center; padding: .5rem 0; }',
     '',
   ].join('\n'),
 };

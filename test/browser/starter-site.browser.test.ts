@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
   const tier = useBrowserTier(chromiumPath!, {
     siteDir: starterDir,
     seed: (catalog) => {
-      const commerce = catalog.site.settings.commerce!;
+      const commerce = catalog.site.settings!.commerce!;
       commerce.shippingOptions = commerce.shippingOptions!.map((option) => ({ ...option, countries: ['US'] }));
       return catalog;
     },
@@ -82,12 +82,11 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     // One control per option (the radios duplicated the select), and a filled Add To Cart.
     expect(await page.locator('.product-variants select[data-variant-option-name="Colour"]').isVisible()).toBe(true);
     expect(await page.locator('.variant-radiobtn-wrapper').isVisible()).toBe(false);
-    const fill = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(await fill('.sqs-add-to-cart-button')).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await fill(page, '.sqs-add-to-cart-button')).not.toBe('rgba(0, 0, 0, 0)');
 
     expect(await visit(page, '/shop')).toBe(200);
     await waitForBoot(page);
-    expect(await fill('.sqs-product-quick-view-button')).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await fill(page, '.sqs-product-quick-view-button')).not.toBe('rgba(0, 0, 0, 0)');
     await page.locator('.sqs-product-quick-view-button').first().click();
     const dialog = page.getByRole('dialog', { name: 'Stoneware Mug' });
     await dialog.waitFor();
@@ -103,6 +102,9 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
+
+  /** The element's background colour: a button the starter styles is filled, not transparent. */
+  const fill = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
 
   /** A tote in Natural, added on its page, then the cart's Checkout. */
   async function toteToCheckout(page: Page): Promise<void> {
@@ -163,6 +165,11 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     await standard.check();
     expect(await page.locator('.sf-checkout-shipping').textContent()).toContain('$5.00');
     await card(page);
+    // The header's count set apart from "Cart" (it read "Cart1"), and Place order a filled button.
+    await page.locator('.sf-cart-link-count').waitFor();
+    expect(await page.locator('.sf-cart-link').textContent()).toBe('Cart1');
+    expect(await page.locator('.sf-cart-link-count').evaluate((element) => getComputedStyle(element).marginLeft)).not.toBe('0px');
+    expect(await fill(page, '.sf-checkout-place')).not.toBe('rgba(0, 0, 0, 0)');
     expect(await axeViolations(page)).toEqual([]);
     await v.screenshot('starter-checkout-filled');
 
