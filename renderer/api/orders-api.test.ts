@@ -515,6 +515,51 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
     });
 
     describe('owner and buyer', () => {
+      it("an order placed signed in records its site user, listed newest first a page at a time; one placed signed out is no one's, whatever its email", async () => {
+        const login = await h.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/session', payload: { email: 'alice@example.com', password: USER_PASSWORD } }));
+        expect(login.statusCode, login.body).toBe(200);
+        const session = cookieOf(login, 'SiteUserSecureAuthToken')!.value;
+        const placeAs = async (cookies: Record<string, string>) => {
+          const cart = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'p3', sku: 'HD-S', quantity: 1 }, cookies }));
+          expect(cart.statusCode, cart.body).toBe(200);
+          h.clock.now += 1000;
+          const placed = await h.inject(
+            withCrumb({
+              method: 'POST',
+              url: '/api/commerce/checkout/place',
+              cookies,
+              payload: { cartToken: json(cart).shoppingCart.id, email: 'alice@example.com', shippingAddress: NY, shippingOptionId: 'standard', payment: VISA, idempotencyKey: `key-${++keys}-000` },
+            }),
+          );
+          expect(placed.statusCode, placed.body).toBe(200);
+          return json(placed).orderNumber as number;
+        };
+        const mine = [await placeAs({ SiteUserSecureAuthToken: session }), await placeAs({ SiteUserSecureAuthToken: session })];
+        // Signed out, with the account's own email: not the account's.
+        const signedOut = await placeAs({});
+        mine.push(await placeAs({ SiteUserSecureAuthToken: session }));
+        expect(mine).toEqual([1, 2, 4]);
+        expect(signedOut).toBe(3);
+
+        const numbers = (orders: { orderNumber: number }[]) => orders.map((order) => order.orderNumber);
+        const first = await store.read.orders.listForSiteUser('w1', 'u1', null, 2);
+        expect(numbers(first)).toEqual([4, 2]);
+        expect(first[0]!.siteUserId).toBe('u1');
+        const last = first.at(-1)!;
+        expect(numbers(await store.read.orders.listForSiteUser('w1', 'u1', { createdOn: last.createdOn, id: last.id }, 2))).toEqual([1]);
+        expect(await store.read.orders.listForSiteUser('w1', 'u2', null, 10)).toEqual([]);
+        expect(await store.read.orders.listForSiteUser('other-site', 'u1', null, 10)).toEqual([]);
+        expect((await store.read.orders.findOwnByNumber('w1', 'u1', 3))).toBeNull();
+        expect((await store.read.orders.findOwnByNumber('w1', 'u1', 4))?.orderNumber).toBe(4);
+        expect((await store.read.orders.list('w1', null, 10)).find((order) => order.orderNumber === 3)?.siteUserId).toBeNull();
+        // The buyer's look-up by number and email does not say which account placed it; the owner's list does.
+        const lookedUp = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload: { orderNumber: 4, email: 'alice@example.com' } })));
+        expect(lookedUp.order.orderNumber).toBe(4);
+        expect(lookedUp.order).not.toHaveProperty('siteUserId');
+        const owned = json(await h.inject({ method: 'GET', url: '/api/commerce/orders?limit=1', headers: adminHeaders() }));
+        expect(owned.orders[0]).toMatchObject({ orderNumber: 4, siteUserId: 'u1' });
+      });
+
       it('the admin list pages newest first with a cursor and needs the admin token', async () => {
         for (let n = 0; n < 3; n++) {
           h.clock.now += 1000;

@@ -110,9 +110,11 @@ const iso = (millis: number) => new Date(millis).toISOString();
  * sees the provider's payment and refund references; the buyer (order status look-up) neither.
  */
 export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner') {
-  const { extra: _extra, payment, refund, ...rest } = order;
+  const { extra: _extra, payment, refund, siteUserId, ...rest } = order;
   return {
     ...rest,
+    // Which account placed it is the owner's to know; the buyer's look-up by number and email says not.
+    ...(audience === 'owner' ? { siteUserId: siteUserId ?? null } : {}),
     createdOn: iso(order.createdOn),
     restockedOn: order.restockedOn === null ? null : iso(order.restockedOn),
     // The owner's panel says before a cancel whether the provider refunds it or the owner does (offline).

@@ -283,6 +283,9 @@ async function commitOrder(
     // awaiting payment gets them when the owner marks it paid (order-status.ts).
     ...(paid.outcome.status === 'paid' && hasDigitalLines({ items }) ? { downloadToken: newDownloadToken() } : {}),
     subscription,
+    // Placed signed in: the order is the account's (checkoutCart held an owned cart to this
+    // session's user), listed on the order status page. Signed out: no one's, whatever the email.
+    siteUserId: session?.siteUserId ?? null,
     restockedOn: null,
     // The page renderer's order view (pages/page-views.ts orderView) reads the currency here.
     extra: { currency },

@@ -460,6 +460,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX orders_download_token ON orders (download_token) WHERE download_token IS NOT NULL
     `,
   },
+  {
+    // The site user a signed-in visitor placed an order as (orders/place-order.ts), so the order
+    // status page (211) can list a buyer's own orders, newest first, a keyset page at a time.
+    // Orders placed signed out, and those placed before this, have none: an account's email is
+    // no proof of owning an order placed signed out, so they are never matched by it.
+    id: '015-order-site-user',
+    sql: `
+      ALTER TABLE orders ADD COLUMN site_user_id text;
+      CREATE INDEX orders_site_user ON orders (website_id, site_user_id, created_on, id) WHERE site_user_id IS NOT NULL
+    `,
+  },
 ];
 
 /**

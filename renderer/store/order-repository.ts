@@ -62,11 +62,11 @@ export class OrderRepository {
 
   async insert(order: PlacedOrder, idempotencyKey: string | null): Promise<void> {
     await this.db.query(
-      `INSERT INTO orders (id, data, website_id, order_number, email_key, status, created_on, purchased_cart_id, idempotency_key, download_token)
-       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO orders (id, data, website_id, order_number, email_key, status, created_on, purchased_cart_id, idempotency_key, download_token, site_user_id)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         order.id, JSON.stringify(order), order.websiteId, order.orderNumber, order.email.trim().toLowerCase(), order.status,
-        order.createdOn, order.purchasedCartId, idempotencyKey, order.downloadToken ?? null,
+        order.createdOn, order.purchasedCartId, idempotencyKey, order.downloadToken ?? null, order.siteUserId ?? null,
       ],
     );
   }
@@ -88,6 +88,26 @@ export class OrderRepository {
     const rows = await this.db.query('SELECT data FROM orders WHERE website_id = $1 AND order_number = $2 AND email_key = $3', [
       websiteId, orderNumber, email.trim().toLowerCase(),
     ]);
+    return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
+  }
+
+  /**
+   * The orders `siteUserId` placed signed in on this site, newest first, `limit` rows after the
+   * keyset `after` (order status page, 211). Never by email: orders placed signed out are not here.
+   */
+  async listForSiteUser(websiteId: string, siteUserId: string, after: OrderKeyset | null, limit: number): Promise<PlacedOrder[]> {
+    const params: unknown[] = [websiteId, siteUserId, limit];
+    const keyset = after ? `AND (created_on, id) < ($${params.push(after.createdOn)}::bigint, $${params.push(after.id)}::text)` : '';
+    const rows = await this.db.query(
+      `SELECT data FROM orders WHERE website_id = $1 AND site_user_id = $2 AND ${PLACED} ${keyset} ORDER BY created_on DESC, id DESC LIMIT $3`,
+      params,
+    );
+    return rows.map((row) => json<PlacedOrder>(row.data));
+  }
+
+  /** The order numbered `orderNumber` on this site when `siteUserId` placed it, else null (the buyer's own link on 211). */
+  async findOwnByNumber(websiteId: string, siteUserId: string, orderNumber: number): Promise<PlacedOrder | null> {
+    const rows = await this.db.query(`SELECT data FROM orders WHERE website_id = $1 AND order_number = $2 AND site_user_id = $3`, [websiteId, orderNumber, siteUserId]);
     return rows[0] ? json<PlacedOrder>(rows[0].data) : null;
   }
 

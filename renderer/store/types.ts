@@ -301,6 +301,11 @@ export interface PlacedOrder extends Order {
    */
   downloadToken?: string;
   subscription: OrderSubscription | null;
+  /**
+   * The site user who placed it signed in (migration 015, also the `site_user_id` column it is
+   * listed by on the order status page); null placed signed out, absent on orders stored before.
+   */
+  siteUserId?: string | null;
   /** Set once when a cancelled order's lines went back into stock. */
   restockedOn: number | null;
   /**

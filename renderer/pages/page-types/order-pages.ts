@@ -1,8 +1,11 @@
+import { knownCurrency } from '../../../hydrate/shared/currency.ts';
+import { decodeSignUpCursor, encodeSignUpCursor } from '../../api/cursor.ts';
 import { isValidEmail } from '../../api/form-validation.ts';
-import type { Order } from '../../store/types.ts';
+import type { Order, PlacedOrder } from '../../store/types.ts';
+import { formatMoney } from '../money.ts';
 import { firstString, NotFound, resolvedPage, type Json, type PageJob, type Resolved } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
-import { orderView } from '../page-views.ts';
+import { ORDER_STATUS_TEXT, orderView } from '../page-views.ts';
 import { isStorable } from '../visitor.ts';
 import { pageKind } from './page-kind.ts';
 
@@ -71,6 +74,41 @@ export const ORDER_STATUS_MESSAGES = {
   email: 'Enter the email address you ordered with.',
 } as const;
 
+/** How many of a signed-in buyer's orders one page of "Your orders" lists. */
+export const MY_ORDERS_PAGE_SIZE = 10;
+
+/** The link to one of the buyer's own orders: its number only, shown on 211 to the account that placed it. */
+export const ownOrderUrl = (orderNumber: number) => `${ORDER_STATUS_PATH}?order=${orderNumber}`;
+
+function myOrderItem(order: PlacedOrder): Json {
+  return {
+    orderNumber: order.orderNumber,
+    url: ownOrderUrl(order.orderNumber),
+    createdOn: order.createdOn,
+    statusText: ORDER_STATUS_TEXT[order.status] ?? order.status,
+    grandTotalText: formatMoney(order.grandTotal, knownCurrency(order.currency)),
+  };
+}
+
+/**
+ * "Your orders" on 211 for a signed-in visitor: the orders their account placed (never matched
+ * by email), newest first, a page at a time. `ordersAfter` is the keyset cursor of the page's
+ * last order (api/cursor.ts); one this server did not issue is not an error worth a failed
+ * page, so the list starts again from the newest.
+ */
+async function myOrders(job: PageJob, siteUserId: string, cursorText: string | null): Promise<Json> {
+  const after = cursorText === null ? null : decodeSignUpCursor(cursorText);
+  const rows = await job.deps.store.read.orders.listForSiteUser(job.row.websiteId, siteUserId, after, MY_ORDERS_PAGE_SIZE + 1);
+  const page = rows.slice(0, MY_ORDERS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    orders: page.length > 0 ? page.map(myOrderItem) : null,
+    // Past the first page, a way back to the newest.
+    firstUrl: after ? ORDER_STATUS_PATH : null,
+    nextUrl: rows.length > MY_ORDERS_PAGE_SIZE && last ? `${ORDER_STATUS_PATH}?ordersAfter=${encodeSignUpCursor({ createdOn: last.createdOn, id: last.id })}` : null,
+  };
+}
+
 /**
  * `/commerce/orders/status` (211): a form (order number, email) that POSTs to itself
  * (pages/index.ts), so the buyer's email never lands in the URL or the browser's history; the
@@ -83,17 +121,31 @@ export const orderStatusPage = pageKind<{ kind: 'order-status' }>({
   kinds: ['order-status'],
   match: (segments) => (segments.length === 3 && segments[0] === 'commerce' && segments[1] === 'orders' && segments[2] === 'status' ? { kind: 'order-status' } : null),
   templates: { [PAGE_TYPE.orderStatus]: ['order-status'] },
-  context: ['orderStatus', 'order'],
+  context: ['orderStatus', 'order', 'myOrders'],
   async load({ job, ctx, query: sent }) {
     const resolved = resolvedPage(job, PAGE_TYPE.orderStatus, null, 'Order Status');
     // Only the POSTed form searches: an email in a GET's query would sit in the URL.
     const query = job.request.method === 'POST' ? sent : {};
+    // A GET's own query: the page of "Your orders" (`ordersAfter`) and one of them to show (`order`).
+    const linked = job.request.method === 'POST' ? {} : sent;
+    const siteUserId = job.session?.siteUserId ?? null;
+    ctx.myOrders = siteUserId === null ? null : await myOrders(job, siteUserId, firstString(linked.ordersAfter));
     const numberText = (firstString(query.orderNumber) ?? '').trim().replace(/^#/, '').slice(0, 20);
     const email = (firstString(query.email) ?? '').trim().slice(0, 256);
     const searched = query.orderNumber !== undefined || query.email !== undefined;
     const status: Json = { action: ORDER_STATUS_PATH, orderNumber: numberText, email, searched, found: false, message: null, orderNumberError: null, emailError: null };
     ctx.orderStatus = status;
     ctx.order = null;
+    // A signed-in buyer's link to their own order shows it without the email; another
+    // account's number, or any number signed out, shows the form as ever.
+    const ownNumber = firstString(linked.order);
+    if (!searched && siteUserId !== null && ownNumber !== null && /^\d{1,9}$/.test(ownNumber)) {
+      const own = await job.deps.store.read.orders.findOwnByNumber(job.row.websiteId, siteUserId, Number(ownNumber));
+      if (own) {
+        status.found = true;
+        ctx.order = orderView(own, job.currency);
+      }
+    }
     if (!searched) return resolved;
     const orderNumber = /^\d{1,9}$/.test(numberText) ? Number(numberText) : null;
     if (orderNumber === null) status.orderNumberError = ORDER_STATUS_MESSAGES.orderNumber;
