@@ -122,6 +122,24 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
   const later = (ms: number, fn: () => void) => {
     timers.current.push(setTimeout(fn, ms));
   };
+  // A page restored from the back/forward cache comes back as the visitor left it, timers
+  // frozen: Back after an add showed `Added!` again for the rest of its 2 s, about an add made
+  // on an earlier visit. A restored page starts at rest (the idle row of A1's table, designed
+  // here: the seed says nothing of the cache); an add still in flight updates the cart, not
+  // the button. The cart itself is loaded again by the cart store (reloadCartOnRestore).
+  const visit = useRef(0);
+  useEffect(() => {
+    const win = runtime.win;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || stateRef.current === 'idle') return;
+      visit.current += 1;
+      timers.current.forEach(clearTimeout);
+      timers.current = [];
+      go('idle');
+    };
+    win.addEventListener('pageshow', onPageShow);
+    return () => win.removeEventListener('pageshow', onPageShow);
+  }, [runtime]);
 
   const express = runtime.context.store.expressCheckout && !info.isSubscription;
   const alertTitle = info.isSubscription || express ? ALERT_TITLES.purchaseItem : ALERT_TITLES.addItem;
@@ -175,8 +193,10 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
     }
 
     const startedAt = Date.now();
+    const thisVisit = visit.current;
     go('adding');
     const fail = (message: string) => {
+      if (visit.current !== thisVisit) return;
       showAlert({ title: alertTitle, message }, runtime.doc);
       go('error');
       later(ADD_TIMINGS.errorResetMs, () => go('idle'));
@@ -219,6 +239,7 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
     const added = body.newlyAdded as { title?: unknown } | null | undefined;
     const title = typeof added?.title === 'string' && added.title !== '' ? added.title : null;
     const showAdded = () => {
+      if (visit.current !== thisVisit) return;
       go('added');
       announce(announcerHost(opener), addedAnnouncement(title, typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0));
       later(ADD_TIMINGS.addedMs, () => go('idle'));

@@ -4,7 +4,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import { launchChromium, openVisitor } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { addTeeToCart, pageContext, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, pageContext, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -175,6 +175,55 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
       await expect.poll(() => header.textContent()).toBe('Cart');
       await expect.poll(() => pill.getAttribute('data-state')).toBe('hidden');
       await v.screenshot('cart-page-7-back-after-remove');
+      expect(v.problems()).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('Back to a product page left while its button said Added!: the restored page shows Add To Cart at rest', async () => {
+    // The back/forward cache on, no-store taken off, as in the test above. The page clock is
+    // paused, so the 2 s of Added! are still to run when the visitor leaves: without the reset
+    // the restored button said Added! until they ran out.
+    const browser = await launchChromium(chromiumPath!, { backForwardCache: true });
+    try {
+      const v = await openVisitor(browser, tier.server.url);
+      const { page } = v;
+      await page.route('**/*', async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['cache-control'];
+        await route.fulfill({ response, headers });
+      });
+      await page.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && document.documentElement.setAttribute('data-restored', 'true')));
+      await page.clock.install();
+      expect(await visit(page, '/shop/tee')).toBe(200);
+      await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      const label = page.locator('.sqs-add-to-cart-button-inner');
+      const button = page.locator('.sqs-add-to-cart-button');
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+        button.click(),
+      ]);
+      await expect.poll(() => page.locator('.sf-pill-count').textContent()).toBe('1');
+      await page.clock.runFor(1000);
+      await expect.poll(() => label.textContent()).toBe('Added!');
+
+      expect(await visit(page, '/cart')).toBe(200);
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => location.pathname + ' ' + document.documentElement.getAttribute('data-restored'))).toBe('/shop/tee true');
+      await settle(page);
+      expect(await label.textContent()).toBe('Add To Cart');
+      expect(await button.getAttribute('data-state')).toBeNull();
+      // At rest, so a second add goes through at once.
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+        button.click(),
+      ]);
+      await expect.poll(() => label.textContent()).toBe('Adding…');
+      await v.screenshot('cart-page-8-back-after-add');
       expect(v.problems()).toEqual([]);
     } finally {
       await browser.close();
