@@ -2,6 +2,7 @@
 // one tab while another shows the members' page, and what each tab then says.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { addTeeToCart, holdIslands, settle, visit, waitForBoot } from './support/visit.ts';
 
@@ -205,5 +206,64 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     expect(await v.page.locator('.demo-account-link').textContent()).toBe('Sign In');
     expect(await v.page.locator('main').textContent()).toContain('Classic Tee');
     await v.screenshot('acct-6-checkout-to-cart');
+  });
+
+  test("ACCT-7 a signed-in buyer's order is listed under 'Your orders' on the order status page, and its link opens it without the email", async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    expect(await visit(v.page, MEMBERS)).toBe(403);
+    await signIn(v.page);
+    await addTeeToCart(v.page, 'S');
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    const page = v.page;
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State / region').fill('IL');
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByLabel('Country').selectOption('US');
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.getByLabel('Country').press('Tab')]);
+    const shipping = page.locator('.sf-checkout-shipping').getByRole('radio').first();
+    await shipping.waitFor();
+    await shipping.check();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(page);
+    const heading = page.getByText(/Order #\d+/).first();
+    await heading.waitFor();
+    const number = Number(/Order #(\d+)/.exec((await heading.textContent()) ?? '')![1]);
+
+    expect(await visit(page, '/commerce/orders/status')).toBe(200);
+    const mine = page.getByRole('region', { name: 'Your orders' });
+    const row = mine.getByRole('row').filter({ has: page.getByRole('link', { name: `#${number}` }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([`#${number}`, expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/), 'Paid', expect.stringMatching(/^\$\d+\.\d\d$/)]);
+    // The look-up form is still there, below the list.
+    expect(await page.getByRole('button', { name: 'Look up order' }).isVisible()).toBe(true);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-7-your-orders');
+
+    await Promise.all([page.waitForURL(new RegExp(`/commerce/orders/status\\?order=${number}$`)), row.getByRole('link', { name: `#${number}` }).click()]);
+    await waitForBoot(page);
+    expect(await page.locator('.sf-order-number').textContent()).toBe(`Order #${number}`);
+    expect(await page.locator('.sf-order-status-state').textContent()).toBe('Status: Paid');
+    expect(await page.locator('.sf-order-line').first().textContent()).toContain('Classic Tee');
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+
+    // Signed out, the same link is the look-up form as ever: the order needs its number and email.
+    expect(await visit(page, MEMBERS)).toBe(200);
+    await Promise.all([page.waitForNavigation(), page.locator('.sf-logout').click()]);
+    await waitForBoot(page);
+    expect(await visit(page, `/commerce/orders/status?order=${number}`)).toBe(200);
+    expect(await page.locator('.sf-order-number').count()).toBe(0);
+    expect(await page.locator('.sf-my-orders').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Look up order' }).isVisible()).toBe(true);
   });
 });
