@@ -119,6 +119,9 @@ describe('A6 additional-fields form', () => {
     await submitLightbox();
     for (const id of ['c', 'r', 's']) expect(field(id).querySelector('.field-error')?.textContent).toBe('Required');
     for (const id of ['l', 'x']) expect(field(id).querySelector('.field-error')).toBeNull();
+    // The empty option the rule reads is a prompt, not a blank box (designed: `Select {title}`).
+    const empty = field('s').querySelector('option')!;
+    expect([empty.value, empty.textContent]).toEqual(['', 'Select S']);
   });
 
   test('AF-7, AF-8, AF-10 valid submit: Saving…, validate body, then the add with the values', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { selectPrompt } from '../shared/form-field.ts';
 import { FIELD_PARTS, invalidAttrs, LIKERT_ANSWERS, optionLabel, optionValue, phoneParts, type FieldValue, type FormField } from './form-fields.ts';
 
 const TEXT_TYPES: Record<string, string> = {
@@ -94,7 +95,7 @@ export function FieldView({
   } else if (field.type === 'select') {
     control = (
       <select {...input} {...invalid} id={id} name={id} defaultValue={asText(initial) ?? ''}>
-        <option value="">{field.placeholder ?? ''}</option>
+        <option value="">{selectPrompt(field)}</option>
         {(field.options ?? []).map((option, i) => (
           <option key={i} value={optionValue(option)}>
             {optionLabel(option)}

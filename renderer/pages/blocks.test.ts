@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../site/site-types.ts';
-import { renderBlock, type BlockEnv } from './blocks.ts';
+import { renderBlock, siteFormHtml, type BlockEnv } from './blocks.ts';
 
 function env(problems: string[] = []): BlockEnv {
   return { forms: new Map(), productBlock: () => null, accountHtml: '', contentSource: 'c', report: (m) => problems.push(m) };
@@ -70,5 +70,27 @@ describe('image and button blocks report what they cannot show (quire check fram
     expect(renderBlock({ type: 'button', label: 'Go', url: ['/x'] }, env(problems))).toContain('href="#"');
     expect(renderBlock({ type: 'button', label: 'Go', url: '/x' }, env(problems))).toContain('href="/x"');
     expect(problems).toEqual(['button block: "label" must be text, found 42', 'button block: "url" must be text, found ["/x"]']);
+  });
+});
+
+describe('site form fields', () => {
+  it("a select's empty first option reads as a prompt: Select {title}, or the field's placeholder", () => {
+    const html = siteFormHtml(
+      {
+        id: 'f',
+        name: 'F',
+        captchaEnabled: false,
+        storageConfigured: true,
+        isNewsletter: false,
+        extra: {},
+        fields: [
+          { id: 'font', type: 'select', title: 'Font', options: ['Serif'] },
+          { id: 'size', type: 'select', title: 'Size', placeholder: 'Pick one', options: ['S'] },
+        ],
+      },
+      { newsletter: false, contentSource: 'c' },
+    );
+    expect(html).toContain('<select id="font" name="font"><option value="">Select Font</option><option value="Serif">Serif</option></select>');
+    expect(html).toContain('<select id="size" name="size"><option value="">Pick one</option>');
   });
 });

@@ -3,6 +3,7 @@ import { ACCOUNT_SIGNED_IN_HTML, ACCOUNT_SIGNED_OUT_HTML } from '../../hydrate/s
 import { isDarkColour, parseHexColour } from '../../hydrate/shared/colour-rules.ts';
 import { imageMarkup } from '../../hydrate/shared/image-markup.ts';
 import { parseOriginalSize } from '../../hydrate/shared/image-width-variants.ts';
+import { selectPrompt } from '../../hydrate/shared/form-field.ts';
 import type { Form, FormField } from '../store/types.ts';
 import type { Block } from '../site/site-types.ts';
 import { escapeHtml } from './html.ts';
@@ -71,7 +72,7 @@ function fieldControls(field: FormField): string {
         .join('');
     case 'select':
       return (
-        `<select id="${id}" name="${id}"><option value="">${escapeHtml(str(field.placeholder))}</option>` +
+        `<select id="${id}" name="${id}"><option value="">${escapeHtml(selectPrompt(field))}</option>` +
         options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('') +
         '</select>'
       );

@@ -28,6 +28,17 @@ describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` 
     await v.page.click('.sqs-add-to-cart-button');
     const lightbox = v.page.locator('.sf-lightbox');
     await lightbox.waitFor({ state: 'visible' });
+    // The Font select starts on its empty option (AF-6), which says what to do rather than
+    // showing a blank box, and looks like the pop-up's text field beside it.
+    const font = lightbox.getByRole('combobox', { name: 'Font' });
+    expect(await font.inputValue()).toBe('');
+    expect(await font.locator('option').first().textContent()).toBe('Select Font');
+    const looks = (el: Element) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, color: style.color, border: style.border, radius: style.borderRadius, height: Math.round(el.getBoundingClientRect().height) };
+    };
+    expect(await font.evaluate(looks)).toEqual(await lightbox.locator('input[type="text"]').first().evaluate(looks));
+    await viewportShot(v.page, 'cart-details-engraving-form');
     await lightbox.locator('input[type="text"]').first().fill('For Ada');
     await lightbox.locator('select').first().selectOption('Script');
     // The form closes once its values are accepted and the add to cart follows: wait for the
