@@ -143,6 +143,35 @@ describe('validateSiteFiles', () => {
   });
 });
 
+describe('products no page shows', () => {
+  it("warns at a product whose collectionId names no products collection, or that has none, unless a product block shows it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-validate-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'content'));
+      const product = (id: string, extra: object) => ({ id, title: id.toUpperCase(), variants: [{ id: `${id}-1`, sku: id, priceCents: 100 }], ...extra });
+      const catalog = {
+        site: { websiteId: 'w' },
+        products: [product('mug', { collectionId: 'shop' }), product('hat', { collectionId: 'shopp' }), product('cap', {}), product('gift', {}), product('tea', { collectionId: 'teas' })],
+      };
+      fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify(catalog, null, 2));
+      fs.writeFileSync(path.join(dir, 'content', 'shop.json'), '{ "kind": "collection", "collectionType": "products" }');
+      fs.writeFileSync(path.join(dir, 'content', 'tea-shop.json'), '{ "id": "teas", "kind": "collection", "collectionType": "products" }');
+      fs.writeFileSync(path.join(dir, 'content', 'gifts.json'), '{ "blocks": [{ "type": "product", "productId": "gift" }] }');
+      const found = await validateSiteFiles(dir);
+      expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`)).toEqual([
+        'catalog.json:28:23 warning SITE_VALUE_INVALID products[1] ("HAT") is in collection "shopp", which no products collection in content/ has, so no page shows it (did you mean "shop"?)',
+        'catalog.json:30:5 warning SITE_VALUE_INVALID products[2] ("CAP") names no collectionId, so no page shows it; set it to a products collection\'s id ("shop", "teas")',
+      ]);
+      // A site with no products collection (product blocks only) is not told about each product.
+      fs.rmSync(path.join(dir, 'content', 'shop.json'));
+      fs.rmSync(path.join(dir, 'content', 'tea-shop.json'));
+      expect(await validateSiteFiles(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('findingLines (what a server start logs)', () => {
   it('logs every finding up to the limit, then one line counting the rest', () => {
     const finding = (i: number) => ({ severity: 'warning' as const, code: 'SITE_KEY_UNKNOWN' as const, file: 'catalog.json', line: i, column: 3, message: `unknown key "k${i}"` });

@@ -24,6 +24,8 @@ import { pluralKeyProblems } from '../../formatters/util/message-plural-keys.ts'
  * - a digital product (productType 2) with no `digitalFile` is a warning (SITE_VALUE_INVALID):
  *   its buyers would get no download. A file that is missing or outside the folder is the
  *   loader's error (orders/digital-downloads.ts).
+ * - a product whose collectionId names no products collection in content/ (or that has none) is a
+ *   warning (SITE_VALUE_INVALID): no page shows it (`pagelessProducts`).
  * Files that are not valid JSON are left to the loader, which reports their syntax error.
  * Used by `quire check`, the preview's overlay and the start log.
  */
@@ -287,7 +289,52 @@ export async function validateSiteFiles(dir: string): Promise<SiteDiagnostic[]> 
     const { line, column } = positionOf(finding.file, finding.pointer);
     diagnostics.push({ severity: 'error', code: 'SITE_LIMIT_EXCEEDED', file: finding.file, line, column, message: finding.message });
   }
+  for (const finding of pagelessProducts(parsed)) {
+    const { line, column } = positionOf('catalog.json', finding.pointer);
+    diagnostics.push({ severity: 'warning', code: 'SITE_VALUE_INVALID', file: 'catalog.json', line, column, message: finding.message });
+  }
   return diagnostics.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line || a.column - b.column);
+}
+
+/**
+ * Products that no page shows: a product's page lives in the products collection (a content
+ * file, `kind: "collection"`, `collectionType: "products"`) whose `id` its `collectionId` names.
+ * An owner who added a product with a mistyped or missing collectionId found it in the admin
+ * and nowhere on the shop, with nothing said. Only when the folder has a products collection
+ * (a site of product blocks alone has none), and a product that a `product` block shows is fine.
+ */
+function pagelessProducts(parsed: readonly { file: string; data: unknown }[]): { pointer: string; message: string }[] {
+  const catalog = parsed.find((entry) => entry.file === 'catalog.json')?.data;
+  if (!isObject(catalog) || !Array.isArray(catalog.products)) return [];
+  const collections: string[] = [];
+  const inBlocks = new Set<string>();
+  for (const { file, data } of parsed) {
+    if (!file.startsWith('content/') || !isObject(data)) continue;
+    const slug = typeof data.slug === 'string' ? data.slug : path.basename(file, '.json');
+    if (data.kind === 'collection' && data.collectionType === 'products') collections.push(typeof data.id === 'string' ? data.id : slug);
+    const blockLists = [data.blocks, ...(Array.isArray(data.items) ? data.items.map((item) => (isObject(item) ? item.blocks : undefined)) : [])];
+    for (const blocks of blockLists) {
+      if (!Array.isArray(blocks)) continue;
+      for (const block of blocks) if (isObject(block) && block.type === 'product' && typeof block.productId === 'string') inBlocks.add(block.productId);
+    }
+  }
+  if (collections.length === 0) return [];
+  const known = collections.map((id) => `"${id}"`).join(', ');
+  const findings: { pointer: string; message: string }[] = [];
+  catalog.products.forEach((product, index) => {
+    if (!isObject(product) || (typeof product.id === 'string' && inBlocks.has(product.id))) return;
+    const name = typeof product.title === 'string' ? ` ("${product.title}")` : '';
+    if (product.collectionId === undefined) {
+      findings.push({ pointer: `/products/${index}`, message: `products[${index}]${name} names no collectionId, so no page shows it; set it to a products collection's id (${known})` });
+    } else if (typeof product.collectionId === 'string' && !collections.includes(product.collectionId)) {
+      const hint = didYouMean(product.collectionId, collections, true);
+      findings.push({
+        pointer: `/products/${index}/collectionId`,
+        message: `products[${index}]${name} is in collection "${product.collectionId}", which no products collection in content/ has, so no page shows it${hint ? ` (did you mean "${hint}"?)` : ` (the products collections: ${known})`}`,
+      });
+    }
+  });
+  return findings;
 }
 
 /** `catalog.json:12:9 warning SITE_KEY_UNKNOWN unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)` */
