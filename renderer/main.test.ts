@@ -78,6 +78,8 @@ describe('npm start', () => {
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(startLog).toContain('quire: SIGTERM: closing (requests in flight finish, then the database closes)\n');
+    expect(startLog).not.toMatch(/"level":\d+/);
     child = null;
     expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
   }, 300_000);

@@ -248,7 +248,8 @@ async function serve(options: StartOptions): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.warn(`${signal}: closing`);
+    // One line in the start log's words (it was the only JSON log line a Ctrl-C showed).
+    console.log(`quire: ${signal}: closing (requests in flight finish, then the database closes)`);
     // Stop accepting, let in-flight requests and a running delivery finish, then close the database cleanly.
     Promise.all([app.close(), outbox.stop()])
       .then(() => store.close())
