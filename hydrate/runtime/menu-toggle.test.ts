@@ -123,6 +123,48 @@ describe('menu buttons (issue 16: the phone navigation)', () => {
     stop();
   });
 
+  test('a button after its menu in the markup (where the phone row shows it): while open, Tab goes button, menu, then what follows the button', () => {
+    document.body.innerHTML =
+      '<header><a href="/">Brand</a><nav id="nav"><a href="/shop">Shop</a><a href="/journal">Journal</a></nav><a href="/cart">Cart</a>' +
+      '<button type="button" data-menu-toggle aria-controls="nav" aria-expanded="false" hidden>Menu</button></header><main><a href="/after">After</a></main>';
+    // Everything is laid out here (the test DOM has no layout to ask).
+    const rects = Element.prototype.getClientRects;
+    Element.prototype.getClientRects = function () {
+      return [{}] as unknown as DOMRectList;
+    };
+    try {
+      const button = document.querySelector('button')!;
+      const stop = startMenuToggles(document);
+      const tab = (shiftKey = false) => {
+        const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+        document.activeElement!.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      const link = (href: string) => document.querySelector<HTMLElement>(`a[href="${href}"]`)!;
+      // Closed: the browser's own order (Brand, Cart, Menu as the row reads).
+      button.focus();
+      expect(tab()).toBe(false);
+      button.click();
+      expect(tab()).toBe(true);
+      expect(document.activeElement).toBe(link('/shop'));
+      expect(tab(true)).toBe(true);
+      expect(document.activeElement).toBe(button);
+      link('/shop').focus();
+      expect(tab()).toBe(false); // Shop to Journal: the browser's own step
+      link('/journal').focus();
+      expect(tab()).toBe(true);
+      expect(document.activeElement).toBe(link('/after'));
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      // Shift+Tab from the open button is the browser's (back to Cart, closing the menu).
+      button.click();
+      button.focus();
+      expect(tab(true)).toBe(false);
+      stop();
+    } finally {
+      Element.prototype.getClientRects = rects;
+    }
+  });
+
   test('a button whose target is missing stays hidden', () => {
     document.body.innerHTML = '<button type="button" data-menu-toggle aria-controls="nope" aria-expanded="false" hidden>Menu</button>';
     startMenuToggles(document);

@@ -68,6 +68,69 @@ describe.skipIf(!chromiumPath)(`phone layout in Chromium${chromiumPath ? '' : ` 
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  test('PHONE-6 Tab goes through the header as it reads: left to right on the phone row, down the open menu, and as before on a desktop (WCAG 2.4.3)', async () => {
+    const v = await tier.newVisitor();
+    // The focused control: its name, its left edge and its middle (a row's controls differ in
+    // height). Tab is pressed from the skip link on.
+    const focused = () =>
+      v.page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const r = el.getBoundingClientRect();
+        return { name: el.getAttribute('aria-label') || el.textContent!.trim(), left: r.left, top: r.top + r.height / 2, inHeader: el.closest('header') !== null };
+      });
+    const tabThroughHeader = async () => {
+      await v.page.locator('.demo-skip-link').focus();
+      const seen: Array<{ name: string; left: number; top: number }> = [];
+      for (;;) {
+        await v.page.keyboard.press('Tab');
+        const now = await focused();
+        if (!now.inHeader || seen.length > 30) return seen;
+        seen.push(now);
+      }
+    };
+    const byBox = (controls: Array<{ name: string; left: number; top: number }>) =>
+      [...controls].sort((a, b) => (Math.abs(a.top - b.top) > 8 ? a.top - b.top : a.left - b.left)).map((c) => c.name);
+
+    await v.page.setViewportSize(PHONE);
+    await visit(v.page, '/shop/hoodie');
+    const phoneRow = await tabThroughHeader();
+    // It was Quire Demo Shop, Menu, Sign In, Cart: Tab went right past Sign In and Cart, then back.
+    expect(phoneRow.map((c) => c.name)).toEqual(['Quire Demo Shop', 'Sign In', 'Cart', 'Menu']);
+    expect(phoneRow.map((c) => c.name)).toEqual(byBox(phoneRow));
+
+    // The open menu: Tab from Menu goes down its links and the search field, then on into the page.
+    const menu = v.page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await v.page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const opened: Array<{ name: string; left: number; top: number }> = [];
+    for (;;) {
+      await v.page.keyboard.press('Tab');
+      const now = await focused();
+      if (!now.inHeader || opened.length > 30) break;
+      opened.push(now);
+    }
+    const links = await v.page.locator('#demo-nav a[href]').evaluateAll((els) => els.map((el) => el.textContent!.trim()));
+    expect(opened.map((c) => c.name)).toEqual([...links, 'Search the shop and journal']);
+    expect(opened.map((c) => c.name)).toEqual(byBox(opened));
+    expect(opened[0]!.top).toBeGreaterThan(phoneRow[3]!.top);
+    // Past the search field Tab left the header, and the menu closed behind it.
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    // Shift+Tab from the menu's first link goes back up to Menu.
+    await menu.click();
+    await v.page.locator('#demo-nav a[href]').first().focus();
+    await v.page.keyboard.press('Shift+Tab');
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await v.page.keyboard.press('Escape');
+
+    // A desktop window is as before: the navigation between the brand and the search field.
+    await v.page.setViewportSize({ width: 1280, height: 800 });
+    const desktop = await tabThroughHeader();
+    expect(desktop.map((c) => c.name)).toEqual(['Quire Demo Shop', ...links, 'Search the shop and journal', 'Sign In', 'Cart']);
+    expect(desktop.map((c) => c.name)).toEqual(byBox(desktop));
+  });
+
   test('PHONE-2 Add To Cart is within the first screen of a product page, with its options', async () => {
     const v = await tier.newVisitor();
     await v.page.setViewportSize(PHONE);
