@@ -30,7 +30,7 @@ import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type Snapsh
 import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { startNotes } from './start-notes.ts';
-import { parseStartArgs, resolveTypedPaths, StartOptionsError, type StartOptions } from './start-options.ts';
+import { parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
 import { preloadLocaleData } from './start-warmup.ts';
 
@@ -284,7 +284,7 @@ async function serve(options: StartOptions): Promise<void> {
     console.warn(`quire: site.json sets no baseUrl, so links in mail start with ${origin}; set baseUrl to the site's public address`);
   }
   outbox.start();
-  if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${path.relative(root, options.siteDir) || options.siteDir} at ${address}`);
+  if (!cluster.isWorker || cluster.worker?.id === 1) console.log(`quire: serving ${shownSiteDir(options.siteDir, process.env, root)} at ${address}`);
   // Only the instance that made a change has lines to print (the others find it made).
   for (const line of firstOwnerLines(owner, address)) console.log(line);
   if (!cluster.isWorker || cluster.worker?.id === 1) {

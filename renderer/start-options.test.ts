@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStartArgs, resolveTypedPaths, StartOptionsError } from './start-options.ts';
+import { parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError } from './start-options.ts';
 import { DEFAULT_RETENTION } from './store/retention.ts';
 
 const root = '/repo';
@@ -60,6 +60,14 @@ describe('npm start options', () => {
     resolveTypedPaths(spawned);
     expect(spawned.DATA_DIR).toBe('data');
     expect(parseStartArgs(['--site', 'x'], spawned, root).siteDir).toBe(path.resolve('x'));
+  });
+
+  it('names the served folder relative to where npm start was typed when below it, else absolute', () => {
+    const typed = { npm_lifecycle_event: 'start', INIT_CWD: '/home/ada/shops' };
+    expect(shownSiteDir('/home/ada/shops/my-shop', typed, root)).toBe('my-shop');
+    expect(shownSiteDir('/tmp/elsewhere', typed, root)).toBe('/tmp/elsewhere');
+    expect(shownSiteDir(path.join(root, 'fixtures', 'sites', 'demo'), {}, root)).toBe(path.join('fixtures', 'sites', 'demo'));
+    expect(shownSiteDir(root, {}, root)).toBe(root);
   });
 
   it.each([

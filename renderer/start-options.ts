@@ -156,6 +156,15 @@ export function resolveTypedPaths(env: NodeJS.ProcessEnv): void {
   }
 }
 
+/**
+ * The site folder as the start log names it: relative to where `npm start` was typed (else the
+ * package folder) when it lies below it, else absolute (it read `../../tmp/shops/my-shop`).
+ */
+export function shownSiteDir(siteDir: string, env: NodeJS.ProcessEnv, root: string): string {
+  const relative = path.relative(typedFrom(env) ?? root, siteDir);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(siteDir) : relative;
+}
+
 export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv, root: string, fileLimit: number | null = null): StartOptions {
   let workers = 1;
   let siteDir = env.SITE_DIR ?? path.join(root, 'fixtures', 'sites', 'demo');
