@@ -53,7 +53,7 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     return results.find((r) => r.sku === sku)!.qtyInStock;
   };
 
-  test("every page a shop needs renders and hydrates, with no serious or critical axe finding; an unknown path is the starter's 404", async () => {
+  test("every page a shop needs renders and hydrates, with no serious or critical axe finding on a laptop and a phone; an unknown path is the starter's 404", async () => {
     const v = await tier.newVisitor();
     v.allowConsoleError(/status of 404/);
     const pages: Array<[string, number, number | undefined]> = [
@@ -71,6 +71,10 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
       if (pageType !== undefined) expect((await pageContext(v.page)).pageType, url).toBe(pageType);
       expect(await axeViolations(v.page), url).toEqual([]);
       await v.screenshot(`starter-${url === '/' ? 'home' : url.slice(1).replaceAll('/', '-')}`);
+      // And on a phone.
+      await v.page.setViewportSize({ width: 390, height: 844 });
+      expect(await axeViolations(v.page), `${url} at 390 px`).toEqual([]);
+      await v.page.setViewportSize({ width: 1100, height: 900 });
     }
   });
 
