@@ -32,6 +32,7 @@ function baseView(patch: Partial<CheckoutView> = {}): CheckoutView {
     shippingLocation: null,
     shippingOptions: [],
     selectedShippingOption: null,
+    noShippingToAddress: false,
     applicableTaxRules: [],
     taxCents: 0,
     shippingCostCents: 0,

@@ -467,7 +467,17 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
               </div>
             ) : null}
             {view.shippingOptions.length === 0 ? (
-              <p className="sf-checkout-hint">Enter your shipping address to see the shipping options.</p>
+              // Said as soon as the address is priced (it waited for Place order), once: a refused
+              // placing says the same sentence as the field's error above.
+              view.noShippingToAddress ? (
+                errors.shippingOptionId ? null : (
+                  <p className="sf-checkout-hint sf-checkout-no-shipping">
+                    {CHECKOUT_FIELD_TEXT.noShippingToAddress}
+                  </p>
+                )
+              ) : (
+                <p className="sf-checkout-hint">Enter your shipping address to see the shipping options.</p>
+              )
             ) : (
               view.shippingOptions.map((option, i) => (
                 <label key={option.id} className="sf-checkout-option" htmlFor={shippingOptionId(i)}>

@@ -57,6 +57,8 @@ export interface CheckoutView {
   shippingLocation: ShippingAddress | null;
   shippingOptions: ShippingOption[];
   selectedShippingOption: string | null;
+  /** The store's shipping options serve no part of the world this address is in. */
+  noShippingToAddress: boolean;
   applicableTaxRules: Array<{ name: string; ratePercent: number }>;
   taxCents: number;
   shippingCostCents: number;
@@ -322,6 +324,7 @@ export function readView(body: unknown): CheckoutView | null {
     shippingLocation: v.shippingLocation ?? null,
     shippingOptions: list(v.shippingOptions),
     selectedShippingOption: typeof v.selectedShippingOption === 'string' ? v.selectedShippingOption : null,
+    noShippingToAddress: v.noShippingToAddress === true,
     applicableTaxRules: list(v.applicableTaxRules),
     taxCents: cents(v.taxCents),
     shippingCostCents: cents(v.shippingCostCents),

@@ -260,7 +260,8 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         h = await freshHarness(store, { seed });
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const toronto = { ...NY, city: 'Toronto', region: 'ON', postalCode: 'M5V 2T6', country: 'CA' };
-        expect(json(await quote({ cartToken: token, shippingAddress: toronto }))).toMatchObject({ shippingOptions: [], selectedShippingOption: null, shippingCostCents: 0 });
+        expect(json(await quote({ cartToken: token, shippingAddress: toronto }))).toMatchObject({ shippingOptions: [], selectedShippingOption: null, shippingCostCents: 0, noShippingToAddress: true });
+        expect(json(await quote({ cartToken: token, shippingAddress: NY }))).toMatchObject({ selectedShippingOption: 'standard', noShippingToAddress: false });
         for (const shippingOptionId of [undefined, 'standard']) {
           const placed = await place(token, { shippingAddress: toronto, shippingOptionId });
           expect(placed.statusCode, placed.body).toBe(400);

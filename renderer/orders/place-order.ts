@@ -158,9 +158,7 @@ function checkFields(site: Site, input: PlaceOrderInput, totals: Totals, now: nu
   // A store with shipping options, none of which serves the address (each names its countries):
   // the order went through with no option and no shipping cost, to a country the owner does not
   // ship to. A store with no options at all ships free, as before.
-  if (totals.requiresShipping && totals.shippingLocation !== null && totals.shippingOptions.length === 0 && (commerceRules(site).shippingOptions ?? []).length > 0) {
-    errors.shippingOptionId = FIELD_TEXT.noShippingToAddress;
-  }
+  if (totals.noShippingToAddress) errors.shippingOptionId = FIELD_TEXT.noShippingToAddress;
   const provider = providersOf(site).find((candidate) => candidate.id === input.payment.provider);
   if (!provider) errors.payment = FIELD_TEXT.payment;
   else Object.assign(errors, provider.check(input.payment, now));

@@ -56,6 +56,8 @@ export interface Totals {
   selectedShippingOption: string | null;
   /** A shipping option of the store was asked for that does not serve this address. */
   shippingOptionUnavailable: boolean;
+  /** The store has shipping options and none serves this address: it does not ship there (placing is refused). */
+  noShippingToAddress: boolean;
   applicableTaxRules: { name: string; ratePercent: number }[];
   taxCents: number;
   shippingCostCents: number;
@@ -192,6 +194,7 @@ export function priceCheckout(request: PricingRequest): Totals {
     shippingOptions,
     selectedShippingOption: chosen?.id ?? null,
     shippingOptionUnavailable: asked !== null && requiresShipping && chosen === undefined && (rules.shippingOptions ?? []).some((rule) => rule.id === asked),
+    noShippingToAddress: requiresShipping && shippingLocation !== null && shippingOptions.length === 0 && (rules.shippingOptions ?? []).length > 0,
     applicableTaxRules: applicable.map((rule) => ({ name: rule.name, ratePercent: rule.ratePercent })),
     taxCents,
     shippingCostCents,

@@ -149,9 +149,15 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     const before = await tier.server.store.read.orders.list('my-shop', null, 10);
     await toteToCheckout(v.page);
     await fillAddress(v.page, { city: 'London', region: 'London', postalCode: 'SW1A 1AA', country: 'GB' });
+    // Said once the address is priced, before Place order (it said "Enter your shipping address
+    // to see the shipping options" under the filled address).
+    const shipping = v.page.locator('.sf-checkout-shipping');
+    await shipping.getByText('We do not ship to that address.').waitFor();
+    expect(await shipping.textContent()).not.toContain('Enter your shipping address');
     await card(v.page);
     await v.page.getByRole('button', { name: 'Place order' }).click();
-    await v.page.locator('.sf-checkout-shipping').getByText('We do not ship to that address.').waitFor();
+    await shipping.locator('.field-error').getByText('We do not ship to that address.').waitFor();
+    expect(await shipping.getByText('We do not ship to that address.').count()).toBe(1);
     expect(v.page.url()).toContain('/checkout?cartToken=');
     expect(await tier.server.store.read.orders.list('my-shop', null, 10)).toHaveLength(before.length);
     await v.screenshot('starter-no-shipping-to-address');
