@@ -43,6 +43,27 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     return v;
   }
 
+  /**
+   * Posters bought through the API as the checkout island buys them (crumb, cart entry, place);
+   * `name` keeps each test's crumb and idempotency key its own.
+   */
+  async function placePosters(name: string, quantity: number, email: string, payment: Record<string, unknown>): Promise<{ orderId: string; orderNumber: number }> {
+    const crumb = `admin-browser-crumb-${name}-0123456789`;
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity } });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: { cartToken: added.json().shoppingCart.id, email, payment, idempotencyKey: `admin-browser-${name}-0001` },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json();
+  }
+
+  const TEST_CARD = { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
   const panel = (page: Page, name: string) => page.locator(`[data-admin-panel="${name}"]`);
   const openPanel = async (page: Page, label: string) => {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label }).click();
@@ -276,19 +297,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
   });
 
   test('ADMIN-4 orders: a placed order is listed with its total, and its status changes', async () => {
-    const crumb = 'admin-browser-crumb-0123456789';
-    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
-    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 2 } });
-    expect(added.statusCode, added.body).toBe(200);
-    const cartToken = added.json().shoppingCart.id;
-    const placed = await tier.server.app.inject({
-      method: 'POST',
-      url: '/api/commerce/checkout/place',
-      ...withCrumb,
-      payload: { cartToken, email: 'buyer@example.com', payment: { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }, idempotencyKey: 'admin-browser-order-0001' },
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const { orderId, orderNumber } = placed.json();
+    const { orderId, orderNumber } = await placePosters('order', 2, 'buyer@example.com', TEST_CARD);
     // Twenty older orders (copies of it): a second page, read with More orders.
     const order = (await tier.server.store.read.orders.get(orderId))!;
     for (let i = 1; i <= 20; i++) {
@@ -569,17 +578,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
   });
 
   test('ADMIN-11 orders: Find narrows many orders to one number, an email or a status, and back to all; Export as CSV takes those found', async () => {
-    const crumb = 'admin-browser-crumb-find-0123456789';
-    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
-    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
-    const placed = await tier.server.app.inject({
-      method: 'POST',
-      url: '/api/commerce/checkout/place',
-      ...withCrumb,
-      payload: { cartToken: added.json().shoppingCart.id, email: 'find-me@example.com', payment: { provider: 'manual' }, idempotencyKey: 'admin-browser-find-0001' },
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const order = (await tier.server.store.read.orders.get(placed.json().orderId))!;
+    const placed = await placePosters('find', 1, 'find-me@example.com', { provider: 'manual' });
+    const order = (await tier.server.store.read.orders.get(placed.orderId))!;
     // Sixty more, three of them Zoë's: more than three pages of 20.
     for (let i = 1; i <= 60; i++) {
       const email = i % 20 === 0 ? `zoë.${i}@example.com` : `crowd-${i}@example.com`;
@@ -616,7 +616,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await find('');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
     // The bank transfer arrived: marked paid, the buyer is mailed, and the owner is told so.
-    const { orderNumber } = placed.json();
+    const { orderNumber } = placed;
     await find(`#${orderNumber}`);
     await expect.poll(numbers).toEqual([`#${orderNumber}`]);
     await orders.getByRole('button', { name: `Update order #${orderNumber}` }).click();
@@ -626,22 +626,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
   });
 
   test('ADMIN-12 a refused refund: the order stays paid, the owner reads why, and the focus is not lost', async () => {
-    const crumb = 'admin-browser-crumb-refund-0123456789';
-    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
-    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
-    const placed = await tier.server.app.inject({
-      method: 'POST',
-      url: '/api/commerce/checkout/place',
-      ...withCrumb,
-      payload: {
-        cartToken: added.json().shoppingCart.id,
-        email: 'refund-refused@example.com',
-        payment: { provider: 'test', cardNumber: '4000 0000 0000 5126', expMonth: 12, expYear: 2030, cvc: '123' },
-        idempotencyKey: 'admin-browser-refund-0001',
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const { orderId, orderNumber } = placed.json();
+    const { orderId, orderNumber } = await placePosters('refund', 1, 'refund-refused@example.com', { ...TEST_CARD, cardNumber: '4000 0000 0000 5126' });
     const v = await signedIn();
     v.allowConsoleError(/status of 502/);
     await openPanel(v.page, 'Orders');

@@ -1,8 +1,9 @@
 // The cart page's controls (C1 page type 200, B26, B27) in Debian's Chromium against the real
 // server on the demo site: add a tee, open /cart, change its quantity, remove it; and the cart
 // page following what a second tab adds and removes.
+import type { Browser } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { launchChromium, openVisitor } from './support/chromium.ts';
+import { launchChromium, openVisitor, type VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { addTeeToCart, pageContext, settle, visit, waitForBoot } from './support/visit.ts';
 
@@ -143,22 +144,30 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     await v.screenshot('cart-page-6-empty-then-added-elsewhere');
   });
 
+  /**
+   * A visitor whose Back restores pages as Safari does, DOM and all: the browser has the
+   * back/forward cache on (Playwright turns it off, see launchChromium) and the pages' no-store
+   * is taken off on the way in (Chromium keeps no no-store page there; Safari does). A restored
+   * page gets `data-restored="true"` on <html>.
+   */
+  async function restoringVisitor(browser: Browser): Promise<VisitorPage> {
+    const v = await openVisitor(browser, tier.server.url);
+    await v.page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cache-control'];
+      await route.fulfill({ response, headers });
+    });
+    await v.page.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && document.documentElement.setAttribute('data-restored', 'true')));
+    return v;
+  }
+
   test('Back to the product page after removing its line on /cart: a page restored from the back/forward cache shows the cart as stored', async () => {
-    // Playwright turns Chromium's back/forward cache off, and Chromium keeps no no-store page in
-    // it; Safari does keep them. This browser has the cache on and the pages' no-store taken
-    // off on the way in, so Back restores the product page as Safari restores it, DOM and all.
     const browser = await launchChromium(chromiumPath!, { backForwardCache: true });
     try {
-      const v = await openVisitor(browser, tier.server.url);
+      const v = await restoringVisitor(browser);
       const { page } = v;
-      await page.route('**/*', async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const headers = { ...response.headers() };
-        delete headers['cache-control'];
-        await route.fulfill({ response, headers });
-      });
-      await page.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && document.documentElement.setAttribute('data-restored', 'true')));
       const header = page.locator('header .sf-cart-link');
       const pill = page.locator('.sf-pill-cart-wrapper');
 
@@ -182,21 +191,12 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
   });
 
   test('Back to a product page left while its button said Added!: the restored page shows Add To Cart at rest', async () => {
-    // The back/forward cache on, no-store taken off, as in the test above. The page clock is
-    // paused, so the 2 s of Added! are still to run when the visitor leaves: without the reset
+    // The page clock is paused, so the 2 s of Added! are still to run when the visitor leaves: without the reset
     // the restored button said Added! until they ran out.
     const browser = await launchChromium(chromiumPath!, { backForwardCache: true });
     try {
-      const v = await openVisitor(browser, tier.server.url);
+      const v = await restoringVisitor(browser);
       const { page } = v;
-      await page.route('**/*', async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const headers = { ...response.headers() };
-        delete headers['cache-control'];
-        await route.fulfill({ response, headers });
-      });
-      await page.addInitScript(() => addEventListener('pageshow', (event) => event.persisted && document.documentElement.setAttribute('data-restored', 'true')));
       await page.clock.install();
       expect(await visit(page, '/shop/tee')).toBe(200);
       await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'S');

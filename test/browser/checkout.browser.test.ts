@@ -11,14 +11,13 @@
 // and the order pages.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
-import { startSmtpSink, type SmtpSink } from '../../renderer/test-support/smtp-sink.ts';
+import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
 import { ADMIN_TOKEN } from './support/storefront.ts';
+import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { addTeeToCart, pageContext, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, fillCheckout, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
@@ -26,18 +25,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
-  let sink: SmtpSink;
-  let outbox: OutboxWorker;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    // The worker `npm start` runs (renderer/main.ts), here over the tier's store and driven by hand.
-    outbox = createOutboxWorker({ store: tier.server.store, transport: smtpTransport(sink.url), from: 'shop@quire.test', log: () => undefined });
-  });
-  afterAll(async () => {
-    await outbox?.stop();
-    await sink?.close();
-  });
+  const mail = useMailSink(tier);
 
   const api = async (url: string, admin = false) => {
     const response = await tier.server.app.inject({ method: 'GET', url, headers: admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {} });
@@ -52,11 +40,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
 
   /** The visitor's way in: the tee in S, added, the cart page, its Checkout button. */
   async function toCheckout(page: Page): Promise<void> {
-    await addTeeToCart(page, 'S');
-    expect(await visit(page, '/cart')).toBe(200);
-    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
-    await waitForBoot(page);
-    await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await teeToCheckout(page, 'S');
     expect((await pageContext(page)).pageType).toBe(201);
   }
 
@@ -68,38 +52,12 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await viewportShot(page, shot);
   }
 
-  /** Fills every field by its visible label, with the keyboard as a visitor would. */
-  async function fillDetails(page: Page, card: string): Promise<void> {
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
-    await page.getByLabel('City').fill('Springfield');
-    await page.getByLabel('State / region').fill('IL');
-    await page.getByLabel('Postal code').fill('62701');
-    await page.getByLabel('Country').selectOption('US');
-    // Leaving the address prices shipping and tax for it.
-    await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'),
-      page.getByLabel('Country').press('Tab'),
-    ]);
-    const shipping = page.locator('.sf-checkout-shipping');
-    const first = shipping.getByRole('radio').first();
-    await first.waitFor();
-    await first.check();
-    expect(await first.isChecked()).toBe(true);
-    if (card === '') return;
-    await page.getByLabel('Card number').fill(card);
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('Security code (CVC)').fill('123');
-  }
-
   test('a tee bought with the test card: Order #, stock one lower, in the owner list, receipt delivered', async () => {
     const v = await tier.newVisitor();
     const stockBefore = await teeStock('TEE-S');
     const ordersBefore = (await orders()).length;
     await checkoutAt(v.page, DESKTOP, 'checkout-1-desktop');
-    await fillDetails(v.page, '4242 4242 4242 4242');
+    await fillCheckout(v.page, '4242 4242 4242 4242');
     await v.screenshot('checkout-2-filled');
 
     // Keyboard: focus Place order and press Enter.
@@ -131,8 +89,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const placed = list.find((o) => o.orderNumber === number)!;
     expect(placed).toMatchObject({ email: 'ada@example.com', status: 'paid', testMode: true });
 
-    await outbox.tick();
-    const [receipt] = await sink.waitFor(1);
+    const [receipt] = await mail.delivered(1);
     expect(receipt!.to).toEqual(['ada@example.com']);
     expect(receipt!.raw).toContain(`#${number}`);
   });
@@ -144,7 +101,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const stockBefore = await teeStock('TEE-S');
     const ordersBefore = (await orders()).length;
     await checkoutAt(v.page, PHONE, 'checkout-phone-1');
-    await fillDetails(v.page, '4000000000000002');
+    await fillCheckout(v.page, '4000000000000002');
     const [answer] = await Promise.all([
       v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
       v.page.getByRole('button', { name: 'Place order' }).click(),
@@ -170,7 +127,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     v.allowConsoleError(/status of 400/);
     const ordersBefore = (await orders()).length;
     await toCheckout(v.page);
-    await fillDetails(v.page, '4242 4242 4242 4242');
+    await fillCheckout(v.page, '4242 4242 4242 4242');
     const places: string[] = [];
     v.page.on('request', (r) => new URL(r.url()).pathname === '/api/commerce/checkout/place' && places.push(r.method()));
     const line1 = v.page.getByRole('textbox', { name: /^Address/ });
@@ -330,7 +287,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await Promise.all([v.page.waitForURL(/\/checkout\/subscription\?cartToken=/), v.page.click('.sqs-add-to-cart-button')]);
     await waitForBoot(v.page);
     await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
-    await fillDetails(v.page, '378282246310005');
+    await fillCheckout(v.page, '378282246310005');
     await v.page.getByLabel('Security code (CVC)').fill('1234');
     await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/subscription-confirmed$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
     await waitForBoot(v.page);
@@ -343,7 +300,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
   test('entries survive a reload and a trip back to the cart; paying offline goes to order received (207), awaiting payment, with the purchase event', async () => {
     const v = await tier.newVisitor();
     await toCheckout(v.page);
-    await fillDetails(v.page, '');
+    await fillCheckout(v.page, '');
     await v.page.locator('.sf-checkout-shipping').getByRole('radio').nth(1).check();
     await expect.poll(() => v.page.locator('[data-total="shipping"]').textContent()).toBe('$15.00');
     await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -428,13 +385,13 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     v.allowConsoleError(/status of 409/);
     await toCheckout(v.page);
     const ordersBefore = (await orders()).length;
-    await fillDetails(v.page, '4242 4242 4242 4242');
+    await fillCheckout(v.page, '4242 4242 4242 4242');
     // The same checkout in a second tab, where the order is placed first.
     const other = await v.context.newPage();
     await other.goto(v.page.url());
     await waitForBoot(other);
     await other.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
-    await fillDetails(other, '4242 4242 4242 4242');
+    await fillCheckout(other, '4242 4242 4242 4242');
     await Promise.all([other.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), other.getByRole('button', { name: 'Place order' }).click()]);
     const orderPage = new URL(other.url()).pathname;
     await other.close();
@@ -474,7 +431,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
   test('a buyer who mistypes a coupon once, adds the right one and changes address and shipping a dozen times is never limited', async () => {
     const v = await tier.newVisitor();
     await toCheckout(v.page);
-    await fillDetails(v.page, '');
+    await fillCheckout(v.page, '');
     expect((await applyCoupon(v.page, 'WELCOM10')).status()).toBe(200);
     await expect.poll(() => v.page.locator('.sf-coupon-invalid[data-coupon="WELCOM10"]').textContent()).toContain('This coupon code is not valid.');
     expect((await applyCoupon(v.page, 'WELCOME10')).status()).toBe(200);
@@ -508,7 +465,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     // Chromium logs each refused quote as a failed resource; the page itself says what happened.
     v.allowConsoleError(/status of 429/);
     await toCheckout(v.page);
-    await fillDetails(v.page, '');
+    await fillCheckout(v.page, '');
     expect((await applyCoupon(v.page, 'WELCOME10')).status()).toBe(200);
     await v.page.locator('.sf-coupon-valid[data-coupon="WELCOME10"]').waitFor();
     const discount = await v.page.locator('[data-total="discount"]').textContent();

@@ -11,10 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { createOutboxWorker, smtpTransport, type OutboxWorker } from '../../renderer/mail/outbox-worker.ts';
 import { writeStarterSite } from '../../renderer/preview/new-site.ts';
-import { startSmtpSink, type SmtpSink } from '../../renderer/test-support/smtp-sink.ts';
 import { axeViolations } from './support/axe.ts';
+import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { pageContext, visit, waitForBoot } from './support/visit.ts';
 
@@ -33,17 +32,9 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
       return catalog;
     },
   });
-  let sink: SmtpSink;
-  let outbox: OutboxWorker;
+  const mail = useMailSink(tier);
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    // The worker `npm start` runs, here over the tier's store and driven by hand.
-    outbox = createOutboxWorker({ store: tier.server.store, transport: smtpTransport(sink.url), from: 'shop@quire.test', log: () => undefined });
-  });
-  afterAll(async () => {
-    await outbox?.stop();
-    await sink?.close();
+  afterAll(() => {
     fs.rmSync(path.dirname(starterDir), { recursive: true, force: true });
   });
 
@@ -193,8 +184,7 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     await v.screenshot('starter-order-confirmed');
     expect(await toteStock('TOTE-NAT')).toBe(before - 1);
 
-    await outbox.tick();
-    const [receipt] = await sink.waitFor(1);
+    const [receipt] = await mail.delivered(1);
     expect(receipt!.to).toEqual(['ada@example.com']);
     expect(receipt!.raw).toContain(`Subject: Your order #${number} from My Shop`);
   });

@@ -43,6 +43,44 @@ export async function addTeeToCart(page: Page, size: string): Promise<void> {
 }
 
 /**
+ * From the tee's product page to a ready checkout, as a visitor goes: the tee in `size` added,
+ * the cart page, its Checkout button, the checkout island ready.
+ */
+export async function teeToCheckout(page: Page, size: string): Promise<void> {
+  await addTeeToCart(page, size);
+  const status = await visit(page, '/cart');
+  if (status !== 200) throw new Error(`/cart answered ${status}`);
+  await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
+  await waitForBoot(page);
+  await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+}
+
+/**
+ * Fills every checkout field by its visible label, as a visitor would: leaving the country
+ * prices the address, then the first shipping option is chosen and, unless `card` is '', the
+ * card's fields are filled (expiry 12/34, CVC 123).
+ */
+export async function fillCheckout(page: Page, card: string): Promise<void> {
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('textbox', { name: /^Address/ }).fill('1 Analytical Way');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State / region').fill('IL');
+  await page.getByLabel('Postal code').fill('62701');
+  await page.getByLabel('Country').selectOption('US');
+  await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.getByLabel('Country').press('Tab')]);
+  const first = page.locator('.sf-checkout-shipping').getByRole('radio').first();
+  await first.waitFor();
+  await first.check();
+  if (!(await first.isChecked())) throw new Error('the first shipping option could not be chosen');
+  if (card === '') return;
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+/**
  * Holds the islands' script back, so the page is there and its forms are not yet taken by
  * the islands (a slow script); `release` lets it load. `navigations` records every URL the
  * main frame navigates to from now on (an early press that went as a GET adds one).
