@@ -26,12 +26,15 @@ export const REDACT_PATHS = [
   'email',
   'values',
   'form',
+  // A password reset link's token (api/routes/password-reset-routes.ts): it opens an account.
+  'token',
   '*.body',
   '*.cookies',
   '*.password',
   '*.email',
   '*.values',
   '*.form',
+  '*.token',
 ];
 export const REDACTED = '[redacted]';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { showAlert } from '../runtime/alert.ts';
 import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
@@ -7,6 +7,22 @@ import type { Runtime } from '../runtime/runtime.ts';
 import type { IslandDefinition } from './island.ts';
 
 export const SESSION_PATH = '/api/site-users/account/session';
+export const RESET_REQUEST_PATH = '/api/site-users/account/password-reset';
+export const RESET_PASSWORD_PATH = '/api/site-users/account/password';
+/** Designed here, as the server's rule (api/routes/password-reset-routes.ts). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const FORGOT_HASH = '#forgot-password';
+/** The reset mail's link ends `#reset-password=<token>` (mail/password-reset.ts). */
+const RESET_HASH = /^#reset-password=([A-Za-z0-9_-]{1,100})$/;
+
+type Step = { kind: 'sign-in' } | { kind: 'forgot' } | { kind: 'reset'; token: string };
+
+/** The step the address's fragment asks for: the forgot form, a reset link's form, or sign-in. */
+function stepOf(hash: string): Step {
+  if (hash === FORGOT_HASH) return { kind: 'forgot' };
+  const reset = RESET_HASH.exec(hash);
+  return reset ? { kind: 'reset', token: reset[1]! } : { kind: 'sign-in' };
+}
 export const TRANSLATION_EVENT = 'sf:translation-language';
 
 function isCrumbFail(body: unknown): boolean {
@@ -23,6 +39,17 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   // (no mismatch), the mounted one enables it, once a press is this island's to handle.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+
+  // The reset steps (designed here) follow the fragment: "Forgot your password?" links to
+  // #forgot-password and the mail's link carries #reset-password=<token>. The hydrating render
+  // is always the server's form; the step is read once mounted.
+  const [step, setStep] = useState<Step>({ kind: 'sign-in' });
+  useEffect(() => {
+    const follow = () => setStep(stepOf(runtime.win.location.hash));
+    follow();
+    runtime.win.addEventListener('hashchange', follow);
+    return () => runtime.win.removeEventListener('hashchange', follow);
+  }, [runtime]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -95,6 +122,9 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     env.reload();
   }
 
+  if (step.kind === 'forgot') return <ForgotStep runtime={runtime} />;
+  if (step.kind === 'reset') return <ResetStep runtime={runtime} token={step.token} />;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     login().catch((err: unknown) => runtime.reporter.reportError('login', { message: String(err) }));
@@ -137,6 +167,186 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     return undefined;
   };
   return renderSnapshot(snapshot, override);
+}
+
+/** Focuses `ref`'s element once it is drawn: the visitor lands where the new step begins. */
+function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+/** "Forgot your password?": the email, then always the same neutral answer (no enumeration). */
+function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+  const busy = useRef(false);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const input = useRef<HTMLInputElement | null>(null);
+
+  async function send(): Promise<void> {
+    if (busy.current) return;
+    const email = input.current?.value ?? '';
+    setSent('');
+    if (email.trim() === '') {
+      setError(REQUIRED_MESSAGE);
+      input.current?.focus();
+      return;
+    }
+    setError('');
+    busy.current = true;
+    try {
+      const result = await runtime.client.request('POST', RESET_REQUEST_PATH, { json: { email } });
+      if (result.ok) {
+        const message = (result.body as { message?: unknown } | null)?.message;
+        setSent(typeof message === 'string' ? message : "If an account uses that address, we've emailed a link to reset its password.");
+        return;
+      }
+      setError(result.message);
+      input.current?.focus();
+    } finally {
+      busy.current = false;
+    }
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send().catch((err: unknown) => runtime.reporter.reportError('password_reset_request', { message: String(err) }));
+  };
+  return (
+    <>
+      <h2 className="sf-forgot-heading" tabIndex={-1} ref={heading}>
+        Reset your password
+      </h2>
+      <form className="sf-forgot" noValidate onSubmit={onSubmit}>
+        <p>Enter your account's email and we'll send you a link to choose a new password.</p>
+        <div className="sf-login-field">
+          {error ? (
+            <p className="field-error" id="sf-forgot-email-error">
+              {error}
+            </p>
+          ) : null}
+          <label htmlFor="sf-forgot-email">Email</label>
+          <input type="email" id="sf-forgot-email" name="email" autoComplete="username" ref={input} {...invalidAttrs(error !== '' && 'sf-forgot-email-error')} />
+        </div>
+        <button type="submit">Email Me a Link</button>
+        <p className="sf-forgot-sent" role="status">
+          {sent}
+        </p>
+      </form>
+      <p className="sf-login-back">
+        <a href="#sign-in">Back to sign in</a>
+      </p>
+    </>
+  );
+}
+
+const LINK_ERRORS = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED']);
+
+/** The mail's link: a new password; then the visitor signs in with it (nothing signs in silently). */
+function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): ReactNode {
+  const [error, setError] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const [done, setDone] = useState('');
+  const busy = useRef(false);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const input = useRef<HTMLInputElement | null>(null);
+  const status = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    if (done !== '' || linkError !== '') status.current?.focus();
+  }, [done, linkError]);
+
+  async function save(): Promise<void> {
+    if (busy.current) return;
+    const password = input.current?.value ?? '';
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setError(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+      input.current?.focus();
+      return;
+    }
+    setError('');
+    busy.current = true;
+    try {
+      const result = await runtime.client.request('POST', RESET_PASSWORD_PATH, { json: { token, password } });
+      if (result.ok) {
+        // The token is spent: it leaves the address bar and the history entry.
+        runtime.win.history.replaceState(runtime.win.history.state, '', runtime.win.location.pathname + runtime.win.location.search);
+        setDone('Password changed. Sign in with your new password.');
+        return;
+      }
+      const code = (result.body as { code?: unknown } | null)?.code;
+      if (typeof code === 'string' && LINK_ERRORS.has(code)) {
+        setLinkError(result.message);
+        return;
+      }
+      setError(result.message);
+      input.current?.focus();
+    } finally {
+      busy.current = false;
+    }
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save().catch((err: unknown) => runtime.reporter.reportError('password_reset', { message: String(err) }));
+  };
+  // Signing in starts from a fresh page: the sessions this change ended are gone from it too.
+  const signInHref = runtime.win.location.pathname + runtime.win.location.search;
+  if (done !== '') {
+    return (
+      <>
+        <p className="sf-reset-done" role="status" tabIndex={-1} ref={status}>
+          {done}
+        </p>
+        <p className="sf-login-back">
+          <a href={signInHref}>Sign in</a>
+        </p>
+      </>
+    );
+  }
+  if (linkError !== '') {
+    return (
+      <>
+        <p className="sf-reset-link-error" role="alert" tabIndex={-1} ref={status}>
+          {linkError}
+        </p>
+        <p className="sf-login-back">
+          <a href={FORGOT_HASH}>Ask for a new link</a>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="sf-reset-heading" tabIndex={-1} ref={heading}>
+        Choose a new password
+      </h2>
+      <form className="sf-reset" noValidate onSubmit={onSubmit}>
+        <div className="sf-login-field">
+          {error ? (
+            <p className="field-error" id="sf-reset-password-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <label htmlFor="sf-reset-password">New password</label>
+          <input
+            type="password"
+            id="sf-reset-password"
+            name="password"
+            autoComplete="new-password"
+            ref={input}
+            aria-describedby={error ? 'sf-reset-password-error sf-reset-password-rule' : 'sf-reset-password-rule'}
+            {...(error ? { 'aria-invalid': true } : {})}
+          />
+          <p className="sf-reset-rule" id="sf-reset-password-rule">
+            At least {MIN_PASSWORD_LENGTH} characters.
+          </p>
+        </div>
+        <button type="submit">Set New Password</button>
+      </form>
+      <p className="sf-login-back">
+        <a href={FORGOT_HASH}>Ask for a new link</a>
+      </p>
+    </>
+  );
 }
 
 export const accountIsland: IslandDefinition = {

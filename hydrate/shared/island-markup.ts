@@ -8,6 +8,7 @@
  * form went as a GET, the server sent the page on without the fields (renderer/pages/index.ts),
  * and the visitor lost the email they typed, was not signed in, and was told nothing. A
  * disabled default button also stops Enter's implicit submission, so what was typed waits.
+ * "Forgot your password?" (designed here) opens the island's reset steps (account.tsx).
  */
 
 export const PILL_CART_HTML =
@@ -33,6 +34,7 @@ export const ACCOUNT_SIGNED_OUT_HTML =
   '    <button type="submit" disabled>Sign In</button>\n' +
   '    <p class="sf-login-error" role="alert" hidden></p>\n' +
   '  </form>\n' +
+  '  <p class="sf-login-forgot"><a href="#forgot-password">Forgot your password?</a></p>\n' +
   '</div>';
 
 export const ACCOUNT_SIGNED_IN_HTML =

@@ -46,6 +46,10 @@ export interface ServerLimits {
    * again, and codes that exist count nothing. Once used up, new codes are refused (429).
    */
   couponGuesses: WindowLimit;
+  /** Password reset requests per email key (designed here), whether or not an account uses it. */
+  passwordResetRequests: WindowLimit;
+  /** Password reset requests per client IP, whatever the email. */
+  passwordResetRequestsPerIp: WindowLimit;
 }
 
 // The beacon limits are sized for a visitor reading 60 pages a minute (README "Limits"):
@@ -71,6 +75,11 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // per address (the probe found the demo's code in 84). Counting misses, not requests, keeps
   // the checkout's re-sent codes (every address or shipping change quotes again) free.
   couponGuesses: { limit: 10, windowMs: 60 * 60_000 },
+  // Password reset requests (designed here): a member who forgets asks once or twice, maybe
+  // again when the mail is slow; five an hour per address caps the mail anyone can make the
+  // shop send to one inbox, twenty an hour per client address caps one sender fishing many.
+  passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
+  passwordResetRequestsPerIp: { limit: 20, windowMs: 60 * 60_000 },
 };
 
 /**

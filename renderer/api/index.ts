@@ -11,6 +11,7 @@ import { registerFormRoutes } from './routes/form-routes.ts';
 import { registerOrderRoutes } from './routes/order-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerRestockRoutes } from './routes/restock-routes.ts';
+import { registerPasswordResetRoutes } from './routes/password-reset-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
 import { registerStockRoutes } from './routes/stock-routes.ts';
@@ -94,6 +95,7 @@ export async function storefrontApi(
       registerCensusRoutes(kit);
       registerRestockRoutes(kit);
       registerSessionRoutes(kit);
+      registerPasswordResetRoutes(kit);
       registerPlatformRoutes(kit);
       registerStoreCreationRoutes(kit);
       registerAdminRoutes(kit);

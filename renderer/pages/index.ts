@@ -6,6 +6,7 @@ import { setCookie } from '../api/cookies.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { installPlainErrorHandler, sendError } from '../api/http.ts';
 import { isValidEmail } from '../api/form-validation.ts';
+import { RESET_LINK_PATH } from '../mail/password-reset.ts';
 import { isUnsubscribeToken, UNSUBSCRIBE_LINK_PATH, unsubscribeSecret } from '../mail/newsletter-unsubscribe.ts';
 import { schemaCompiler } from '../api/route-kit.ts';
 import { createPageRenderer, type PageReads, type ResolveMember, type SiteSource } from './page-renderer.ts';
@@ -238,6 +239,15 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     }
     if (oneClick) return reply.code(200).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Unsubscribed.');
     return reply.code(303).header('location', safeReturnPath(request.body.returnTo)).header('cache-control', 'no-store').send();
+  });
+
+  // A password reset mail's link (mail/password-reset.ts; designed here) opens the site's first
+  // members' page, whose sign-in form (the account island) reads the token from the link's
+  // fragment: a 303 without a fragment of its own keeps the link's (RFC 9110 10.2.2), so the
+  // token never reaches a server. A site without a members' page gets its home page.
+  app.get(RESET_LINK_PATH, { schema: { summary: 'A password reset mail’s link: on to the members’ page, where the sign-in form sets the new password.' } }, async (_request, reply) => {
+    const page = renderer.getSite().entries.find((entry) => entry.memberArea === true);
+    return reply.code(303).header('location', page ? `/${page.slug}` : '/').header('cache-control', 'no-store').send();
   });
 
   // The order status look-up (211, page-types/order-pages.ts) POSTs to its own page, which

@@ -471,6 +471,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_site_user ON orders (website_id, site_user_id, created_on, id) WHERE site_user_id IS NOT NULL
     `,
   },
+  {
+    // A member's password reset (designed here; api/routes/password-reset-routes.ts): one row per
+    // member, so a new request replaces the old token. Only the token's SHA-256 is kept: a copy
+    // of the database opens no account.
+    id: '016-password-resets',
+    sql: `
+      CREATE TABLE password_resets (
+        site_user_id text PRIMARY KEY REFERENCES site_users(id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        expires_at bigint NOT NULL,
+        used_at bigint
+      )
+    `,
+  },
 ];
 
 /**

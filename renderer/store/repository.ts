@@ -100,6 +100,7 @@ const ALL_TABLES = [
   'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
   'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets', 'product_reviews',
+  'password_resets',
 ];
 
 /**
@@ -430,6 +431,36 @@ export class Repository {
 
   async deleteSession(id: string): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
+  }
+
+  /** Ends every session of a member (a password reset: whoever held one must sign in again). */
+  async deleteUserSessions(siteUserId: string): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE site_user_id = $1', [siteUserId]);
+  }
+
+  async setUserPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE site_users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  /** The member's one reset token (its hash): a new request replaces the old one. */
+  async putPasswordReset(reset: { siteUserId: string; tokenHash: string; expiresAt: number }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO password_resets (site_user_id, token_hash, expires_at, used_at) VALUES ($1, $2, $3, NULL)
+       ON CONFLICT (site_user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at, used_at = NULL`,
+      [reset.siteUserId, reset.tokenHash, reset.expiresAt],
+    );
+  }
+
+  /** The reset a token hash names, locked for the change that uses it. */
+  async getPasswordReset(tokenHash: string): Promise<{ siteUserId: string; expiresAt: number; usedAt: number | null } | null> {
+    const rows = await this.db.query('SELECT * FROM password_resets WHERE token_hash = $1 FOR UPDATE', [tokenHash]);
+    const row = rows[0];
+    if (!row) return null;
+    return { siteUserId: str(row.site_user_id), expiresAt: num(row.expires_at), usedAt: row.used_at === null || row.used_at === undefined ? null : num(row.used_at) };
+  }
+
+  async markPasswordResetUsed(siteUserId: string, now: number): Promise<void> {
+    await this.db.query('UPDATE password_resets SET used_at = $2 WHERE site_user_id = $1', [siteUserId, now]);
   }
 
   // ---- restock ------------------------------------------------------------------------

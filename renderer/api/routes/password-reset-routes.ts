@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import { enqueueMail } from '../../mail/outbox-worker.ts';
+import { passwordResetLink, passwordResetMail, RESET_LINK_MINUTES } from '../../mail/password-reset.ts';
+import { hashPassword } from '../../store/password.ts';
+import { emailKey } from '../../store/repository.ts';
+import { mailOrigin, randomToken } from '../context.ts';
+import { ApiError, GENERIC } from '../errors.ts';
+import { isValidEmail } from '../form-validation.ts';
+import { addRoute, fieldCodes, type RouteKit } from '../route-kit.ts';
+
+// A member's forgotten password (designed here: STOREFRONT designs no reset). POST the email:
+// always the same 200, so the answer tells no one which addresses have accounts; an account's
+// address gets a mail with a single-use link (30 minutes, a new request replaces the old
+// token, only its SHA-256 is stored). POST the token and a new password: the password is set,
+// every session of the member ends, and no one is signed in (the visitor signs in anew).
+
+export const RESET_REQUEST_PATH = '/site-users/account/password-reset';
+export const RESET_PASSWORD_PATH = '/site-users/account/password';
+/** The neutral answer to every well-formed request (no account enumeration). */
+export const RESET_REQUESTED_MESSAGE = "If an account uses that address, we've emailed a link to reset its password.";
+/** Designed here (no password rule elsewhere): long enough to resist guessing, said to the visitor. */
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 200;
+const MAX_EMAIL_LENGTH = 256;
+const MAX_TOKEN_LENGTH = 100;
+const RESET_MS = RESET_LINK_MINUTES * 60_000;
+
+const ERR = {
+  invalidEmail: () => new ApiError(400, 'INVALID_EMAIL', 'Enter a valid email address.'),
+  weakPassword: () => new ApiError(400, 'WEAK_PASSWORD', `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`),
+  badToken: () => new ApiError(400, 'RESET_LINK_INVALID', 'This reset link is not valid. Ask for a new one.'),
+  usedToken: () => new ApiError(400, 'RESET_LINK_USED', 'This reset link was already used. Ask for a new one.'),
+  expiredToken: () => new ApiError(400, 'RESET_LINK_EXPIRED', 'This reset link has expired. Ask for a new one.'),
+};
+
+export function resetTokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function registerPasswordResetRoutes(kit: RouteKit): void {
+  const { deps } = kit;
+
+  addRoute(kit, {
+    method: 'POST',
+    url: RESET_REQUEST_PATH,
+    crumb: true,
+    schema: {
+      summary: 'Ask for a password reset mail (designed here); the same 200 whether or not an account uses the address.',
+      body: Type.Object({ email: Type.String({ minLength: 1, maxLength: MAX_EMAIL_LENGTH }) }),
+    },
+    invalid: fieldCodes({ email: ERR.invalidEmail }),
+    handler: async (request) => {
+      const email = request.body.email.trim();
+      if (!isValidEmail(email)) throw ERR.invalidEmail();
+      // Counted for every address, known or not, so a 429 says nothing about an account either.
+      const perIp = await deps.limiters.passwordResetRequestsPerIp.take(request);
+      if (!perIp.allowed) throw GENERIC.rateLimited(perIp.retryAfterSeconds);
+      const perEmail = await deps.limiters.passwordResetRequests.take(request, emailKey(email));
+      if (!perEmail.allowed) throw GENERIC.rateLimited(perEmail.retryAfterSeconds);
+      const now = deps.now();
+      await deps.store.transaction(async (repo) => {
+        const user = await repo.getUserByEmail(email);
+        if (!user) return;
+        const token = randomToken();
+        await repo.putPasswordReset({ siteUserId: user.id, tokenHash: resetTokenHash(token), expiresAt: now + RESET_MS });
+        const mail = passwordResetMail(deps.publicSite?.().title ?? '', passwordResetLink(mailOrigin(deps), token));
+        // To the account's own address, never the typed spelling.
+        await enqueueMail(repo, { to: user.email, ...mail, id: deps.newId('m'), queuedOn: now });
+      });
+      return { success: true, message: RESET_REQUESTED_MESSAGE };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: RESET_PASSWORD_PATH,
+    crumb: true,
+    schema: {
+      summary: "Set a new password with a reset link's token (designed here); ends every session of the member.",
+      body: Type.Object({
+        token: Type.String({ minLength: 1, maxLength: MAX_TOKEN_LENGTH }),
+        password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH }),
+      }),
+    },
+    invalid: fieldCodes({ token: ERR.badToken, password: ERR.weakPassword }),
+    handler: async (request) => {
+      const { token, password } = request.body;
+      const now = deps.now();
+      // Hashed before the transaction: scrypt is slow, and the row lock should not wait on it.
+      const passwordHash = await hashPassword(password);
+      await deps.store.transaction(async (repo) => {
+        const reset = await repo.getPasswordReset(resetTokenHash(token));
+        if (!reset) throw ERR.badToken();
+        if (reset.usedAt !== null) throw ERR.usedToken();
+        if (reset.expiresAt <= now) throw ERR.expiredToken();
+        await repo.setUserPasswordHash(reset.siteUserId, passwordHash);
+        await repo.markPasswordResetUsed(reset.siteUserId, now);
+        await repo.deleteUserSessions(reset.siteUserId);
+      });
+      return { success: true, message: 'Password changed. Sign in with your new password.' };
+    },
+  });
+}
