@@ -160,12 +160,21 @@ describe('checkPaths', () => {
   });
 
   it('reports data files against the published schemas: unknown keys with a suggestion, wrong types', async () => {
-    write('catalog.json', JSON.stringify({ site: { websiteId: 's' }, products: [{ id: 'mug', variants: [{ id: 'm', sku: 'M', price: 900, onSale: 'yes' }] }] }, null, 2));
+    write('catalog.json', JSON.stringify({ site: { websiteId: 's' }, products: [{ id: 'mug', variants: [{ id: 'm', sku: 'M', priceCents: 900, qty: 3, onSale: 'yes' }] }] }, null, 2));
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(1);
     expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.text.split('\n')[0]])).toEqual([
-      ['catalog.json:12:11', 'Warning SITE_KEY_UNKNOWN: unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)'],
-      ['catalog.json:13:21', 'Error SITE_VALUE_INVALID: products[0].variants[0].onSale must be boolean, found string "yes"'],
+      ['catalog.json:13:11', 'Warning SITE_KEY_UNKNOWN: unknown key "qty" in products[0].variants[0] (did you mean "qtyInStock"?)'],
+      ['catalog.json:14:21', 'Error SITE_VALUE_INVALID: products[0].variants[0].onSale must be boolean, found string "yes"'],
+    ]);
+  });
+
+  it('fails a variant whose price is misspelled (it sold for $0.00), at the misspelled key with its hint', async () => {
+    write('catalog.json', JSON.stringify({ site: { websiteId: 's' }, products: [{ id: 'mug', variants: [{ id: 'm', sku: 'M', price: 25 }] }] }, null, 2));
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.text.split('\n')[0]])).toEqual([
+      ['catalog.json:12:20', 'Error SITE_VALUE_INVALID: products[0].variants[0] has no "priceCents" ("price" is no key of a variant: did you mean "priceCents"?): it would sell for $0.00 (write "priceCents": 0 to sell it free)'],
     ]);
   });
 

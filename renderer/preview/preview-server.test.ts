@@ -211,7 +211,7 @@ describe('quire preview', () => {
 
   it('hides a product catalog.json no longer has, and frames its unknown keys with a suggestion', async () => {
     let reloaded = nextReload();
-    const cup = { id: 'cup', title: 'Cup', variants: [{ id: 'cup-1', sku: 'CUP-1', price: 900 }] };
+    const cup = { id: 'cup', title: 'Cup', variants: [{ id: 'cup-1', sku: 'CUP-1', priceCents: 900, qty: 3 }] };
     fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify({ site: { websiteId: 'tiny' }, products: [cup] }, null, 2));
     const outcome = await reloaded;
     expect(outcome.ok).toBe(true);
@@ -220,9 +220,9 @@ describe('quire preview', () => {
     expect((await store.read.listProducts()).map((product) => product.id)).toEqual(['cup']);
     const response = await fetch(preview.url + '/about');
     const html = await response.text();
-    expect(html).toContain('Warning SITE_KEY_UNKNOWN: unknown key &quot;price&quot; in products[0].variants[0] (did you mean &quot;priceCents&quot;?)');
-    expect(html).toContain('at catalog.json:13:11');
-    expect(html).toContain('&gt; 13 |           &quot;price&quot;: 900');
+    expect(html).toContain('Warning SITE_KEY_UNKNOWN: unknown key &quot;qty&quot; in products[0].variants[0] (did you mean &quot;qtyInStock&quot;?)');
+    expect(html).toContain('at catalog.json:14:11');
+    expect(html).toContain('&gt; 14 |           &quot;qty&quot;: 3');
     expect(response.headers.get('x-quire-preview-problems')).toBe('1');
 
     reloaded = nextReload();

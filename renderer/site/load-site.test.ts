@@ -139,7 +139,7 @@ describe('loadSite', () => {
     const text = [
       '{ "site": { "websiteId": "w" },',
       '  "products": [',
-      '    { "id": "tee", "collectionId": "shop", "variants": [{ "id": "s", "sku": "A" }, { "id": "s", "sku": "B" }] },',
+      '    { "id": "tee", "collectionId": "shop", "variants": [{ "id": "s", "sku": "A", "priceCents": 1 }, { "id": "s", "sku": "B", "priceCents": 1 }] },',
       '    { "id": "tee", "title": "Tee \\u0000", "variants": [] },',
       '    { "id": "mug", "collectionId": "shop", "urlSlug": "tee", "variants": [] }',
       '  ] }',
@@ -152,6 +152,24 @@ describe('loadSite', () => {
       `catalog.json:${at(5, '"tee"')} SITE_DUPLICATE_PATH products[2] has the URL of products[0]: slug "tee" in collection "shop"`,
       `catalog.json:${at(4, '"Tee')} SITE_VALUE_INVALID products[1].title holds U+0000, which the store cannot hold`,
     ]);
+  });
+
+  it('refuses a variant with no price, which sold for $0.00: at a misspelled price key with its hint, else at the variant; 0 loads', async () => {
+    const text = [
+      '{ "site": { "websiteId": "w" },',
+      '  "products": [',
+      '    { "id": "tee", "variants": [{ "id": "s", "sku": "S", "price": 25 }] },',
+      '    { "id": "card", "productType": 4, "variants": [{ "id": "c", "sku": "C" }] }',
+      '  ] }',
+    ].join('\n');
+    const error = await loadError(folder({ 'catalog.json': text }));
+    const at = (line: number, needle: string): string => `${line}:${text.split('\n')[line - 1]!.indexOf(needle) + 1}`;
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.code} ${p.message}`)).toEqual([
+      `catalog.json:${at(3, '25')} SITE_VALUE_INVALID products[0].variants[0] has no "priceCents" ("price" is no key of a variant: did you mean "priceCents"?): it would sell for $0.00 (write "priceCents": 0 to sell it free)`,
+      `catalog.json:${at(4, '{ "id": "c"')} SITE_VALUE_INVALID products[1].variants[0] has no "priceCents": it would sell for $0.00 (write "priceCents": 0 to sell it free)`,
+    ]);
+    const free = await loadSite(folder({ 'catalog.json': '{ "site": { "websiteId": "w" }, "products": [{ "id": "p", "variants": [{ "id": "v", "sku": "V", "priceCents": 0 }] }] }' }));
+    expect(free.catalog!.products![0]!.variants[0]!.priceCents).toBe(0);
   });
 
   it("refuses a digital product's file that is missing or leaves the folder, at its value; loads one that is there", async () => {

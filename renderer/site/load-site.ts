@@ -11,6 +11,9 @@ import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
 import { deeperThan, filePositions, jsonSyntaxPosition, pointerPositions } from './json-positions.ts';
 import { NotUtf8Error, readTexts } from './read-texts.ts';
+import { didYouMean, PRICE_MISSING } from './validate-site-files.ts';
+import { CATALOG_VARIANT_KEYS as VARIANT_KEYS } from './schema/site-folder-schema.ts';
+import { pointerToken } from '../store/json-pointer.ts';
 import type {
   Block,
   CompiledTemplate,
@@ -282,6 +285,26 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
 }
 
 /** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
+/**
+ * Variants with no `priceCents`: the store read them as 0 and sold them for $0.00, while a
+ * misspelled `"price": 25` was only a "did you mean" warning. Each variant is for sale (a
+ * gift card's amount is its price too); one given away says so with `"priceCents": 0`. At the
+ * misspelled key when there is one, with its hint; else at the variant.
+ */
+export function unpricedVariants(seed: SeedData): { pointer: string; message: string }[] {
+  const out: { pointer: string; message: string }[] = [];
+  (seed.products ?? []).forEach((product, p) =>
+    (Array.isArray(product.variants) ? product.variants : []).forEach((variant, v) => {
+      if (!isObject(variant) || variant.priceCents !== undefined) return;
+      const pointer = `/products/${p}/variants/${v}`;
+      const typo = Object.keys(variant).find((key) => !VARIANT_KEYS.includes(key) && didYouMean(key, VARIANT_KEYS, true) === 'priceCents');
+      const hint = typo ? ` ("${typo}" is no key of a variant: did you mean "priceCents"?)` : '';
+      out.push({ pointer: typo ? `${pointer}/${pointerToken(typo)}` : pointer, message: `products[${p}].variants[${v}] has no "priceCents"${hint}: ${PRICE_MISSING}` });
+    }),
+  );
+  return out;
+}
+
 export function siteSeed(site: LoadedSite): SeedData {
   const seed = site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
   return withLegacyMinimum(seed, site.config.minimumOrderSubtotalCents);
@@ -357,7 +380,14 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
           const { line, column } = fileAt!(finding.pointer);
           problems.add('SITE_VALUE_INVALID', 'catalog.json', finding.message, line, column);
         }
-        if (findings.length === 0 && files.length === 0) catalog = raw as SeedData;
+        // A variant without a price was sold at $0.00 (a misspelled `price` was only a warning).
+        const unpriced = unpricedVariants(raw as SeedData);
+        const priceAt = unpriced.length > 0 ? pointerPositions(catalogText) : null;
+        for (const finding of unpriced) {
+          const { line, column } = priceAt!(finding.pointer);
+          problems.add('SITE_VALUE_INVALID', 'catalog.json', finding.message, line, column);
+        }
+        if (findings.length === 0 && files.length === 0 && unpriced.length === 0) catalog = raw as SeedData;
       }
     }
   }

@@ -23,8 +23,23 @@ describe('validateSiteText', () => {
   it('warns about unknown catalogue keys with a suggestion and a position, and errors on wrong types', () => {
     expect(validateSiteText('catalog.json', CATALOG).map(formatSiteDiagnostic)).toEqual([
       'catalog.json:6:7 warning SITE_KEY_UNKNOWN unknown key "titel" in products[0] (did you mean "title"?)',
+      'catalog.json:8:9 error SITE_VALUE_INVALID products[0].variants[0] has no "priceCents": it would sell for $0.00 (write "priceCents": 0 to sell it free)',
       'catalog.json:8:34 warning SITE_KEY_UNKNOWN unknown key "price" in products[0].variants[0] (did you mean "priceCents"?)',
       'catalog.json:8:63 error SITE_VALUE_INVALID products[0].variants[0].qtyInStock must be integer, found string "5"',
+    ]);
+  });
+
+  it('errors on a variant with no price (it sold for $0.00), of any product type; an explicit 0 sells it free', () => {
+    const variant = (extra: object) => ({ id: 'v', sku: 's', ...extra });
+    const text = JSON.stringify({
+      site: { websiteId: 'w' },
+      products: [
+        { id: 'free', variants: [variant({ priceCents: 0 })] },
+        { id: 'card', productType: 4, variants: [variant({ priceCents: 2500 }), variant({})] },
+      ],
+    });
+    expect(validateSiteText('catalog.json', text).map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      'error SITE_VALUE_INVALID products[1].variants[1] has no "priceCents": it would sell for $0.00 (write "priceCents": 0 to sell it free)',
     ]);
   });
 
@@ -133,6 +148,7 @@ describe('validateSiteFiles', () => {
       expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
         'site.json:1:3 SITE_KEY_UNKNOWN',
         'catalog.json:6:7 SITE_KEY_UNKNOWN',
+        'catalog.json:8:9 SITE_VALUE_INVALID',
         'catalog.json:8:34 SITE_KEY_UNKNOWN',
         'catalog.json:8:63 SITE_VALUE_INVALID',
         'content/a.json:1:11 SITE_VALUE_INVALID',

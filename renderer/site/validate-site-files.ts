@@ -149,12 +149,17 @@ function unknownKeys(value: unknown, schema: SchemaNode | undefined, pointer: st
   }
 }
 
+/** Why a variant needs its price, said by the schema check and the loader alike. */
+export const PRICE_MISSING = 'it would sell for $0.00 (write "priceCents": 0 to sell it free)';
+
 function ajvMessage(error: ErrorObject, value: unknown): string {
   const at = pointerPlace(error.instancePath) || 'the file';
   // A key failing `propertyNames` (feature toggle names): name the key, not only its object.
   if (error.propertyName !== undefined) return `${at}: the name ${JSON.stringify(error.propertyName)} ${error.message ?? 'is not valid'}`;
   if (error.keyword === 'required') {
     // A key needed by another's value (the donate page's `donation`, by `pageType` 203).
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    if (missing === 'priceCents') return `${at} has no "priceCents": ${PRICE_MISSING}`;
     const because = error.schemaPath.includes('/then/') ? ' for its pageType' : '';
     return `${at} needs "${(error.params as { missingProperty: string }).missingProperty}"${because}`;
   }

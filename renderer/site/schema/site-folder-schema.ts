@@ -119,7 +119,9 @@ const VARIANT = Type.Object(
     id: id('Stable id; carts and sign-ups name it.'),
     sku: Type.String({ description: 'Stock-keeping unit shown in carts.' }),
     attributes: opt(Type.Record(Type.String(), Type.String(), { description: 'Option values, e.g. {"Size": "M"}.' })),
-    priceCents: opt(cents('Price in minor units (2500 = $25.00). Default 0.')),
+    // Required: a variant without one (a misspelled `price`) was sold at $0.00 with only a
+    // warning; an owner who gives it away says so with 0.
+    priceCents: cents('Price in minor units (2500 = $25.00); 0 sells it free.'),
     salePriceCents: opt(cents('Sale price in minor units, used when onSale.')),
     onSale: opt(Type.Boolean()),
     qtyInStock: opt(
@@ -133,6 +135,9 @@ const VARIANT = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The keys a catalogue variant knows (the loader's hint for a misspelled price). */
+export const CATALOG_VARIANT_KEYS: readonly string[] = Object.keys(VARIANT.properties);
 
 const PRODUCT = Type.Object(
   {
