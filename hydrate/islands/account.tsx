@@ -9,6 +9,7 @@ import type { IslandDefinition } from './island.ts';
 export const SESSION_PATH = '/api/site-users/account/session';
 export const RESET_REQUEST_PATH = '/api/site-users/account/password-reset';
 export const RESET_PASSWORD_PATH = '/api/site-users/account/password';
+export const RESET_CHECK_PATH = '/api/site-users/account/password-reset/check';
 /** Designed here, as the server's rule (api/routes/password-reset-routes.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const FORGOT_HASH = '#forgot-password';
@@ -254,6 +255,17 @@ function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): Rea
   useEffect(() => {
     if (done !== '' || linkError !== '') status.current?.focus();
   }, [done, linkError]);
+  // A used, expired or unknown link says so as it opens, before a password is typed.
+  useEffect(() => {
+    let live = true;
+    runtime.client.request('POST', RESET_CHECK_PATH, { json: { token } }).then((result) => {
+      const code = result.ok ? undefined : (result.body as { code?: unknown } | null)?.code;
+      if (live && !result.ok && typeof code === 'string' && LINK_ERRORS.has(code)) setLinkError(result.message);
+    }, (err: unknown) => runtime.reporter.reportError('password_reset_check', { message: String(err) }));
+    return () => {
+      live = false;
+    };
+  }, [runtime, token]);
 
   async function save(): Promise<void> {
     if (busy.current) return;

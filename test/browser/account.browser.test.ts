@@ -2,6 +2,7 @@
 // one tab while another shows the members' page, and what each tab then says.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { hashPassword } from '../../renderer/store/password.ts';
 import { axeViolations } from './support/axe.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { fillCheckout, holdIslands, settle, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
@@ -228,5 +229,68 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     expect(await page.locator('.sf-order-number').count()).toBe(0);
     expect(await page.locator('.sf-my-orders').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Look up order' }).isVisible()).toBe(true);
+  });
+
+  test('ACCT-8 a member who forgot their password asks for a link, gets it by mail, chooses a new password and signs in with it; the old one no longer works', async () => {
+    // A member of their own, so the demo account the other journeys sign in with keeps its password.
+    const email = 'forgetful@example.com';
+    await tier.server.store.read.putUser({ id: 'u-forgetful', email, passwordHash: await hashPassword('old-password-1'), locale: null });
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/status of 401/);
+    v.allowConsoleError(/status of 400/);
+    const page = v.page;
+    expect(await visit(page, MEMBERS)).toBe(403);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const forgot = page.locator('form.sf-forgot');
+    await forgot.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reset your password');
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await forgot.getByLabel('Email').fill(email);
+    const outboxBefore = (await tier.server.store.read.listOutbox()).length;
+    await forgot.getByRole('button', { name: 'Email Me a Link' }).click();
+    const neutral = "If an account uses that address, we've emailed a link to reset its password.";
+    await page.getByRole('status').filter({ hasText: neutral }).waitFor();
+    await v.screenshot('acct-8-forgot-sent');
+
+    const mails = (await tier.server.store.read.listOutbox()).slice(outboxBefore);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[email, 'Reset your password']]);
+    const link = new URL(/https?:\/\/\S+#reset-password=\S+/.exec(mails[0]!.body)![0]);
+    expect(link.pathname).toBe('/account/reset-password');
+
+    // The mail's link opens the members' page (its sign-in form), on the new password step.
+    expect(await visit(page, link.pathname + link.hash)).toBe(403);
+    expect(new URL(page.url()).pathname).toBe(MEMBERS);
+    const reset = page.locator('form.sf-reset');
+    await reset.waitFor();
+    expect(await reset.textContent()).toContain('At least 8 characters.');
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await reset.getByLabel('New password').fill('short');
+    await reset.getByRole('button', { name: 'Set New Password' }).click();
+    await reset.getByText('Choose a password of at least 8 characters.').waitFor();
+    await reset.getByLabel('New password').fill('new-password-2');
+    await reset.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Password changed. Sign in with your new password.').waitFor();
+    // The spent token leaves the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-8-password-changed');
+
+    // The same link again says it was used, and offers a new one.
+    expect(await visit(page, link.pathname + link.hash)).toBe(403);
+    await page.getByText('This reset link was already used. Ask for a new one.').waitFor();
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).isVisible()).toBe(true);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+
+    expect(await visit(page, MEMBERS)).toBe(403);
+    const login = page.locator('[data-island="account"] form.sf-login');
+    await login.locator('input[name="email"]').fill(email);
+    await login.locator('input[name="password"]').fill('old-password-1');
+    await login.locator('button[type="submit"]').click();
+    await page.locator('.sf-login-error').filter({ hasText: 'Invalid email or password.' }).waitFor();
+    await login.locator('input[name="password"]').fill('new-password-2');
+    await Promise.all([page.waitForNavigation(), login.locator('button[type="submit"]').click()]);
+    await waitForBoot(page);
+    expect(await page.locator('.sf-logout').textContent()).toBe('Sign Out');
   });
 });

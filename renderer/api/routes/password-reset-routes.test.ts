@@ -11,6 +11,7 @@ const post = (url: string, payload: Record<string, unknown>, cookies: Record<str
   h.inject(withCrumb({ method: 'POST', url, payload, cookies }));
 const requestReset = (email: string) => post('/api/site-users/account/password-reset', { email });
 const setPassword = (token: string, password: string) => post('/api/site-users/account/password', { token, password });
+const check = (token: string) => post('/api/site-users/account/password-reset/check', { token });
 const signIn = (password: string) => post('/api/site-users/account/session', { email: 'alice@example.com', password });
 
 async function resetMails() {
@@ -50,12 +51,14 @@ describe('password reset (designed here)', () => {
 
     await requestReset('alice@example.com');
     const token = await mailedToken();
+    expect(json(await check(token))).toEqual({ valid: true });
     const changed = await setPassword(token, 'a brand new secret');
     expect(changed.statusCode).toBe(200);
     expect(json(changed).message).toBe('Password changed. Sign in with your new password.');
     expect(changed.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringContaining('SiteUserSecureAuthToken='));
     expect(await h.store.read.getLiveSession(sessionId, h.clock.now)).toBeNull();
 
+    expect(json(await check(token)).code).toBe('RESET_LINK_USED');
     const again = await setPassword(token, 'another new secret');
     expect(again.statusCode).toBe(400);
     expect(json(again)).toEqual({ error: 'This reset link was already used. Ask for a new one.', code: 'RESET_LINK_USED' });
@@ -77,6 +80,7 @@ describe('password reset (designed here)', () => {
     h.clock.now += 30 * 60_000 - 1;
     // Not used up by the replaced link's try; one millisecond later it has expired.
     h.clock.now += 1;
+    expect(json(await check(second)).code).toBe('RESET_LINK_EXPIRED');
     const late = await setPassword(second, 'a brand new secret');
     expect(late.statusCode).toBe(400);
     expect(json(late)).toEqual({ error: 'This reset link has expired. Ask for a new one.', code: 'RESET_LINK_EXPIRED' });

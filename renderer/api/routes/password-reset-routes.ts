@@ -17,6 +17,7 @@ import { addRoute, fieldCodes, type RouteKit } from '../route-kit.ts';
 
 export const RESET_REQUEST_PATH = '/site-users/account/password-reset';
 export const RESET_PASSWORD_PATH = '/site-users/account/password';
+export const RESET_CHECK_PATH = '/site-users/account/password-reset/check';
 /** The neutral answer to every well-formed request (no account enumeration). */
 export const RESET_REQUESTED_MESSAGE = "If an account uses that address, we've emailed a link to reset its password.";
 /** Designed here (no password rule elsewhere): long enough to resist guessing, said to the visitor. */
@@ -33,6 +34,14 @@ const ERR = {
   usedToken: () => new ApiError(400, 'RESET_LINK_USED', 'This reset link was already used. Ask for a new one.'),
   expiredToken: () => new ApiError(400, 'RESET_LINK_EXPIRED', 'This reset link has expired. Ask for a new one.'),
 };
+
+/** The reset, when its link still works at `now`; else the error that says why not. */
+function usableReset<T extends { expiresAt: number; usedAt: number | null }>(reset: T | null, now: number): T {
+  if (!reset) throw ERR.badToken();
+  if (reset.usedAt !== null) throw ERR.usedToken();
+  if (reset.expiresAt <= now) throw ERR.expiredToken();
+  return reset;
+}
 
 export function resetTokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -72,6 +81,25 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
     },
   });
 
+  // The reset step asks as it opens whether its link still works, so a used or expired link
+  // says so at once rather than after a new password was typed. A POST: the token stays out
+  // of URLs and logs. Tokens are 32 random characters, so answering this guesses nothing.
+  addRoute(kit, {
+    method: 'POST',
+    url: RESET_CHECK_PATH,
+    crumb: true,
+    schema: {
+      summary: "Whether a reset link's token still works (designed here).",
+      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: MAX_TOKEN_LENGTH }) }),
+    },
+    invalid: fieldCodes({ token: ERR.badToken }),
+    handler: async (request) => {
+      const now = deps.now();
+      await deps.store.transaction(async (repo) => usableReset(await repo.getPasswordReset(resetTokenHash(request.body.token)), now));
+      return { valid: true };
+    },
+  });
+
   addRoute(kit, {
     method: 'POST',
     url: RESET_PASSWORD_PATH,
@@ -90,10 +118,7 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
       // Hashed before the transaction: scrypt is slow, and the row lock should not wait on it.
       const passwordHash = await hashPassword(password);
       await deps.store.transaction(async (repo) => {
-        const reset = await repo.getPasswordReset(resetTokenHash(token));
-        if (!reset) throw ERR.badToken();
-        if (reset.usedAt !== null) throw ERR.usedToken();
-        if (reset.expiresAt <= now) throw ERR.expiredToken();
+        const reset = usableReset(await repo.getPasswordReset(resetTokenHash(token)), now);
         await repo.setUserPasswordHash(reset.siteUserId, passwordHash);
         await repo.markPasswordResetUsed(reset.siteUserId, now);
         await repo.deleteUserSessions(reset.siteUserId);
