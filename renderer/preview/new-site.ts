@@ -189,6 +189,8 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
     'a { color: var(--accent); }',
     '.sf-product-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1.5rem; }',
     '.post-meta { color: #52606d; font-size: .9rem; }',
+    // Text for screen readers only: the cart's Remove column header (the built-in cart template).
+    '.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }',
     // The islands' commerce parts: without these Add To Cart and Quick View read as plain text,
     // the variant was offered twice (a select and radios) and Quick View, the alert and the pill
     // cart were drawn in the flow below the footer instead of over the page.

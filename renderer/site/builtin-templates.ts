@@ -118,7 +118,7 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 <h1>Shopping Cart</h1>
 {.section cart.entries}<div class="sf-cart-contents" data-island="cart-page">
 <table class="sf-cart-entries">
-<thead><tr><th>Item</th><th>Price</th><th>Quantity</th><th>Total</th><th></th></tr></thead>
+<thead><tr><th scope="col">Item</th><th scope="col">Price</th><th scope="col">Quantity</th><th scope="col">Total</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead>
 <tbody>{.repeated section @}
 <tr class="sf-cart-entry" data-entry-id="{id}" data-item-id="{itemId}" data-sku="{sku|htmlattr}"{.section formId} data-form-id="{@|htmlattr}" data-additional-fields="{additionalFields|htmlattr}"{.end}>
 <td class="sf-entry-title"><a href="{fullUrl}">{title|html}</a>{.section variantText}<span class="sf-entry-variant">{@|html}</span>{.end}{.section fieldValues}<dl class="sf-entry-fields">{.repeated section @}<div class="sf-entry-field"><dt>{label|html}</dt> <dd>{value|html}</dd></div>{.end}</dl>{.end}{.section formId}<a class="sf-entry-edit-form" href="#">Edit form</a>{.end}</td>

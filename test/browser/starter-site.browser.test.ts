@@ -111,6 +111,9 @@ describe.skipIf(!chromiumPath)(`the quire new starter in Chromium${chromiumPath 
     ]);
     expect(await visit(page, '/cart')).toBe(200);
     await page.locator('.sf-cart-page').getByText('Canvas Tote').first().waitFor();
+    // The Remove column's header is named for screen readers (axe: empty-table-header) and hidden on screen.
+    expect(await axeViolations(page, '.sf-cart-entries', { everyImpact: true })).toEqual([]);
+    expect(await page.getByRole('columnheader', { name: 'Remove' }).evaluate((th) => th.querySelector('.visually-hidden')!.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
     await waitForBoot(page);
     await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
