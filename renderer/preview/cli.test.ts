@@ -132,6 +132,8 @@ describe('quire preview (in process)', () => {
       vi.unstubAllEnvs();
     }
     expect(out.join('')).toMatch(/^quire: previewing .* at http:\/\/127\.0\.0\.1:\d+ /);
+    // Its in-memory store has no owner: the start lines say where the admin is, with the command.
+    expect(out[1]).toBe(`quire: the admin (/admin) needs \`npm start\`: the preview's store has no owner to sign in. Serve the shop with: ${nextSteps(dir).split('\n')[2]!.trim().split(/ {2,}#/)[0]}\n`);
     // (A slow disk may split the write into a second burst: a later reload has nothing to sync.)
     expect(err.slice(0, 2)).toEqual(['quire: reloaded (catalog.json)\n', 'quire: site content (catalog.json): 2 products changed\n']);
     expect(err.filter((line) => line.startsWith('quire: site content'))).toHaveLength(1);

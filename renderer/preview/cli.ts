@@ -4,12 +4,11 @@
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkPaths } from './check-site.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
-import { startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
+import { adminNote, startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
+import { shellWord, startCommand } from './start-command.ts';
 import { renderPage } from './render-page.ts';
 
 export interface Io {
@@ -54,12 +53,6 @@ function siteDirProblem(dir: string): string | null {
   return null;
 }
 
-/** The Quire package folder, where `npm start` runs. */
-const QUIRE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** A word as a POSIX shell reads it back: plain when it can be, else single-quoted. */
-const shellWord = (word: string): string => (/^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
-
 /**
  * What to type after `quire new DIR`, each line copy-pastable from the folder `quire new` ran in:
  * the bare `quire preview` was no command outside npm, and nothing said how to serve the shop
@@ -68,11 +61,10 @@ const shellWord = (word: string): string => (/^[\w./@%+=:,-]+$/.test(word) ? wor
  */
 export function nextSteps(dir: string, cwd: string = process.cwd()): string {
   const site = shellWord(dir);
-  const start = path.resolve(cwd) === QUIRE_ROOT ? 'npm start' : `npm --prefix ${shellWord(QUIRE_ROOT)} start`;
   const steps: [string, string][] = [
     [`npx quire preview ${site}`, 'edit and watch (live reload, problems on the page)'],
     [`npx quire check ${site}`, 'the gate before serving (exit 0 when clean)'],
-    [`SITE_DIR=${site} ${start}`, 'serve the shop; its first start prints the /admin sign-in'],
+    [startCommand(dir, cwd), 'serve the shop; its first start prints the /admin sign-in'],
   ];
   const width = Math.max(...steps.map(([command]) => command.length));
   return steps.map(([command, what], i) => `${i === 0 ? 'next: ' : '      '}${command.padEnd(width)}  # ${what}`).join('\n');
@@ -218,6 +210,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         return 1;
       }
       io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
+      if (await preview.adminUnavailable()) io.out(`quire: ${adminNote(dir)}\n`);
       if (preview.startSync !== null) io.err(syncLine(preview.startSync));
       const { blocking, kept } = preview.problems();
       if (preview.site() === null) {

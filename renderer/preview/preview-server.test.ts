@@ -7,6 +7,8 @@ import type { SqlStore } from '../store/store.ts';
 import { EVENTS_PATH } from './live-reload.ts';
 import { OVERLAY_FRAMES } from './diagnostic-frames.ts';
 import { startPreview, type Preview, type ReloadOutcome } from './preview-server.ts';
+import { ensureFirstOwner } from '../admin/first-owner.ts';
+import { startCommand } from './start-command.ts';
 
 /** A small site folder in a temp directory, the way an author would start one. */
 function writeSite(): string {
@@ -96,6 +98,22 @@ describe('quire preview', () => {
     // The script goes inside the body, after the islands script of the shell.
     expect(html.indexOf('data-quire-preview')).toBeGreaterThan(html.indexOf('/assets/islands.js'));
     expect(html.indexOf('data-quire-preview')).toBeLessThan(html.lastIndexOf('</body>'));
+  });
+
+  it('answers /admin with where the admin is (npm start, the command for this folder) while its store has no owner; the admin once one exists', async () => {
+    for (const url of ['/admin', '/admin/', '/admin?x=1']) {
+      const response = await fetch(preview.url + url);
+      expect(response.status, url).toBe(200);
+      const html = await response.text();
+      expect(html, url).toContain('<h1>The store admin is not available in the preview</h1>');
+      expect(html, url).toContain(`<pre><code>${startCommand(dir)}</code></pre>`);
+      expect(startCommand(dir)).toMatch(/^SITE_DIR=\S+ npm (--prefix \S+ )?start$/);
+      expect(html, url).not.toContain('/assets/admin.js');
+    }
+    // A DATA_DIR store `npm start` has served has its owner: the preview serves the real admin.
+    await ensureFirstOwner(store, {});
+    expect(await preview.adminUnavailable()).toBe(false);
+    expect(await (await fetch(preview.url + '/admin')).text()).toContain('/assets/admin.js');
   });
 
   it('announces a changed template and serves the new HTML', async () => {

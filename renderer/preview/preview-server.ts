@@ -8,6 +8,9 @@ import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { openSiteStore } from './site-store.ts';
+import { startCommand } from './start-command.ts';
+import { ADMIN_PATH } from '../admin/admin-page.ts';
+import { escapeHtml } from '../pages/html.ts';
 
 // `quire preview SITE_DIR`: the storefront server over a site folder that an author is
 // editing. The folder is reloaded on every change and swapped in through buildApp's site
@@ -61,6 +64,8 @@ export interface Preview {
   /** Reloads the folder now (the watcher calls it after each burst of changes). */
   reload(files?: string[]): Promise<ReloadOutcome>;
   site(): LoadedSite | null;
+  /** True while /admin answers the preview's page (the store has no owner): the start lines say so. */
+  adminUnavailable(): Promise<boolean>;
   /** What stops the folder now (the last load's problems) and what the served site carries (`ReloadOutcome.kept`). */
   problems(): { blocking: SiteProblem[]; kept: ShownProblem[] };
   close(): Promise<void>;
@@ -142,6 +147,34 @@ function loadErrorPage(frames: Frame[], version: number): string {
   );
 }
 
+/**
+ * Why /admin is not tried in the preview, and the command that serves it: the preview's
+ * store is a throw-away one with no owner (no ADMIN_EMAIL sign-in, no printed password), so
+ * the admin loaded and then refused every sign-in with nothing said.
+ */
+export function adminNote(dir: string, cwd?: string): string {
+  return `the admin (/admin) needs \`npm start\`: the preview's store has no owner to sign in. Serve the shop with: ${startCommand(dir, cwd)}`;
+}
+
+function previewAdminPage(dir: string): string {
+  const command = escapeHtml(startCommand(dir));
+  return (
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow"><title>Store admin — not in the preview</title></head><body><main>' +
+    '<h1>The store admin is not available in the preview</h1>' +
+    "<p><code>quire preview</code> keeps the shop's data in memory, with no owner account, so there is no one to sign in to the admin as.</p>" +
+    `<p>To use the admin, serve the shop with <code>npm start</code>; its first start prints the admin sign-in:</p><pre><code>${command}</code></pre>` +
+    '<p><a href="/">Back to the shop preview</a></p>' +
+    '</main></body></html>'
+  );
+}
+
+/** /admin or /admin/ (any query): the admin's page, the one path the preview may answer itself. */
+const isAdminPage = (url: string): boolean => {
+  const pathname = url.split('?', 1)[0];
+  return pathname === ADMIN_PATH || pathname === `${ADMIN_PATH}/`;
+};
+
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const first = await tryLoad(options.dir);
   const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [] } : { site: null, error: first.error, content: [] };
@@ -190,6 +223,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // below answers every page with the error page in that case, so the getter is not reached.
   const app = await buildApp({ store, site: () => state.site!, logger: false, contentSecurityPolicy: PREVIEW_CSP });
   hub.register(app);
+
+  // A store with no owner (the in-memory one; a DATA_DIR store `npm start` has served has
+  // one, and its admin works here too): /admin says where the admin is, not a sign-in that refuses all.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !isAdminPage(request.url) || (await store.read.admin.countOwners()) > 0) return;
+    return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(previewAdminPage(options.dir));
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (state.site !== null || NOT_A_PAGE.test(request.url)) return;
@@ -262,6 +302,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     startSync,
     reload,
     site: () => state.site,
+    adminUnavailable: async () => (await store.read.admin.countOwners()) === 0,
     problems: () => ({ blocking: state.error?.problems ?? [], kept: kept() }),
     async close() {
       watcher.close();
