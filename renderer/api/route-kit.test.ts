@@ -260,6 +260,33 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: { language: 5 }, status: 401, code: 'NOT_AUTHENTICATED' },
     ],
   },
+  // Password reset (designed here): nothing a visitor typed is echoed.
+  'POST /api/site-users/account/password-reset': {
+    cases: [
+      { body: { email: 5 }, status: 400, code: 'INVALID_EMAIL', error: 'Enter a valid email address.' },
+      { body: { email: '' }, status: 400, code: 'INVALID_EMAIL' },
+      { body: { email: 'x'.repeat(257) }, status: 400, code: 'INVALID_EMAIL' },
+      { body: { email: 'no at sign' }, status: 400, code: 'INVALID_EMAIL' },
+      { body: [], ...NOT_OBJECT },
+    ],
+  },
+  'POST /api/site-users/account/password-reset/check': {
+    cases: [
+      { body: { token: 5 }, status: 400, code: 'RESET_LINK_INVALID', error: 'This reset link is not valid. Ask for a new one.' },
+      { body: { token: 'x'.repeat(101) }, status: 400, code: 'RESET_LINK_INVALID' },
+      { body: [], ...NOT_OBJECT },
+    ],
+  },
+  'POST /api/site-users/account/password': {
+    cases: [
+      { body: { token: 'abc', password: 'short' }, status: 400, code: 'WEAK_PASSWORD', error: 'Choose a password of at least 8 characters.' },
+      { body: { token: 'abc', password: 5 }, status: 400, code: 'WEAK_PASSWORD' },
+      { body: { token: 'abc', password: 'x'.repeat(201) }, status: 400, code: 'WEAK_PASSWORD' },
+      { body: { token: '', password: 'long enough' }, status: 400, code: 'RESET_LINK_INVALID' },
+      { body: { token: 'unknown', password: 'long enough' }, status: 400, code: 'RESET_LINK_INVALID' },
+      { body: [], ...NOT_OBJECT },
+    ],
+  },
   'POST /api/census/RecordHit': {
     cases: [
       { raw: form('event=&data=%7B%7D'), ...INVALID_EVENT },

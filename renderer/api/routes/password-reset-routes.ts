@@ -115,7 +115,10 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const { token, password } = request.body;
       const now = deps.now();
-      // Hashed before the transaction: scrypt is slow, and the row lock should not wait on it.
+      // The link is checked before the slow scrypt hash, so unknown tokens cost the server no
+      // hashing; the hash is made outside the transaction (the row lock never waits on it),
+      // and the link is checked again under the lock there (two tabs submitting at once).
+      usableReset(await deps.store.read.getPasswordReset(resetTokenHash(token)), now);
       const passwordHash = await hashPassword(password);
       await deps.store.transaction(async (repo) => {
         const reset = usableReset(await repo.getPasswordReset(resetTokenHash(token)), now);
