@@ -121,6 +121,25 @@ describe('log redaction', () => {
     expect(leaks()).toEqual([]);
   });
 
+  it("a password reset (request, link check, new password) logs none of the email, token or password", async () => {
+    const NEW_PASSWORD = 'new-password-5f3c9a';
+    const asked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: EMAIL } }));
+    expect(asked.statusCode).toBe(200);
+    const mail = (await store.read.listOutbox()).filter((row) => row.subject === 'Reset your password').at(-1)!;
+    const token = /#reset-password=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const checked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset/check', payload: { token } }));
+    expect(checked.statusCode).toBe(200);
+    const short = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password', payload: { token, password: 'short1' } }));
+    expect(short.statusCode).toBe(400);
+    const changed = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password', payload: { token, password: NEW_PASSWORD } }));
+    expect(changed.statusCode).toBe(200);
+    const link = await app.inject({ method: 'GET', url: '/account/reset-password' });
+    expect(link.statusCode).toBe(303);
+    expect(lines.filter((line) => line.includes('request completed')).length).toBeGreaterThanOrEqual(5);
+    const text = lines.join('').toLowerCase();
+    expect([...SECRETS, token, NEW_PASSWORD, 'short1'].filter((secret) => text.includes(secret.toLowerCase()))).toEqual([]);
+  });
+
   it('a 500 (API and page) logs the error by type, message and code, without the database detail holding the values', async () => {
     const body = await submission();
     failWrites = true;
