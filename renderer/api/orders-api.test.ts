@@ -106,6 +106,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         ]);
         expect(view.shippingOptions).toEqual([{ id: 'standard', name: 'Standard', costCents: 500 }, { id: 'express', name: 'Express', costCents: 1500 }]);
         expect(view.paymentProviders.map((p: { id: string }) => p.id)).toEqual(['test', 'manual']);
+        expect(view.paymentProviders[1].label).toBe('Pay offline (bank transfer or on pickup)');
       });
 
       it('quote: tax by the address, express shipping, free standard shipping over $100', async () => {
@@ -136,6 +137,8 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${token}` }))).toMatchObject({
           subtotalCents: 300, belowMinimum: true, minimumMessage: 'To check out, your order subtotal must be $10.00 or more.',
           requiresShipping: false, shippingOptions: [], purelyDigital: true,
+          // Nothing to collect: offline payment offers no pickup.
+          paymentProviders: [expect.objectContaining({ id: 'test' }), { id: 'manual', label: 'Pay offline (bank transfer)', kind: 'offline' }],
         });
         const response = await place(token, { shippingAddress: null, shippingOptionId: null });
         expect(response.statusCode).toBe(422);

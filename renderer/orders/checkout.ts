@@ -134,7 +134,8 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals, field
     })),
     totalQuantity: cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
     ...named,
-    paymentProviders: providerViews(providersOf(site)),
+    // A cart with no physical line is offered no pickup (the 207 page's shipsNothing, the order's label).
+    paymentProviders: providerViews(providersOf(site), !totals.requiresShipping),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CARD_MESSAGES, REFUND_FAILS_CARD, REFUND_REFUSED, cardDigits, luhnValid, manualProvider, offeredProviders, providerOf, testCardProvider, testRefunds } from './payment-providers.ts';
+import { CARD_MESSAGES, REFUND_FAILS_CARD, REFUND_REFUSED, cardDigits, luhnValid, manualProvider, offeredProviders, providerOf, providerViews, testCardProvider, testRefunds } from './payment-providers.ts';
 
 const NOW = Date.UTC(2026, 0, 15);
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
@@ -74,6 +74,16 @@ describe('manual provider and the offered list', () => {
     expect(await manualProvider.authorize({ orderId: 'o', amountCents: 1, currency: 'USD', details: {}, now: NOW })).toMatchObject({
       kind: 'approved', status: 'awaiting-payment', testMode: false,
     });
+  });
+
+  test('an order that ships nothing (digital, gift cards) is labelled a bank transfer, with no pickup offered; one with goods may be picked up', async () => {
+    const request = { orderId: 'o', amountCents: 1, currency: 'USD', details: {}, now: NOW };
+    expect(await manualProvider.authorize({ ...request, shipsNothing: true })).toMatchObject({ label: 'Bank transfer' });
+    expect(await manualProvider.authorize({ ...request, shipsNothing: false })).toMatchObject({ label: 'Bank transfer or pay on pickup' });
+    // At checkout, the same: the card provider's label is the same either way.
+    const offered = offeredProviders(['test', 'manual']);
+    expect(providerViews(offered, true).map((p) => p.label)).toEqual([testCardProvider.label, 'Pay offline (bank transfer)']);
+    expect(providerViews(offered).map((p) => p.label)).toEqual([testCardProvider.label, 'Pay offline (bank transfer or on pickup)']);
   });
 
   test('manual has nothing a provider can refund: the owner gives a paid order back by hand', async () => {

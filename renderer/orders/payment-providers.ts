@@ -17,6 +17,11 @@ export interface PaymentRequest {
   currency: string;
   details: PaymentDetails;
   now: number;
+  /**
+   * The order has no physical line (nothing shipped, nothing to collect): an offline payment's
+   * label offers no pickup. A digital order read "Bank transfer or pay on pickup".
+   */
+  shipsNothing?: boolean;
 }
 
 export type PaymentOutcome =
@@ -42,6 +47,8 @@ export interface PaymentProvider {
   readonly id: string;
   /** Shown at checkout. */
   readonly label: string;
+  /** Shown at checkout instead of `label` for a cart that ships nothing (no pickup to offer). */
+  readonly shipsNothingLabel?: string;
   /** `card`: the checkout shows card fields; `offline`: nothing to enter. */
   readonly kind: 'card' | 'offline';
   /** Field errors (keyed as the checkout's fields: cardNumber, expiry, cvc) before anyone is asked. */
@@ -177,10 +184,13 @@ export const testCardProvider: PaymentProvider = {
 export const manualProvider: PaymentProvider = {
   id: 'manual',
   label: 'Pay offline (bank transfer or on pickup)',
+  shipsNothingLabel: 'Pay offline (bank transfer)',
   kind: 'offline',
   check: () => ({}),
-  async authorize() {
-    return { kind: 'approved', status: 'awaiting-payment', reference: reference('manual'), label: 'Bank transfer or pay on pickup', testMode: false };
+  async authorize({ shipsNothing }) {
+    // The label the order keeps (confirmation page, receipt, admin, CSV): pickup only for an order with something to pick up.
+    const label = shipsNothing ? 'Bank transfer' : 'Bank transfer or pay on pickup';
+    return { kind: 'approved', status: 'awaiting-payment', reference: reference('manual'), label, testMode: false };
   },
   async void() {
     // Nothing was taken.
@@ -207,7 +217,7 @@ export function offeredProviders(ids: readonly string[] | undefined, registry: r
   return wanted.map((id) => registry.find((provider) => provider.id === id)).filter((provider): provider is PaymentProvider => provider !== undefined);
 }
 
-/** What the checkout shows of each offered provider. */
-export function providerViews(providers: readonly PaymentProvider[]): { id: string; label: string; kind: 'card' | 'offline' }[] {
-  return providers.map((provider) => ({ id: provider.id, label: provider.label, kind: provider.kind }));
+/** What the checkout shows of each offered provider; `shipsNothing`: the cart has no physical line. */
+export function providerViews(providers: readonly PaymentProvider[], shipsNothing = false): { id: string; label: string; kind: 'card' | 'offline' }[] {
+  return providers.map((provider) => ({ id: provider.id, label: (shipsNothing && provider.shipsNothingLabel) || provider.label, kind: provider.kind }));
 }

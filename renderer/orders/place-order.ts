@@ -195,6 +195,7 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
     currency: knownCurrency(site.settings.currency),
     details: input.payment,
     now,
+    shipsNothing: !totals.requiresShipping,
   });
   if (outcome.kind === 'declined') throw CHECKOUT_ERR.declined(outcome.message);
 

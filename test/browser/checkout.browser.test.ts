@@ -251,6 +251,9 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await waitForBoot(v.page);
     await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
     expect(await v.page.locator('.sf-checkout-address').count()).toBe(0);
+    // Nothing to collect: paying offline is offered as a bank transfer, no pickup.
+    expect(await v.page.getByRole('radio', { name: 'Pay offline (bank transfer)', exact: true }).count()).toBe(1);
+    expect(await v.page.locator('[data-island="checkout"]').textContent()).not.toContain('pickup');
     await v.page.getByLabel('Email').fill('reader@example.com');
     await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await v.page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -324,7 +327,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await ready();
     expect(await v.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
     await expect.poll(shippingTotal).toBe('$15.00');
-    await v.page.getByRole('radio', { name: /Pay offline/ }).check();
+    await v.page.getByRole('radio', { name: 'Pay offline (bank transfer or on pickup)', exact: true }).check();
     expect(await v.page.getByLabel('Card number').count()).toBe(0);
     const purchase = v.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/census/RecordHit' && (r.postData() ?? '').includes('commerce_purchase'));
     await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/received$/), v.page.getByRole('button', { name: 'Place order' }).click()]);

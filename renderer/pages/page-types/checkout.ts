@@ -1,6 +1,7 @@
 import { isLiveMainCart } from '../../api/context.ts';
 import { cartView } from '../../api/cart-view.ts';
 import { cartLines, commerceRules, entryFieldValues, providersOf } from '../../orders/checkout.ts';
+import { providerViews } from '../../orders/payment-providers.ts';
 import { confirmationUrl } from '../../orders/place-order.ts';
 import { priceCheckout, type PricedLine } from '../../orders/pricing.ts';
 import type { Site } from '../../store/types.ts';
@@ -120,7 +121,7 @@ function firstView(site: Site, lines: PricedLine[], currency: string, now: numbe
     taxText: money(totals.taxCents),
     grandTotalText: money(totals.grandTotalCents),
     minimumMessage: totals.belowMinimum ? totals.minimumMessage : null,
-    providerChoices: providers.length > 1 ? providers.map((provider) => ({ label: provider.label })) : [],
+    providerChoices: providers.length > 1 ? providerViews(providers, !totals.requiresShipping).map(({ label }) => ({ label })) : [],
     payByCard: providers[0]?.kind === 'card',
     // The test provider's card fields come with a two-line hint (the test card's number).
     testCard: providers[0]?.id === 'test',

@@ -390,7 +390,10 @@ describe('order pages (issue 15)', () => {
       expect(received).not.toContain('or on pickup');
       expect(section(received)).not.toMatch(/ship/i);
       const [receipt] = await h.store.read.listOutbox();
-      expect(receipt!.body).toContain('Payment: Bank transfer or pay on pickup.\nYour download links come by mail once payment arrives.');
+      // The order's own label (the Payment line, the receipt, the admin) offers no pickup either.
+      expect(section(received)).toContain('Bank transfer');
+      expect(receipt!.body).toContain('Payment: Bank transfer.\nYour download links come by mail once payment arrives.');
+      expect((await h.store.read.orders.get(placed.orderId))?.payment.label).toBe('Bank transfer');
       expect(receipt!.body).toContain('Your download links come by mail once payment arrives.');
       expect(receipt!.body).not.toMatch(/ship|\/commerce\/downloads\//i);
 
