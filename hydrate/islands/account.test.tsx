@@ -183,3 +183,74 @@ describe('A10 site-user login and logout', () => {
     expect(page.fetch.callsTo('/api/x')[0]!.headers['x-siteuser-xsrf-token']).toBe('X9');
   });
 });
+
+// A member's forgotten password (designed here): the steps follow the address's fragment.
+describe('password reset steps', () => {
+  afterEach(() => history.replaceState(null, '', location.pathname));
+  const submit = async (selector: string) => {
+    await page.act(() => document.querySelector<HTMLFormElement>(selector)!.requestSubmit());
+    await page.advance(0);
+  };
+
+  test('"Forgot your password?" asks for the email, sends nothing empty, then says the neutral answer', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    const link = document.querySelector<HTMLAnchorElement>('.sf-login-forgot a')!;
+    expect(link.textContent).toBe('Forgot your password?');
+    expect(link.getAttribute('href')).toBe('#forgot-password');
+    await page.act(() => {
+      history.replaceState(null, '', '#forgot-password');
+      window.dispatchEvent(new Event('hashchange'));
+    });
+    const form = document.querySelector('form.sf-forgot')!;
+    expect(document.activeElement!.textContent).toBe('Reset your password');
+    await submit('form.sf-forgot');
+    const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+    expect(page.fetch.callsTo('/api/site-users/account/password-reset')).toHaveLength(0);
+    const neutral = "If an account uses that address, we've emailed a link to reset its password.";
+    page.fetch.on('POST', '/api/site-users/account/password-reset', { json: { success: true, message: neutral } });
+    await page.act(() => typeInto(email, 'a@b.co'));
+    await submit('form.sf-forgot');
+    expect(page.fetch.callsTo('/api/site-users/account/password-reset', 'POST').map((c) => c.json)).toEqual([{ email: 'a@b.co' }]);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe(neutral);
+  });
+
+  test('a used link says so as it opens and offers a new one', async () => {
+    history.replaceState(null, '', '#reset-password=tok-1');
+    page = createPage({ body: ACCOUNT_SIGNED_OUT_HTML, context: {}, cookies: {} });
+    page.fetch.on('POST', '/api/site-users/account/password-reset/check', {
+      status: 400,
+      json: { error: 'This reset link was already used. Ask for a new one.', code: 'RESET_LINK_USED' },
+    });
+    await page.boot();
+    await page.advance(0);
+    expect(page.fetch.callsTo('/api/site-users/account/password-reset/check').map((c) => c.json)).toEqual([{ token: 'tok-1' }]);
+    expect(document.querySelector('[role="alert"]')!.textContent).toBe('This reset link was already used. Ask for a new one.');
+    expect(document.querySelector<HTMLAnchorElement>('.sf-login-back a')!.getAttribute('href')).toBe('#forgot-password');
+  });
+
+  test('a new password shorter than the rule is said and not sent; a good one is set and the visitor is asked to sign in', async () => {
+    history.replaceState(null, '', '#reset-password=tok-2');
+    page = createPage({ body: ACCOUNT_SIGNED_OUT_HTML, context: {}, cookies: {} });
+    page.fetch.on('POST', '/api/site-users/account/password-reset/check', { json: { valid: true } });
+    page.fetch.on('POST', '/api/site-users/account/password', { json: { success: true } });
+    await page.boot();
+    await page.advance(0);
+    const input = document.querySelector<HTMLInputElement>('form.sf-reset input[name="password"]')!;
+    expect(document.getElementById('sf-reset-password-rule')!.textContent).toBe('At least 8 characters.');
+    await page.act(() => typeInto(input, 'short'));
+    await submit('form.sf-reset');
+    expect(document.querySelector('#sf-reset-password-error')!.textContent).toBe('Choose a password of at least 8 characters.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(page.fetch.callsTo('/api/site-users/account/password', 'POST').filter((c) => !c.path.includes('reset'))).toHaveLength(0);
+    await page.act(() => typeInto(input, 'long enough'));
+    await submit('form.sf-reset');
+    expect(page.fetch.callsTo('/api/site-users/account/password', 'POST').filter((c) => !c.path.includes('reset')).map((c) => c.json)).toEqual([
+      { token: 'tok-2', password: 'long enough' },
+    ]);
+    await page.advance(0);
+    expect(document.querySelector('.sf-reset-done')!.textContent).toBe('Password changed. Sign in with your new password.');
+    expect(location.hash).toBe('');
+    expect(document.querySelector<HTMLAnchorElement>('.sf-login-back a')!.textContent).toBe('Sign in');
+  });
+});

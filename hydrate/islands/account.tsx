@@ -16,7 +16,7 @@ export const FORGOT_HASH = '#forgot-password';
 /** The reset mail's link ends `#reset-password=<token>` (mail/password-reset.ts). */
 const RESET_HASH = /^#reset-password=([A-Za-z0-9_-]{1,100})$/;
 
-type Step = { kind: 'sign-in' } | { kind: 'forgot' } | { kind: 'reset'; token: string };
+type Step = { kind: 'sign-in' } | { kind: 'forgot' } | { kind: 'reset'; token: string } | { kind: 'changed' };
 
 /** The step the address's fragment asks for: the forgot form, a reset link's form, or sign-in. */
 function stepOf(hash: string): Step {
@@ -46,7 +46,12 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   // is always the server's form; the step is read once mounted.
   const [step, setStep] = useState<Step>({ kind: 'sign-in' });
   useEffect(() => {
-    const follow = () => setStep(stepOf(runtime.win.location.hash));
+    // Once the password is changed, the fragment the change itself removed keeps that word on
+    // screen (some engines report replaceState as a hash change); a new fragment still moves on.
+    const follow = () => {
+      const next = stepOf(runtime.win.location.hash);
+      setStep((current) => (current.kind === 'changed' && next.kind === 'sign-in' ? current : next));
+    };
     follow();
     runtime.win.addEventListener('hashchange', follow);
     return () => runtime.win.removeEventListener('hashchange', follow);
@@ -124,7 +129,8 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   }
 
   if (step.kind === 'forgot') return <ForgotStep runtime={runtime} />;
-  if (step.kind === 'reset') return <ResetStep runtime={runtime} token={step.token} />;
+  if (step.kind === 'reset') return <ResetStep runtime={runtime} token={step.token} onChanged={() => setStep({ kind: 'changed' })} />;
+  if (step.kind === 'changed') return <ChangedStep runtime={runtime} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -244,17 +250,16 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
 const LINK_ERRORS = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED']);
 
 /** The mail's link: a new password; then the visitor signs in with it (nothing signs in silently). */
-function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): ReactNode {
+function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: string; onChanged: () => void }): ReactNode {
   const [error, setError] = useState('');
   const [linkError, setLinkError] = useState('');
-  const [done, setDone] = useState('');
   const busy = useRef(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const input = useRef<HTMLInputElement | null>(null);
   const status = useRef<HTMLParagraphElement | null>(null);
   useEffect(() => {
-    if (done !== '' || linkError !== '') status.current?.focus();
-  }, [done, linkError]);
+    if (linkError !== '') status.current?.focus();
+  }, [linkError]);
   // A used, expired or unknown link says so as it opens, before a password is typed.
   useEffect(() => {
     let live = true;
@@ -282,7 +287,8 @@ function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): Rea
       if (result.ok) {
         // The token is spent: it leaves the address bar and the history entry.
         runtime.win.history.replaceState(runtime.win.history.state, '', runtime.win.location.pathname + runtime.win.location.search);
-        setDone('Password changed. Sign in with your new password.');
+        // After the address change: the step no longer follows a fragment that is gone.
+        onChanged();
         return;
       }
       const code = (result.body as { code?: unknown } | null)?.code;
@@ -300,20 +306,6 @@ function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): Rea
     event.preventDefault();
     save().catch((err: unknown) => runtime.reporter.reportError('password_reset', { message: String(err) }));
   };
-  // Signing in starts from a fresh page: the sessions this change ended are gone from it too.
-  const signInHref = runtime.win.location.pathname + runtime.win.location.search;
-  if (done !== '') {
-    return (
-      <>
-        <p className="sf-reset-done" role="status" tabIndex={-1} ref={status}>
-          {done}
-        </p>
-        <p className="sf-login-back">
-          <a href={signInHref}>Sign in</a>
-        </p>
-      </>
-    );
-  }
   if (linkError !== '') {
     return (
       <>
@@ -356,6 +348,23 @@ function ResetStep({ runtime, token }: { runtime: Runtime; token: string }): Rea
       </form>
       <p className="sf-login-back">
         <a href={FORGOT_HASH}>Ask for a new link</a>
+      </p>
+    </>
+  );
+}
+
+/** The new password is set; nothing signed in: the visitor signs in with it. */
+function ChangedStep({ runtime }: { runtime: Runtime }): ReactNode {
+  const status = useFocusOnMount<HTMLParagraphElement>();
+  // Signing in starts from a fresh page: the sessions this change ended are gone from it too.
+  const signInHref = runtime.win.location.pathname + runtime.win.location.search;
+  return (
+    <>
+      <p className="sf-reset-done" role="status" tabIndex={-1} ref={status}>
+        Password changed. Sign in with your new password.
+      </p>
+      <p className="sf-login-back">
+        <a href={signInHref}>Sign in</a>
       </p>
     </>
   );
