@@ -281,7 +281,7 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
     cases: [
       { body: { token: 'abc', password: 'short' }, status: 400, code: 'WEAK_PASSWORD', error: 'Choose a password of at least 8 characters.' },
       { body: { token: 'abc', password: 5 }, status: 400, code: 'WEAK_PASSWORD' },
-      { body: { token: 'abc', password: 'x'.repeat(201) }, status: 400, code: 'WEAK_PASSWORD' },
+      { body: { token: 'abc', password: 'x'.repeat(201) }, status: 400, code: 'PASSWORD_TOO_LONG', error: 'Choose a password of at most 200 characters.' },
       { body: { token: '', password: 'long enough' }, status: 400, code: 'RESET_LINK_INVALID' },
       { body: { token: 'unknown', password: 'long enough' }, status: 400, code: 'RESET_LINK_INVALID' },
       { body: [], ...NOT_OBJECT },

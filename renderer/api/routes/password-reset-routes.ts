@@ -30,6 +30,7 @@ const RESET_MS = RESET_LINK_MINUTES * 60_000;
 const ERR = {
   invalidEmail: () => new ApiError(400, 'INVALID_EMAIL', 'Enter a valid email address.'),
   weakPassword: () => new ApiError(400, 'WEAK_PASSWORD', `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`),
+  longPassword: () => new ApiError(400, 'PASSWORD_TOO_LONG', `Choose a password of at most ${MAX_PASSWORD_LENGTH} characters.`),
   badToken: () => new ApiError(400, 'RESET_LINK_INVALID', 'This reset link is not valid. Ask for a new one.'),
   usedToken: () => new ApiError(400, 'RESET_LINK_USED', 'This reset link was already used. Ask for a new one.'),
   expiredToken: () => new ApiError(400, 'RESET_LINK_EXPIRED', 'This reset link has expired. Ask for a new one.'),
@@ -111,7 +112,8 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
         password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH }),
       }),
     },
-    invalid: fieldCodes({ token: ERR.badToken, password: ERR.weakPassword }),
+    // Never the value itself: only whether it was too long decides which rule is said.
+    invalid: fieldCodes({ token: ERR.badToken, password: (failure) => (typeof failure.value === 'string' && failure.value.length > MAX_PASSWORD_LENGTH ? ERR.longPassword() : ERR.weakPassword()) }),
     handler: async (request) => {
       const { token, password } = request.body;
       const now = deps.now();
