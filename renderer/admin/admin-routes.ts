@@ -16,6 +16,7 @@ import type { ModeratedReview } from '../store/review-repository.ts';
 import { emailKey } from '../store/repository.ts';
 import type { InventoryProductRow } from '../../hydrate/shared/inventory-rows.ts';
 import type { Form, OrderStatus, PlacedOrder, Product, Variant } from '../store/types.ts';
+import { itemName } from '../mail/order-receipt.ts';
 import { cellText, csvRow } from './csv.ts';
 import {
   API_KEY_PREFIX,
@@ -447,7 +448,7 @@ export function orderExportRow(order: PlacedOrder): string[] {
     order.payment.label,
     refund,
     addressLines(order.shippingAddress).join(', '),
-    order.items.map((item) => `${item.quantity} × ${item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName}`).join('; '),
+    order.items.map((item) => `${item.quantity} × ${itemName(item)}`).join('; '),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
 import type { PlacedOrder } from '../store/types.ts';
-import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
+import { itemName, type ReceiptMail, type ReceiptSite } from './order-receipt.ts';
 
 /**
  * The buyer's word that the owner cancelled their order (admin orders panel, status change to
@@ -12,7 +12,7 @@ import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
 export function orderCancelledMail(order: PlacedOrder, site: ReceiptSite): ReceiptMail {
   const shop = site.title?.trim() || 'our shop';
   const money = (cents: number) => formatMoney(cents, order.currency);
-  const lines = order.items.map((item) => `${item.quantity} × ${item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName}`);
+  const lines = order.items.map((item) => `${item.quantity} × ${itemName(item)}`);
   const refund = order.refund ?? null;
   const payment =
     refund?.kind === 'refunded'

@@ -4,6 +4,11 @@ import { formatMoney } from '../pages/money.ts';
 import { downloadLinks, DOWNLOAD_LIMIT, hasDigitalLines } from '../orders/digital-downloads.ts';
 import type { PlacedOrder } from '../store/types.ts';
 
+/** A line's product as the buyer and the owner read it: its name, and its variant in brackets. */
+export function itemName(item: Pick<PlacedOrder['items'][number], 'productName' | 'variantLabel'>): string {
+  return item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
+}
+
 /** What a receipt needs of the site: its name (catalog.json `site.settings.commerce.storeName`, or site.json's title). */
 export interface ReceiptSite {
   title?: string | null;
@@ -38,7 +43,7 @@ export function orderReceiptMail(order: PlacedOrder, site: ReceiptSite): Receipt
   const shop = site.title?.trim() || 'our shop';
   const money = (cents: number) => formatMoney(cents, order.currency);
   const lines = order.items.map((item) => ({
-    name: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
+    name: itemName(item),
     quantity: item.quantity,
     total: money(item.lineTotal),
     // What the buyer entered for the line (an engraving): what is to be made.

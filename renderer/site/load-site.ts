@@ -284,7 +284,6 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
   };
 }
 
-/** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
 /**
  * Variants with no `priceCents`: the store read them as 0 and sold them for $0.00, while a
  * misspelled `"price": 25` was only a "did you mean" warning. Each variant is for sale (a
@@ -305,6 +304,7 @@ export function unpricedVariants(seed: SeedData): { pointer: string; message: st
   return out;
 }
 
+/** The store seed of a site: its `catalog.json`, or, for a folder without one, an empty store named after the folder (the API and pages still need a site row). */
 export function siteSeed(site: LoadedSite): SeedData {
   const seed = site.catalog ?? { site: { websiteId: path.basename(site.dir) } };
   return withLegacyMinimum(seed, site.config.minimumOrderSubtotalCents);
@@ -367,27 +367,21 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
         // What the store cannot take (an id twice, text it cannot hold) stops the folder here, at
         // its position, before the store is opened.
         const findings = seedFindings(raw as SeedData);
-        const positionOf = findings.length > 0 ? pointerPositions(catalogText) : null;
+        // What a buyer would pay for and not get: a digital product's file missing or outside the
+        // folder (orders/digital-downloads.ts), a variant without a price (sold at $0.00, where a
+        // misspelled `price` was only a warning).
+        const invalid = [...digitalFileFindings(root, raw as SeedData), ...unpricedVariants(raw as SeedData)];
+        // The text's positions are read once, and only for a catalogue with something to place.
+        const positionOf = findings.length + invalid.length > 0 ? pointerPositions(catalogText) : null;
         for (const finding of findings) {
           const { line, column } = positionOf!(finding.pointer);
           problems.add(SEED_FINDING_CODES[finding.kind], 'catalog.json', finding.message, line, column);
         }
-        // A digital product's file (orders/digital-downloads.ts) must be in the folder: a buyer
-        // who paid would otherwise get a link that serves nothing.
-        const files = digitalFileFindings(root, raw as SeedData);
-        const fileAt = files.length > 0 ? pointerPositions(catalogText) : null;
-        for (const finding of files) {
-          const { line, column } = fileAt!(finding.pointer);
+        for (const finding of invalid) {
+          const { line, column } = positionOf!(finding.pointer);
           problems.add('SITE_VALUE_INVALID', 'catalog.json', finding.message, line, column);
         }
-        // A variant without a price was sold at $0.00 (a misspelled `price` was only a warning).
-        const unpriced = unpricedVariants(raw as SeedData);
-        const priceAt = unpriced.length > 0 ? pointerPositions(catalogText) : null;
-        for (const finding of unpriced) {
-          const { line, column } = priceAt!(finding.pointer);
-          problems.add('SITE_VALUE_INVALID', 'catalog.json', finding.message, line, column);
-        }
-        if (findings.length === 0 && files.length === 0 && unpriced.length === 0) catalog = raw as SeedData;
+        if (findings.length === 0 && invalid.length === 0) catalog = raw as SeedData;
       }
     }
   }
