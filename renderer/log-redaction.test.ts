@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { loggableUrl, maskEmails, serializeError } from './log-redaction.ts';
+import { loggableUrl, maskEmails, serializeError, type ScanWork } from './log-redaction.ts';
 import type { SqlStore } from './store/store.ts';
 import { acceptanceSeed, ADMIN_TOKEN, CRUMB } from './test-support/api-harness.ts';
 import { demoSite, reseed } from './test-support/page-harness.ts';
@@ -174,5 +174,35 @@ describe('log serializers', () => {
     expect(maskEmails('no user "Bob.Smith+x@mail.example.org" here')).toBe('no user "[email]" here');
     const error = Object.assign(new TypeError('bad'), { code: 'E1', detail: 'secret', values: { a: 1 } });
     expect(Object.keys(serializeError(error) as object).sort()).toEqual(['code', 'message', 'stack', 'type']);
+  });
+
+  it("mask a download link's token in a logged path (it serves the buyer's files)", () => {
+    expect(loggableUrl('/commerce/downloads/AbCdEfGhIjKlMnOpQrStUvWxYz012345/poster?x=1')).toBe('/commerce/downloads/[redacted]/poster?x');
+  });
+
+  it('mask addresses as the patterns did: leftmost local@domain.tld of each run, between stop characters', () => {
+    expect(maskEmails('a@b@c.d and x@y.z@w.v, "p@q.r" @s.t u@.v u@v. ')).toBe('a@[email] and [email]@w.v, "[email]" @s.t u@.v u@v. ');
+    expect(loggableUrl('/x/a@b.c;d@e.f/g@h')).toBe('/x/[email];[email]/g@h');
+  });
+
+  // The masks were regular expressions that scanned to the end of a run from every start
+  // position: a 15,000-letter path cost 1.1 s of CPU to log. The work is counted, at n and 4n.
+  it('mask in work that grows with the length of the text, not its square', () => {
+    const work = (mask: (work: ScanWork) => void): number => {
+      const counted = { steps: 0 };
+      mask(counted);
+      return counted.steps;
+    };
+    for (const hostile of [(n: number) => 'a'.repeat(n), (n: number) => `a@${'a'.repeat(n)}`, (n: number) => 'a@'.repeat(n), (n: number) => `${'a.'.repeat(n)}@`]) {
+      const small = 4_000;
+      const path = (n: number) => work((counted) => loggableUrl(`/${hostile(n)}`, counted));
+      const message = (n: number) => work((counted) => maskEmails(hostile(n), counted));
+      for (const steps of [path, message]) {
+        // Every character is read (the count is the scan's own), and none more than three times.
+        expect(steps(small)).toBeGreaterThanOrEqual(hostile(small).length);
+        expect(steps(small)).toBeLessThanOrEqual(3 * hostile(small).length + 3);
+        expect(steps(4 * small)).toBeLessThanOrEqual(4 * steps(small) + 8);
+      }
+    }
   });
 });
