@@ -108,7 +108,8 @@ function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Pro
     if (select && event.currentTarget.checked) select.value = event.currentTarget.value;
     publish();
   };
-  // The radio labels are role="button" with tabindex 0: Enter and Space choose their value.
+  // The reference's radio labels are role="button" with tabindex 0 (the storefront's pages drop
+  // both: renderer/platform/variants-select-formatter.ts); on such a label Enter and Space choose its value.
   const onLabelKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
     if (!isActivationKey(event)) return;
     event.preventDefault();

@@ -82,3 +82,26 @@ describe('image-component formatter', () => {
     }
   });
 });
+
+describe('variants-select on the storefront', () => {
+  const tee = {
+    id: 'tee',
+    structuredContent: {
+      productType: 1,
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { sku: 'S', attributes: { Size: 'S' }, priceMoney: { value: '25.00', currency: 'USD' } },
+        { sku: 'M', attributes: { Size: 'M' }, priceMoney: { value: '25.00', currency: 'USD' } },
+      ],
+    },
+  };
+
+  it("gives the value labels no role and no tab stop (axe aria-allowed-role), and changes nothing else of the reference's markup", () => {
+    const reference = compile('{@|variants-select}').render(tee).html;
+    const storefront = rendererEngine().compile('{@|variants-select}').render(tee).html;
+    expect(reference).toContain('role="button" tabindex="0" for="variant-option-Size-S"');
+    expect(storefront).not.toContain('role="button"');
+    expect(storefront).not.toMatch(/<label[^>]*tabindex/);
+    expect(storefront.replaceAll('<label class="sqs-button-element--secondary" for=', '<label class="sqs-button-element--secondary" role="button" tabindex="0" for=')).toBe(reference);
+  });
+});

@@ -2,6 +2,7 @@ import { Engine, createRegistry } from '../../engine/index.ts';
 import { defaultFormatters } from '../../formatters/index.ts';
 import { defaultPredicates } from '../../predicates/index.ts';
 import { imageComponentFormatter } from './image-component-formatter.ts';
+import { storefrontVariantsSelect } from './variants-select-formatter.ts';
 
 /**
  * Formatters the renderer adds for its own templates. They are not part of PLUGINS.md,
@@ -9,9 +10,16 @@ import { imageComponentFormatter } from './image-component-formatter.ts';
  */
 export const RENDERER_FORMATTERS = [imageComponentFormatter] as const;
 
-/** A new engine whose registry is the default one plus the renderer's formatters. */
+/**
+ * Default formatters whose markup the storefront's pages change (accessibility fixes over the
+ * reference's bytes), by name; the default engine keeps the reference's.
+ */
+const STOREFRONT_OVERRIDES = new Map([['variants-select', storefrontVariantsSelect]]);
+
+/** A new engine whose registry is the default one (with the storefront's overrides) plus the renderer's formatters. */
 export function createRendererEngine(): Engine {
-  return new Engine(createRegistry([...defaultFormatters, ...RENDERER_FORMATTERS], defaultPredicates));
+  const formatters = defaultFormatters.map((spec) => STOREFRONT_OVERRIDES.get(spec.name)?.(spec) ?? spec);
+  return new Engine(createRegistry([...formatters, ...RENDERER_FORMATTERS], defaultPredicates));
 }
 
 let shared: Engine | null = null;

@@ -107,6 +107,34 @@ describe.skipIf(!chromiumPath)(`product state in Chromium${chromiumPath ? '' : `
     expect(await axeViolations(v.page)).toEqual([]);
   });
 
+  test('PS-7 a theme that shows the radio buttons: the value labels carry no role (axe finds nothing, of any impact), the radio group is one tab stop and its arrows choose the size', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    await visit(page, '/shop/tee');
+    // The demo hides the radios behind the dropdown; a theme may show them instead.
+    await page.addStyleTag({ content: '.variant-radiobtn-wrapper { display: block !important; }' });
+    const group = page.locator('.sf-product .variant-radiobtn-wrapper');
+    await group.waitFor({ state: 'visible' });
+    // The labels were role="button" tabindex="0": a role ARIA forbids on <label> (axe
+    // aria-allowed-role, minor), and one more tab stop per size beside the radio group's own.
+    expect(await group.locator('label[role], label[tabindex]').count()).toBe(0);
+    expect(await axeViolations(page, '.sf-product .product-variants', { everyImpact: true })).toEqual([]);
+    // Keyboard: from the dropdown, Tab reaches the radio group once; the arrows choose, and the
+    // dropdown, the price and Add To Cart follow; the next Tab leaves the group.
+    const select = page.locator('.sf-product select[data-variant-option-name="Size"]');
+    await select.focus();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.className ?? '');
+    expect(await focused()).toBe('variant-option-Size-S');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => select.inputValue()).toBe('M');
+    expect(await page.locator('#variant-option-Size-M').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('.sf-product .product-price .original-price').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await focused()).not.toMatch(/^variant-option-/);
+    await viewportShot(page, 'product-state-7-tee-radios');
+  });
+
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     test(`PS-6 (${viewport}) Quick View buttons named per product; Quick View carries the pay-later line and, for a sold-out variant, the restock box instead of it: captcha, sign-up kept by the server`, async () => {
       const v = await tier.newVisitor();
