@@ -7,7 +7,7 @@ import { ensureFirstOwner } from '../admin/first-owner.ts';
 import { OWNER_COOKIE } from '../admin/owner-auth.ts';
 import { unsubscribeLink, unsubscribeSecret, unsubscribeToken } from '../mail/newsletter-unsubscribe.ts';
 import { CRUMB } from '../test-support/api-harness.ts';
-import { DEMO_PASSWORD, sfContext, useDemoHarness } from '../test-support/page-harness.ts';
+import { DEMO_PASSWORD, demoSite, setCookies, sfContext, useDemoHarness } from '../test-support/page-harness.ts';
 
 const h = useDemoHarness();
 
@@ -95,6 +95,44 @@ describe('reviews request (209)', () => {
     expect(html).toContain('<li class="sf-review"><p class="sf-review-stars">5 out of 5</p><p>Soft &lt;and&gt; well cut.</p><footer>Ada</footer></li>');
     expect(html).not.toContain('Not yet moderated.');
     expect(await page('/review', 209)).not.toContain('sf-review-form');
+  });
+
+  it("shows no product of a collection the visitor cannot open (password-protected and locked, member-only and signed out): the plain request, as for an unknown product; unlocked or signed in, the product", async () => {
+    const site = await demoSite();
+    const guard = (change: { password?: string; memberArea?: boolean }) => {
+      const entries = site.entries.map((entry) => (entry.slug === 'shop' ? { ...entry, ...change } : entry));
+      h.setSite({ ...site, entries, bySlug: new Map(entries.map((entry) => [entry.slug, entry])) });
+    };
+    const plain = 'Thank you for shopping with us. The link in your order email opens this page with the review form for what you bought.';
+    try {
+      guard({ password: 'pw' });
+      // Probe: the page named the Classic Tee, its picture, price and link while /shop showed its lock.
+      let html = await page('/review?productId=tee', 209);
+      expect(html).not.toContain('Classic Tee');
+      expect(html).not.toContain('sf-review-form');
+      expect(html).toContain(plain);
+      const unlock = await h.inject({ method: 'POST', url: '/unlock', payload: 'scope=shop&password=pw&returnTo=%2Fshop', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const cookie = setCookies(unlock).map((c) => c.split(';')[0]!).find((c) => c.startsWith('sf_unlock'))!;
+      expect(cookie).toBeDefined();
+      const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+      expect(await page('/review?productId=tee', 209, { cookies: { [name]: value } })).toContain('sf-review-form');
+
+      guard({ memberArea: true });
+      html = await page('/review?productId=tee', 209);
+      expect(html).not.toContain('Classic Tee');
+      expect(html).toContain(plain);
+      const signIn = await h.inject({
+        method: 'POST',
+        url: '/api/site-users/account/session',
+        cookies: { crumb: CRUMB },
+        headers: { 'x-csrf-token': CRUMB },
+        payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+      });
+      const token = signIn.cookies.find((c) => c.name === 'SiteUserSecureAuthToken')!.value;
+      expect(await page('/review?productId=tee', 209, { cookies: { SiteUserSecureAuthToken: token } })).toMatch(/How do you like your <a href="\/shop\/tee">Classic Tee<\/a>\?/);
+    } finally {
+      h.setSite(site);
+    }
   });
 });
 

@@ -12,7 +12,13 @@ import { holdIslands, pageContext, visit, waitForBoot } from './support/visit.ts
 const chromiumPath = inject('chromiumPath');
 
 describe.skipIf(!chromiumPath)(`review form in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
-  const tier = useBrowserTier(chromiumPath!);
+  // A print sold only to members: its collection is the member-only Members page.
+  const tier = useBrowserTier(chromiumPath!, {
+    seed: (catalog) => {
+      catalog.products!.push({ id: 'member-print', title: 'Members Print', urlSlug: 'member-print', collectionId: 'members', productType: 1, variants: [{ id: 'mp-1', sku: 'MP-1', priceCents: 4000, qtyInStock: 5 }] });
+      return catalog;
+    },
+  });
 
   test('errors next to their fields, then a review stored pending and shown as sent; axe desktop and phone', async () => {
     const v = await tier.newVisitor();
@@ -75,5 +81,19 @@ describe.skipIf(!chromiumPath)(`review form in Chromium${chromiumPath ? '' : ` (
     expect(new URL(v.page.url()).searchParams.has('name')).toBe(false);
     expect(await form.getByLabel('Name').inputValue()).toBe('Early Ada');
     expect(await button.isEnabled()).toBe(true);
+  });
+
+  test("a member-only product's request, opened signed out, names no product and has no form: the plain request, as for an unknown product; axe clean", async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/review?productId=member-print')).toBe(200);
+    const main = v.page.locator('main');
+    // It named the Members Print, with its price and link, to anyone with the address.
+    expect(await main.textContent()).not.toContain('Members Print');
+    expect(await v.page.locator('.sf-review-form').count()).toBe(0);
+    expect(await v.page.locator('a[href="/members/member-print"]').count()).toBe(0);
+    expect(await main.textContent()).toContain('Thank you for shopping with us.');
+    expect((await pageContext(v.page)).itemId).toBeNull();
+    expect(await axeViolations(v.page)).toEqual([]);
+    await viewportShot(v.page, 'review-form-member-only-signed-out');
   });
 });
