@@ -8,11 +8,21 @@ import { moneySymbolCss } from './money.ts';
 export const ISLANDS_SCRIPT = '<script type="module" src="/assets/islands.js"></script>';
 export const CAPTCHA_LOCAL_SCRIPT = '<script type="module" src="/assets/captcha-local.js"></script>';
 
-/** CSS every page carries: A0.4 cart readiness, the A2 fade-in, and D2's legacy money symbol. */
+/**
+ * Text for screen readers only, kept off the screen whatever the site's CSS: the built-in
+ * markup names things this way (the cart's Remove column header, the price formatters'
+ * "Sale Price:" and "Original Price:"), and a site without a `.visually-hidden` rule of its own
+ * showed those words. Written before the site's stylesheet, so a site's own rule still wins.
+ */
+export const VISUALLY_HIDDEN_CSS =
+  '.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }';
+
+/** CSS every page carries: A0.4 cart readiness, the A2 fade-in, D2's legacy money symbol, and the visually hidden texts. */
 export function rendererCss(currency: string): string {
   return (
     'html:not(.sf-cart-ready) .sqs-add-to-cart-button { visibility: hidden; }\n' +
     '[hidden] { display: none !important; }\n' +
+    `${VISUALLY_HIDDEN_CSS}\n` +
     '.sf-pill-cart-wrapper { opacity: 0; transition: opacity 300ms ease-out; }\n' +
     '.sf-pill-cart-wrapper.sf-fade-in { opacity: 1; }\n' +
     // The popup overlay is a modal dialog over the viewport whatever the theme; themes style its panel.

@@ -55,6 +55,24 @@ describe.skipIf(!chromiumPath)(`cart page in Chromium${chromiumPath ? '' : ` (sk
     await v.screenshot('cart-page-3-empty');
   });
 
+  test("without the site's stylesheet (a site with no .visually-hidden rule) the Remove column's header is still hidden on screen and named for screen readers", async () => {
+    const v = await tier.newVisitor();
+    await addTeeToCart(v.page, 'S');
+    expect(await visit(v.page, '/cart')).toBe(200);
+    // The page as a site without its own rule sees it: every site stylesheet gone.
+    await v.page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"][href^="/assets/site/"]').forEach((link) => link.remove()));
+    await expect.poll(() => v.page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/assets/site/')).length)).toBe(0);
+    const header = v.page.getByRole('columnheader', { name: 'Remove' });
+    // The word stood in the header row, 60-odd pixels wide, over the Remove buttons.
+    const box = await header.evaluate((th) => {
+      const rect = th.querySelector('.visually-hidden')!.getBoundingClientRect();
+      return { width: rect.width, height: rect.height };
+    });
+    expect(box.width).toBeLessThanOrEqual(1);
+    expect(box.height).toBeLessThanOrEqual(1);
+    await v.screenshot('cart-page-remove-header-unstyled');
+  });
+
   test('a second tab adds and removes entries: the cart page follows the stored cart', async () => {
     const v = await tier.newVisitor();
     // The change of an entry another tab removed answers 404 (B26), which Chromium logs.
