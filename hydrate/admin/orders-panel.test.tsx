@@ -194,6 +194,22 @@ describe('orders panel', () => {
     expect(el.querySelector('tr[data-order-id="o4"] select')).toBeNull();
   });
 
+  it("a move refused while the order's refund is under way reads the row again: it says the refund is under way", async () => {
+    const pending = { error: "This order's refund is under way. Wait a moment, then look at the order again.", code: 'REFUND_PENDING' };
+    const server = fakeAdminServer((method, url) => {
+      if (method === 'GET' && url === '/api/commerce/orders/o5') return { status: 200, body: { ...order(5, 'paid'), refundPending: true } };
+      if (method === 'GET') return { status: 200, body: { orders: [order(5, 'paid')], nextCursor: null } };
+      return { status: 409, body: pending };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    expect(el.querySelector('tr[data-order-id="o5"] [data-refund-pending]')).toBeNull();
+    await act(async () => (el.querySelector('tr[data-order-id="o5"] button') as HTMLButtonElement).click());
+    await act(async () => {});
+    expect(el.querySelector('[role="status"]')!.textContent).toBe(pending.error);
+    expect(el.querySelector('tr[data-order-id="o5"] .admin-order-status')!.textContent).toBe('Paid');
+    expect(el.querySelector('tr[data-order-id="o5"] [data-refund-pending]')!.textContent).toBe('Refund under way or unfinished: cancelling again finishes it.');
+  });
+
   it('Find narrows the list by status and number or email; an answer to an older Find is not shown under a newer one', async () => {
     const base = fakeAdminServer((method, url) => {
       if (url === '/api/commerce/orders?limit=20') return { status: 200, body: { orders: [order(3, 'paid'), order(2, 'cancelled'), order(1, 'paid')], nextCursor: null } };

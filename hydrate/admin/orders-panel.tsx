@@ -27,6 +27,8 @@ interface AdminOrder {
   payment?: { provider: string; label: string; kind?: 'card' | 'offline' };
   /** A cancelled paid order's money: refunded by the provider, or (paid offline) the owner's to give back by hand. */
   refund?: OrderRefund | null;
+  /** A cancel's refund was asked and its answer is not stored yet (under way, or unknown: cancelling again finishes it). */
+  refundPending?: boolean;
   items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
 }
 
@@ -98,7 +100,9 @@ export function OrdersPanel({ api }: PanelProps) {
       setStatus(result.message);
       // Moved meanwhile (another tab, another owner): the row is read again, so it shows the
       // status the message names and offers that status's moves, not the stale ones.
-      if (result.code === 'INVALID_ORDER_STATUS') {
+      // REFUND_PENDING: another press or owner's cancel is refunding it, or a refund did not finish;
+      // the row read again says so and offers what the server allows.
+      if (result.code === 'INVALID_ORDER_STATUS' || result.code === 'REFUND_PENDING' || result.code === 'REFUND_FAILED') {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -239,6 +243,11 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
           <div className="admin-order-refund">
             {refundText(order.refund, order.currency)}
             {order.refund.reference ? <div className="admin-order-item-field">Refund {order.refund.reference}</div> : null}
+          </div>
+        ) : null}
+        {order.refundPending && order.status === 'paid' ? (
+          <div className="admin-order-refund" data-refund-pending>
+            Refund under way or unfinished: cancelling again finishes it.
           </div>
         ) : null}
         {moves.length > 0 ? (

@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import type { SeedData } from '../store/seed.ts';
 import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
-import { REFUND_FAILS_CARD, REFUND_REFUSED, testRefunds } from '../orders/payment-providers.ts';
-import { refundKey } from '../orders/order-status.ts';
+import { REFUND_FAILS_CARD, REFUND_REFUSED, testCardProvider, testRefunds } from '../orders/payment-providers.ts';
+import { REFUND_CLAIM_MS, refundKey } from '../orders/order-status.ts';
 import { DOWNLOAD_LIMIT, DOWNLOAD_TOKEN, DOWNLOADABLE_STATUSES } from '../orders/digital-downloads.ts';
 import { formatMoney } from '../pages/money.ts';
 import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
@@ -697,23 +697,106 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
       it('a cancel whose commit failed after the refund is retried without a second refund: the same key answers the first', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
         const refundsBefore = testRefunds.size;
-        // The connection drops at the commit, once: the refund was made, the cancel rolled back.
+        // The connection drops at the commit of the refund's answer (the cancel's second
+        // transaction), once: the refund was made, the cancel rolled back, the claim stays.
         const real = store.transaction;
+        let transactions = 0;
         store.transaction = (async (work: Parameters<SqlStore['transaction']>[0]) =>
           real.call(store, async (repo) => {
-            await work(repo);
-            throw new Error('connection lost at commit');
+            const value = await work(repo);
+            if (++transactions === 2) throw new Error('connection lost at commit');
+            return value;
           })) as SqlStore['transaction'];
         try {
           expect((await status(placed.orderId, 'cancelled')).statusCode).toBe(500);
         } finally {
           store.transaction = real;
         }
+        expect(transactions).toBe(2);
         expect(testRefunds.size).toBe(refundsBefore + 1);
-        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }))).toMatchObject({ status: 'paid', refund: null });
+        expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }))).toMatchObject({ status: 'paid', refund: null, refundPending: true });
+        // While the claim may still be a live request's, nothing moves the order; nothing is mailed or restocked.
+        expect(json(await status(placed.orderId, 'cancelled')).code).toBe('REFUND_PENDING');
+        expect(json(await status(placed.orderId, 'fulfilled')).code).toBe('REFUND_PENDING');
+        expect(await stockOf('p1', 'v1')).toBe(4);
+        // Past the claim's time the asking request is taken for dead: a cancel asks again with the same key.
+        h.clock.now += REFUND_CLAIM_MS + 1;
         const retried = json(await status(placed.orderId, 'cancelled'));
-        expect(retried).toMatchObject({ status: 'cancelled', refund: { kind: 'refunded', reference: testRefunds.get(refundKey(placed.orderId))!.refundReference } });
+        expect(retried).toMatchObject({ status: 'cancelled', refundPending: false, refund: { kind: 'refunded', reference: testRefunds.get(refundKey(placed.orderId))!.refundReference } });
         expect(testRefunds.size).toBe(refundsBefore + 1);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        expect(await cancelMails()).toHaveLength(1);
+      });
+
+      it('the refund is asked with no transaction open: while the provider stalls, the store serves other requests, and the order takes no other move', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const other = json(await place(await cartWith(['p2', 'SQ-2B', 1])));
+        const events: string[] = [];
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let asked!: () => void;
+        const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+        const realRefund = testCardProvider.refund;
+        const refund = vi.spyOn(testCardProvider, 'refund').mockImplementation(async (...args) => {
+          events.push('refund asked');
+          asked();
+          await released;
+          events.push('refund answered');
+          return realRefund.apply(testCardProvider, args);
+        });
+        try {
+          const cancelling = status(placed.orderId, 'cancelled');
+          await askedOnce;
+          // The embedded store has one connection: under the old row lock these waited for the provider.
+          const fulfilled = await status(other.orderId, 'fulfilled');
+          expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+          events.push('other order fulfilled');
+          const cart = await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${await cartWith(['p1', 'SQ-1', 1])}` });
+          expect(cart.statusCode).toBe(200);
+          events.push('cart read');
+          // The same order meanwhile: a second cancel and a fulfil are 409 REFUND_PENDING, no second refund asked.
+          const again = await status(placed.orderId, 'cancelled');
+          expect([again.statusCode, json(again)]).toEqual([409, { code: 'REFUND_PENDING', error: "This order's refund is under way. Wait a moment, then look at the order again." }]);
+          expect(json(await status(placed.orderId, 'fulfilled')).code).toBe('REFUND_PENDING');
+          expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }))).toMatchObject({ status: 'paid', refundPending: true });
+          release();
+          const cancelled = await cancelling;
+          expect(cancelled.statusCode, cancelled.body).toBe(200);
+          expect(json(cancelled)).toMatchObject({ status: 'cancelled', refundPending: false, refund: { kind: 'refunded' } });
+          expect(refund).toHaveBeenCalledTimes(1);
+        } finally {
+          release();
+          refund.mockRestore();
+        }
+        expect(events).toEqual(['refund asked', 'other order fulfilled', 'cart read', 'refund answered']);
+        expect(await cancelMails()).toHaveLength(1);
+        // The buyer's look-up never names the claim.
+        const lookup = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload: { orderNumber: placed.orderNumber, email: 'buyer@example.com' } })));
+        expect(lookup.order).not.toHaveProperty('refundPending');
+        expect(lookup.order).not.toHaveProperty('refundClaim');
+      });
+
+      it('a provider that throws leaves the order paid and its refund unsettled: no other move until a cancel asks again (same key)', async () => {
+        const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        const refund = vi.spyOn(testCardProvider, 'refund').mockRejectedValueOnce(new Error('socket hang up'));
+        try {
+          const failed = await status(placed.orderId, 'cancelled');
+          expect([failed.statusCode, json(failed)]).toEqual([502, { code: 'REFUND_FAILED', error: 'The refund failed, so the order was not cancelled: the payment provider could not be reached.' }]);
+          expect(json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }))).toMatchObject({ status: 'paid', restockedOn: null, refundPending: true });
+          expect(await stockOf('p1', 'v1')).toBe(4);
+          expect(await cancelMails()).toHaveLength(0);
+          // The money may be gone: shipping it now could give the goods away for free.
+          const fulfil = await status(placed.orderId, 'fulfilled');
+          expect([fulfil.statusCode, json(fulfil)]).toEqual([
+            409,
+            { code: 'REFUND_PENDING', error: "This order's refund did not finish, so it cannot be marked fulfilled: cancel it again to finish the refund." },
+          ]);
+          expect(json(await status(placed.orderId, 'cancelled'))).toMatchObject({ status: 'cancelled', refundPending: false, refund: { kind: 'refunded' } });
+          expect(refund).toHaveBeenCalledTimes(2);
+          expect(new Set(refund.mock.calls.map((call) => call[2]))).toEqual(new Set([refundKey(placed.orderId)]));
+        } finally {
+          refund.mockRestore();
+        }
         expect(await cancelMails()).toHaveLength(1);
       });
 
@@ -744,7 +827,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(refused.statusCode).toBe(502);
         expect(json(refused)).toEqual({ code: 'REFUND_FAILED', error: `The refund failed, so the order was not cancelled: ${REFUND_REFUSED}` });
         const order = json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }));
-        expect(order).toMatchObject({ status: 'paid', restockedOn: null, refund: null });
+        expect(order).toMatchObject({ status: 'paid', restockedOn: null, refund: null, refundPending: false });
         expect(await stockOf('p1', 'v1')).toBe(4);
         expect(await cancelMails()).toHaveLength(0);
       });

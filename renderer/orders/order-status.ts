@@ -4,10 +4,11 @@ import { orderCancelledMail } from '../mail/order-cancelled.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
 import { commerceRules } from './checkout.ts';
-import { providerOf, type RefundOutcome } from './payment-providers.ts';
+import { providerOf, type PaymentProvider, type RefundOutcome } from './payment-providers.ts';
 import { issueGiftCards } from './place-order.ts';
 import { NEXT_STATUSES } from '../../hydrate/shared/order-statuses.ts';
 import { ApiError } from '../api/errors.ts';
+import type { Repository } from '../store/repository.ts';
 import type { OrderRefund, OrderStatus, PlacedOrder } from '../store/types.ts';
 
 // The owner's status changes of a placed order, and the JSON the API answers for an order.
@@ -20,87 +21,157 @@ export const ORDER_ERR = {
   invalidStatus: (from: OrderStatus, to: string) =>
     new ApiError(409, 'INVALID_ORDER_STATUS', `An order that is ${from} cannot be marked ${to}.`),
   refundFailed: (why: string) => new ApiError(502, 'REFUND_FAILED', `The refund failed, so the order was not cancelled: ${why}`),
+  /** Another request's refund of this order is on its way (a double press, a second owner). */
+  refundUnderWay: () => new ApiError(409, 'REFUND_PENDING', "This order's refund is under way. Wait a moment, then look at the order again."),
+  /** A refund was asked and its answer is unknown: only a cancel (the same key) may move the order now. */
+  refundUnsettled: (to: string) =>
+    new ApiError(409, 'REFUND_PENDING', `This order's refund did not finish, so it cannot be marked ${to}: cancel it again to finish the refund.`),
 };
 
-/** A hang guard on the provider's refund: the order row stays locked while it runs. */
+/** A hang guard on the provider's refund. No row is locked meanwhile: only the owner's request waits. */
 export const REFUND_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a cancel's refund claim keeps other requests off the order. Past it the request that
+ * asked is taken for dead (a crash between the refund and its commit), and a cancel may ask again
+ * with the same key, which answers the first refund.
+ */
+export const REFUND_CLAIM_MS = 2 * REFUND_TIMEOUT_MS;
 
 /** One refund per order, whoever asks and however often: the provider's idempotency key. */
 export const refundKey = (orderId: string) => `refund-${orderId}`;
 
-/**
- * Gives a paid order's grand total back through the provider that took it. Any answer but a
- * refund or a by-hand is a REFUND_FAILED, which rolls the cancel back: the order stays paid
- * and nothing is restocked, so the owner can try again (the same key: never a second refund).
- */
-async function refundPaid(order: PlacedOrder, now: number): Promise<OrderRefund | null> {
-  if (order.grandTotal <= 0) return null;
-  const provider = providerOf(order.payment.provider);
-  if (!provider) throw ORDER_ERR.refundFailed(`the payment provider "${order.payment.provider}" is not available on this server.`);
+type Deps = Pick<ApiDeps, 'store' | 'now' | 'newId' | 'publicSite' | 'origin'>;
+
+/** A refund's answer: `settled` false when the provider may or may not have refunded (threw, no answer). */
+type AskedRefund = { kind: 'done'; outcome: Exclude<RefundOutcome, { kind: 'failed' }> } | { kind: 'failed'; message: string; settled: boolean };
+
+/** Asks the order's provider for its grand total back, outside any transaction, within REFUND_TIMEOUT_MS. */
+async function askRefund(order: PlacedOrder, provider: PaymentProvider): Promise<AskedRefund> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<RefundOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'failed', message: 'the payment provider did not answer.' }), REFUND_TIMEOUT_MS);
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), REFUND_TIMEOUT_MS);
   });
-  let outcome: RefundOutcome;
   try {
-    outcome = await Promise.race([provider.refund(order.payment.reference, order.grandTotal, refundKey(order.id)), timeout]);
+    const outcome = await Promise.race([provider.refund(order.payment.reference, order.grandTotal, refundKey(order.id)), timeout]);
+    if (outcome === 'timeout') return { kind: 'failed', message: 'the payment provider did not answer.', settled: false };
+    return outcome.kind === 'failed' ? { kind: 'failed', message: outcome.message, settled: true } : { kind: 'done', outcome };
   } catch {
-    outcome = { kind: 'failed', message: 'the payment provider could not be reached.' };
+    return { kind: 'failed', message: 'the payment provider could not be reached.', settled: false };
   } finally {
     clearTimeout(timer);
   }
-  if (outcome.kind === 'failed') throw ORDER_ERR.refundFailed(outcome.message);
-  return {
-    kind: outcome.kind,
-    amountCents: order.grandTotal,
-    reference: outcome.kind === 'refunded' ? outcome.refundReference : null,
-    label: order.payment.label,
-    on: now,
-  };
 }
 
 /**
- * Moves the order to `status` in one transaction that locks the order row, so two owners
- * cancelling at once restock and refund it once: the second finds it cancelled and gets a 409.
- * Cancelling a paid order refunds it first (refundPaid), and also empties the order's gift
- * cards and stops its subscription.
+ * Moves the order to `status`. A cancel of a paid order refunds it through its provider, and
+ * that call runs outside any transaction: on the embedded store (one connection) a slow
+ * provider held every request of the shop while it ran under the order's row lock. So it goes
+ * in three steps (renderer/orders/README.md "Refund on cancel"):
+ *
+ * 1. a short transaction locks the row, checks the move and writes a refund claim; a second
+ *    request finds the claim and gets 409 REFUND_PENDING (one refund for two presses);
+ * 2. the provider is asked with the key `refund-<orderId>`, no transaction open;
+ * 3. a second transaction locks the row again and stores the answer: refunded, the cancel as
+ *    before (restock, gift cards, subscription, mail) and the claim gone; refused, the claim gone
+ *    and the order as it was (paid, stock out, no mail) with 502 REFUND_FAILED; unknown (threw, no
+ *    answer), the claim left open so that only a cancel, asking with the same key, moves it.
+ *
+ * A crash between 2 and 3 leaves the claim: once REFUND_CLAIM_MS has passed a cancel asks again
+ * with the same key, which the provider answers with the first refund, never a second.
+ * Any other move (or an unpaid or free order's cancel) is one transaction, as before.
  */
-export async function setOrderStatus(deps: Pick<ApiDeps, 'store' | 'now' | 'newId' | 'publicSite' | 'origin'>, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
-  return deps.store.transaction(async (repo) => {
-    const order = orderId.length <= 200 ? await repo.orders.get(orderId, { lock: true }) : null;
+export async function setOrderStatus(deps: Deps, orderId: string, status: OrderStatus): Promise<PlacedOrder> {
+  if (orderId.length > 200) throw ORDER_ERR.notFound();
+  const first = await deps.store.transaction(async (repo) => {
+    const order = await repo.orders.get(orderId, { lock: true });
     if (!order) throw ORDER_ERR.notFound();
+    const claim = order.refundClaim;
+    if (claim && claim.until > deps.now()) throw ORDER_ERR.refundUnderWay();
+    if (claim && status !== 'cancelled') throw ORDER_ERR.refundUnsettled(status);
     if (!NEXT_STATUSES[order.status].includes(status)) throw ORDER_ERR.invalidStatus(order.status, status);
-    const next: PlacedOrder = { ...order, status };
-    // The refund comes before anything of the cancel is written: a refused refund leaves the order as it was.
-    if (status === 'cancelled' && order.status === 'paid') next.refund = await refundPaid(order, deps.now());
-    if (order.status === 'awaiting-payment' && status === 'paid') {
-      // Paid now: its gift cards are issued, and the buyer gets the receipt again, marked Paid
-      // (with the codes). Before, only a gift card order was told: a buyer who paid by bank
-      // transfer heard nothing of it arriving.
-      const now = deps.now();
-      if (order.items.some((item) => item.productType === 4)) next.giftCardCodes = await issueGiftCards(repo, order, now);
-      // Its digital lines' download links, in the receipt below and on the order pages.
-      if (hasDigitalLines(order) && !order.downloadToken) next.downloadToken = newDownloadToken();
-      const site = await repo.getSite();
-      const receipt = orderReceiptMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
-      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: `Payment received: ${receipt.subject}`, body: receipt.text, html: receipt.html, queuedOn: now });
+    if (status === 'cancelled' && order.status === 'paid' && order.grandTotal > 0) {
+      const provider = providerOf(order.payment.provider);
+      if (!provider) throw ORDER_ERR.refundFailed(`the payment provider "${order.payment.provider}" is not available on this server.`);
+      const mine = { id: deps.newId('rc'), until: deps.now() + REFUND_CLAIM_MS };
+      await repo.orders.update({ ...order, refundClaim: mine });
+      return { claimed: { order, provider, claim: mine } };
     }
-    if (status === 'cancelled' && order.restockedOn === null) {
-      for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
-      await repo.orders.voidGiftCards(order.id);
-      await repo.orders.cancelSubscriptions(order.id);
-      next.restockedOn = deps.now();
-    }
-    if (status === 'cancelled') {
-      // The buyer hears of it, in the same transaction: a cancelled order they were not told of
-      // looked like one still on its way.
-      const site = await repo.getSite();
-      const mail = orderCancelledMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
-      await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: mail.subject, body: mail.text, html: mail.html, queuedOn: deps.now() });
-    }
-    await repo.orders.update(next);
-    return next;
+    return { done: await applyStatus(repo, deps, order, status, null) };
   });
+  if (first.done) return first.done;
+  const { order: asked, provider, claim } = first.claimed;
+
+  const answer = await askRefund(asked, provider);
+
+  const settled = await deps.store.transaction(async (repo): Promise<PlacedOrder | ApiError> => {
+    const order = await repo.orders.get(orderId, { lock: true });
+    if (!order) return ORDER_ERR.notFound();
+    const ours = order.refundClaim?.id === claim.id;
+    if (answer.kind === 'failed') {
+      // Refused: nothing was refunded, the order is free again. Unknown: it may have been, so the
+      // claim stays, open at once to a cancel that asks again (same key) and closed to other moves.
+      if (ours) await repo.orders.update({ ...order, refundClaim: answer.settled ? null : { ...claim, until: 0 } });
+      return ORDER_ERR.refundFailed(answer.message);
+    }
+    // Another cancel, after this claim had lapsed, asked with the same key and stored the same refund.
+    if (order.status === 'cancelled') return order;
+    const refund: OrderRefund = {
+      kind: answer.outcome.kind,
+      amountCents: asked.grandTotal,
+      reference: answer.outcome.kind === 'refunded' ? answer.outcome.refundReference : null,
+      label: asked.payment.label,
+      on: deps.now(),
+    };
+    if (order.status !== 'paid') {
+      // Moved meanwhile by another hand (its claim lapsed and was refused): the money is back all
+      // the same, so the order keeps the refund for the owner to see, and the move is refused.
+      await repo.orders.update({ ...order, refund, refundClaim: ours ? null : order.refundClaim });
+      return ORDER_ERR.invalidStatus(order.status, 'cancelled');
+    }
+    return applyStatus(repo, deps, order, 'cancelled', refund);
+  });
+  if (settled instanceof ApiError) throw settled;
+  return settled;
+}
+
+/**
+ * The status change itself, inside the caller's transaction with the order row locked: marking
+ * paid issues gift cards and download links and mails the receipt again; cancelling restocks
+ * once, empties gift cards, stops the subscription and mails the buyer (with `refund`, what
+ * became of a paid order's money). Clears any refund claim.
+ */
+async function applyStatus(repo: Repository, deps: Deps, order: PlacedOrder, status: OrderStatus, refund: OrderRefund | null): Promise<PlacedOrder> {
+  const { refundClaim: _claim, ...rest } = order;
+  const next: PlacedOrder = { ...rest, status };
+  if (status === 'cancelled' && order.status === 'paid') next.refund = refund;
+  if (order.status === 'awaiting-payment' && status === 'paid') {
+    // Paid now: its gift cards are issued, and the buyer gets the receipt again, marked Paid
+    // (with the codes). Before, only a gift card order was told: a buyer who paid by bank
+    // transfer heard nothing of it arriving.
+    const now = deps.now();
+    if (order.items.some((item) => item.productType === 4)) next.giftCardCodes = await issueGiftCards(repo, order, now);
+    // Its digital lines' download links, in the receipt below and on the order pages.
+    if (hasDigitalLines(order) && !order.downloadToken) next.downloadToken = newDownloadToken();
+    const site = await repo.getSite();
+    const receipt = orderReceiptMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
+    await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: `Payment received: ${receipt.subject}`, body: receipt.text, html: receipt.html, queuedOn: now });
+  }
+  if (status === 'cancelled' && order.restockedOn === null) {
+    for (const item of order.items) await repo.orders.returnStock(item.itemId, item.variantId, item.quantity);
+    await repo.orders.voidGiftCards(order.id);
+    await repo.orders.cancelSubscriptions(order.id);
+    next.restockedOn = deps.now();
+  }
+  if (status === 'cancelled') {
+    // The buyer hears of it, in the same transaction: a cancelled order they were not told of
+    // looked like one still on its way.
+    const site = await repo.getSite();
+    const mail = orderCancelledMail(next, { title: site ? commerceRules(site).storeName ?? null : null, url: mailOrigin(deps) });
+    await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: mail.subject, body: mail.text, html: mail.html, queuedOn: deps.now() });
+  }
+  await repo.orders.update(next);
+  return next;
 }
 
 const iso = (millis: number) => new Date(millis).toISOString();
@@ -110,11 +181,13 @@ const iso = (millis: number) => new Date(millis).toISOString();
  * sees the provider's payment and refund references; the buyer (order status look-up) neither.
  */
 export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner') {
-  const { extra: _extra, payment, refund, siteUserId, ...rest } = order;
+  const { extra: _extra, payment, refund, siteUserId, refundClaim, ...rest } = order;
   return {
     ...rest,
     // Which account placed it is the owner's to know; the buyer's look-up by number and email says not.
     ...(audience === 'owner' ? { siteUserId: siteUserId ?? null } : {}),
+    // A cancel's refund asked and not yet stored (under way, or its answer unknown): the owner's panel says so.
+    ...(audience === 'owner' ? { refundPending: Boolean(refundClaim) } : {}),
     createdOn: iso(order.createdOn),
     restockedOn: order.restockedOn === null ? null : iso(order.restockedOn),
     // The owner's panel says before a cancel whether the provider refunds it or the owner does (offline).

@@ -313,6 +313,20 @@ export interface PlacedOrder extends Order {
    * to give back by hand. Absent on orders never refunded, and on those stored before refunds.
    */
   refund?: OrderRefund | null;
+  /**
+   * A cancel's refund asked of the provider outside any transaction (orders/order-status.ts):
+   * set before the call, cleared when its answer is stored. While it is set, only a cancel moves
+   * the order, and only once `until` has passed (the asking request died, or the provider's answer
+   * was unknown), with the same idempotency key: never a second refund. Absent otherwise.
+   */
+  refundClaim?: RefundClaim | null;
+}
+
+export interface RefundClaim {
+  /** Which request asked (a fresh id per cancel). */
+  id: string;
+  /** Until then another request leaves it alone (409 REFUND_PENDING); 0 once its answer was unknown. */
+  until: number;
 }
 
 export interface OrderRefund {

@@ -7,13 +7,15 @@
 // stock now; Unlimited and back; long submission values wrap; times in the owner's zone, named;
 // cancelling asks first, refunds the test card and says so in the row and the buyer's mail; an ended session keeps what was typed under a
 // sign-in dialog; after each action the focus is somewhere, never the page (document.body).
-// A refused refund leaves the order paid and says why; Find narrows many orders; Back goes to
+// A refused refund leaves the order paid and says why; a stalled refund holds only its own order
+// (the shop and another admin tab are served meanwhile, told the refund is under way); Find narrows many orders; Back goes to
 // the panel before.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test, vi } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
 import { formatMoney } from '../../renderer/pages/money.ts';
+import { testCardProvider } from '../../renderer/orders/payment-providers.ts';
 import { OWNER_EVENTS } from '../../hydrate/admin/owner-events.ts';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot, type VisitorPage } from './support/chromium.ts';
@@ -641,6 +643,69 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await focused(v.page)).not.toBe('body');
     expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('paid');
     expect((await tier.server.store.read.listOutbox()).filter((mail) => mail.subject.includes(`#${orderNumber} `) && mail.subject.endsWith('is cancelled'))).toEqual([]);
+  });
+
+  test("ADMIN-13 a stalled refund holds only its own order: the shop and the admin's other tab are served meanwhile, and that tab is told the refund is under way", async () => {
+    const { orderId, orderNumber } = await placePosters('stall', 1, 'stalled-refund@example.com', TEST_CARD);
+    const order = (await tier.server.store.read.orders.get(orderId))!;
+    const total = formatMoney(order.grandTotal, order.currency);
+    const steps: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+    const realRefund = testCardProvider.refund;
+    // The provider stalls until released: the embedded store has one connection, which the old
+    // cancel held (row lock) for as long as the provider took.
+    const refund = vi.spyOn(testCardProvider, 'refund').mockImplementation(async (...args) => {
+      steps.push('refund asked');
+      asked();
+      await released;
+      steps.push('refund answered');
+      return realRefund.apply(testCardProvider, args);
+    });
+    try {
+      const v = await signedIn();
+      await openPanel(v.page, 'Orders');
+      const orders = panel(v.page, 'orders');
+      const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+      await row.getByLabel(`New status for order #${orderNumber}`).selectOption('cancelled');
+      await row.getByRole('button', { name: `Update order #${orderNumber}` }).click();
+      await v.page.getByRole('alertdialog', { name: `Cancel order #${orderNumber}?` }).getByRole('button', { name: 'Cancel order' }).click();
+      await askedOnce;
+      expect(await orders.getByRole('status').textContent()).toBe(`Cancelling order #${orderNumber}…`);
+      // A shopper's pages (the cart reads the store) are served while the provider stalls.
+      const shop = await v.context.newPage();
+      expect(await visit(shop, '/cart')).toBe(200);
+      expect(await visit(shop, '/shop/poster')).toBe(200);
+      steps.push('shop served');
+      // The owner's other tab: marking the same order fulfilled is refused, and its row says why.
+      const other = await v.context.newPage();
+      await other.goto('/admin');
+      await other.getByRole('heading', { name: 'Inventory', level: 2 }).waitFor();
+      await openPanel(other, 'Orders');
+      const otherRow = panel(other, 'orders').locator(`tr[data-order-id="${orderId}"]`);
+      await otherRow.getByLabel(`New status for order #${orderNumber}`).selectOption('fulfilled');
+      await otherRow.getByRole('button', { name: `Update order #${orderNumber}` }).click();
+      await expect.poll(() => panel(other, 'orders').getByRole('status').textContent()).toBe("This order's refund is under way. Wait a moment, then look at the order again.");
+      await expect.poll(() => otherRow.locator('[data-refund-pending]').textContent()).toBe('Refund under way or unfinished: cancelling again finishes it.');
+      expect(await otherRow.locator('.admin-order-status').textContent()).toBe('Paid');
+      expect(await axeViolations(other)).toEqual([]);
+      steps.push('other tab told');
+      release();
+      await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #${orderNumber} is now cancelled. Refunded ${total} to Visa ending 4242 (test).`);
+      expect(await row.locator('.admin-order-status').textContent()).toBe('Cancelled');
+      expect(await row.locator('[data-refund-pending]').count()).toBe(0);
+      expect(refund).toHaveBeenCalledTimes(1);
+      expect((await tier.server.store.read.orders.get(orderId))?.status).toBe('cancelled');
+      expect((await tier.server.store.read.listOutbox()).filter((mail) => mail.to === 'stalled-refund@example.com' && mail.subject.endsWith('is cancelled'))).toHaveLength(1);
+      await shop.close();
+      await other.close();
+    } finally {
+      release();
+      refund.mockRestore();
+    }
+    expect(steps).toEqual(['refund asked', 'shop served', 'other tab told', 'refund answered']);
   });
 
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
