@@ -176,8 +176,15 @@ describe('log serializers', () => {
     expect(Object.keys(serializeError(error) as object).sort()).toEqual(['code', 'message', 'stack', 'type']);
   });
 
-  it("mask a download link's token in a logged path (it serves the buyer's files)", () => {
+  it("mask a download link's token and an order page's id in a logged path (each opens the buyer's order)", () => {
     expect(loggableUrl('/commerce/downloads/AbCdEfGhIjKlMnOpQrStUvWxYz012345/poster?x=1')).toBe('/commerce/downloads/[redacted]/poster?x');
+    expect(loggableUrl('/commerce/orders/o_MRY4v032JJqTCTUJ/confirmed')).toBe('/commerce/orders/[redacted]/confirmed');
+    expect(loggableUrl('/commerce/orders/o_MRY4v032JJqTCTUJ/received')).toBe('/commerce/orders/[redacted]/received');
+    expect(loggableUrl('/api/commerce/orders/o_MRY4v032JJqTCTUJ/status')).toBe('/api/commerce/orders/[redacted]/status');
+    // The order status form and the order list have no secret in their path.
+    expect(loggableUrl('/commerce/orders/status?order=3')).toBe('/commerce/orders/status?order');
+    expect(loggableUrl('/api/commerce/orders')).toBe('/api/commerce/orders');
+    expect(loggableUrl('/api/commerce/orders/o_MRY4v032JJqTCTUJ')).toBe('/api/commerce/orders/[redacted]');
   });
 
   it('mask addresses as the patterns did: leftmost local@domain.tld of each run, between stop characters', () => {

@@ -102,10 +102,12 @@ export function maskEmails(text: string, work?: ScanWork): string {
 /** What a query parameter's name looks like; anything else in its place may be a value. */
 const QUERY_NAME = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 /**
- * A paid order's download link (orders/digital-downloads.ts): its token serves the buyer's
- * files to whoever holds it, so it is no more logged than a reset link's token.
+ * Paths that carry a secret: a paid order's download link (orders/digital-downloads.ts), whose
+ * token serves the buyer's files, and an order's own pages (`/commerce/orders/<id>/confirmed`,
+ * `received`, `subscription-confirmed`), whose id shows the buyer's email, address and those
+ * download links to whoever holds it. Neither is logged, no more than a reset link's token.
  */
-const DOWNLOAD_TOKEN_IN_PATH = /^\/commerce\/downloads\/[^/]+/;
+const SECRET_IN_PATH = /^((?:\/api)?\/commerce\/(?:downloads|orders))\/(?!status(?:\/|$))[^/]+(?=\/|$)/;
 
 /**
  * The path and the query's parameter names: `/checkout?cartToken=…` stays `/checkout?cartToken`.
@@ -115,7 +117,7 @@ const DOWNLOAD_TOKEN_IN_PATH = /^\/commerce\/downloads\/[^/]+/;
  */
 export function loggableUrl(url: string, work?: ScanWork): string {
   const at = url.indexOf('?');
-  const path = maskAddresses((at < 0 ? url : url.slice(0, at)).replace(/%40/gi, '@'), PATH_STOP, work).replace(DOWNLOAD_TOKEN_IN_PATH, `/commerce/downloads/${REDACTED}`);
+  const path = maskAddresses((at < 0 ? url : url.slice(0, at)).replace(/%40/gi, '@'), PATH_STOP, work).replace(SECRET_IN_PATH, `$1/${REDACTED}`);
   if (at < 0) return path;
   const names = url
     .slice(at + 1)
