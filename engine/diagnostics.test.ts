@@ -38,6 +38,21 @@ describe('formatting', () => {
     );
   });
 
+  it("frames a CRLF template's lines without their \\r, a tab's column and caret as one character", () => {
+    const template = compile('{.section a}\r\n\tx {b|htm}\r\n{.end}{.end}\r\n', { name: 'crlf.jsont' });
+    const [unknown, end] = template.diagnostics;
+    expect([unknown!.code, unknown!.line, unknown!.column, end!.code, end!.line, end!.column]).toEqual(['FORMATTER_UNKNOWN', 2, 7, 'MISMATCHED_END', 3, 7]);
+    // Before, each source line ended in '\r': a terminal printed the rest of a frame over it.
+    expect(codeFrame(unknown!, template.source).split('\n')).toEqual([
+      "SyntaxError FORMATTER_UNKNOWN: Formatter 'htm' is unknown.",
+      '  at crlf.jsont:2:7',
+      '  1 | {.section a}',
+      '> 2 |  x {b|htm}',
+      '    |       ^',
+      '  3 | {.end}{.end}',
+    ]);
+  });
+
   it('shows a window of a long line around the column, the caret under the same character', () => {
     const long = 'x'.repeat(5000) + '{.bogus}' + 'y'.repeat(5000);
     for (const text of [long, 'short\n' + long + '\n' + 'z'.repeat(300), '{.bogus}' + 'y'.repeat(500)]) {

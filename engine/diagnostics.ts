@@ -137,7 +137,10 @@ export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
   // the frame); a line that fits is shown whole.
   const from = source.lineText(d.line).length > FRAME_WIDTH ? Math.max(0, d.column - 1 - (FRAME_WIDTH >> 1)) : 0;
   for (let n = first; n <= last; n++) {
-    const whole = source.lineText(n);
+    // A CRLF file's `\r` is a character of its line (LANGUAGE §1.2), but printed it sends the
+    // terminal's cursor back over the line.
+    const line = source.lineText(n);
+    const whole = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (n === lastLine && n > d.line && whole === '') break;
     const cut = whole.length > FRAME_WIDTH && from > 0 ? 1 : 0;
     let text = whole.length > FRAME_WIDTH ? whole.slice(from, from + FRAME_WIDTH) : whole;

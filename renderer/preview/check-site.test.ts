@@ -134,7 +134,37 @@ describe('checkPaths', () => {
     write('content/bad.json', '{"slug": "Bad_Slug"}');
     write('templates/page.jsont', '<p>x</p>\n{.end}');
     const result = await checkPaths([dir]);
-    expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)}`)).toEqual(['SITE_SCHEMA_INVALID content/bad.json:1:10', 'TEMPLATE_SYNTAX templates/page.jsont:2:1']);
+    expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)}`)).toEqual(['SITE_SCHEMA_INVALID content/bad.json:1:10', 'MISMATCHED_END templates/page.jsont:2:1']);
+  });
+
+  it("frames a refused folder's template errors as the engine's own, with their hints, and lists its data files' schema findings too", async () => {
+    write('site.json', '{"title": 5}');
+    write('content/about.json', '{ "slug": "about", }');
+    write('templates/page.jsont', '\ufeff<h1>{page.title|htm}</h1>\r\n{.section page}\r\n');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    // Before: `SyntaxError TEMPLATE_SYNTAX: FORMATTER_UNKNOWN: …` without a hint, and no word on site.json until the comma was fixed.
+    expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)}`)).toEqual([
+      'SITE_JSON_INVALID content/about.json:1:20',
+      'FORMATTER_UNKNOWN templates/page.jsont:1:17',
+      'EOF_IN_BLOCK templates/page.jsont:3:1',
+      'SITE_VALUE_INVALID site.json:1:11',
+    ]);
+    const [, unknown, eof] = result.frames.map((frame) => frame.text.split('\n'));
+    expect(unknown![0]).toBe("SyntaxError FORMATTER_UNKNOWN: Formatter 'htm' is unknown.");
+    expect(unknown).toContain('> 1 | <h1>{page.title|htm}</h1>');
+    expect(unknown).toContain('    |                 ^');
+    expect(unknown!.at(-1)).toBe("  hint: did you mean 'html'? (every formatter: docs/reference/formatters.md)");
+    expect(eof!.at(-1)).toBe('  hint: add {.end} where the block should close');
+  });
+
+  it('frames a template given on its own with the hints of a site template', async () => {
+    const file = write('card.jsont', '{title|htm}\n{.equl? a b}x{.end}\n');
+    const result = await checkPaths([file]);
+    expect(result.frames.map((frame) => frame.text.split('\n').at(-1))).toEqual([
+      "  hint: did you mean 'html'? (every formatter: docs/reference/formatters.md)",
+      "  hint: did you mean 'equal?'? (every predicate: docs/reference/predicates.md)",
+    ]);
   });
 
   it('frames a catalogue id given twice as an error at the second id', async () => {

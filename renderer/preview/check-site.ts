@@ -9,7 +9,7 @@ import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
-import { missingPartialHint, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { missingPartialHint, problemFrames, siteProblemFrames, templateFrames, type Frame } from './diagnostic-frames.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
 // by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
@@ -227,7 +227,14 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     site = await loadSite(dir, { allowTemplateErrors: true });
   } catch (error) {
     if (!(error instanceof SiteLoadError)) throw error;
-    return { frames: relocate(problemFrames(dir, error.problems), dir), templates: 0 };
+    // Every problem in one run: the schema findings (wrong types, unknown keys) of the data
+    // files the loader had nothing to say about, which went unsaid until the problems that
+    // refused the folder were fixed. A file the loader did report is left to its words: it
+    // checks the same rules there, worded for the case (a misspelt "price").
+    const frames = problemFrames(dir, error.problems);
+    const reported = new Set(error.problems.map((problem) => problem.file));
+    for (const frame of problemFrames(dir, (await validateSiteFiles(dir)).filter((d) => !reported.has(d.file)))) frames.push(frame);
+    return { frames: relocate(frames, dir), templates: 0 };
   }
   const frames = siteProblemFrames(site);
   const siteFiles = new Map<string, Template>();
@@ -250,11 +257,8 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
 
 function checkTemplate(file: string, text: string, partials: Readonly<Record<string, string>> | null): Frame[] {
   const template = rendererEngine().compile(text, { name: file });
-  const frames = template.diagnostics.map((d) => ({
-    code: d.code,
-    where: `${d.source}:${d.line}:${d.column}`,
-    text: codeFrame(d, template.source),
-  }));
+  // Framed as a site's templates are, with the same hints (`did you mean 'html'?`).
+  const frames = templateFrames(template);
   return partials ? [...frames, ...missingPartialFrames(template, file, partials)] : frames;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Source } from '../../engine/index.ts';
+import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, type Frame } from './diagnostic-frames.ts';
 
@@ -63,5 +64,20 @@ describe('diagnosticFrame hints', () => {
     );
     expect(hint('EOF_IN_BLOCK', 'Reached EOF in the middle of {.section page} started at line 5 char 1')).toBe('  hint: add {.end} where the block should close');
     expect(fs.existsSync(path.join(root, 'docs/reference/formatters.md')) && fs.existsSync(path.join(root, 'docs/reference/predicates.md'))).toBe(true);
+  });
+});
+
+describe('diagnosticFrame of an error inside a partial', () => {
+  const site = { dir: '.', partials: { loop: '{.include loop}', ...BUILTIN_PARTIALS }, templates: new Map() } as unknown as LoadedSite;
+
+  it('names the partial by its file, which the author can open (the engine names it by its key)', () => {
+    const d = { code: 'APPLY_PARTIAL_RECURSION_DEPTH', kind: 'RuntimeError', message: 'Recursion through partial loop exceeded maximum depth of 16', line: 1, column: 1, source: 'loop' } as never;
+    const frame = diagnosticFrame(site, d);
+    // Before: `at loop:1:1`.
+    expect(frame.where).toBe('partials/loop.jsont:1:1');
+    expect(frame.text.split('\n').slice(1, 3)).toEqual(['  at partials/loop.jsont:1:1', '> 1 | {.include loop}']);
+    // A partial the renderer supplies has no file in the folder: its name stays.
+    const builtin = Object.keys(BUILTIN_PARTIALS)[0]!;
+    expect(diagnosticFrame(site, { ...(d as object), source: builtin } as never).where).toBe(`${builtin}:1:1`);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeFrame, Source, type Diagnostic } from '../../engine/index.ts';
+import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { compileCached } from '../site/load-site.ts';
 import { didYouMean } from '../site/validate-site-files.ts';
@@ -20,7 +21,9 @@ export interface Frame {
 
 function readSiteFile(dir: string, file: string): string | null {
   try {
-    return fs.readFileSync(path.resolve(dir, file), 'utf8');
+    const text = fs.readFileSync(path.resolve(dir, file), 'utf8');
+    // Read as the loader reads it (site/read-texts.ts): a byte-order mark is not a column of line 1.
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     return null;
   }
@@ -51,21 +54,28 @@ export class FrameSources {
     return source;
   }
 
-  /** The text a diagnostic's `source` names: a template (by file or name), a partial, or a file of the site. */
+  /** A text already in hand (a template `quire check` was given), framed without reading it again. */
+  add(source: Source): void {
+    this.named.set(source.name, source);
+  }
+
+  /**
+   * The text a diagnostic's `source` names: a template (by file or name), a partial, or a file
+   * of the site; with no loaded site (a folder that failed to load), a file of the folder.
+   */
   diagnostic(name: string): Source | null {
     const site = this.site;
-    if (site === null) return null;
     let source = this.named.get(name);
     if (source === undefined) {
       source = null;
-      for (const template of site.templates.values()) {
+      for (const template of site?.templates.values() ?? []) {
         if (template.file === name || template.name === name) {
           source = template.template.source;
           break;
         }
       }
       const bare = name.replace(/^partials\//, '').replace(/\.jsont$/, '');
-      if (source === null && Object.hasOwn(site.partials, bare)) source = new Source(site.partials[bare]!, name);
+      if (source === null && site !== null && Object.hasOwn(site.partials, bare)) source = new Source(site.partials[bare]!, name);
       source ??= this.file(name);
       this.named.set(name, source);
     }
@@ -133,13 +143,35 @@ function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
   }
 }
 
+/**
+ * The file a diagnostic's source is, for the author to open: the engine names a partial by its
+ * partials-map key (`loop`), which is `partials/loop.jsont` of the folder unless the renderer
+ * itself supplies it. Any other source is already a path of the folder (or a given file).
+ */
+function sourceFile(site: LoadedSite | null, name: string): string {
+  if (site === null || name.includes('/') || !Object.hasOwn(site.partials, name) || Object.hasOwn(BUILTIN_PARTIALS, name)) return name;
+  return `partials/${name}.jsont`;
+}
+
 export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources = new FrameSources(site?.dir ?? '.', site)): Frame {
   const source = sources.diagnostic(d.source);
-  let frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${d.source}:${d.line}:${d.column}` : codeFrame(d, source);
+  const file = sourceFile(site, d.source);
+  const shown = file === d.source ? d : { ...d, source: file };
+  let frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${file}:${d.line}:${d.column}` : codeFrame(shown, source);
   const hint = diagnosticHint(site, d);
   if (hint !== null) frame += `\n  hint: ${hint}`;
   const children = (d.children ?? []).map((child) => diagnosticFrame(site, child, sources).text);
-  return { code: d.code, where: `${d.source}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
+  return { code: d.code, where: `${file}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
+}
+
+/**
+ * Frames of a template's own diagnostics, with the hints and child errors a site's get: the
+ * text is framed as given (`quire check FILE` has read it already).
+ */
+export function templateFrames(template: Template, diagnostics: readonly Diagnostic[] = template.diagnostics): Frame[] {
+  const sources = new FrameSources('.');
+  sources.add(template.source);
+  return diagnostics.map((d) => diagnosticFrame(null, d, sources));
 }
 
 /** Load problems of a file that does not parse: framed as syntax errors. */
@@ -174,7 +206,8 @@ export function problemFrame(dir: string, problem: Problem, sources = new FrameS
 /** `problemFrame` of each problem, every file read once. */
 export function problemFrames(dir: string, problems: readonly Problem[]): Frame[] {
   const sources = new FrameSources(dir);
-  return problems.map((problem) => problemFrame(dir, problem, sources));
+  const syntax = new SyntaxErrors(null, sources);
+  return problems.map((problem) => syntax.frame(problem) ?? problemFrame(dir, problem, sources));
 }
 
 /**
@@ -195,21 +228,42 @@ function fileDiagnostics(site: LoadedSite, file: string, sources: FrameSources):
  */
 export function siteProblemFrames(site: LoadedSite): Frame[] {
   const sources = new FrameSources(site.dir, site);
-  // Each file's diagnostics by position, found once.
-  const byFile = new Map<string, Map<string, Diagnostic>>();
-  return site.problems.map((problem) => {
-    if (problem.code === 'TEMPLATE_SYNTAX') {
-      let at = byFile.get(problem.file);
-      if (at === undefined) {
-        at = new Map();
-        for (const c of fileDiagnostics(site, problem.file, sources)) if (!at.has(`${c.line}:${c.column}`)) at.set(`${c.line}:${c.column}`, c);
-        byFile.set(problem.file, at);
-      }
-      const d = at.get(`${problem.line}:${problem.column}`);
-      if (d) return diagnosticFrame(site, d, sources);
+  const syntax = new SyntaxErrors(site, sources);
+  return site.problems.map((problem) => syntax.frame(problem) ?? problemFrame(site.dir, problem, sources));
+}
+
+/**
+ * A TEMPLATE_SYNTAX load problem framed as the engine diagnostic it stands for (its own code,
+ * words and hint), whether the folder loaded or not: a folder refused for a bad JSON file
+ * showed its template errors as `SyntaxError TEMPLATE_SYNTAX: EOF_IN_BLOCK: …`, without the
+ * hint the same error had once the JSON was fixed. Each file's diagnostics are found once.
+ */
+class SyntaxErrors {
+  private readonly byFile = new Map<string, Map<string, Diagnostic>>();
+
+  constructor(
+    private readonly site: LoadedSite | null,
+    private readonly sources: FrameSources,
+  ) {}
+
+  frame(problem: Problem): Frame | null {
+    if (problem.code !== 'TEMPLATE_SYNTAX') return null;
+    let at = this.byFile.get(problem.file);
+    if (at === undefined) {
+      at = new Map();
+      for (const c of this.diagnostics(problem.file)) if (!at.has(`${c.line}:${c.column}`)) at.set(`${c.line}:${c.column}`, c);
+      this.byFile.set(problem.file, at);
     }
-    return problemFrame(site.dir, problem, sources);
-  });
+    const d = at.get(`${problem.line}:${problem.column}`);
+    return d ? diagnosticFrame(this.site, d, this.sources) : null;
+  }
+
+  private diagnostics(file: string): readonly Diagnostic[] {
+    if (this.site !== null) return fileDiagnostics(this.site, file, this.sources);
+    // The loader compiled the same text under the same name: a cache hit.
+    const source = this.sources.file(file);
+    return source === null ? [] : compileCached(file, source.text).template.diagnostics;
+  }
 }
 
 export function framesText(frames: readonly Frame[]): string {
