@@ -6,7 +6,7 @@ import { openTestStore } from '../test-support/test-store.ts';
 import type { SqlStore } from '../store/store.ts';
 import { EVENTS_PATH } from './live-reload.ts';
 import { OVERLAY_FRAMES } from './diagnostic-frames.ts';
-import { startPreview, type Preview, type ReloadOutcome } from './preview-server.ts';
+import { FOREIGN_HOST_TEXT, isPreviewHost, startPreview, type Preview, type ReloadOutcome } from './preview-server.ts';
 import { ensureFirstOwner } from '../admin/first-owner.ts';
 import { startCommand } from './start-command.ts';
 
@@ -282,6 +282,23 @@ describe('quire preview', () => {
     const text = await response.text();
     expect(JSON.parse(text)).toMatchObject({ id: null });
     expect(text).not.toContain('EventSource');
+  });
+
+  // DNS rebinding: a page at a name whose DNS answers 127.0.0.1 read the preview (pages,
+  // overlay code frames, the reload stream, the API) as its own origin.
+  it('refuses a request for a name other than localhost, an IP address or its --host', async () => {
+    for (const url of ['/', EVENTS_PATH, '/api/commerce/shopping-cart', '/admin']) {
+      const response = await preview.app.inject({ method: 'GET', url, headers: { host: 'rebind.attacker.example:3000' } });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.body).toBe(FOREIGN_HOST_TEXT);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'shop.localhost', '192.168.1.20:3000']) {
+      const response = await preview.app.inject({ method: 'GET', url: '/about', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    expect(isPreviewHost('my-box.lan:3000', 'my-box.lan')).toBe(true);
+    expect(isPreviewHost('other.lan:3000', 'my-box.lan')).toBe(false);
+    expect(isPreviewHost('localhost.attacker.example', '127.0.0.1')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
@@ -169,6 +170,26 @@ function previewAdminPage(dir: string): string {
   );
 }
 
+/**
+ * Whether a request's Host names this machine: `localhost` (or a `*.localhost` name), an IP
+ * address, or the host the preview was told to listen on. Anything else is a DNS rebinding: a
+ * web page at some name that its DNS points to 127.0.0.1 reads the preview as its own origin
+ * (the author's unpublished pages, the overlay's code frames and folder paths, the reload
+ * stream), which the browser's same-origin rule never stops. Dev servers refuse such hosts
+ * for that reason (Vite's `server.allowedHosts`, CVE-2025-24010).
+ */
+export function isPreviewHost(hostHeader: string | undefined, listenHost: string | undefined): boolean {
+  if (hostHeader === undefined || hostHeader === '') return true;
+  const host = hostHeader.trim().toLowerCase();
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']') < 0 ? host.length : host.indexOf(']')) : host.replace(/:\d*$/, '');
+  if (net.isIP(name) !== 0) return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return listenHost !== undefined && name === listenHost.trim().toLowerCase();
+}
+
+/** The answer to a request whose Host is not this machine's (isPreviewHost). */
+export const FOREIGN_HOST_TEXT = 'quire preview answers requests for localhost and IP addresses only: open the address it printed at start (or start it with --host NAME to use NAME).';
+
 /** /admin or /admin/ (any query): the admin's page, the one path the preview may answer itself. */
 const isAdminPage = (url: string): boolean => {
   const pathname = url.split('?', 1)[0];
@@ -223,6 +244,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // below answers every page with the error page in that case, so the getter is not reached.
   const app = await buildApp({ store, site: () => state.site!, logger: false, contentSecurityPolicy: PREVIEW_CSP });
   hub.register(app);
+
+  // Before anything else answers: a request for a foreign name is a DNS rebinding (isPreviewHost).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPreviewHost(request.headers.host, options.host)) return;
+    return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(FOREIGN_HOST_TEXT);
+  });
 
   // A store with no owner (the in-memory one; a DATA_DIR store `npm start` has served has
   // one, and its admin works here too): /admin says where the admin is, not a sign-in that refuses all.
