@@ -215,6 +215,22 @@ describe('password reset steps', () => {
     expect(document.querySelector('[role="status"]')!.textContent).toBe(neutral);
   });
 
+  test('a refused request (429) says how long to wait, from the answer, at the email field', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    await page.act(() => {
+      history.replaceState(null, '', '#forgot-password');
+      window.dispatchEvent(new Event('hashchange'));
+    });
+    const email = document.querySelector<HTMLInputElement>('form.sf-forgot input[name="email"]')!;
+    const wait = 'Too many password reset requests. Please try again in 42 minutes.';
+    page.fetch.on('POST', '/api/site-users/account/password-reset', { status: 429, json: { error: 'Too many requests.', code: 'RATE_LIMITED', errors: { email: wait } } });
+    await page.act(() => typeInto(email, 'a@b.co'));
+    await submit('form.sf-forgot');
+    // It read A0.2's generic "Please try again in a few seconds." for a wait of up to an hour.
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(wait);
+    expect(document.activeElement).toBe(email);
+  });
+
   test('a used link says so as it opens and offers a new one', async () => {
     history.replaceState(null, '', '#reset-password=tok-1');
     page = createPage({ body: ACCOUNT_SIGNED_OUT_HTML, context: {}, cookies: {} });

@@ -209,7 +209,9 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
         setSent(typeof message === 'string' ? message : "If an account uses that address, we've emailed a link to reset its password.");
         return;
       }
-      setError(result.message);
+      // A 429 says how long to wait (its `errors.email`), not A0.2's "in a few seconds".
+      const errors = (result.body as { errors?: { email?: unknown } } | null)?.errors;
+      setError(result.status === 429 && typeof errors?.email === 'string' ? errors.email : result.message);
       input.current?.focus();
     } finally {
       busy.current = false;

@@ -2,6 +2,8 @@
 // and the checkout island's own checks before it sends, so a visitor reads the same sentence
 // whichever side found the problem.
 
+import { tryAgainInText } from './retry-wait.ts';
+
 export const CHECKOUT_FIELD_TEXT = {
   emailBlank: 'Enter your email address.',
   emailInvalid: 'Enter a valid email address.',
@@ -28,8 +30,7 @@ export const CHECKOUT_FIELD_TEXT = {
  * already applied keep applying; the wait is the answer's Retry-After, in whole minutes.
  */
 export function couponsLimitedText(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many coupon codes were tried. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+  return `Too many coupon codes were tried. ${tryAgainInText(retryAfterSeconds)}`;
 }
 
 /**

@@ -293,4 +293,36 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     await waitForBoot(page);
     expect(await page.locator('.sf-logout').textContent()).toBe('Sign Out');
   });
+
+  test('ACCT-9 past the reset request limit the forgot form says how long to wait (the answer\'s Retry-After in minutes), at the email field, focused', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/status of 429/);
+    const page = v.page;
+    expect(await visit(page, `${MEMBERS}#forgot-password`)).toBe(403);
+    const forgot = page.locator('form.sf-forgot');
+    await forgot.waitFor();
+    // Five requests an hour per address: used up with direct calls from the same visitor.
+    const email = 'impatient@example.com';
+    const crumb = (await v.context.cookies()).find((c) => c.name === 'crumb')!.value;
+    for (let i = 0; i < 5; i++) {
+      const answer = await page.request.post('/api/site-users/account/password-reset', { headers: { 'x-csrf-token': crumb }, data: { email } });
+      expect(answer.status()).toBe(200);
+    }
+    await forgot.getByLabel('Email').fill(email);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/site-users/account/password-reset'),
+      forgot.getByRole('button', { name: 'Email Me a Link' }).click(),
+    ]);
+    expect(refused.status()).toBe(429);
+    const minutes = Math.ceil(Number(refused.headers()['retry-after']) / 60);
+    expect(minutes).toBeGreaterThanOrEqual(59);
+    // It read A0.2's "Please try again in a few seconds." for a wait of an hour.
+    const said = `Too many password reset requests. Please try again in ${minutes} minutes.`;
+    const field = forgot.getByLabel('Email');
+    await expect.poll(() => field.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(said);
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-9-forgot-limited');
+  });
 });

@@ -112,7 +112,9 @@ describe('password reset (designed here)', () => {
     expect((await requestReset('ALICE@example.com')).statusCode).toBe(200);
     const third = await requestReset('alice@example.com');
     expect(third.statusCode).toBe(429);
-    expect(json(third).code).toBe('RATE_LIMITED');
+    // How long, in words at the email field, from the same Retry-After (the window is an hour).
+    expect(third.headers['retry-after']).toBe('3600');
+    expect(json(third)).toEqual({ error: 'Too many requests.', code: 'RATE_LIMITED', errors: { email: 'Too many password reset requests. Please try again in 60 minutes.' } });
     expect(await resetMails()).toHaveLength(2);
     // The fourth request from this address (another email) still passes; the fifth does not.
     expect((await requestReset('nobody@example.com')).statusCode).toBe(200);

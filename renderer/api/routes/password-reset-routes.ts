@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { passwordResetLink, passwordResetMail, RESET_LINK_MINUTES } from '../../mail/password-reset.ts';
+import { resetRequestsLimitedText } from '../../../hydrate/shared/retry-wait.ts';
 import { hashPassword } from '../../store/password.ts';
 import { emailKey } from '../../store/repository.ts';
 import { mailOrigin, randomToken } from '../context.ts';
@@ -34,6 +35,12 @@ const ERR = {
   badToken: () => new ApiError(400, 'RESET_LINK_INVALID', 'This reset link is not valid. Ask for a new one.'),
   usedToken: () => new ApiError(400, 'RESET_LINK_USED', 'This reset link was already used. Ask for a new one.'),
   expiredToken: () => new ApiError(400, 'RESET_LINK_EXPIRED', 'This reset link has expired. Ask for a new one.'),
+  // D10's 429 with Retry-After, and how long in words at the email field (the forgot form
+  // read A0.2's "in a few seconds" for a wait of up to an hour).
+  limited: (retryAfterSeconds: number) => {
+    const refused = GENERIC.rateLimited(retryAfterSeconds);
+    return new ApiError(refused.status, refused.code, refused.message, { headers: refused.headers, errors: { email: resetRequestsLimitedText(retryAfterSeconds) } });
+  },
 };
 
 /** The reset, when its link still works at `now`; else the error that says why not. */
@@ -65,9 +72,9 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
       if (!isValidEmail(email)) throw ERR.invalidEmail();
       // Counted for every address, known or not, so a 429 says nothing about an account either.
       const perIp = await deps.limiters.passwordResetRequestsPerIp.take(request);
-      if (!perIp.allowed) throw GENERIC.rateLimited(perIp.retryAfterSeconds);
+      if (!perIp.allowed) throw ERR.limited(perIp.retryAfterSeconds);
       const perEmail = await deps.limiters.passwordResetRequests.take(request, emailKey(email));
-      if (!perEmail.allowed) throw GENERIC.rateLimited(perEmail.retryAfterSeconds);
+      if (!perEmail.allowed) throw ERR.limited(perEmail.retryAfterSeconds);
       const now = deps.now();
       await deps.store.transaction(async (repo) => {
         const user = await repo.getUserByEmail(email);
