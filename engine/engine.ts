@@ -1,9 +1,10 @@
 // An engine instance: one registry, a compile cache, and compile/render entry points. The
 // facade in index.ts wires the default formatter and predicate tables into one of these.
 
-import type { TemplateAst } from './ast.ts';
+import type { Inst, TemplateAst } from './ast.ts';
 import { emitTemplate } from './compile.ts';
-import { Abort, type Diagnostic, codeFrame, formatDiagnostic } from './diagnostics.ts';
+import { Abort, type Diagnostic, codeFrame, formatDiagnostic, makeDiagnostic } from './diagnostics.ts';
+import { parseExpression } from './expr/index.ts';
 import { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.ts';
 import { parseVariable } from './path.ts';
 import { type BindEnv, parseTemplate } from './parser.ts';
@@ -106,6 +107,34 @@ export class Template {
     const errors = rt.finalErrors();
     const { html, parts } = rt.finishOutput();
     return { html, parts, errors: this.diagnostics.length ? [...this.diagnostics, ...errors] : errors };
+  }
+
+  /**
+   * EXPRESSION_PARSE of every `.eval` (macros' too) whose expression does not parse, found
+   * without data. The reference reports them when the instruction first runs (§4.10), so a
+   * render that never reaches it says nothing and a syntax check passed `{.eval foo(1)}`:
+   * author tools (`quire check`) ask here. Neither `diagnostics` nor `render` changes.
+   */
+  expressionDiagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    if (this.ast === null) return out;
+    const exprLimits = { maxTokens: this.limits.maxExpressionTokens, maxStringLen: this.limits.maxStringLength };
+    const walk = (body: readonly Inst[]): void => {
+      for (const inst of body) {
+        if (inst.kind === 'eval') {
+          for (const error of parseExpression(inst.expression, exprLimits).errors) {
+            out.push(makeDiagnostic('EXPRESSION_PARSE', `Error parsing expression: ${error}`, this.source, inst.span));
+          }
+          continue;
+        }
+        if (!('body' in inst)) continue;
+        walk(inst.body);
+        if (inst.kind === 'repeated' && inst.alternates) walk(inst.alternates.body);
+        if ('alt' in inst) for (let or = inst.alt; or; or = or.alt) walk(or.body);
+      }
+    };
+    walk(this.ast.body);
+    return out;
   }
 
   /** Diagnostics with code frames, for people. */

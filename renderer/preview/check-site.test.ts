@@ -158,6 +158,20 @@ describe('checkPaths', () => {
     expect(eof!.at(-1)).toBe('  hint: add {.end} where the block should close');
   });
 
+  it('reports an .eval that does not parse, which no syntax check saw (the engine says it when a render reaches it)', async () => {
+    write('site.json', '{}');
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n{.section page.missing}{.eval foo(1)}{.end}\n');
+    write('partials/card.jsont', '{.eval "abc}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => `${frame.where.slice(dir.length + 1)} ${frame.text.split('\n')[0]}`)).toEqual([
+      'templates/page.jsont:2:24 RuntimeError EXPRESSION_PARSE: Error parsing expression: Invalid function: foo',
+      'partials/card.jsont:1:1 RuntimeError EXPRESSION_PARSE: Error parsing expression: Unterminated string',
+    ]);
+    const file = write('loose/t.jsont', '{.eval (1}');
+    expect((await checkPaths([file])).frames.map((frame) => frame.code)).toEqual(['EXPRESSION_PARSE']);
+  });
+
   it('frames a template given on its own with the hints of a site template', async () => {
     const file = write('card.jsont', '{title|htm}\n{.equl? a b}x{.end}\n');
     const result = await checkPaths([file]);

@@ -14,7 +14,8 @@ import { missingPartialHint, problemFrames, siteProblemFrames, templateFrames, t
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
 // by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
 // template and partial syntax, with the renderer's engine so `image-component` is known),
-// and every `apply` / `.include` must name a partial of the site or a macro of its file.
+// and every `apply` / `.include` must name a partial of the site or a macro of its file, and
+// every `.eval` must parse (the engine reports that only when a render reaches it).
 // Paths that cannot be read are reported in one line each and make the exit code 2.
 
 export interface CheckResult {
@@ -246,7 +247,10 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     if (text !== null) siteFiles.set(file, rendererEngine().compile(text, { name: file }));
   }
   // Frames are pushed one by one throughout: a spread of 150,000 overflows the call stack.
-  for (const [file, template] of siteFiles) for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
+  for (const [file, template] of siteFiles) {
+    for (const frame of templateFrames(template, template.expressionDiagnostics())) frames.push(frame);
+    for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
+  }
   for (const frame of await blockFrames(site)) frames.push(frame);
   for (const frame of await templateNameFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
@@ -258,7 +262,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
 function checkTemplate(file: string, text: string, partials: Readonly<Record<string, string>> | null): Frame[] {
   const template = rendererEngine().compile(text, { name: file });
   // Framed as a site's templates are, with the same hints (`did you mean 'html'?`).
-  const frames = templateFrames(template);
+  const frames = templateFrames(template, [...template.diagnostics, ...template.expressionDiagnostics()]);
   return partials ? [...frames, ...missingPartialFrames(template, file, partials)] : frames;
 }
 
