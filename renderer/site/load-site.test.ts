@@ -119,6 +119,34 @@ describe('loadSite', () => {
     expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toEqual(['content/a.json:3:11', 'content/b.json:1:24', 'site.json:2:15']);
   });
 
+  it('places a repeated slug, a bad item and a block without a type at their place in the file (all were at 1:1)', async () => {
+    const journal = [
+      '{',
+      '  "kind": "collection",',
+      '  "slug": "journal",',
+      '  "items": [',
+      '    { "slug": "hello" },',
+      '    { "slug": "hello" },',
+      '    7,',
+      '    { "id": "Bad Id" },',
+      '    { "slug": "ok", "blocks": [{ "type": "text" }, { "type": 3 }, "x"] }',
+      '  ],',
+      '  "blocks": {}',
+      '}',
+    ].join('\n');
+    const error = await loadError(folder({ 'content/a.json': '{ "slug": "same" }', 'content/b.json': '{\n  "title": "B",\n  "slug": "same"\n}', 'content/journal.json': journal }));
+    const at = (line: number, needle: string) => `${line}:${journal.split('\n')[line - 1]!.indexOf(needle) + 1}`;
+    expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`)).toEqual([
+      'content/b.json:3:11 slug "same" is already used by content/a.json',
+      `content/journal.json:${at(6, '"hello"')} items[1]: slug "hello" is used twice`,
+      `content/journal.json:${at(7, '7')} items[2] must be an object`,
+      `content/journal.json:${at(8, '"Bad Id"')} items[3] needs a slug matching /^[a-z0-9][a-z0-9-]*$/`,
+      `content/journal.json:${at(9, '3 }')} items[4].blocks[1] needs a string "type"`,
+      `content/journal.json:${at(9, '"x"')} items[4].blocks[2] needs a string "type"`,
+      `content/journal.json:${at(11, '{}')} page.blocks must be an array`,
+    ]);
+  });
+
   it('a broken content file named as the homePage is reported once, at its own error, not also as a homePage naming no file', async () => {
     const error = await loadError(
       folder({

@@ -196,16 +196,21 @@ export function normalizeConfig(raw: Json): SiteConfig {
   };
 }
 
-function blocksOf(value: unknown, file: string, where: string, problems: Collector): Block[] {
+/** `at` gives a JSON pointer's position in the file; `pointer` is where the blocks' owner is (`''`, `/items/3`). */
+type PointerAt = (pointer: string) => { line: number; column: number };
+
+function blocksOf(value: unknown, file: string, where: string, problems: Collector, at: PointerAt = () => ({ line: 1, column: 1 }), pointer = ''): Block[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks must be an array`);
+    const { line, column } = at(`${pointer}/blocks`);
+    problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks must be an array`, line, column);
     return [];
   }
   const out: Block[] = [];
   value.forEach((block, index) => {
     if (!isObject(block) || typeof block.type !== 'string') {
-      problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks[${index}] needs a string "type"`);
+      const { line, column } = at(`${pointer}/blocks/${index}${isObject(block) && block.type !== undefined ? '/type' : ''}`);
+      problems.add('SITE_SCHEMA_INVALID', file, `${where}.blocks[${index}] needs a string "type"`, line, column);
       return;
     }
     out.push(block as Block);
@@ -249,19 +254,25 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
   const defaultType = kind === 'collection' ? 1 : kind === 'cover' ? 3 : 2;
   const pageType = Number.isInteger(raw.pageType) ? (raw.pageType as number) : defaultType;
   const items: ContentItem[] = [];
-  if (raw.items !== undefined && !Array.isArray(raw.items)) problems.add('SITE_SCHEMA_INVALID', file, '"items" must be an array');
+  // Each item problem at its place in the file (they were all at 1:1, the author left to count items).
+  const addAt = (code: SiteLoadErrorCode, pointer: string, message: string) => {
+    const { line, column } = at(pointer);
+    problems.add(code, file, message, line, column);
+  };
+  if (raw.items !== undefined && !Array.isArray(raw.items)) addAt('SITE_SCHEMA_INVALID', '/items', '"items" must be an array');
   const seen = new Set<string>();
   (Array.isArray(raw.items) ? raw.items : []).forEach((item, index) => {
-    if (!isObject(item)) return void problems.add('SITE_SCHEMA_INVALID', file, `items[${index}] must be an object`);
+    if (!isObject(item)) return void addAt('SITE_SCHEMA_INVALID', `/items/${index}`, `items[${index}] must be an object`);
     const itemSlug = str(item.slug, str(item.id, ''));
-    if (!SLUG.test(itemSlug)) return void problems.add('SITE_SCHEMA_INVALID', file, `items[${index}] needs a slug matching ${SLUG}`);
-    if (seen.has(itemSlug)) return void problems.add('SITE_DUPLICATE_PATH', file, `items[${index}]: slug "${itemSlug}" is used twice`);
+    const slugAt = `/items/${index}${typeof item.slug === 'string' ? '/slug' : typeof item.id === 'string' ? '/id' : ''}`;
+    if (!SLUG.test(itemSlug)) return void addAt('SITE_SCHEMA_INVALID', slugAt, `items[${index}] needs a slug matching ${SLUG}`);
+    if (seen.has(itemSlug)) return void addAt('SITE_DUPLICATE_PATH', slugAt, `items[${index}]: slug "${itemSlug}" is used twice`);
     seen.add(itemSlug);
     items.push({
       id: str(item.id, `${slug}-${itemSlug}`),
       slug: itemSlug,
       title: str(item.title, itemSlug),
-      blocks: blocksOf(item.blocks, file, `items[${index}]`, problems),
+      blocks: blocksOf(item.blocks, file, `items[${index}]`, problems, at, `/items/${index}`),
       data: item,
     });
   });
@@ -278,7 +289,7 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
     memberArea: bool(raw.memberArea),
     videoPaywall: bool(raw.videoPaywall),
     collectionType: kind === 'collection' ? str(raw.collectionType, 'collection') : null,
-    blocks: blocksOf(raw.blocks, file, 'page', problems),
+    blocks: blocksOf(raw.blocks, file, 'page', problems, at),
     items,
     data: raw,
   };
@@ -412,7 +423,9 @@ export async function loadSite(dir: string, options: LoadSiteOptions = {}): Prom
     }
     const taken = bySlug.get(entry.slug);
     if (taken) {
-      problems.add('SITE_DUPLICATE_PATH', file, `slug "${entry.slug}" is already used by ${taken.file}`);
+      // At the "slug" that repeats it (a slug not written is the file's name).
+      const { line, column } = isObject(raw) && raw.slug !== undefined ? pointerPositions(text)('/slug') : { line: 1, column: 1 };
+      problems.add('SITE_DUPLICATE_PATH', file, `slug "${entry.slug}" is already used by ${taken.file}`, line, column);
       continue;
     }
     bySlug.set(entry.slug, entry);
