@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import type { ApiDeps } from '../api/context.ts';
+import { ApiError } from '../api/errors.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
@@ -102,6 +103,42 @@ async function shortLines(repo: Repository, cart: CartRecord): Promise<Record<st
   return errors;
 }
 
+/**
+ * The most units of stock one order paid offline may hold (designed here). Such an order takes
+ * its stock as it is placed and holds it, with no money taken, until the owner marks it paid or
+ * cancels it. The per-address bound on those orders (`offlineOrders`, 5 a day) counted orders,
+ * not what each held: one anonymous order of every line at its full stock sold the whole demo
+ * shop out (13 products shown sold out). Units of unlimited variants (downloads, gift cards,
+ * services without stock) hold nothing and are not counted.
+ */
+export const MAX_OFFLINE_ORDER_UNITS = 10;
+
+export const OFFLINE_ORDER_ERR = {
+  tooLarge: (units: number) =>
+    new ApiError(
+      422,
+      'OFFLINE_ORDER_TOO_LARGE',
+      `An order paid offline can hold at most ${MAX_OFFLINE_ORDER_UNITS} items from stock; this cart has ${units}. Remove some, or choose another payment method.`,
+    ),
+};
+
+/** The units of stock the cart's lines would take (unlimited variants take none). */
+async function stockUnits(repo: Repository, cart: CartRecord): Promise<number> {
+  let units = 0;
+  for (const take of stockTakes(cart)) {
+    const product = await repo.getProduct(take.productId);
+    const variant = product?.variants.find((candidate) => candidate.id === take.variantId);
+    if (!variant || !variant.unlimited) units += take.quantity;
+  }
+  return units;
+}
+
+/** Refuses an order paid offline that would hold more than MAX_OFFLINE_ORDER_UNITS of stock. */
+async function checkOfflineUnits(repo: Repository, cart: CartRecord): Promise<void> {
+  const units = await stockUnits(repo, cart);
+  if (units > MAX_OFFLINE_ORDER_UNITS) throw OFFLINE_ORDER_ERR.tooLarge(units);
+}
+
 function addMonths(time: number, months: number): number {
   const date = new Date(time);
   date.setUTCMonth(date.getUTCMonth() + months);
@@ -169,7 +206,7 @@ function checkFields(site: Site, input: PlaceOrderInput, totals: Totals, now: nu
 /**
  * Places the order of `input.cartToken`. Throws ApiError: CART_NOT_FOUND, CART_PURCHASED,
  * CART_EMPTY, CHECKOUT_INVALID (field errors), BELOW_MINIMUM_SUBTOTAL, OUT_OF_STOCK,
- * PAYMENT_DECLINED, CART_CHANGED. A declined payment or any failure writes nothing.
+ * OFFLINE_ORDER_TOO_LARGE, PAYMENT_DECLINED, CART_CHANGED. A declined payment or any failure writes nothing.
  */
 export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderInput, session: Session | null): Promise<PlaceOrderResult> {
   const now = deps.now();
@@ -187,6 +224,7 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   // transaction below is what actually guarantees the stock.
   const short = await shortLines(deps.store.read, cart);
   if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
+  if (provider.kind === 'offline') await checkOfflineUnits(deps.store.read, cart);
 
   const orderId = deps.newId('o');
   const outcome: PaymentOutcome = await provider.authorize({
@@ -228,6 +266,8 @@ async function commitOrder(
   const totals = quote(cart, site, input, now);
   // The lines changed between the quote and the lock (another tab): the amount authorized is stale.
   if (totals.grandTotalCents !== paid.quoted.grandTotalCents || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
+  // Again under the lock: free lines added in another tab change no total.
+  if (paid.outcome.status === 'awaiting-payment') await checkOfflineUnits(repo, cart);
 
   const short: Record<string, string> = {};
   for (const take of stockTakes(cart)) {

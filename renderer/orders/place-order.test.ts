@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { acceptanceSeed, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
+import { MAX_OFFLINE_ORDER_UNITS } from './place-order.ts';
+
+// An order paid offline (`manual`) takes its stock as it is placed and holds it, unpaid, until
+// the owner marks it paid or cancels it. One anonymous order of every line at its full stock
+// sold a whole shop out; such an order now holds at most MAX_OFFLINE_ORDER_UNITS of stock.
+
+const h = useApiHarness();
+const NY = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
+let keys = 0;
+
+async function offlineShop(): Promise<void> {
+  const seed = await acceptanceSeed();
+  seed.site.settings = { ...seed.site.settings, commerce: { paymentProviders: ['test', 'manual'], shippingOptions: [{ id: 'standard', name: 'Standard', costCents: 500 }] } };
+  await h.reset({ seed });
+}
+
+/** A new anonymous cart holding `lines`; returns its token. */
+async function cartWith(...lines: [itemId: string, sku: string, quantity: number][]): Promise<string> {
+  let id = '';
+  for (const [itemId, sku, quantity] of lines) {
+    const response = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId, sku, quantity }, cookies: id ? { CART: id } : {} }));
+    expect(response.statusCode, response.body).toBe(200);
+    id = json(response).shoppingCart.id;
+  }
+  return id;
+}
+
+const place = (cartToken: string, payment: Record<string, unknown>) =>
+  h.inject(
+    withCrumb({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      payload: { cartToken, email: 'buyer@example.com', shippingAddress: NY, shippingOptionId: 'standard', payment, idempotencyKey: `key-${++keys}-000` },
+    }),
+  );
+const stockOf = async (productId: string, variantId: string) => (await h.store.read.getProduct(productId))!.variants.find((variant) => variant.id === variantId)!.qtyInStock;
+
+describe('an order paid offline', () => {
+  it('holding more stock than MAX_OFFLINE_ORDER_UNITS is refused (422 OFFLINE_ORDER_TOO_LARGE), takes nothing, and a card still pays for it', async () => {
+    await offlineShop();
+    // 5 + 10 + 10 = 25 units of stock: every line of three products at its full stock.
+    const token = await cartWith(['p1', 'SQ-1', 5], ['p3', 'HD-S', 10], ['p3', 'HD-M', 10]);
+    const refused = await place(token, { provider: 'manual' });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toEqual({
+      code: 'OFFLINE_ORDER_TOO_LARGE',
+      error: `An order paid offline can hold at most ${MAX_OFFLINE_ORDER_UNITS} items from stock; this cart has 25. Remove some, or choose another payment method.`,
+    });
+    expect([await stockOf('p1', 'v1'), await stockOf('p3', 'v3s'), await stockOf('p3', 'v3m')]).toEqual([5, 10, 10]);
+    expect(await h.store.read.orders.list('w1', null, 10)).toEqual([]);
+    const paid = await place(token, { provider: 'test', cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(json(paid).status).toBe('paid');
+  });
+
+  it('up to the bound is placed awaiting payment; units that hold no stock (downloads, unlimited variants) do not count', async () => {
+    await offlineShop();
+    const token = await cartWith(['p3', 'HD-S', MAX_OFFLINE_ORDER_UNITS], ['pdig', 'DIG-1', 5], ['p2', 'SQ-2A', 7]);
+    const placed = await place(token, { provider: 'manual' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(json(placed).status).toBe('awaiting-payment');
+    expect(await stockOf('p3', 'v3s')).toBe(10 - MAX_OFFLINE_ORDER_UNITS);
+  });
+});
