@@ -145,6 +145,14 @@ describe('quire check', () => {
     expect(usage.stderr).toContain('quire preview SITE_DIR [--port P]');
   });
 
+  it('render without its two files says so, then its own usage', async () => {
+    const io = capture();
+    expect(await main(['render', file('one.jsont', '{a}')], io)).toBe(2);
+    expect(io.stderr).toBe(
+      'quire: render needs a template file and a JSON data file\nusage:\n  quire render TEMPLATE DATA.json [--partials DIR] [--strict] [--locale L] [--now MS]\n      render one template; exit 1 on template errors\n',
+    );
+  });
+
   it('prints usage for an unknown command', async () => {
     const io = capture();
     expect(await main(['frobnicate'], io)).toBe(2);

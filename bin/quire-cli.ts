@@ -8,16 +8,9 @@ import { codeFrame, type Diagnostic, JsonSyntaxError, parseJson, Source } from '
 import { rendererEngine } from '../renderer/platform/renderer-engine.ts';
 import { NotUtf8Error, utf8Text } from '../renderer/site/read-texts.ts';
 
-/** Every command with its one-line description: what `quire` and `quire --help` print. */
-export const COMMANDS: readonly (readonly [usage: string, description: string])[] = [
-  ['quire new DIR', 'write a starter site (templates, styles, catalogue, a page, a blog, a form) into an empty folder'],
-  ['quire check SITE_DIR|DIR|FILE...', 'check site folders, template folders or files; exit 1 on problems, 2 on unreadable paths'],
-  ['quire preview SITE_DIR [--port P] [--host H]', 'serve a site folder with live reload and an error overlay'],
-  ['quire render-page SITE_DIR /path', 'print one page as the server renders it; exit 1 on template or content problems'],
-  ['quire render TEMPLATE DATA.json [--partials DIR] [--strict] [--locale L] [--now MS]', 'render one template; exit 1 on template errors'],
-];
+import { COMMANDS, USAGE, usageOf } from '../renderer/preview/commands.ts';
 
-const USAGE = `usage:\n${COMMANDS.map(([usage, description]) => `  ${usage}\n      ${description}`).join('\n')}`;
+export { COMMANDS };
 
 interface Io {
   out(s: string): void;
@@ -103,9 +96,9 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const args = [...rest];
   // `quire preview --help` is a question, not a mistake: it was "unknown option --help" (exit 2),
   // and `quire check -h` looked for a file named -h.
-  const asked = COMMANDS.find(([usage]) => usage.split(' ')[1] === command);
+  const asked = COMMANDS.some(([usage]) => usage.split(' ')[1] === command);
   if (asked && (rest.includes('--help') || rest.includes('-h'))) {
-    io.out(`usage:\n  ${asked[0]}\n      ${asked[1]}\n`);
+    io.out(usageOf(command) + '\n');
     return 0;
   }
   switch (command) {
@@ -118,11 +111,11 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       // A mistyped option (`--stritc`) or one without its value rendered as if it were not given.
       const wrong = renderOptionProblem(args, { partialsDir, locale, now });
       if (wrong !== null) {
-        io.err(`quire: ${wrong}\n${USAGE}\n`);
+        io.err(`quire: ${wrong}\n${usageOf('render')}\n`);
         return 2;
       }
       if (files.length !== 2) {
-        io.err(USAGE + '\n');
+        io.err(`quire: render needs a template file and a JSON data file${files.length > 2 ? `, not ${files.length} files` : ''}\n${usageOf('render')}\n`);
         return 2;
       }
       const [templateFile, dataFile] = files as [string, string];

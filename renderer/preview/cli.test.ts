@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { main, nextSteps } from './cli.ts';
+import { usageOf } from './commands.ts';
 import { writeStarterSite } from './new-site.ts';
 
 // The `quire` command as an author or a CI job runs it: `node bin/quire.js …` (tsx), checked
@@ -209,4 +210,31 @@ describe('quire preview (in process): the port', () => {
       vi.unstubAllEnvs();
     }
   }, 120_000);
+});
+
+describe('quire COMMAND misused', () => {
+  const capture = () => {
+    const io = { stdout: '', stderr: '', out: (s: string) => void (io.stdout += s), err: (s: string) => void (io.stderr += s) };
+    return io;
+  };
+
+  it("says what is missing, then that command's usage as `quire COMMAND --help` prints it (was the bare list of four commands)", async () => {
+    const cases: [string[], string][] = [
+      [['new'], 'quire: new needs the folder to write the starter site into'],
+      [['new', 'a', 'b'], 'quire: new takes one folder, not 2'],
+      [['check'], 'quire: check needs a site folder, a folder of templates or a file'],
+      [['check', '--json', 'x'], 'quire: unknown option --json'],
+      [['preview'], 'quire: preview needs a site folder'],
+      [['render-page', 'site'], 'quire: render-page needs a site folder and a page path (such as /)'],
+    ];
+    for (const [argv, first] of cases) {
+      const io = capture();
+      expect(await main(argv, io)).toBe(2);
+      const [line, ...usage] = io.stderr.split('\n');
+      expect(line).toBe(first);
+      expect(usage.join('\n')).toBe(`${usageOf(argv[0])}\n`);
+      expect(usageOf(argv[0])).toMatch(new RegExp(`^usage:\\n  quire ${argv[0]} .*\\n      \\w`));
+      expect(io.stdout).toBe('');
+    }
+  });
 });

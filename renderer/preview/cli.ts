@@ -5,6 +5,7 @@
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
 import { checkPaths } from './check-site.ts';
+import { usageOf } from './commands.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
 import { adminNote, startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
@@ -16,11 +17,14 @@ export interface Io {
   err(s: string): void;
 }
 
-const USAGE = `usage:
-  quire check SITE_DIR|DIR|FILE...
-  quire new DIR
-  quire preview SITE_DIR [--port P] [--host H]
-  quire render-page SITE_DIR /path`;
+/**
+ * A misused command's answer: what is wrong, then that command's usage. It was the bare list
+ * of four commands (without `render` or what each does), and `quire new` with no folder said
+ * nothing about what was missing.
+ */
+function misuse(command: string, wrong: string): string {
+  return `quire: ${wrong}\n${usageOf(command)}\n`;
+}
 
 interface Parsed {
   positional: string[];
@@ -116,7 +120,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
     case 'check': {
       const { positional, error } = parse(rest, []);
       if (error || positional.length === 0) {
-        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        io.err(misuse('check', error ?? 'check needs a site folder, a folder of templates or a file'));
         return 2;
       }
       let result: Awaited<ReturnType<typeof checkPaths>>;
@@ -138,7 +142,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
     case 'new': {
       const { positional, error } = parse(rest, []);
       if (error || positional.length !== 1) {
-        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        io.err(misuse('new', error ?? (positional.length === 0 ? 'new needs the folder to write the starter site into' : `new takes one folder, not ${positional.length}`)));
         return 2;
       }
       const dir = positional[0]!;
@@ -153,7 +157,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
     case 'render-page': {
       const { positional, error } = parse(rest, []);
       if (error || positional.length !== 2) {
-        io.err(`${error ? `quire: ${error}\n` : ''}${USAGE}\n`);
+        io.err(misuse('render-page', error ?? 'render-page needs a site folder and a page path (such as /)'));
         return 2;
       }
       const [dir, path] = positional as [string, string];
@@ -179,7 +183,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       const badPort = port >= 0 && port <= 65535 ? null : `${flags.has('--port') ? '--port' : 'PORT'} takes a port number from 0 to 65535, not "${portText}"`;
       const wrong = error ?? badPort;
       if (wrong || positional.length !== 1) {
-        io.err(`${wrong ? `quire: ${wrong}\n` : ''}${USAGE}\n`);
+        io.err(misuse('preview', wrong ?? (positional.length === 0 ? 'preview needs a site folder' : `preview takes one site folder, not ${positional.length}`)));
         return 2;
       }
       const dir = positional[0]!;
@@ -225,7 +229,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       return 0;
     }
     default:
-      io.err(USAGE + '\n');
+      io.err(usageOf(undefined) + '\n');
       return 2;
   }
 }
