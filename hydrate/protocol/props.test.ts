@@ -59,6 +59,26 @@ describe('props round trip', () => {
     );
   });
 
+  test('a flat object (scalar members, written without the sanitizing copy) reads exactly as it does nested (property)', () => {
+    const scalar = fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.double(), fc.constant(-0), fc.constant(undefined), fc.constantFrom('</script>', 'a&b', '\u2028'));
+    const key = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'password', 'Secret', 'xsrfToken', 'pageType'));
+    fc.assert(
+      fc.property(fc.dictionary(key, scalar), (flat) => {
+        const alone = serializeProps(flat);
+        // Inside an array the object goes through the sanitizing copy.
+        const nested = serializeProps([flat]);
+        expect(alone.ok).toBe(nested.ok);
+        if (alone.ok && nested.ok) {
+          expect(alone.text).toBe(nested.text.slice(1, -1));
+          expect(alone.dropped).toEqual(nested.dropped.map((path) => path.slice('/0'.length)));
+        }
+        if (!alone.ok && !nested.ok) expect(alone.error.code).toBe(nested.error.code);
+      }),
+      { numRuns: 500 },
+    );
+    expect(serializeProps({ a: 1 }, { maxDepth: 0, maxChars: 100 })).toMatchObject({ ok: false, error: { code: 'PROPS_TOO_DEEP' } });
+  });
+
   test('serialized text never contains characters that can end a script element', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string(), (value, s) => {

@@ -150,15 +150,41 @@ function escapeForScript(json: string): string {
   return json.replace(UNSAFE_IN_SCRIPT, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Whether JSON.stringify writes `value` exactly as `sanitize`'s copy of it: a scalar that is a
+ * string, a boolean, null or a finite number (JSON writes -0 as 0, as the copy has it), or a
+ * plain object of such scalars (undefined members left out by both) with no server-only or
+ * `__proto__` name, within the depth limit. The server
+ * serializes such small objects on every page (sf-context's page members, `siteUser`), and
+ * the copy, its paths and the cycle set were most of their cost.
+ */
+function isFlat(value: unknown, limits: PropsLimits): boolean {
+  if (value === null || typeof value !== 'object') return isPlainScalar(value);
+  if (limits.maxDepth <= 0 || Array.isArray(value) || !isPlainObject(value) || isServerOnly(value)) return false;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && (!isPlainScalar(item) || key === '__proto__' || isServerOnlyKey(key))) return false;
+  }
+  return true;
+}
+
+function isPlainScalar(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
 /** Serializes props for an inline JSON script block. Never throws. */
 export function serializeProps(value: unknown, limits: PropsLimits = DEFAULT_PROPS_LIMITS): SerializeResult {
   const dropped: string[] = [];
   if (value === undefined || isServerOnly(value)) {
     return fail('PROPS_NOT_SERIALIZABLE', 'the root value cannot be omitted', '');
   }
-  const clean = sanitize(value, '', 0, new Set(), dropped, limits);
-  if (!clean.ok) return clean;
-  const text = escapeForScript(JSON.stringify(clean.value));
+  let clean: unknown = value;
+  if (!isFlat(value, limits)) {
+    const copy = sanitize(value, '', 0, new Set(), dropped, limits);
+    if (!copy.ok) return copy;
+    clean = copy.value;
+  }
+  const text = escapeForScript(JSON.stringify(clean));
   if (text.length > limits.maxChars) {
     return fail('PROPS_TOO_LARGE', `serialized props exceed ${limits.maxChars} characters`, '');
   }

@@ -6,7 +6,7 @@ import { documentBytes, releaseDocument } from './document-bytes.ts';
 import { MAIN_MARK, printsMainPlainly, spliceMain } from './main-splice.ts';
 import { propsText, type Json, type PageJob, type Resolved } from './page-context.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
-import { renderOverlay } from './page-types/popup-overlay.ts';
+import { overlayAt, renderOverlay } from './page-types/popup-overlay.ts';
 import { pathOf, templateNames } from './route-resolver.ts';
 import { renderShell, rendererCss, shellFrame, shellStyle } from './shell.ts';
 import { siteStylesheet } from './site-stylesheet.ts';
@@ -50,33 +50,26 @@ function sfContextJson(job: PageJob, resolved: Resolved, skip: string | null, pa
     recordType: resolved.recordType,
   });
   if (page === null) return '{}';
-  // Members in A0.1 order; a null text is a member that could not be serialized.
-  const members: [string | null, string | null][] = [
-    ['websiteId', constant.websiteId!],
-    ['templateId', constant.templateId!],
-    [null, page.slice(1, -1)],
-    ['websiteLocale', constant.websiteLocale!],
-    ['store', constant.store!],
-    ['captcha', constant.captcha!],
-    ['flags', constant.flags!],
-    ['tracking', trackingRest && `{"skipPageView":${skip === null ? 'null' : propsText(skip)},${trackingRest.slice(1)}`],
-  ];
-  // A site that disables tracking loads no platform client at all, performance included.
-  if (job.site.config.platform && skip !== 'tracking-disabled') members.push(['platform', constant.platform!]);
-  members.push(
-    ['siteUser', job.session ? propsText({ authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken }) : 'null'],
-    ['bnpl', constant.bnpl!],
-    ['products', job.contextProductsJson()],
-    ['order', resolved.order === null ? 'null' : propsText(resolved.order)],
-    ['experiments', constant.experiments!],
-  );
-  let json = '{';
-  for (const [key, text] of members) {
-    if (text === null) return '{}';
-    if (json.length > 1) json += ',';
-    json += key === null ? text : `"${key}":${text}`;
+  // Members in A0.1 order, written straight into the text (the site's, serialized once per
+  // site and row, as they are); a null text is a member that could not be serialized.
+  const tracking = trackingRest && `{"skipPageView":${skip === null ? 'null' : propsText(skip)},${trackingRest.slice(1)}`;
+  const platform = job.site.config.platform && skip !== 'tracking-disabled' ? constant.platform : '';
+  const siteUser = job.session ? propsText({ authenticated: true, siteUserId: job.session.siteUserId, xsrfToken: job.session.xsrfToken }) : 'null';
+  const products = job.contextProductsJson();
+  const order = resolved.order === null ? 'null' : propsText(resolved.order);
+  if (
+    constant.websiteId === null || constant.templateId === null || constant.websiteLocale === null || constant.store === null ||
+    constant.captcha === null || constant.flags === null || tracking === null || platform === null || siteUser === null ||
+    constant.bnpl === null || products === null || order === null || constant.experiments === null
+  ) {
+    return '{}';
   }
-  json += '}';
+  const json =
+    `{"websiteId":${constant.websiteId},"templateId":${constant.templateId},${page.slice(1, -1)},` +
+    `"websiteLocale":${constant.websiteLocale},"store":${constant.store},"captcha":${constant.captcha},"flags":${constant.flags},"tracking":${tracking},` +
+    // A site that disables tracking loads no platform client at all, performance included.
+    (platform === '' ? '' : `"platform":${platform},`) +
+    `"siteUser":${siteUser},"bnpl":${constant.bnpl},"products":${products},"order":${order},"experiments":${constant.experiments}}`;
   return json.length > DEFAULT_PROPS_LIMITS.maxChars ? '{}' : json;
 }
 
@@ -119,7 +112,7 @@ export async function writeDocument(job: PageJob, ctx: Json, resolved: Resolved,
     head = rendered.html.trim();
   }
 
-  const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) ? await renderOverlay(job, ctx, options, path) : '';
+  const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) && overlayAt(job, path) !== null ? await renderOverlay(job, ctx, options, path) : '';
   const skip = skipPageView({ trackingDisabled: visitor.trackingDisabled, member: visitor.member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
   const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
   const frame = shellFrame({
