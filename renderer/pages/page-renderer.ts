@@ -51,7 +51,17 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { deps } = options;
   const reads = options.reads ?? deps.store.read;
   const getSite = typeof options.site === 'function' ? options.site : () => options.site as LoadedSite;
-  const resolveMember = options.resolveMember ?? (() => null);
+  const resolveMember = options.resolveMember ?? null;
+
+  /** The member behind a request; a failing lookup must not take the page down: the visitor is treated as no member. */
+  function memberOf(request: FastifyRequest): Promise<Member | null> {
+    return Promise.resolve()
+      .then(() => resolveMember!(request))
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'resolveMember failed');
+        return null;
+      });
+  }
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     let site: LoadedSite | null = null;
@@ -62,19 +72,17 @@ export function createPageRenderer(options: PageRendererOptions) {
       site = getSite();
       trackingDisabled = site.config.trackingDisabled;
       screenCookies(request);
-      const [row, session] = await Promise.all([reads.getSite(), visitorSession(deps, request, reply)]);
+      // A visitor without a session cookie has no session to look up, nor a promise to wait for.
+      const siteRow = reads.getSite();
+      const visitor = visitorSession(deps, request, reply);
+      const [row, session] = visitor instanceof Promise ? await Promise.all([siteRow, visitor]) : [await siteRow, visitor];
       if (!row) throw new Error('the store has no site row; seed it first');
       trackingDisabled ||= row.settings.trackingDisabled;
       ensureCrumbCookie(request, reply);
       // The header's signed-in member (issue 16), looked up while the member lookup runs.
       const siteUser = session ? signedInUser(deps, session) : null;
-      // A failing member lookup must not take the page down: the visitor is treated as no member.
-      const member = await Promise.resolve()
-        .then(() => resolveMember(request))
-        .catch((error: unknown) => {
-          request.log.warn({ err: error }, 'resolveMember failed');
-          return null;
-        });
+      // Without a member directory (`npm start`) every visitor is no member, with no promise to wait for.
+      const member = resolveMember === null ? null : await memberOf(request);
       const job = new PageJob(deps, reads, site, row, request, reply, session);
       const path = pathOf(request.url);
       // A page's own POST form (pages/index.ts: the order status look-up) is read like a query,

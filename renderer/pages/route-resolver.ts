@@ -16,6 +16,11 @@ function decodeSegments(pathname: string): string[] | null {
   const segments: string[] = [];
   for (const raw of pathname.split('/')) {
     if (raw === '') continue;
+    // Without a `%` there is nothing to decode (decodeURIComponent would return the same text).
+    if (!raw.includes('%')) {
+      segments.push(raw);
+      continue;
+    }
     try {
       segments.push(decodeURIComponent(raw));
     } catch {

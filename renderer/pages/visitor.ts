@@ -79,18 +79,29 @@ export interface SiteUserContext {
 
 /**
  * The session behind `SiteUserSecureAuthToken`, with C3's clean-up: a token naming no valid
- * session is cleared, and a `SiteUserInfo` claiming a user is rewritten to anonymous.
+ * session is cleared, and a `SiteUserInfo` claiming a user is rewritten to anonymous. Without
+ * the cookie it answers at once, not as a promise: an anonymous page view asks the store
+ * nothing and waits for nothing here.
  */
-export async function visitorSession(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<Session | null> {
-  const token = readCookie(request, COOKIE.session);
-  const session = token === null ? null : await liveSession(deps, request);
-  if (session) return session;
-  if (token !== null) clearCookie(request, reply, COOKIE.session, { httpOnly: true });
+export function visitorSession(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Session | null | Promise<Session | null> {
+  if (readCookie(request, COOKIE.session) === null) {
+    anonymous(request, reply, false);
+    return null;
+  }
+  return liveSession(deps, request).then((session) => {
+    if (session) return session;
+    anonymous(request, reply, true);
+    return null;
+  });
+}
+
+/** C3's clean-up for a visitor with no session: a token that named none is cleared, and a `SiteUserInfo` claiming a user is rewritten. */
+function anonymous(request: FastifyRequest, reply: FastifyReply, hadToken: boolean): void {
+  if (hadToken) clearCookie(request, reply, COOKIE.session, { httpOnly: true });
   if (siteUserInfoClaimsUser(readCookie(request, COOKIE.siteUserInfo))) {
     // The cookie serializer URL-encodes the value once, as D4 asks.
     setCookie(request, reply, COOKIE.siteUserInfo, '{"authenticated":false}');
   }
-  return null;
 }
 
 /** The query parameter `POST /unlock` adds to the page it returns to when it did not unlock it. */

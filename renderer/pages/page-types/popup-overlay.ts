@@ -17,6 +17,14 @@ export const popupOverlayPage = pageKind<{ kind: 'popup-overlay' }>({
   load: () => Promise.reject(new NotFound()),
 });
 
+/** The site's overlay when it is enabled and shown at `path`, else null (nothing to render or wait for). */
+export function overlayAt(job: PageJob, path: string): Json | null {
+  const raw = job.site.config.extra.overlay;
+  if (typeof raw !== 'object' || raw === null || (raw as Json).enabled !== true) return null;
+  const overlay = raw as Json;
+  return Array.isArray(overlay.paths) && !overlay.paths.includes(path) ? null : overlay;
+}
+
 /**
  * C1 type 104: a site with an enabled overlay (`site.json` `overlay: {enabled, id, title,
  * version, delaySeconds, paths, blocks}`) gets it rendered into its content pages (those
@@ -25,10 +33,8 @@ export const popupOverlayPage = pageKind<{ kind: 'popup-overlay' }>({
  * submitted).
  */
 export async function renderOverlay(job: PageJob, ctx: Json, options: RenderOptions, path: string): Promise<string> {
-  const raw = job.site.config.extra.overlay;
-  if (typeof raw !== 'object' || raw === null || (raw as Json).enabled !== true) return '';
-  const overlay = raw as Json;
-  if (Array.isArray(overlay.paths) && !overlay.paths.includes(path)) return '';
+  const overlay = overlayAt(job, path);
+  if (overlay === null) return '';
   const blocks = Array.isArray(overlay.blocks) ? (overlay.blocks.filter((b) => typeof b === 'object' && b !== null && typeof (b as Json).type === 'string') as Block[]) : [];
   const title = typeof overlay.title === 'string' ? overlay.title : '';
   const version = typeof overlay.version === 'string' || typeof overlay.version === 'number' ? String(overlay.version) : '1';
