@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Source } from '../../engine/index.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import type { LoadedSite } from '../site/site-types.ts';
-import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, SITE_CODES, type Frame } from './diagnostic-frames.ts';
 
 describe('overlayHtml', () => {
   it("shows a limit's diagnostic first, even when it comes after more frames than the overlay shows", () => {
@@ -79,5 +79,14 @@ describe('diagnosticFrame of an error inside a partial', () => {
     // A partial the renderer supplies has no file in the folder: its name stays.
     const builtin = Object.keys(BUILTIN_PARTIALS)[0]!;
     expect(diagnosticFrame(site, { ...(d as object), source: builtin } as never).where).toBe(`${builtin}:1:1`);
+  });
+});
+
+describe('SITE_CODES', () => {
+  it("docs/diagnostics.md's site folder table lists exactly these codes, each with its meaning", () => {
+    const doc = fs.readFileSync(path.join(root, 'docs/diagnostics.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Site folder problems'));
+    const rows = [...section.matchAll(/^\| `([A-Z_]+)` \| (.*) \|$/gm)].map((m) => [m[1], m[2]!.replace(/\\\|/g, '|')]);
+    expect(rows).toEqual(Object.entries(SITE_CODES));
   });
 });

@@ -4,11 +4,32 @@ import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { compileCached } from '../site/load-site.ts';
-import { didYouMean } from '../site/validate-site-files.ts';
-import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
+import { didYouMean, type SiteDiagnosticCode } from '../site/validate-site-files.ts';
+import type { LoadedSite, SiteLoadErrorCode, SiteProblem } from '../site/site-types.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
 // overlay (preview). Engine diagnostics and site-load problems come out the same way.
+
+/**
+ * Every code of a site-folder problem an author tool shows (`quire check`, the preview's
+ * overlay and terminal, `render-page`, the start log) besides the engine's own, with what
+ * it means: `docs/diagnostics.md` ("Site folder problems") lists the same (checked by a test),
+ * and the type makes a new loader or schema code a compile error here until it is described.
+ */
+export const SITE_CODES = {
+  SITE_NOT_FOUND: 'error: the site folder does not exist',
+  SITE_READ_FAILED: 'error: a file of the folder cannot be read, or is not UTF-8 (at its first bad byte)',
+  SITE_JSON_INVALID: 'error: `site.json`, `catalog.json` or a `content/*.json` file is not JSON (at the first character that is not)',
+  SITE_SCHEMA_INVALID: 'error: a data file has the wrong shape for the loader (a bad slug, kind, `homePage`, two home pages, an item or block that is not an object, a reserved partial name)',
+  SITE_VALUE_INVALID: 'error (some warnings): a value of the wrong type or outside its allowed set, a missing id, a variant with no `priceCents`',
+  SITE_DUPLICATE_PATH: 'error: two pages, items or products would answer the same URL (a slug used twice)',
+  SITE_DUPLICATE_ID: 'error: an id given twice in `catalog.json`',
+  SITE_LIMIT_EXCEEDED: 'error: a content limit (blocks per layout, items per collection, images per gallery …) or the JSON nesting depth is exceeded',
+  SITE_KEY_UNKNOWN: 'warning: a key the schema does not know, with a "did you mean" (`price` -> `priceCents`)',
+  SITE_KEY_DEPRECATED: 'warning: a key still read for now, with what replaces it',
+  SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have',
+  TEMPLATE_SYNTAX: 'error: a template or partial has a syntax error; the frame shows the engine\'s own code (`EOF_IN_BLOCK` …) and words',
+} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT', string>;
 
 /** One problem ready to show: a title line and a frame (plain text, not escaped). */
 export interface Frame {
