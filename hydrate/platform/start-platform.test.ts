@@ -69,6 +69,19 @@ describe('platform runtime in the page boot', () => {
     expect(data).toMatchObject({ websiteId: 'w1', templateId: 't1', website_locale: 'en-GB', pagePath: '/about' });
   });
 
+  test("the seed §3 payload's pageHash leaves out a password reset link's token", async () => {
+    history.replaceState(null, '', '/members#reset-password=Secret_Token-123');
+    try {
+      await load(ALL_ON);
+      const [call] = page.fetch.callsTo('/api/events/RecordEvent', 'POST');
+      expect(JSON.parse(new URLSearchParams(call!.body).get('data')!).pageHash).toBe('#reset-password');
+      expect(call!.body).not.toContain('Secret_Token');
+      for (const [, body] of beacon.mock.calls) expect(String(body)).not.toContain('Secret_Token');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
   test('the page view goes to the clanker events endpoint by beacon, with the shared analytics id and session', async () => {
     const handle = await load(ALL_ON);
     const [[url, body]] = beaconsTo('/api/v1/clanker/events') as [[string, URLSearchParams]];

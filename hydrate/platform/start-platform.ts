@@ -1,4 +1,5 @@
 import { PAGE_VIEW_EVENT, type PlatformContext } from '../shared/platform-context.ts';
+import { withoutResetToken } from '../shared/reset-link.ts';
 import { isRestricted } from '../runtime/analytics.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -41,7 +42,8 @@ export function legacyPayload(runtime: Runtime, platform: PlatformContext): Lega
     member_locale: platform.memberLocale,
     templateId: context.templateId || null,
     variantId: platform.variantId,
-    pageHash: win.location.hash,
+    // A reset link's token rides in the fragment: it stays on the page (hydrate/shared/reset-link.ts).
+    pageHash: withoutResetToken(win.location.hash),
     pagePath: context.pagePath || win.location.pathname,
   };
 }

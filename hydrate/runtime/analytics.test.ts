@@ -86,6 +86,18 @@ describe('A12 visitor analytics and cookies', () => {
     );
   });
 
+  test("AN-9b the page view's url leaves out a password reset link's token (it rides in the fragment)", async () => {
+    history.replaceState(null, '', '/members?x=1#reset-password=Secret_Token-123');
+    try {
+      await load();
+      const view = hits().find((h) => h.event === 'view')!;
+      expect(view.data.url).toBe(`${location.origin}/members?x=1#reset-password`);
+      expect(view.call.body).not.toContain('Secret_Token');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
   test('AN-10 any skip reason means no page view', async () => {
     await load({ tracking: { skipPageView: 'not-found' } });
     expect(events()).not.toContain('view');

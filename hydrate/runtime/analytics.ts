@@ -5,6 +5,7 @@ import type { PageContext } from './page-context.ts';
 import { featureOn } from './features.ts';
 import { cartFields, itemFields, visitorFields, type CartFields } from './analytics-fields.ts';
 import { FEATURE } from '../shared/feature-toggles.ts';
+import { withoutResetToken } from '../shared/reset-link.ts';
 import { resolveAnalyticsId } from '../platform/analytics-id.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
 import type { Runtime } from './runtime.ts';
@@ -108,7 +109,8 @@ function pageData(runtime: Runtime): Record<string, unknown> {
     viewportInnerHeight: win.innerHeight,
     screenWidth: win.screen?.width ?? 0,
     screenHeight: win.screen?.height ?? 0,
-    url: win.location.href,
+    // A reset link's token rides in the fragment: it stays on the page (hydrate/shared/reset-link.ts).
+    url: withoutResetToken(win.location.href),
     title: runtime.doc.title,
     itemId: context.itemId,
     recordType: context.recordType,

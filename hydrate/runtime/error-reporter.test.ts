@@ -109,4 +109,18 @@ describe('A11 error reporter', () => {
     expect(r.queued()).toHaveLength(1);
     expect(r.queued()[0]).toMatchObject({ event: 'unhandled_rejection', data: { message: 'nope' } });
   });
+
+  test("ERR-12 a report's url leaves out a password reset link's token (it rides in the fragment)", async () => {
+    history.replaceState(null, '', '/members#reset-password=Secret_Token-123');
+    try {
+      const r = await reporter();
+      window.dispatchEvent(new ErrorEvent('error', { message: 'boom', error: new Error('boom') }));
+      const event = new Event('unhandledrejection') as Event & { reason: unknown };
+      Object.defineProperty(event, 'reason', { value: new Error('nope') });
+      window.dispatchEvent(event);
+      expect(r.queued().map((report) => report.data.url)).toEqual([`${location.origin}/members#reset-password`, `${location.origin}/members#reset-password`]);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
 });

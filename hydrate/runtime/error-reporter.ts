@@ -1,4 +1,5 @@
 import type { HttpClient } from './http-client.ts';
+import { withoutResetToken } from '../shared/reset-link.ts';
 
 /** A11 limits (D3). */
 export const REPORTER_LIMITS = {
@@ -73,7 +74,7 @@ export function createErrorReporter(client: HttpClient): ErrorReporter {
       reportError('uncaught_error', {
         message: e.message || message,
         stack,
-        url: win.location.href,
+        url: withoutResetToken(win.location.href),
         filename: e.filename,
         lineno: e.lineno,
         colno: e.colno,
@@ -81,7 +82,7 @@ export function createErrorReporter(client: HttpClient): ErrorReporter {
     };
     const onRejection = (e: PromiseRejectionEvent) => {
       const { message, stack } = describe(e.reason);
-      reportError('unhandled_rejection', { message, stack, url: win.location.href });
+      reportError('unhandled_rejection', { message, stack, url: withoutResetToken(win.location.href) });
     };
     win.addEventListener('error', onError);
     win.addEventListener('unhandledrejection', onRejection);
