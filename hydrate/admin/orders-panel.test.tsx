@@ -210,6 +210,38 @@ describe('orders panel', () => {
     expect(el.querySelector('tr[data-order-id="o5"] [data-refund-pending]')!.textContent).toBe('Refund under way or unfinished: cancelling again finishes it.');
   });
 
+  it("a digital line shows its downloads used of the limit; Reset count and Email download links send one request each and say what was done", async () => {
+    const downloads = (used: number) => [{ itemId: 'poster', title: 'Poster', used, limit: 10 }];
+    const paid = { ...order(8, 'paid'), downloads: downloads(10), downloadsOpen: true };
+    const cancelled = { ...order(9, 'cancelled'), downloads: downloads(2), downloadsOpen: false };
+    const server = fakeAdminServer((method, url) => {
+      if (method === 'GET') return { status: 200, body: { orders: [paid, cancelled], nextCursor: null } };
+      if (url.endsWith('/downloads/reset')) return { status: 200, body: { ...paid, downloads: downloads(0) } };
+      return { status: 200, body: paid };
+    });
+    const el = await mountPanel(OrdersPanel, server);
+    const row = (id: string) => el.querySelector(`tr[data-order-id="${id}"]`)!;
+    expect(row('o8').querySelector('.admin-order-download-count')!.textContent).toBe('Poster: 10 of 10 downloads used');
+    // Cancelled: the count stays to read, the links are closed, nothing to reset or send.
+    expect(row('o9').querySelector('.admin-order-download-count')!.textContent).toBe('Poster: 2 of 10 downloads used');
+    expect(row('o9').textContent).toContain('Download links closed');
+    expect([...row('o9').querySelectorAll('.admin-order-downloads button')]).toHaveLength(0);
+    const button = (name: RegExp) => [...row('o8').querySelectorAll('button')].find((candidate) => name.test(candidate.textContent ?? '')) as HTMLButtonElement;
+    expect(button(/^Reset count/).textContent).toBe('Reset count of Poster, order #8');
+    await act(async () => {
+      button(/^Reset count/).click();
+      button(/^Reset count/).click();
+    });
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o8/downloads/reset']);
+    expect(row('o8').querySelector('.admin-order-download-count')!.textContent).toBe('Poster: 0 of 10 downloads used');
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Poster of order #8 can be downloaded 10 times again.');
+    await act(async () => button(/^Email download links/).click());
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o8/downloads/reset', 'POST /api/commerce/orders/o8/downloads/resend']);
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('The download links of order #8 are emailed to buyer8@example.com again.');
+  });
+
   it('Find narrows the list by status and number or email; an answer to an older Find is not shown under a newer one', async () => {
     const base = fakeAdminServer((method, url) => {
       if (url === '/api/commerce/orders?limit=20') return { status: 200, body: { orders: [order(3, 'paid'), order(2, 'cancelled'), order(1, 'paid')], nextCursor: null } };

@@ -29,6 +29,10 @@ interface AdminOrder {
   refund?: OrderRefund | null;
   /** A cancel's refund was asked and its answer is not stored yet (under way, or unknown: cancelling again finishes it). */
   refundPending?: boolean;
+  /** Each digital product of a paid order: downloads used of the limit (none before payment). */
+  downloads?: { itemId: string; title: string; used: number; limit: number }[];
+  /** The buyer's links work now (paid or fulfilled): the owner may reset a count or mail them again. */
+  downloadsOpen?: boolean;
   items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
 }
 
@@ -122,6 +126,36 @@ export function OrdersPanel({ api }: PanelProps) {
     }
   };
 
+  // A digital product's count started over (the buyer reached the limit), or the links mailed
+  // again (a lost receipt). One at a time per order, as status changes are.
+  const downloadAction = async (order: AdminOrder, action: { reset: { itemId: string; title: string } } | { resend: true }) => {
+    if (sending.current.has(order.id)) return;
+    sending.current.add(order.id);
+    const base = `/api/commerce/orders/${encodeURIComponent(order.id)}/downloads`;
+    let result: ApiResult<AdminOrder>;
+    try {
+      result = 'reset' in action ? await api.send<AdminOrder>('POST', `${base}/reset`, { itemId: action.reset.itemId }) : await api.send<AdminOrder>('POST', `${base}/resend`);
+    } finally {
+      sending.current.delete(order.id);
+    }
+    if (!result.ok) {
+      setStatus(result.message);
+      // Cancelled meanwhile (another tab): the row read again shows it, with its links closed.
+      if (result.code === 'DOWNLOADS_CLOSED') {
+        const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
+        if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
+      }
+      return;
+    }
+    setUpdated((before) => ({ ...before, [order.id]: { ...order, ...result.body } }));
+    if ('reset' in action) {
+      const limit = result.body.downloads?.find((download) => download.itemId === action.reset.itemId)?.limit;
+      setStatus(`${action.reset.title} of order #${order.orderNumber} can be downloaded ${limit} times again.`);
+    } else {
+      setStatus(`The download links of order #${order.orderNumber} are emailed to ${order.email} again.`);
+    }
+  };
+
   // The next page's first row takes the focus: the button may be gone (the last page), and the
   // owner reads on from the rows just added.
   const more = async () => {
@@ -167,7 +201,13 @@ export function OrdersPanel({ api }: PanelProps) {
       {orders && orders.length > 0 ? (
         <AdminTable label="Order list" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
           {orders.map((order) => (
-            <OrderRow key={order.id} order={order} onChange={(next) => choose(order, next)} />
+            <OrderRow
+              key={order.id}
+              order={order}
+              onChange={(next) => choose(order, next)}
+              onResetDownloads={(item) => void downloadAction(order, { reset: item })}
+              onResendDownloads={() => void downloadAction(order, { resend: true })}
+            />
           ))}
         </AdminTable>
       ) : null}
@@ -201,7 +241,14 @@ export function OrdersPanel({ api }: PanelProps) {
   );
 }
 
-function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: string) => void }) {
+interface OrderRowProps {
+  order: AdminOrder;
+  onChange: (status: string) => void;
+  onResetDownloads: (item: { itemId: string; title: string }) => void;
+  onResendDownloads: () => void;
+}
+
+function OrderRow({ order, onChange, onResetDownloads, onResendDownloads }: OrderRowProps) {
   const moves = NEXT_STATUSES[order.status] ?? [];
   const [chosen, setNext] = useState<string>(moves[0] ?? '');
   // After a change the row's moves are new: a choice that is no longer one falls back to the first.
@@ -235,7 +282,32 @@ function OrderRow({ order, onChange }: { order: AdminOrder; onChange: (status: s
             ))
           : 'No shipping'}
       </td>
-      <td>{items}</td>
+      <td>
+        {items}
+        {order.downloads && order.downloads.length > 0 ? (
+          <div className="admin-order-downloads">
+            {order.downloads.map((download) => (
+              <div key={download.itemId} className="admin-order-download" data-download-item={download.itemId}>
+                <span className="admin-order-download-count">
+                  {download.title}: {download.used} of {download.limit} downloads used
+                </span>
+                {order.downloadsOpen ? (
+                  <button type="button" className="admin-secondary" onClick={() => onResetDownloads(download)}>
+                    Reset count<span className="admin-visually-hidden"> of {download.title}, order #{order.orderNumber}</span>
+                  </button>
+                ) : null}
+              </div>
+            ))}
+            {order.downloadsOpen ? (
+              <button type="button" className="admin-secondary" data-action="resend-downloads" onClick={onResendDownloads}>
+                Email download links<span className="admin-visually-hidden"> of order #{order.orderNumber}</span>
+              </button>
+            ) : (
+              <div className="admin-order-item-field">Download links closed</div>
+            )}
+          </div>
+        ) : null}
+      </td>
       <td>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
       <td>
         <span className="admin-order-status">{STATUS_LABELS[order.status] ?? order.status}</span>

@@ -849,6 +849,55 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await stockOf('p1', 'v1')).toBe(5);
       });
 
+      it("the owner sees each file's downloads used of the limit, resets one file's count and mails the links again; never the token", async () => {
+        const digital = { shippingAddress: undefined, shippingOptionId: undefined };
+        const placed = json(await place(await cartWith(['pdig', 'DIG-1', 4]), digital));
+        const stored = (await store.read.orders.get(placed.orderId))!;
+        const token = stored.downloadToken!;
+        const get = async () => json(await h.inject({ method: 'GET', url: `/api/commerce/orders/${placed.orderId}`, headers: adminHeaders() }));
+        const reset = (orderId: string, itemId: string) =>
+          h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/downloads/reset`, headers: adminHeaders(), payload: { itemId } });
+        const resend = (orderId: string) => h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/downloads/resend`, headers: adminHeaders() });
+        const linkMails = async () => (await store.read.listOutbox()).filter((mail) => mail.subject.startsWith('Your downloads from '));
+        expect(await get()).toMatchObject({ downloads: [{ itemId: 'pdig', title: 'Wallpaper', used: 0, limit: DOWNLOAD_LIMIT }], downloadsOpen: true });
+        // The buyer used up the file: the list says so.
+        for (let i = 0; i < DOWNLOAD_LIMIT; i++) await store.read.orders.takeDownload(token, 'pdig', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES);
+        expect(await store.read.orders.takeDownload(token, 'pdig', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES)).toBeNull();
+        const listed = json(await h.inject({ method: 'GET', url: '/api/commerce/orders?limit=5', headers: adminHeaders() })).orders.find((order: { id: string }) => order.id === placed.orderId);
+        expect(listed.downloads).toEqual([{ itemId: 'pdig', title: 'Wallpaper', used: DOWNLOAD_LIMIT, limit: DOWNLOAD_LIMIT }]);
+        // Reset: the link works DOWNLOAD_LIMIT times again.
+        const afterReset = await reset(placed.orderId, 'pdig');
+        expect(afterReset.statusCode, afterReset.body).toBe(200);
+        expect(json(afterReset).downloads).toEqual([{ itemId: 'pdig', title: 'Wallpaper', used: 0, limit: DOWNLOAD_LIMIT }]);
+        expect(await store.read.orders.takeDownload(token, 'pdig', DOWNLOAD_LIMIT, DOWNLOADABLE_STATUSES)).toBe(1);
+        // Resend: one mail to the buyer with the link and what is left of it; nothing else of the order.
+        const sent = await resend(placed.orderId);
+        expect(sent.statusCode, sent.body).toBe(200);
+        const mails = await linkMails();
+        expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([['buyer@example.com', `Your downloads from Test Shop (order #${placed.orderNumber})`]]);
+        expect(mails[0]!.body).toContain(`Wallpaper: http://localhost/commerce/downloads/${token}/pdig (${DOWNLOAD_LIMIT - 1} downloads left)`);
+        expect(mails[0]!.body).not.toContain(stored.payment.reference);
+        // The owner's answers carry counts, never the buyer's token (it is the links).
+        for (const body of [afterReset.body, sent.body, JSON.stringify(await get()), JSON.stringify(listed)]) expect(body).not.toContain(token);
+        // A product the order does not hold as a download, an order with none, an unknown order.
+        expect([(await reset(placed.orderId, 'p1')).statusCode, json(await reset(placed.orderId, 'p1'))]).toEqual([
+          404,
+          { code: 'DOWNLOAD_NOT_FOUND', error: 'This order has no download for that product.' },
+        ]);
+        const tee = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        expect(json(await resend(tee.orderId))).toEqual({ code: 'DOWNLOAD_NOT_FOUND', error: 'This order has no downloads.' });
+        expect(json(await resend('o-unknown')).code).toBe('ORDER_NOT_FOUND');
+        // Not paid yet, or cancelled: the links are closed, so neither is done.
+        const offline = json(await place(await cartWith(['pdig', 'DIG-1', 4]), { ...digital, payment: { provider: 'manual' } }));
+        const closed = { code: 'DOWNLOADS_CLOSED', error: 'The downloads of this order are closed: it is not paid, or it was cancelled.' };
+        expect([(await resend(offline.orderId)).statusCode, json(await resend(offline.orderId))]).toEqual([409, closed]);
+        expect((await h.inject({ method: 'POST', url: `/api/commerce/orders/${placed.orderId}/status`, payload: { status: 'cancelled' }, headers: adminHeaders() })).statusCode).toBe(200);
+        expect(json(await reset(placed.orderId, 'pdig'))).toEqual(closed);
+        expect(json(await resend(placed.orderId))).toEqual(closed);
+        expect(await get()).toMatchObject({ downloadsOpen: false, downloads: [{ itemId: 'pdig', used: 1 }] });
+        expect(await linkMails()).toHaveLength(1);
+      });
+
       it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
         const lookup = (payload: Record<string, unknown>) => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload }));

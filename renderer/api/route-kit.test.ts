@@ -123,6 +123,24 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: { status: 'paid' }, status: 404, code: 'ORDER_NOT_FOUND' },
     ],
   },
+  'POST /api/commerce/orders/:orderId/downloads/reset': {
+    params: ['o-unknown'],
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { itemId: 5 }, status: 400, code: 'BAD_REQUEST', error: "itemId must be the id of one of the order's digital products." },
+      { body: {}, status: 400, code: 'BAD_REQUEST', error: "itemId must be the id of one of the order's digital products." },
+      { body: { itemId: 'x'.repeat(201) }, status: 400, code: 'BAD_REQUEST' },
+      { body: { itemId: 'poster' }, status: 404, code: 'ORDER_NOT_FOUND' },
+      { bare: true, body: { itemId: 'poster' }, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'POST /api/commerce/orders/:orderId/downloads/resend': {
+    params: ['o-unknown'],
+    cases: [
+      { status: 404, code: 'ORDER_NOT_FOUND', error: 'Order not found.' },
+      { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
   'POST /api/commerce/order-status': {
     cases: [
       { body: [], ...NOT_OBJECT },
@@ -562,6 +580,7 @@ describe('OpenAPI document', () => {
       'DELETE /api/commerce/shopping-cart/entries/:entryId',
       'DELETE /api/site-users/account/session',
       'POST /api/admin/reviews/:reviewId/approve',
+      'POST /api/commerce/orders/:orderId/downloads/resend',
     ]);
     for (const { method, path } of h.app.storefrontApiRoutes()) {
       const operation = document.paths?.[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];

@@ -43,19 +43,42 @@ export interface DownloadLink {
   url: string;
 }
 
-/** The buyer's links of an order: one per digital product, once the order is paid; none before, or after a cancel. */
-export function downloadLinks(order: PlacedOrder, origin: string | null = null): DownloadLink[] {
-  const token = order.downloadToken;
-  if (!token || !DOWNLOADABLE_STATUSES.includes(order.status)) return [];
-  const base = origin ? origin.replace(/\/+$/, '') : '';
+/** The order's digital products, each once (two lines of one product share its file and its count). */
+export function digitalItems(order: Pick<PlacedOrder, 'items'>): { itemId: string; title: string }[] {
   const seen = new Set<string>();
-  const links: DownloadLink[] = [];
+  const items: { itemId: string; title: string }[] = [];
   for (const item of order.items) {
     if (!isDigitalLine(item) || seen.has(item.itemId)) continue;
     seen.add(item.itemId);
-    links.push({ itemId: item.itemId, title: item.productName, url: `${base}${downloadPath(token, item.itemId)}` });
+    items.push({ itemId: item.itemId, title: item.productName });
   }
-  return links;
+  return items;
+}
+
+/** The order's downloads are served now: it has its token and is paid (or since fulfilled). */
+export const downloadsOpen = (order: Pick<PlacedOrder, 'downloadToken' | 'status'>): boolean =>
+  Boolean(order.downloadToken) && DOWNLOADABLE_STATUSES.includes(order.status);
+
+/** One digital product of an order as the owner sees it (admin orders panel): downloads used of the limit. */
+export interface OwnerDownload {
+  itemId: string;
+  title: string;
+  used: number;
+  limit: number;
+}
+
+/** The order's digital products with their counts (`orders.download_counts`); none before the order has its token. */
+export function ownerDownloads(order: PlacedOrder, counts: Readonly<Record<string, number>>): OwnerDownload[] {
+  if (!order.downloadToken) return [];
+  return digitalItems(order).map(({ itemId, title }) => ({ itemId, title, used: counts[itemId] ?? 0, limit: DOWNLOAD_LIMIT }));
+}
+
+/** The buyer's links of an order: one per digital product, once the order is paid; none before, or after a cancel. */
+export function downloadLinks(order: PlacedOrder, origin: string | null = null): DownloadLink[] {
+  const token = order.downloadToken;
+  if (!token || !downloadsOpen(order)) return [];
+  const base = origin ? origin.replace(/\/+$/, '') : '';
+  return digitalItems(order).map(({ itemId, title }) => ({ itemId, title, url: `${base}${downloadPath(token, itemId)}` }));
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@ import { mailOrigin, type ApiDeps } from '../api/context.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderCancelledMail } from '../mail/order-cancelled.ts';
 import { orderReceiptMail } from '../mail/order-receipt.ts';
-import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
+import { downloadsOpen, hasDigitalLines, newDownloadToken, ownerDownloads } from './digital-downloads.ts';
 import { commerceRules } from './checkout.ts';
 import { providerOf, type PaymentProvider, type RefundOutcome } from './payment-providers.ts';
 import { issueGiftCards } from './place-order.ts';
@@ -180,10 +180,13 @@ const iso = (millis: number) => new Date(millis).toISOString();
  * An order as the API answers it: cents, ISO times. The owner (admin list, status change)
  * sees the provider's payment and refund references; the buyer (order status look-up) neither.
  */
-export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner') {
-  const { extra: _extra, payment, refund, siteUserId, refundClaim, ...rest } = order;
+export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner', downloadCounts: Readonly<Record<string, number>> = {}) {
+  const { extra: _extra, payment, refund, siteUserId, refundClaim, downloadToken, ...rest } = order;
   return {
     ...rest,
+    // The token is the buyer's links (their receipt, their order pages): the owner sees each
+    // file's downloads used of the limit instead, and re-sends the links by mail.
+    ...(audience === 'owner' ? { downloads: ownerDownloads(order, downloadCounts), downloadsOpen: downloadsOpen(order) } : downloadToken ? { downloadToken } : {}),
     // Which account placed it is the owner's to know; the buyer's look-up by number and email says not.
     ...(audience === 'owner' ? { siteUserId: siteUserId ?? null } : {}),
     // A cancel's refund asked and not yet stored (under way, or its answer unknown): the owner's panel says so.

@@ -162,6 +162,20 @@ export class OrderRepository {
     return rows[0] ? json<Record<string, number>>(rows[0].download_counts) : {};
   }
 
+  /** The download counts of several orders at once (the owner's list): order id -> (item id -> count). */
+  async downloadCountsOf(orderIds: readonly string[]): Promise<Map<string, Record<string, number>>> {
+    const counts = new Map<string, Record<string, number>>();
+    if (orderIds.length === 0) return counts;
+    const rows = await this.db.query('SELECT id, download_counts FROM orders WHERE id = ANY($1::text[])', [orderIds]);
+    for (const row of rows) counts.set(String(row.id), json<Record<string, number>>(row.download_counts) ?? {});
+    return counts;
+  }
+
+  /** Starts one file's count of the order over (the owner's reset): its link works DOWNLOAD_LIMIT times again. */
+  async resetDownloads(orderId: string, itemId: string): Promise<void> {
+    await this.db.query('UPDATE orders SET download_counts = download_counts - $2::text WHERE id = $1', [orderId, itemId]);
+  }
+
   /** The next order number of the site: 1, 2, 3, … The upsert row-locks the counter until the transaction ends. */
   async nextNumber(websiteId: string): Promise<number> {
     const rows = await this.db.query(

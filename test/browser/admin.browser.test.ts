@@ -21,6 +21,7 @@ import { axeViolations } from './support/axe.ts';
 import { viewportShot, type VisitorPage } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
+import { useMailSink } from './support/mail.ts';
 
 const chromiumPath = inject('chromiumPath');
 const EMAIL = 'owner@demo-shop.test';
@@ -32,6 +33,7 @@ const PANEL_NAMES = ['Inventory', 'Restock sign-ups', 'Form submissions', 'Order
 
 describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
+  const mail = useMailSink(tier);
 
   async function signedIn(viewport = DESKTOP): Promise<VisitorPage> {
     await ensureFirstOwner(tier.server.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
@@ -341,7 +343,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(statusPosts).toHaveLength(1);
     expect(await row.locator('.admin-order-status').textContent()).toBe('Fulfilled');
     // Fulfilled has no further moves: the select and button are gone, the new status has the focus.
-    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^Update/ }).count()).toBe(0);
     await expect.poll(() => isFocused(row.locator('.admin-order-status'))).toBe(true);
     // Cancelling asks first (what happens to the stock, the buyer and the money), then mails the buyer.
     const older = orders.locator(`tr[data-order-id="${orderId}-older-1"]`);
@@ -706,6 +708,55 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
       refund.mockRestore();
     }
     expect(steps).toEqual(['refund asked', 'shop served', 'other tab told', 'refund answered']);
+  });
+
+  test("ADMIN-14 downloads: the owner reads a digital line's downloads used of the limit, resets the count the buyer used up, and emails the links again", async () => {
+    const { orderId, orderNumber } = await placePosters('downloads', 1, 'downloads@example.com', TEST_CARD);
+    const token = (await tier.server.store.read.orders.get(orderId))!.downloadToken!;
+    const download = () => tier.server.app.inject({ method: 'GET', url: `/commerce/downloads/${token}/poster` });
+    for (let i = 0; i < 10; i++) expect((await download()).statusCode).toBe(200);
+    const refused = await download();
+    expect([refused.statusCode, refused.body]).toEqual([404, 'This download link has been used 10 times, its limit. Please contact the shop for a new one.']);
+    // The buyer asks the shop: the owner finds the order.
+    const v = await signedIn();
+    await openPanel(v.page, 'Orders');
+    const orders = panel(v.page, 'orders');
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    expect(await row.locator('.admin-order-download-count').textContent()).toBe('Poster (digital): 10 of 10 downloads used');
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('admin-14-downloads-used-up');
+    const reset = row.getByRole('button', { name: `Reset count of Poster (digital), order #${orderNumber}` });
+    await reset.focus();
+    await v.page.keyboard.press('Enter');
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Poster (digital) of order #${orderNumber} can be downloaded 10 times again.`);
+    expect(await row.locator('.admin-order-download-count').textContent()).toBe('Poster (digital): 0 of 10 downloads used');
+    expect(await isFocused(reset)).toBe(true);
+    expect((await download()).statusCode).toBe(200);
+    // The links again, by mail (the outbox, through nodemailer to SMTP), to the buyer only.
+    await row.getByRole('button', { name: `Email download links of order #${orderNumber}` }).click();
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`The download links of order #${orderNumber} are emailed to downloads@example.com again.`);
+    expect(await focused(v.page)).not.toBe('body');
+    const linkMails = async () => (await mail.delivered(1)).filter((m) => m.to.includes('downloads@example.com') && m.subject.endsWith(`(order #${orderNumber})`));
+    await expect.poll(async () => (await linkMails()).length).toBe(1);
+    const [sent] = await linkMails();
+    expect(sent!.to).toEqual(['downloads@example.com']);
+    expect(sent!.subject).toBe(`Your downloads from Quire Demo Shop (order #${orderNumber})`);
+    // Its parts are quoted-printable inside the multipart body: read as the mail client would.
+    const body = sent!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(body).toContain(`/commerce/downloads/${token}/poster (9 downloads left)`);
+    expect(body).not.toContain('Visa');
+    // The owner's page never holds the buyer's token (the links are the buyer's).
+    expect(await v.page.content()).not.toContain(token);
+    // Cancelled, the links close: the count stays to read, with nothing to reset or send.
+    await row.getByLabel(`New status for order #${orderNumber}`).selectOption('cancelled');
+    await row.getByRole('button', { name: `Update order #${orderNumber}` }).click();
+    await v.page.getByRole('alertdialog', { name: `Cancel order #${orderNumber}?` }).getByRole('button', { name: 'Cancel order' }).click();
+    await expect.poll(() => row.locator('.admin-order-status').textContent()).toBe('Cancelled');
+    expect(await row.locator('.admin-order-download-count').textContent()).toBe('Poster (digital): 1 of 10 downloads used');
+    expect(await row.getByText('Download links closed').count()).toBe(1);
+    expect(await row.getByRole('button', { name: /^(Reset count|Email download links)/ }).count()).toBe(0);
+    expect(await axeViolations(v.page)).toEqual([]);
   });
 
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {

@@ -2,7 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { isValidEmail } from '../form-validation.ts';
 import { NEXT_STATUSES, ORDER_ERR, orderJson, setOrderStatus } from '../../orders/order-status.ts';
 import type { OrderFilter } from '../../store/order-repository.ts';
-import type { OrderStatus } from '../../store/types.ts';
+import type { OrderStatus, PlacedOrder } from '../../store/types.ts';
+import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
+import { resendDownloadLinks, resetDownloadCount } from '../../orders/owner-downloads.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
@@ -27,6 +29,8 @@ const ORDER_PARAMS = Type.Object({ orderId: Type.String({ minLength: 1, maxLengt
 
 export function registerOrderRoutes(kit: RouteKit): void {
   const { deps } = kit;
+  /** The owner's JSON of one order, with its files' download counts. */
+  const ownerJson = async (order: PlacedOrder) => orderJson(order, 'owner', order.downloadToken ? await deps.store.read.orders.downloadCounts(order.id) : {});
 
   addRoute(kit, {
     method: 'GET',
@@ -54,8 +58,10 @@ export function registerOrderRoutes(kit: RouteKit): void {
       const rows = await deps.store.read.orders.list(site.websiteId, after, limit + 1, { status, ...orderSearch(request.query.q) });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
+      // The digital orders' download counts, in one query for the page.
+      const counts = await deps.store.read.orders.downloadCountsOf(page.filter((order) => order.downloadToken).map((order) => order.id));
       return {
-        orders: page.map((order) => orderJson(order)),
+        orders: page.map((order) => orderJson(order, 'owner', counts.get(order.id))),
         nextCursor: rows.length > limit && last ? encodeSignUpCursor({ createdOn: last.createdOn, id: last.id }) : null,
       };
     },
@@ -69,7 +75,7 @@ export function registerOrderRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const order = await deps.store.read.orders.get(request.params.orderId);
       if (!order) throw ORDER_ERR.notFound();
-      return orderJson(order);
+      return ownerJson(order);
     },
   });
 
@@ -83,7 +89,34 @@ export function registerOrderRoutes(kit: RouteKit): void {
       body: Type.Object({ status: Type.Union([Type.Literal('paid'), Type.Literal('fulfilled'), Type.Literal('cancelled')]) }),
     },
     invalid: fieldCodes({ status: () => GENERIC.badRequest("status must be 'paid', 'fulfilled' or 'cancelled'.") }),
-    handler: async (request) => orderJson(await setOrderStatus(deps, request.params.orderId, request.body.status)),
+    handler: async (request) => ownerJson(await setOrderStatus(deps, request.params.orderId, request.body.status)),
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/orders/:orderId/downloads/reset',
+    admin: true,
+    schema: {
+      summary: `One digital product of a paid order downloadable ${DOWNLOAD_LIMIT} times again (its count starts over); the order answered, with each file's downloads used.`,
+      params: ORDER_PARAMS,
+      body: Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200 }) }),
+    },
+    invalid: fieldCodes({ itemId: () => GENERIC.badRequest("itemId must be the id of one of the order's digital products.") }),
+    handler: async (request) => {
+      const { order, counts } = await resetDownloadCount(deps, request.params.orderId, request.body.itemId);
+      return orderJson(order, 'owner', counts);
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/orders/:orderId/downloads/resend',
+    admin: true,
+    schema: { summary: "Mails the buyer a paid order's download links again (with the downloads each has left); the order answered.", params: ORDER_PARAMS },
+    handler: async (request) => {
+      const { order, counts } = await resendDownloadLinks(deps, request.params.orderId);
+      return orderJson(order, 'owner', counts);
+    },
   });
 
   addRoute(kit, {
