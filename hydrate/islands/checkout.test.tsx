@@ -412,6 +412,21 @@ describe('checkout island (issue 15)', () => {
     expect(page.navigate).toHaveBeenCalledWith('/commerce/orders/o1/received');
   });
 
+  test('an offline order holding more stock than the server allows (422 OFFLINE_ORDER_TOO_LARGE) says why, and goes nowhere', async () => {
+    const message = 'An order paid offline can hold at most 10 items from stock; this cart has 25. Remove some, or choose another payment method.';
+    const fake = await open(baseView({ requiresShipping: false, purelyDigital: true, hasDigital: true }));
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/place') ? { status: 422, json: { error: message, code: 'OFFLINE_ORDER_TOO_LARGE' } } : undefined,
+    );
+    await page.act(() => $('#sf-checkout-provider-manual').click());
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await submit();
+    expect(placeCalls()).toHaveLength(1);
+    expect($('#sf-checkout-error').textContent).toBe(message);
+    expect(fake.orders).toEqual([]);
+    expect(page.navigate).not.toHaveBeenCalled();
+  });
+
   test('the gift-card page first makes its one-line cart, then checks out as usual', async () => {
     await open(baseView({ cartToken: 'gc-cart', requiresShipping: false, purelyDigital: true }), 'gift-card', 'data-item-id="gc" data-sku="GC-50"');
     expect(page.fetch.callsTo('/api/commerce/checkout/gift-card', 'POST')[0]!.json).toEqual({ itemId: 'gc', sku: 'GC-50' });
