@@ -34,11 +34,39 @@ function utf8Escapes(cp: number): string {
   );
 }
 
+// ECMAScript's `encodeURIComponent` keeps these five, which the form encoding encodes; it keeps
+// nothing else the form encoding encodes, and encodes nothing it keeps (`.-*_`, letters, digits).
+const FORM_ONLY = /[!'()~]/;
+const FORM_ONLY_ALL = /[!'()~]/g;
+const FORM_ONLY_PCT: Readonly<Record<string, string>> = { '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E' };
+
+function formOnlyEscape(c: string): string {
+  return FORM_ONLY_PCT[c];
+}
+
 /**
  * The form encoding (`FORM_KEEP` kept, everything else as the `%XX` of its UTF-8 bytes), with
- * `space` for U+0020 and an unpaired surrogate as Java's `?`, `%3F`.
+ * `space` for U+0020 and an unpaired surrogate as Java's `?`, `%3F`. The native encoder writes
+ * the same bytes, upper-case, as one flat string, with `%20` for a space (a `%` of the text is
+ * `%25`, so every `%20` is a space); the five characters it keeps and the form encoding does not
+ * are then encoded. Through the code-point loop (`formEncodeLoop`), a text with spaces was a
+ * rope of a slice and an escape per space: `google-calendar-url`'s title and address 1.5x as
+ * long, and more nodes for the page's encoding to flatten (bench/README.md, "twenty-eighth
+ * session"). ECMAScript throws on an unpaired surrogate, which the loop writes as `%3F`.
  */
 function formEncode(s: string, space: string): string {
+  let t: string;
+  try {
+    t = encodeURIComponent(s);
+  } catch {
+    return formEncodeLoop(s, space);
+  }
+  if (FORM_ONLY.test(t)) t = t.replace(FORM_ONLY_ALL, formOnlyEscape);
+  return space === '%20' || t.indexOf('%20') < 0 ? t : t.replaceAll('%20', space);
+}
+
+/** `formEncode` a code point at a time: the texts ECMAScript refuses (an unpaired surrogate). */
+function formEncodeLoop(s: string, space: string): string {
   const keep = FORM_KEEP;
   let out = '';
   let start = 0;

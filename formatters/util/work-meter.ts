@@ -57,6 +57,9 @@ export const VETTED_REGEXPS: ReadonlyMap<string, string> = new Map([
   // formatters/core.ts encode-space and line-breaks
   [String.raw`/[\t\n\v\f\r ]/g`, 'one character class, no loop: constant per start position'],
   [String.raw`/\n/g`, 'one character: constant per start position'],
+  // formatters/util/uri-encode.ts formEncode: the characters encodeURIComponent keeps and URLEncoder does not
+  ["/[!'()~]/", 'one character class, no loop: constant per start position'],
+  ["/[!'()~]/g", 'one character class, no loop: constant per start position'],
   // formatters/util/decimal.ts badDecimal: one character at a time
   ['/[0-9.+\\-eE]/', 'one character class, no loop: constant per start position'],
 ]);
