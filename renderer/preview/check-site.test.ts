@@ -172,6 +172,26 @@ describe('checkPaths', () => {
     expect((await checkPaths([file])).frames.map((frame) => frame.code)).toEqual(['EXPRESSION_PARSE']);
   });
 
+  it('warns about a picture /assets/site/images/NAME names that images/ does not have, in data files, templates and styles', async () => {
+    write('site.json', '{}');
+    write('content/home.json', '{\n  "slug": "home",\n  "blocks": [{ "type": "image", "url": "/assets/site/images/hero.webp", "alt": "" }, { "type": "image", "url": "/assets/site/images/kept.webp?format=500w", "alt": "" }]\n}');
+    write('templates/page.jsont', '<img src="/assets/site/images/{page.slug}.webp" alt=""><img src="/assets/site/images/logo%20mark.png" alt="">');
+    write('styles.css', 'body { background: url(/assets/site/images/bg.png); }');
+    // Stored as width variants only, or as the original: both answer the name.
+    write('images/kept-300w.webp', 'x');
+    write('images/bg.png', 'x');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(0);
+    expect(result.frames.map((frame) => [frame.code, frame.where.slice(dir.length + 1), frame.warning])).toEqual([
+      ['SITE_IMAGE_MISSING', 'content/home.json:3:41', true],
+      ['SITE_IMAGE_MISSING', 'templates/page.jsont:1:66', true],
+    ]);
+    expect(result.frames[0]!.text.split('\n')[0]).toBe(
+      'Warning SITE_IMAGE_MISSING: /assets/site/images/hero.webp: no images/hero.webp (or a width variant such as images/hero-500w.webp) in the site folder; the page shows a broken picture',
+    );
+    expect(result.frames[1]!.text.split('\n')[0]).toContain('no images/logo mark.png');
+  });
+
   it('frames a template given on its own with the hints of a site template', async () => {
     const file = write('card.jsont', '{title|htm}\n{.equl? a b}x{.end}\n');
     const result = await checkPaths([file]);

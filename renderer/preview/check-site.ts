@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
+import { indexImages, SITE_IMAGES_PREFIX } from '../pages/site-images.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
 import { jsonSyntaxPosition } from '../site/json-positions.ts';
@@ -189,6 +190,50 @@ async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
   return frames;
 }
 
+/** A picture of the site folder as pages name it: `/assets/site/images/NAME` (pages/site-images.ts). */
+const SITE_IMAGE_URL = new RegExp(`${SITE_IMAGES_PREFIX.replaceAll('/', '\\/')}([A-Za-z0-9._~%-]+)`, 'g');
+
+/**
+ * Every `/assets/site/images/NAME` written in the folder's data files, templates, partials and
+ * stylesheets that `images/` cannot answer (no `NAME` and no `-<width>w` variant of it): the
+ * page showed a broken picture and nothing said so. A name built by the template
+ * (`…/images/{slug}.webp`) is not checked.
+ */
+async function missingImageFrames(site: LoadedSite): Promise<Frame[]> {
+  const names = await fs.readdir(path.join(site.dir, 'images')).catch(() => [] as string[]);
+  const stored = indexImages(path.join(site.dir, 'images'), names);
+  const files = ['site.json', 'catalog.json', 'styles.css'];
+  for (const folder of ['content', 'templates', 'partials', 'styles']) {
+    const entries = await fs.readdir(path.join(site.dir, folder)).catch(() => [] as string[]);
+    for (const name of entries.sort()) if (/\.(json|jsont|css)$/.test(name)) files.push(`${folder}/${name}`);
+  }
+  const frames: Frame[] = [];
+  for (const file of files) {
+    const text = await fs.readFile(path.join(site.dir, file), 'utf8').catch(() => null);
+    if (text === null || !text.includes(SITE_IMAGES_PREFIX)) continue;
+    let source: Source | null = null;
+    for (const match of text.matchAll(SITE_IMAGE_URL)) {
+      const name = decodeURIComponentSafe(match[1]!);
+      const end = match.index + match[0].length;
+      if (stored.has(name) || text[end] === '{') continue;
+      source ??= new Source(text, file);
+      const { line, column } = source.position(match.index);
+      const message = `${match[0]}: no images/${name} (or a width variant such as images/${name.replace(/(\.[A-Za-z]+)?$/, '-500w$1')}) in the site folder; the page shows a broken picture`;
+      const d = { kind: 'Warning', code: 'SITE_IMAGE_MISSING', message, line, column, source: file } as unknown as Diagnostic;
+      frames.push({ code: 'SITE_IMAGE_MISSING', where: `${file}:${line}:${column}`, text: codeFrame(d, source), warning: true });
+    }
+  }
+  return frames;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 async function blockFrames(site: LoadedSite): Promise<Frame[]> {
   const frames: Frame[] = [];
   const formIds = new Set((site.catalog?.forms ?? []).map((form) => form.id));
@@ -253,6 +298,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   }
   for (const frame of await blockFrames(site)) frames.push(frame);
   for (const frame of await templateNameFrames(site)) frames.push(frame);
+  for (const frame of await missingImageFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.
   for (const frame of problemFrames(dir, await validateSiteFiles(dir))) frames.push(frame);

@@ -28,8 +28,9 @@ export const SITE_CODES = {
   SITE_KEY_UNKNOWN: 'warning: a key the schema does not know, with a "did you mean" (`price` -> `priceCents`)',
   SITE_KEY_DEPRECATED: 'warning: a key still read for now, with what replaces it',
   SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have',
+  SITE_IMAGE_MISSING: 'warning (`quire check`): a `/assets/site/images/NAME` written in a data file, template or stylesheet that `images/` has no file for',
   TEMPLATE_SYNTAX: 'error: a template or partial has a syntax error; the frame shows the engine\'s own code (`EOF_IN_BLOCK` …) and words',
-} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT', string>;
+} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | 'SITE_IMAGE_MISSING', string>;
 
 /** One problem ready to show: a title line and a frame (plain text, not escaped). */
 export interface Frame {
