@@ -192,6 +192,22 @@ describe('checkPaths', () => {
     expect(result.frames[1]!.text.split('\n')[0]).toContain('no images/logo mark.png');
   });
 
+  it('reports a partial that calls itself on every render, once per cycle; recursion under a section ends with the data', async () => {
+    write('site.json', '{}');
+    write('templates/page.jsont', '{.include a}{.include loop}{.include tree}');
+    write('partials/loop.jsont', '<p>{.include loop}</p>');
+    write('partials/a.jsont', '{.var @x page}\n{@x|apply b}');
+    write('partials/b.jsont', '{.include a}');
+    write('partials/tree.jsont', '{.section children}{.repeated section @}{@|apply tree}{.end}{.end}');
+    write('partials/own.jsont', '{.macro own}x{.end}{@|apply own}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => `${frame.where.slice(dir.length + 1)} ${frame.text.split('\n')[0]}`)).toEqual([
+      "partials/a.jsont:2:5 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'a' calls itself on every render (a -> b -> a): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
+      "partials/loop.jsont:1:4 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'loop' calls itself on every render (loop -> loop): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
+    ]);
+  });
+
   it('frames a template given on its own with the hints of a site template', async () => {
     const file = write('card.jsont', '{title|htm}\n{.equl? a b}x{.end}\n');
     const result = await checkPaths([file]);

@@ -143,6 +143,76 @@ function missingPartialFrames(template: Template, file: string, partials: Readon
   return frames;
 }
 
+/**
+ * The partials a partial's file calls on every render: `apply` and `.include` at its top level
+ * (not inside a block, which may not run, nor a macro), and not naming one of its macros.
+ */
+function unconditionalCalls(template: Template, partials: Readonly<Record<string, string>>): { name: string; start: number }[] {
+  if (!template.ast) return [];
+  const body = (template.ast as unknown as { body: Inst[] }).body;
+  const macros = new Set(body.filter((inst) => inst.kind === 'macro').map((inst) => inst.name!));
+  const calls: { name: string; start: number }[] = [];
+  for (const inst of body) {
+    const names: { name: string; start: number }[] = [];
+    if (inst.kind === 'include') names.push({ name: inst.name!, start: inst.span.start });
+    // A variable's formatters run even when its value is missing (LANGUAGE §0.4).
+    if (inst.kind === 'variable' || inst.kind === 'bindvar') {
+      for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) names.push({ name: call.args[0], start: call.span.start });
+    }
+    for (const call of names) if (!macros.has(call.name) && Object.hasOwn(partials, call.name)) calls.push(call);
+  }
+  return calls;
+}
+
+/**
+ * A partial that reaches itself through calls made on every render (`{.include loop}` in
+ * partials/loop.jsont, or a → b → a): every page using it stops at the depth limit with
+ * APPLY_PARTIAL_RECURSION_DEPTH, which no syntax check saw. Once per cycle, at the call in
+ * the first of its files (by name) that starts it; recursion under a section (a tree of
+ * categories) ends with the data and is not reported.
+ */
+function recursionFrames(site: LoadedSite, siteFiles: ReadonlyMap<string, Template>): Frame[] {
+  const edges = new Map<string, { name: string; start: number }[]>();
+  for (const name of Object.keys(site.partials).sort()) {
+    const template = siteFiles.get(`partials/${name}.jsont`);
+    if (template) edges.set(name, unconditionalCalls(template, site.partials));
+  }
+  const reported = new Set<string>();
+  const frames: Frame[] = [];
+  for (const start of edges.keys()) {
+    if (reported.has(start)) continue;
+    // Breadth-first from `start`, keeping how each partial was reached.
+    const via = new Map<string, string>();
+    const queue = [start];
+    let closing: string | null = null;
+    while (queue.length && closing === null) {
+      const from = queue.shift()!;
+      for (const call of edges.get(from) ?? []) {
+        if (call.name === start) {
+          closing = from;
+          break;
+        }
+        if (!via.has(call.name)) {
+          via.set(call.name, from);
+          queue.push(call.name);
+        }
+      }
+    }
+    if (closing === null) continue;
+    const cycle = [start];
+    for (let at = closing; at !== start; at = via.get(at)!) cycle.splice(1, 0, at);
+    for (const member of cycle) reported.add(member);
+    const call = edges.get(start)!.find((c) => c.name === (cycle[1] ?? start))!;
+    const file = `partials/${start}.jsont`;
+    const source = siteFiles.get(file)!.source;
+    const { line, column } = source.position(call.start);
+    const message = `partial '${start}' calls itself on every render (${[...cycle, start].join(' -> ')}): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends`;
+    const d = { kind: 'RuntimeError', code: 'APPLY_PARTIAL_RECURSION_DEPTH', message, line, column, source: file } as unknown as Diagnostic;
+    frames.push({ code: 'APPLY_PARTIAL_RECURSION_DEPTH', where: `${file}:${line}:${column}`, text: codeFrame(d, source) });
+  }
+  return frames;
+}
+
 /** Frames are relative to the site folder; the terminal shows them relative to where the author typed. */
 /** A data file given on its own: not JSON at its position, else its schema findings. */
 function checkDataFile(given: string, text: string): Frame[] {
@@ -296,6 +366,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     for (const frame of templateFrames(template, template.expressionDiagnostics())) frames.push(frame);
     for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
   }
+  for (const frame of recursionFrames(site, siteFiles)) frames.push(frame);
   for (const frame of await blockFrames(site)) frames.push(frame);
   for (const frame of await templateNameFrames(site)) frames.push(frame);
   for (const frame of await missingImageFrames(site)) frames.push(frame);
