@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestStore } from '../test-support/use-test-store.ts';
-import { DatabaseCounters, MemoryCounters, installRateLimits, type CounterBackend, type Limiter } from './rate-limits.ts';
+import { DatabaseCounters, MAX_MEMORY_KEYS, MemoryCounters, installRateLimits, type CounterBackend, type Limiter } from './rate-limits.ts';
 
 const store = useTestStore();
 
@@ -30,6 +30,23 @@ describe.each(backends)('%s counters', (_name, make) => {
     const counters = make(() => 5_000);
     await Promise.all(Array.from({ length: 25 }, () => counters.hit('busy', 60_000)));
     expect(await counters.peek('busy')).toEqual({ hits: 25, expiresAt: 65_000 });
+  });
+});
+
+describe('memory counters past their key cap', () => {
+  // Keys are `<limit>:<digest>`. One IPv6 /48 holds 65,536 /64s, each a client of its own: a
+  // page beacon from each of them used to push a victim account's sign-in failures out of the
+  // one map, and its 5 tries per 15 minutes started again.
+  it("forget the flooded limit's own oldest keys, never another limit's", async () => {
+    const counters = new MemoryCounters(() => 1_000);
+    for (let i = 0; i < 5; i++) await counters.hit('loginFailures:victim', 900_000);
+    const flood = MAX_MEMORY_KEYS + 1_000;
+    for (let i = 0; i < flood; i++) await counters.hit(`census:client-${i}`, 60_000);
+    expect(await counters.peek('loginFailures:victim')).toEqual({ hits: 5, expiresAt: 901_000 });
+    // The cap still holds: the flood's oldest keys went, its newest stay.
+    expect(await counters.peek('census:client-0')).toBeNull();
+    expect(await counters.peek(`census:client-${flood - MAX_MEMORY_KEYS + 1}`)).toEqual({ hits: 1, expiresAt: 61_000 });
+    expect(await counters.peek(`census:client-${flood - MAX_MEMORY_KEYS}`)).toBeNull();
   });
 });
 

@@ -34,30 +34,54 @@ export interface CounterBackend {
 
 // Keys are digests of client input (addresses, emails); the map is capped so a flood of
 // distinct keys cannot grow memory without bound. Evicting a key only forgets its count.
-const MAX_MEMORY_KEYS = 50_000;
+export const MAX_MEMORY_KEYS = 50_000;
 
-/** One process's counters (the embedded database serves one process). */
+/**
+ * One process's counters (the embedded database serves one process), one map per limit (the
+ * key's name before `:`), each least recently used first. Past MAX_MEMORY_KEYS in all, the
+ * least recently used key of the limit holding the most keys is forgotten. With one map for
+ * every limit, a flood of distinct keys of a cheap limit (a page beacon from each of 50,000
+ * IPv6 /64s of one /48) pushed out the oldest keys of all, a victim account's sign-in failures
+ * among them, and its 5 tries per 15 minutes started again after each flood.
+ */
 export class MemoryCounters implements CounterBackend {
-  private readonly windows = new Map<string, RateCounter>();
+  private readonly byLimit = new Map<string, Map<string, RateCounter>>();
+  private size = 0;
 
   constructor(private readonly now: () => number) {}
 
+  private static limitOf(key: string): string {
+    const colon = key.indexOf(':');
+    return colon < 0 ? '' : key.slice(0, colon);
+  }
+
   async hit(key: string, windowMs: number): Promise<RateCounter> {
     const now = this.now();
-    const live = this.windows.get(key);
+    const limit = MemoryCounters.limitOf(key);
+    let windows = this.byLimit.get(limit);
+    if (windows === undefined) this.byLimit.set(limit, (windows = new Map()));
+    const live = windows.get(key);
     const next = live && live.expiresAt > now ? { hits: live.hits + 1, expiresAt: live.expiresAt } : { hits: 1, expiresAt: now + windowMs };
     // Re-inserted, so the map's order is least recently used first.
-    this.windows.delete(key);
-    this.windows.set(key, next);
-    if (this.windows.size > MAX_MEMORY_KEYS) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest !== undefined) this.windows.delete(oldest);
-    }
+    if (!windows.delete(key)) this.size++;
+    windows.set(key, next);
+    if (this.size > MAX_MEMORY_KEYS) this.evict();
     return { ...next };
   }
 
+  /** Forgets the least recently used key of the limit that holds the most keys. */
+  private evict(): void {
+    let largest: Map<string, RateCounter> | undefined;
+    for (const windows of this.byLimit.values()) if (largest === undefined || windows.size > largest.size) largest = windows;
+    const oldest = largest?.keys().next().value;
+    if (largest !== undefined && oldest !== undefined) {
+      largest.delete(oldest);
+      this.size--;
+    }
+  }
+
   async peek(key: string): Promise<RateCounter | null> {
-    const live = this.windows.get(key);
+    const live = this.byLimit.get(MemoryCounters.limitOf(key))?.get(key);
     return live && live.expiresAt > this.now() ? { ...live } : null;
   }
 }
