@@ -31,6 +31,32 @@ export function rendererCss(currency: string): string {
   );
 }
 
+/** Scripts written right to left (ISO 15924): Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Samaritan. */
+const RTL_SCRIPTS = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg', 'Mand', 'Samr']);
+const directions = new Map<string, 'rtl' | 'ltr'>();
+
+/**
+ * The writing direction of a site's locale: an Arabic or Hebrew site's pages are `dir="rtl"`
+ * (they were laid out left to right, punctuation and prices at the wrong end). Decided by
+ * the locale's script, written (`az-Arab`) or likely (`fa` -> Arab, `he` -> Hebr): Intl's
+ * text info goes by the language alone in some engines (`az-Arab` read left to right).
+ */
+export function textDirection(locale: string): 'rtl' | 'ltr' {
+  let direction = directions.get(locale);
+  if (direction === undefined) {
+    let script: string | undefined;
+    try {
+      script = new Intl.Locale(locale).maximize().script;
+    } catch {
+      script = undefined;
+    }
+    direction = script !== undefined && RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+    // Sites have one locale each: the map stays as small as the number of sites served.
+    if (directions.size < 64) directions.set(locale, direction);
+  }
+  return direction;
+}
+
 export interface ShellInput {
   locale: string;
   title: string;
@@ -94,7 +120,8 @@ export function shellFrame(input: Omit<ShellInput, 'css' | 'style' | 'body'>): S
   return {
     head:
       '<!doctype html>\n' +
-      `<html lang="${escapeHtml(input.locale)}">\n` +
+      // dir only for a right-to-left locale: left to right is the default.
+      `<html lang="${escapeHtml(input.locale)}"${textDirection(input.locale) === 'rtl' ? ' dir="rtl"' : ''}>\n` +
       '<head>\n' +
       '<meta charset="utf-8">\n' +
       '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +

@@ -19,10 +19,16 @@ import { fillCheckout, pageContext, visit, waitForBoot } from './support/visit.t
 
 const chromiumPath = inject('chromiumPath');
 
-const siteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ja-jp-')), 'shop');
-fs.cpSync(DEMO_SITE, siteDir, { recursive: true });
-const siteJson = JSON.parse(fs.readFileSync(path.join(siteDir, 'site.json'), 'utf8')) as Record<string, unknown>;
-fs.writeFileSync(path.join(siteDir, 'site.json'), JSON.stringify({ ...siteJson, locale: 'ja-JP' }, null, 2));
+/** A copy of the demo site folder whose site.json says `locale`. */
+function demoIn(locale: string): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `quire-${locale.toLowerCase()}-`)), 'shop');
+  fs.cpSync(DEMO_SITE, dir, { recursive: true });
+  const siteJson = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(path.join(dir, 'site.json'), JSON.stringify({ ...siteJson, locale }, null, 2));
+  return dir;
+}
+const siteDir = demoIn('ja-JP');
+const hebrewSiteDir = demoIn('he-IL');
 
 /** Any sign of another currency or a broken amount in a text. */
 const FOREIGN = /\$|€|£|NaN|undefined|Infinity/;
@@ -180,3 +186,71 @@ describe.skipIf(!chromiumPath)(`a ja-JP store selling in JPY in Chromium${chromi
     await v.screenshot('locale-ja-jp-restock');
   });
 });
+
+// A right-to-left store: the demo in Hebrew (`he-IL`) selling in shekels (ILS), in the legacy
+// money format (the site's default): the symbol from the renderer's CSS, two decimals.
+describe.skipIf(!chromiumPath)(`a he-IL store selling in ILS in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!, {
+    siteDir: hebrewSiteDir,
+    seed: (catalog) => {
+      catalog.site.settings!.currency = 'ILS';
+      return catalog;
+    },
+  });
+
+  afterAll(() => {
+    fs.rmSync(path.dirname(hebrewSiteDir), { recursive: true, force: true });
+  });
+
+  /** The legacy price text as seen: the CSS symbol and the span's number. */
+  const shownPrice = (page: Page) =>
+    page.locator('.sf-product .product-price .sqs-money-native').first().evaluate((span) => `${getComputedStyle(span, '::before').content.replaceAll('"', '')}${span.textContent}`);
+
+  test('LOC-4 the pages are right to left (dir="rtl"); a tee bought in shekels: product, pill, cart, checkout and confirmation in ₪, no page wider than the window, axe clean', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    expect(await visit(page, '/shop/tee')).toBe(200);
+    // They were lang="he-IL" and laid out left to right.
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, getComputedStyle(document.body).direction])).toEqual(['he-IL', 'rtl', 'rtl']);
+    await page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'S');
+    await expect.poll(() => shownPrice(page)).toBe('₪25.00');
+    await page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
+    await expect.poll(() => page.locator('.sf-product .sf-bnpl-text').textContent()).toBe('or 4 interest-free payments of ₪5.00 with');
+    expect(await pageText(page)).not.toMatch(FOREIGN);
+    expect(await axeViolations(page)).toEqual([]);
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await v.screenshot('locale-he-il-product');
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+      page.click('.sf-product .sqs-add-to-cart-button'),
+    ]);
+    await expect.poll(() => page.locator('.sf-pill-cart-wrapper').getAttribute('data-state')).toBe('visible');
+    expect(await page.locator('.sf-pill-subtotal').textContent()).toBe('₪20.00');
+
+    expect(await visit(page, '/cart')).toBe(200);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await texts(page, '.sf-entry-price, .sf-entry-total')).toEqual(['₪20.00', '₪20.00']);
+    expect(await pageText(page)).not.toMatch(FOREIGN);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await v.screenshot('locale-he-il-cart');
+
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(page);
+    await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await expect.poll(() => texts(page, '.sf-checkout-totals dd')).toEqual(['₪20.00', '₪5.00', '₪0.00', '₪25.00']);
+    expect(await pageText(page)).not.toMatch(FOREIGN);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await v.screenshot('locale-he-il-checkout');
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), page.getByRole('button', { name: 'Place order' }).click()]);
+    await waitForBoot(page);
+    expect(await texts(page, '.sf-order-totals dd')).toEqual(['₪20.00', '₪5.00', '₪0.00', '₪25.00']);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axeViolations(page)).toEqual([]);
+    await v.screenshot('locale-he-il-confirmed');
+  });
+});
+
