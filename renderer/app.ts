@@ -9,6 +9,7 @@ import { createDeps, installLimiters } from './api/context.ts';
 import { ApiError, GENERIC } from './api/errors.ts';
 import { installPlainErrorHandler } from './api/http.ts';
 import { redactingLogger } from './log-redaction.ts';
+import { requestLogger } from './request-logger.ts';
 import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
 import { ReadCache } from './store/read-cache.ts';
 import { DEFAULT_RETENTION, startRetentionSweep, type RetentionPeriods, type RetentionSweep } from './store/retention.ts';
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     // Logs never hold a visitor's password, email, form values or cookies (log-redaction.ts).
     logger: redactingLogger(options.logger ?? false),
+    // A request's child logger is made when it writes a line, not for every request (request-logger.ts).
+    childLoggerFactory: requestLogger,
     trustProxy: options.trustProxy ?? false,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     return503OnClosing: true,
