@@ -171,6 +171,19 @@ describe.skipIf(!chromiumPath)(`a ja-JP store selling in JPY in Chromium${chromi
     expect(body).not.toMatch(YEN_DECIMALS);
   });
 
+  test('LOC-5 dates are written in Japanese by the server, and the booted page keeps them as served', async () => {
+    const v = await tier.newVisitor();
+    const page = v.page;
+    for (const [url, expected] of [['/journal', /^2026年\d{1,2}月\d{1,2}日$/], ['/events', /^20\d\d年\d{1,2}月\d{1,2}日.曜日$/]] as const) {
+      const served = [...(await (await page.request.get(url)).text()).matchAll(/<time datetime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]!);
+      expect(served.length, url).toBeGreaterThan(0);
+      for (const text of served) expect(text, url).toMatch(expected);
+      expect(await visit(page, url)).toBe(200);
+      expect(await texts(page, 'time[datetime]'), url).toEqual(served);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('LOC-3 the restock box of a sold-out size signs the visitor up; the page keeps no foreign amount', async () => {
     const v = await tier.newVisitor();
     const page = v.page;
