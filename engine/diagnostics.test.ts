@@ -53,6 +53,21 @@ describe('formatting', () => {
     ]);
   });
 
+  it('puts the caret under the column as it is drawn: CJK and emoji two cells, a math letter one, a combining mark none', () => {
+    const caretOf = (prefix: string) => {
+      const template = compile(`${prefix}{a|htm}`, { name: 't' });
+      const d = template.diagnostics[0]!;
+      // The column counts UTF-16 units (LANGUAGE §1.9); the caret counts cells.
+      expect(d.column).toBe(prefix.length + 4);
+      return codeFrame(d, template.source).split('\n')[3]!.indexOf('^') - '    | '.length;
+    };
+    expect(caretOf('')).toBe(3);
+    expect(caretOf('日本')).toBe(4 + 3);
+    expect(caretOf('😀😀')).toBe(4 + 3);
+    expect(caretOf('𝒜')).toBe(1 + 3);
+    expect(caretOf('e\u0301')).toBe(1 + 3);
+  });
+
   it('shows a window of a long line around the column, the caret under the same character', () => {
     const long = 'x'.repeat(5000) + '{.bogus}' + 'y'.repeat(5000);
     for (const text of [long, 'short\n' + long + '\n' + 'z'.repeat(300), '{.bogus}' + 'y'.repeat(500)]) {

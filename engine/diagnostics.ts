@@ -147,10 +147,39 @@ export function codeFrame(d: Diagnostic, source: Source, context = 2): string {
     if (cut) text = '…' + text;
     if (whole.length > FRAME_WIDTH && whole.length > from + FRAME_WIDTH) text += '…';
     const marker = n === d.line ? '>' : ' ';
-    lines.push(`${marker} ${String(n).padStart(width)} | ${text.replace(/\t/g, ' ')}`);
-    if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1 - from + cut))}^`);
+    const shown = text.replace(/\t/g, ' ');
+    lines.push(`${marker} ${String(n).padStart(width)} | ${shown}`);
+    // The caret sits under the column as a terminal or a monospace font draws the line: a
+    // CJK character or an emoji takes two cells, a combining mark none (columns count UTF-16
+    // units, LANGUAGE §1.9, so `日本{a|htm}` put it two cells early, `𝒜{a|htm}` one late).
+    if (n === d.line) lines.push(`  ${' '.repeat(width)} | ${' '.repeat(cellWidth(shown.slice(0, Math.max(0, d.column - 1 - from + cut))))}^`);
   }
   return lines.join('\n');
+}
+
+/**
+ * Terminal cells of a text (the East Asian Wide and Fullwidth ranges and emoji take two, combining
+ * marks and zero-width characters none): enough of wcwidth for a caret, without a table.
+ */
+function cellWidth(text: string): number {
+  let cells = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x200b && c <= 0x200f) || (c >= 0xfe00 && c <= 0xfe0f) || c === 0x20e3) continue;
+    const wide =
+      (c >= 0x1100 && c <= 0x115f) ||
+      (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) ||
+      (c >= 0xac00 && c <= 0xd7a3) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xfe30 && c <= 0xfe4f) ||
+      (c >= 0xff00 && c <= 0xff60) ||
+      (c >= 0xffe0 && c <= 0xffe6) ||
+      (c >= 0x1f300 && c <= 0x1f64f) ||
+      (c >= 0x1f900 && c <= 0x1faff) ||
+      (c >= 0x20000 && c <= 0x3fffd);
+    cells += wide ? 2 : 1;
+  }
+  return cells;
 }
 
 /** Thrown inside the engine to abort in strict mode or on a hard limit; never escapes the API. */
