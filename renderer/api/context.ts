@@ -36,8 +36,9 @@ export interface ServerLimits {
   /**
    * Orders to be paid offline (`manual`), per client IP: each holds its stock until the owner
    * marks it paid or cancels it, so without a bound one visitor emptied the shop in minutes.
-   * What each holds is bounded too (MAX_OFFLINE_ORDER_UNITS, orders/place-order.ts): one order
-   * of every line at its stock emptied it at once.
+   * What each holds is bounded too (the shop's `commerce.offlineOrderMaxUnits`, default
+   * MAX_OFFLINE_ORDER_UNITS, orders/place-order.ts): one order of every line at its stock emptied
+   * it at once. Counted by placeOrder only once the order passed its checks.
    */
   offlineOrders: WindowLimit;
   /** Order status look-ups by number and email (page type 211), per client IP: numbers are guessable. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptanceSeed, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
+import { type HarnessOptions, acceptanceSeed, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
 import { MAX_OFFLINE_ORDER_UNITS } from './place-order.ts';
 
 // An order paid offline (`manual`) takes its stock as it is placed and holds it, unpaid, until
@@ -10,10 +10,10 @@ const h = useApiHarness();
 const NY = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
 let keys = 0;
 
-async function offlineShop(): Promise<void> {
+async function offlineShop(commerce: { offlineOrderMaxUnits?: number } = {}, limits: HarnessOptions['limits'] = undefined): Promise<void> {
   const seed = await acceptanceSeed();
-  seed.site.settings = { ...seed.site.settings, commerce: { paymentProviders: ['test', 'manual'], shippingOptions: [{ id: 'standard', name: 'Standard', costCents: 500 }] } };
-  await h.reset({ seed });
+  seed.site.settings = { ...seed.site.settings, commerce: { paymentProviders: ['test', 'manual'], shippingOptions: [{ id: 'standard', name: 'Standard', costCents: 500 }], ...commerce } };
+  await h.reset({ seed, limits });
 }
 
 /** A new anonymous cart holding `lines`; returns its token. */
@@ -62,5 +62,35 @@ describe('an order paid offline', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     expect(json(placed).status).toBe('awaiting-payment');
     expect(await stockOf('p3', 'v3s')).toBe(10 - MAX_OFFLINE_ORDER_UNITS);
+  });
+
+  it("holds up to the shop's own bound (catalog.json commerce.offlineOrderMaxUnits), and its refusal names the shop's figure", async () => {
+    await offlineShop({ offlineOrderMaxUnits: 25 });
+    const wholesale = await place(await cartWith(['p1', 'SQ-1', 5], ['p3', 'HD-S', 10], ['p3', 'HD-M', 10]), { provider: 'manual' });
+    expect(wholesale.statusCode, wholesale.body).toBe(200);
+    expect(json(wholesale).status).toBe('awaiting-payment');
+
+    await offlineShop({ offlineOrderMaxUnits: 3 });
+    const refused = await place(await cartWith(['p3', 'HD-S', 4]), { provider: 'manual' });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toEqual({
+      code: 'OFFLINE_ORDER_TOO_LARGE',
+      error: 'An order paid offline can hold at most 3 items from stock; this cart has 4. Remove some, or choose another payment method.',
+    });
+    expect(await stockOf('p3', 'v3s')).toBe(10);
+  });
+
+  it("refused as too large, it does not use up the address's offline orders of the day (offlineOrders)", async () => {
+    await offlineShop({}, { offlineOrders: { limit: 1, windowMs: 24 * 60 * 60_000 } });
+    const tooLarge = await cartWith(['p3', 'HD-S', 6], ['p3', 'HD-M', MAX_OFFLINE_ORDER_UNITS - 5]);
+    for (let attempt = 0; attempt < 3; attempt++) expect(json(await place(tooLarge, { provider: 'manual' })).code).toBe('OFFLINE_ORDER_TOO_LARGE');
+    const placed = await place(await cartWith(['p3', 'HD-S', 2]), { provider: 'manual' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(json(placed).status).toBe('awaiting-payment');
+    // The one order of the day was placed: the next is refused and takes nothing.
+    const limited = await place(await cartWith(['p3', 'HD-S', 1]), { provider: 'manual' });
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited).code).toBe('RATE_LIMITED');
+    expect(await stockOf('p3', 'v3s')).toBe(8);
   });
 });

@@ -30,6 +30,12 @@ export interface PlaceOrderInput {
   expectedTotalCents?: number | null;
   /** The shop's public origin, for the receipt's review links (mail/order-receipt.ts); none without it. */
   siteUrl?: string | null;
+  /**
+   * Counts one order paid offline against the caller's bound (the API's `offlineOrders`, per
+   * address), throwing when it is spent. Called once the order passed every check and before
+   * the provider is asked, so a refused order (too large, sold out, a wrong field) costs none.
+   */
+  countOfflineOrder?: () => Promise<void>;
 }
 
 export interface PlaceOrderResult {
@@ -104,21 +110,28 @@ async function shortLines(repo: Repository, cart: CartRecord): Promise<Record<st
 }
 
 /**
- * The most units of stock one order paid offline may hold (designed here). Such an order takes
- * its stock as it is placed and holds it, with no money taken, until the owner marks it paid or
- * cancels it. The per-address bound on those orders (`offlineOrders`, 5 a day) counted orders,
- * not what each held: one anonymous order of every line at its full stock sold the whole demo
- * shop out (13 products shown sold out). Units of unlimited variants (downloads, gift cards,
- * services without stock) hold nothing and are not counted.
+ * The most units of stock one order paid offline may hold when the shop sets none (designed
+ * here; catalog.json `site.settings.commerce.offlineOrderMaxUnits` sets the shop's own, a
+ * wholesale shop selling by the case needs more). Such an order takes its stock as it is placed
+ * and holds it, with no money taken, until the owner marks it paid or cancels it. The
+ * per-address bound on those orders (`offlineOrders`, 5 a day) counted orders, not what each
+ * held: one anonymous order of every line at its full stock sold the whole demo shop out (13
+ * products shown sold out). Units of unlimited variants (downloads, gift cards, services
+ * without stock) hold nothing and are not counted.
  */
 export const MAX_OFFLINE_ORDER_UNITS = 10;
 
+/** The shop's bound on the stock one order paid offline holds (MAX_OFFLINE_ORDER_UNITS unless set). */
+export function offlineOrderMaxUnits(site: Site): number {
+  return commerceRules(site).offlineOrderMaxUnits ?? MAX_OFFLINE_ORDER_UNITS;
+}
+
 export const OFFLINE_ORDER_ERR = {
-  tooLarge: (units: number) =>
+  tooLarge: (units: number, maxUnits: number) =>
     new ApiError(
       422,
       'OFFLINE_ORDER_TOO_LARGE',
-      `An order paid offline can hold at most ${MAX_OFFLINE_ORDER_UNITS} items from stock; this cart has ${units}. Remove some, or choose another payment method.`,
+      `An order paid offline can hold at most ${maxUnits} items from stock; this cart has ${units}. Remove some, or choose another payment method.`,
     ),
 };
 
@@ -133,10 +146,11 @@ async function stockUnits(repo: Repository, cart: CartRecord): Promise<number> {
   return units;
 }
 
-/** Refuses an order paid offline that would hold more than MAX_OFFLINE_ORDER_UNITS of stock. */
-async function checkOfflineUnits(repo: Repository, cart: CartRecord): Promise<void> {
+/** Refuses an order paid offline that would hold more stock than the shop's bound. */
+async function checkOfflineUnits(repo: Repository, site: Site, cart: CartRecord): Promise<void> {
   const units = await stockUnits(repo, cart);
-  if (units > MAX_OFFLINE_ORDER_UNITS) throw OFFLINE_ORDER_ERR.tooLarge(units);
+  const maxUnits = offlineOrderMaxUnits(site);
+  if (units > maxUnits) throw OFFLINE_ORDER_ERR.tooLarge(units, maxUnits);
 }
 
 function addMonths(time: number, months: number): number {
@@ -224,7 +238,12 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   // transaction below is what actually guarantees the stock.
   const short = await shortLines(deps.store.read, cart);
   if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
-  if (provider.kind === 'offline') await checkOfflineUnits(deps.store.read, cart);
+  if (provider.kind === 'offline') {
+    await checkOfflineUnits(deps.store.read, site, cart);
+    // Counted only now: an order refused by any check above (too large, sold out, a field)
+    // holds nothing and is no offline order, so it must not use up the address's day.
+    await input.countOfflineOrder?.();
+  }
 
   const orderId = deps.newId('o');
   const outcome: PaymentOutcome = await provider.authorize({
@@ -267,7 +286,7 @@ async function commitOrder(
   // The lines changed between the quote and the lock (another tab): the amount authorized is stale.
   if (totals.grandTotalCents !== paid.quoted.grandTotalCents || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
   // Again under the lock: free lines added in another tab change no total.
-  if (paid.outcome.status === 'awaiting-payment') await checkOfflineUnits(repo, cart);
+  if (paid.outcome.status === 'awaiting-payment') await checkOfflineUnits(repo, site, cart);
 
   const short: Record<string, string> = {};
   for (const take of stockTakes(cart)) {

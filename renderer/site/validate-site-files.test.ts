@@ -63,6 +63,14 @@ describe('validateSiteText', () => {
       'error site.settings.commerce.shippingOptions[0].costCents must be >= 0',
       'error products[0].variants[0].priceCents must be >= 0',
     ]);
+    // The bound on an order paid offline is a whole number of units, at least 1.
+    for (const [bound, message] of [[0, 'must be >= 1'], [2.5, 'must be integer'], ['50', 'must be integer']] as const) {
+      const offline = JSON.stringify({ site: { websiteId: 'w', settings: { commerce: { offlineOrderMaxUnits: bound } } } });
+      const found = validateSiteText('catalog.json', offline).map((d) => `${d.severity} ${d.message}`);
+      expect(found, String(bound)).toHaveLength(1);
+      expect(found[0]!.startsWith(`error site.settings.commerce.offlineOrderMaxUnits ${message}`), found[0]).toBe(true);
+    }
+    expect(validateSiteText('catalog.json', JSON.stringify({ site: { websiteId: 'w', settings: { commerce: { paymentProviders: ['manual'], offlineOrderMaxUnits: 500 } } } }))).toEqual([]);
     // A currency the storefront cannot format: pages would show USD while checkout named XYZ.
     const currency = validateSiteText('catalog.json', JSON.stringify({ site: { websiteId: 'w', settings: { currency: 'XYZ' } } }));
     expect(currency.map((d) => `${d.severity} ${d.message.slice(0, 50)}`)).toEqual(['error site.settings.currency must be one of "EUR", "USD"']);

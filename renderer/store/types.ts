@@ -350,6 +350,11 @@ export interface CommerceSettings {
   minimumOrderSubtotalCents?: number;
   /** Provider ids offered at checkout, first is the default (renderer/orders/payment-providers.ts). */
   paymentProviders?: string[];
+  /**
+   * The most units of stock one order paid offline (`manual`) may hold; default 10
+   * (MAX_OFFLINE_ORDER_UNITS, renderer/orders/place-order.ts).
+   */
+  offlineOrderMaxUnits?: number;
   shippingOptions?: ShippingRule[];
   taxRules?: TaxRule[];
   coupons?: CouponRule[];

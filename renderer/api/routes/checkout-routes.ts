@@ -170,7 +170,6 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       await takeRateLimit(deps.limiters.checkoutPlace, request);
       const site = await requireSite(deps);
       await limitCouponGuesses(deps, request, site, body.couponCodes);
-      if (providersOf(site).some((provider) => provider.id === body.payment.provider && provider.kind === 'offline')) await takeRateLimit(deps.limiters.offlineOrders, request);
       const { order } = await placeOrder(
         deps,
         site,
@@ -184,6 +183,8 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
           idempotencyKey: body.idempotencyKey,
           expectedTotalCents: body.expectedTotalCents ?? null,
           siteUrl: mailOrigin(deps),
+          // Counted by placeOrder once the order passed its checks: a refused one costs none.
+          countOfflineOrder: () => takeRateLimit(deps.limiters.offlineOrders, request),
         },
         await liveSession(deps, request),
       );

@@ -186,6 +186,14 @@ const COMMERCE = Type.Object(
     storeName: opt(Type.String({ description: 'The shop name in order receipts.' })),
     minimumOrderSubtotalCents: opt(Type.Integer({ minimum: 0, description: 'Checkout refuses a smaller subtotal with the seed\'s minimum text.' })),
     paymentProviders: opt(Type.Array(oneOf('string', ['test', 'manual']), { description: "Offered at checkout, first is the default. Default ['manual']." })),
+    offlineOrderMaxUnits: opt(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description:
+          "The most units of stock one order paid offline ('manual') may hold: it takes its stock unpaid until the owner marks it paid or cancels it. Default 10; a larger cart is refused (OFFLINE_ORDER_TOO_LARGE). Unlimited variants (downloads, gift cards) are not counted.",
+      }),
+    ),
     shippingOptions: opt(
       Type.Array(
         Type.Object(
