@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkPaths } from './check-site.ts';
+import { checkPaths, checkReport } from './check-site.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const demo = path.join(root, 'fixtures/sites/demo');
@@ -206,6 +206,32 @@ describe('checkPaths', () => {
       "partials/a.jsont:2:5 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'a' calls itself on every render (a -> b -> a): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
       "partials/loop.jsont:1:4 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'loop' calls itself on every render (loop -> loop): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
     ]);
+  });
+
+  it('checkReport: the --json shape, one problem per frame with its file, position, words, hint and frame', async () => {
+    const file = write('card.jsont', '{title|htm}\n');
+    const content = write('page.json', '{"kind": "post", "titel": "x"}');
+    const report = checkReport(await checkPaths([file, content, path.join(dir, 'gone.jsont')]));
+    expect(report).toEqual({
+      version: 1,
+      exitCode: 2,
+      checked: { templates: 1, sites: 0, dataFiles: 1 },
+      pathErrors: [`${path.join(dir, 'gone.jsont')}: no such file or folder`],
+      problems: [
+        {
+          code: 'FORMATTER_UNKNOWN',
+          severity: 'error',
+          file,
+          line: 1,
+          column: 8,
+          message: "Formatter 'htm' is unknown.",
+          hint: "did you mean 'html'? (every formatter: docs/reference/formatters.md)",
+          frame: expect.stringContaining('> 1 | {title|htm}'),
+        },
+        { code: 'SITE_VALUE_INVALID', severity: 'error', file: content, line: 1, column: 10, message: expect.stringMatching(/^kind must be/), frame: expect.any(String) },
+        { code: 'SITE_KEY_UNKNOWN', severity: 'warning', file: content, line: 1, column: 18, message: expect.stringContaining('"titel"'), frame: expect.any(String) },
+      ],
+    });
   });
 
   it('frames a template given on its own with the hints of a site template', async () => {

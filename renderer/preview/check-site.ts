@@ -463,3 +463,43 @@ export async function checkPaths(paths: readonly string[]): Promise<CheckResult>
   const problems = frames.filter((frame) => !frame.warning).length;
   return { exitCode: pathErrors.length ? 2 : problems ? 1 : 0, pathErrors, frames, checked };
 }
+
+/** One problem of `quire check --json`. */
+export interface CheckProblem {
+  code: string;
+  severity: 'error' | 'warning';
+  /** As the author gave the path: relative to where `quire check` ran, or absolute. */
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  /** What to do, when the frame says (`did you mean 'html'?`). */
+  hint?: string;
+  /** The code frame the terminal prints. */
+  frame: string;
+}
+
+/**
+ * `quire check --json`: the result as one object for CI and editors, its shape fixed by
+ * `version` (fields are only ever added). Built from the frames the terminal prints, so both
+ * list the same problems in the same order.
+ */
+export function checkReport(result: CheckResult): { version: 1; exitCode: 0 | 1 | 2; checked: CheckResult['checked']; pathErrors: string[]; problems: CheckProblem[] } {
+  const problems = result.frames.map((frame): CheckProblem => {
+    const at = /^(.*):(\d+):(\d+)$/.exec(frame.where);
+    const first = frame.text.split('\n', 1)[0]!;
+    const words = first.indexOf(`${frame.code}: `);
+    const hint = /\n {2}hint: (.*)$/.exec(frame.text.split('\n\n', 1)[0]!)?.[1];
+    return {
+      code: frame.code,
+      severity: frame.warning ? 'warning' : 'error',
+      file: at ? at[1]! : frame.where,
+      line: at ? Number(at[2]) : 1,
+      column: at ? Number(at[3]) : 1,
+      message: words < 0 ? first : first.slice(words + frame.code.length + 2),
+      ...(hint === undefined ? {} : { hint }),
+      frame: frame.text,
+    };
+  });
+  return { version: 1, exitCode: result.exitCode, checked: result.checked, pathErrors: result.pathErrors, problems };
+}

@@ -223,7 +223,7 @@ describe('quire COMMAND misused', () => {
       [['new'], 'quire: new needs the folder to write the starter site into'],
       [['new', 'a', 'b'], 'quire: new takes one folder, not 2'],
       [['check'], 'quire: check needs a site folder, a folder of templates or a file'],
-      [['check', '--json', 'x'], 'quire: unknown option --json'],
+      [['check', '--jsno', 'x'], 'quire: unknown option --jsno'],
       [['preview'], 'quire: preview needs a site folder'],
       [['render-page', 'site'], 'quire: render-page needs a site folder and a page path (such as /)'],
     ];
@@ -236,5 +236,20 @@ describe('quire COMMAND misused', () => {
       expect(usageOf(argv[0])).toMatch(new RegExp(`^usage:\\n  quire ${argv[0]} .*\\n      \\w`));
       expect(io.stdout).toBe('');
     }
+  });
+
+  it('check --json prints one object on stdout and nothing on stderr, with the exit code of the plain check', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cli-json-'));
+    fs.writeFileSync(path.join(dir, 'card.jsont'), '{.section a}\n');
+    const io = capture();
+    expect(await main(['check', '--json', path.join(dir, 'card.jsont')], io)).toBe(1);
+    expect(io.stderr).toBe('');
+    const report = JSON.parse(io.stdout);
+    expect(Object.keys(report)).toEqual(['version', 'exitCode', 'checked', 'pathErrors', 'problems']);
+    expect(report.problems.map((p: Record<string, unknown>) => [p.code, p.severity, p.line, p.column, p.hint])).toEqual([['EOF_IN_BLOCK', 'error', 2, 1, 'add {.end} where the block should close']]);
+    const clean = capture();
+    fs.writeFileSync(path.join(dir, 'card.jsont'), '{.section a}{.end}\n');
+    expect(await main(['check', path.join(dir, 'card.jsont'), '--json'], clean)).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ version: 1, exitCode: 0, problems: [] });
   });
 });

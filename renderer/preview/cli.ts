@@ -4,7 +4,7 @@
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
-import { checkPaths } from './check-site.ts';
+import { checkPaths, checkReport } from './check-site.ts';
 import { usageOf } from './commands.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
@@ -118,7 +118,9 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
   const [command, ...rest] = argv;
   switch (command) {
     case 'check': {
-      const { positional, error } = parse(rest, []);
+      // `--json`: one object on stdout (checkReport), the exit code unchanged.
+      const json = rest.includes('--json');
+      const { positional, error } = parse(rest.filter((arg) => arg !== '--json'), []);
       if (error || positional.length === 0) {
         io.err(misuse('check', error ?? 'check needs a site folder, a folder of templates or a file'));
         return 2;
@@ -130,6 +132,10 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         // Whatever a folder holds, the gate answers in one line, never a stack trace.
         io.err(`quire: check failed: ${(failure as Error).message}\n`);
         return 2;
+      }
+      if (json) {
+        io.out(JSON.stringify(checkReport(result)) + '\n');
+        return result.exitCode;
       }
       for (const line of result.pathErrors) io.err(`quire: ${line}\n`);
       if (result.frames.length) io.err(framesText(result.frames) + '\n\n');

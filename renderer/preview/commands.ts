@@ -5,7 +5,7 @@
 /** Every command with its one-line description: what `quire` and `quire --help` print. */
 export const COMMANDS: readonly (readonly [usage: string, description: string])[] = [
   ['quire new DIR', 'write a starter site (templates, styles, catalogue, a page, a blog, a form) into an empty folder'],
-  ['quire check SITE_DIR|DIR|FILE...', 'check site folders, template folders or files; exit 1 on problems, 2 on unreadable paths'],
+  ['quire check SITE_DIR|DIR|FILE... [--json]', 'check site folders, template folders or files; exit 1 on problems, 2 on unreadable paths; --json prints one object'],
   ['quire preview SITE_DIR [--port P] [--host H]', 'serve a site folder with live reload and an error overlay'],
   ['quire render-page SITE_DIR /path', 'print one page as the server renders it; exit 1 on template or content problems'],
   ['quire render TEMPLATE DATA.json [--partials DIR] [--strict] [--locale L] [--now MS]', 'render one template; exit 1 on template errors'],
