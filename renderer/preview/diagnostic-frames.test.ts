@@ -63,6 +63,11 @@ describe('diagnosticFrame hints', () => {
       '  hint: move parts of it into partials (partials/NAME.jsont) and {.include NAME} them',
     );
     expect(hint('EOF_IN_BLOCK', 'Reached EOF in the middle of {.section page} started at line 5 char 1')).toBe('  hint: add {.end} where the block should close');
+    expect(hint('INVALID_INSTRUCTION', "Invalid instruction '.sectoin'")).toBe('  hint: did you mean {.section …}? (every instruction: docs/language.md)');
+    expect(hint('INVALID_INSTRUCTION', "Invalid instruction '.frobnicate'")).toBe('  hint: every instruction is described in docs/language.md');
+    expect(hint('WHITESPACE_EXPECTED', "Whitespace expected, found ''")).toBe(
+      '  hint: the instruction needs a space and what it works on: {.section NAME}, {.repeated section NAME}, {.var @name VALUE}',
+    );
     expect(fs.existsSync(path.join(root, 'docs/reference/formatters.md')) && fs.existsSync(path.join(root, 'docs/reference/predicates.md'))).toBe(true);
   });
 });

@@ -125,6 +125,9 @@ const UNKNOWN_NAME = /^(?:Formatter|Predicate) '(.*)' is unknown\.$/s;
 
 const nameHints = new Map<string, string>();
 
+/** The keywords of `{.keyword …}` (LANGUAGE §4.0), for the nearest one to a misspelling. */
+const INSTRUCTIONS = ['alternates', 'ctx', 'end', 'eval', 'if', 'include', 'inject', 'macro', 'meta-left', 'meta-right', 'newline', 'or', 'repeated', 'section', 'space', 'tab', 'var'];
+
 /**
  * What to do about a diagnostic, when the engine's words (kept as the reference has them) do
  * not say: the nearest formatter or predicate name, where a partial was looked for, how to
@@ -154,6 +157,15 @@ function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
       }
       return hint;
     }
+    case 'INVALID_INSTRUCTION': {
+      // The reference's words name the keyword but not the nearest one (`.sectoin`).
+      const keyword = /^Invalid instruction '\.(.*)'$/s.exec(d.message)?.[1];
+      const near = keyword === undefined ? null : didYouMean(keyword, INSTRUCTIONS, true);
+      return near ? `did you mean {.${near} …}? (every instruction: docs/language.md)` : 'every instruction is described in docs/language.md';
+    }
+    case 'WHITESPACE_EXPECTED':
+      // "found ''": a keyword with nothing after it.
+      return 'the instruction needs a space and what it works on: {.section NAME}, {.repeated section NAME}, {.var @name VALUE}';
     case 'LIMIT_SOURCE_LENGTH':
       return 'move parts of it into partials (partials/NAME.jsont) and {.include NAME} them';
     case 'EOF_IN_BLOCK':
