@@ -51,8 +51,9 @@ function formOnlyEscape(c: string): string {
  * `%25`, so every `%20` is a space); the five characters it keeps and the form encoding does not
  * are then encoded. Through the code-point loop (`formEncodeLoop`), a text with spaces was a
  * rope of a slice and an escape per space: `google-calendar-url`'s title and address 1.5x as
- * long, and more nodes for the page's encoding to flatten (bench/README.md, "twenty-eighth
- * session"). ECMAScript throws on an unpaired surrogate, which the loop writes as `%3F`.
+ * long, and more nodes for the page's encoding to flatten (bench/README.md, "Fresh pages,
+ * 2026-12-02, twenty-eighth session"). ECMAScript throws on an unpaired surrogate, which the
+ * loop writes as `%3F`.
  */
 function formEncode(s: string, space: string): string {
   let t: string;
