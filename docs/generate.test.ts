@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, listPlugins, render } from '../engine/index.ts';
+import { API_ERROR_CODES } from '../renderer/api/error-codes.ts';
+import { API_ERRORS_FILE, apiErrorsMarkdown } from './api-error-docs.ts';
 import { generate, REFERENCE_FILES } from './generate.ts';
 import { EXAMPLE_OPTIONS, loadDocs, referenceMarkdown, renderExample, ROOT, type PluginKind } from './plugin-docs.ts';
 
@@ -57,6 +59,20 @@ describe('plugin reference (docs/reference)', () => {
       const headings = text.split('\n').filter((line) => line.startsWith('### ')).map((line) => line.slice(4));
       expect(headings.sort()).toEqual([...listPlugins()[kind]].sort());
     }
+  });
+});
+
+describe('API error codes (docs/api-errors.md)', () => {
+  it('is what `npm run docs` writes from the catalogue: every code once, with its status and meaning', () => {
+    const text = fs.readFileSync(API_ERRORS_FILE, 'utf8');
+    expect(text).toBe(apiErrorsMarkdown());
+    const rows = [...text.matchAll(/^\| `([A-Z0-9_]+)` \| (\d{3}) \| (.+) \|$/gm)].map((m) => [m[1], Number(m[2]), m[3]]);
+    const byCode = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(rows.sort(byCode)).toEqual(Object.entries(API_ERROR_CODES).map(([code, entry]) => [code, entry.status, entry.meaning]).sort(byCode));
+  });
+
+  it('is linked from the README', () => {
+    expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('(docs/api-errors.md)');
   });
 });
 

@@ -1,8 +1,10 @@
 // `npm run docs`: writes docs/reference/formatters.md and docs/reference/predicates.md from
-// the plugin documentation data (formatters/docs/*.json, predicates/docs/*.json).
+// the plugin documentation data (formatters/docs/*.json, predicates/docs/*.json), and
+// docs/api-errors.md from the API error catalogue (renderer/api/error-codes.ts).
 // `npm run docs -- --check` writes nothing and exits 1 when a committed file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_ERRORS_FILE, apiErrorsMarkdown } from './api-error-docs.ts';
 import { referenceMarkdown, ROOT, type PluginKind } from './plugin-docs.ts';
 
 export const REFERENCE_FILES: Record<PluginKind, string> = {
@@ -12,8 +14,12 @@ export const REFERENCE_FILES: Record<PluginKind, string> = {
 
 export function generate(check: boolean): string[] {
   const stale: string[] = [];
-  for (const [kind, file] of Object.entries(REFERENCE_FILES) as [PluginKind, string][]) {
-    const text = referenceMarkdown(kind);
+  const outputs: [string, () => string][] = [
+    ...(Object.entries(REFERENCE_FILES) as [PluginKind, string][]).map(([kind, file]): [string, () => string] => [file, () => referenceMarkdown(kind)]),
+    [API_ERRORS_FILE, apiErrorsMarkdown],
+  ];
+  for (const [file, write] of outputs) {
+    const text = write();
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
     if (current === text) continue;
     stale.push(path.relative(ROOT, file));

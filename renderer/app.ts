@@ -56,10 +56,10 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex, headers: Reco
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', 'Request headers are too large.']
+      ? ([431, 'HEADERS_TOO_LARGE', 'Request headers are too large.'] as const)
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
-        : [400, 'BAD_REQUEST', 'Bad request.'];
+        ? ([408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'] as const)
+        : ([400, 'BAD_REQUEST', 'Bad request.'] as const);
   const body = JSON.stringify(new ApiError(status, code, message).body());
   const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);

@@ -1,25 +1,30 @@
+import type { ApiErrorCode } from './error-codes.ts';
+
+export type { ApiErrorCode } from './error-codes.ts';
+
 /** The B0.2 error body. */
 export interface ErrorBody {
   error: string;
-  code: string;
+  code: ApiErrorCode;
   errors?: Record<string, string>;
   crumbFail?: true;
 }
 
 /**
  * Thrown by handlers and guards; the plugin's error handler turns it into the B0.2 body.
- * Anything else that escapes a handler becomes 500 INTERNAL without details.
+ * Anything else that escapes a handler becomes 500 INTERNAL without details. `code` is a key of
+ * the catalogue (error-codes.ts): a new code is added there, with its status and meaning.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly errors: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
   readonly crumbFail: boolean;
 
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     extra: { errors?: Record<string, string>; headers?: Record<string, string>; crumbFail?: boolean } = {},
   ) {

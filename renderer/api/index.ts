@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
+import { API_ERROR_CODE_LIST, type ApiErrorCode } from './error-codes.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
 import { addRoute, schemaCompiler, type RouteKit } from './route-kit.ts';
 import { registerCartRoutes } from './routes/cart-routes.ts';
@@ -29,7 +30,8 @@ export const API_PREFIX = '/api';
 const ERROR_BODY = Type.Object(
   {
     error: Type.String({ description: 'A human-readable message.' }),
-    code: Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', description: 'Stable; the endpoint tables of STOREFRONT.md B name them.' }),
+    // The catalogue's codes, so a client generator gets them as an enum (docs/api-errors.md).
+    code: Type.Unsafe<ApiErrorCode>({ type: 'string', enum: API_ERROR_CODE_LIST, description: 'Stable; docs/api-errors.md lists every code with its status and meaning.' }),
     errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field id to message, for field failures.' })),
     crumbFail: Type.Optional(Type.Literal(true)),
   },

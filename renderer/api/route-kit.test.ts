@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from './index.ts';
+import { API_ERROR_CODE_LIST } from './error-codes.ts';
 import { ADMIN_TOKEN, CRUMB, USER_PASSWORD, json, useApiHarness } from '../test-support/api-harness.ts';
 
 // Every route's schema, seen from outside: wrong-typed input at each route gets a 4xx in the
@@ -560,7 +561,7 @@ describe('route schemas', () => {
   });
 });
 
-function cartErrorSchema(document: any): { required: string[] } {
+function cartErrorSchema(document: any): { required: string[]; properties: { code: { enum: string[] } } } {
   return document.paths['/api/commerce/shopping-cart/entries'].post.responses['4XX'].content['application/json'].schema;
 }
 
@@ -601,6 +602,8 @@ describe('OpenAPI document', () => {
     // Every API route publishes the B0.2 error body for its 4xx answers.
     const errorBody = cartErrorSchema(document);
     expect(errorBody.required).toEqual(['error', 'code']);
+    // A client generator gets the codes as an enum: the catalogue's, none other.
+    expect(errorBody.properties.code.enum).toEqual(API_ERROR_CODE_LIST);
     // Path parameters and query parameters are published too.
     const cart = document.paths['/api/commerce/shopping-cart/entries/{entryId}'].put;
     expect(cart.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'entryId', required: true })]));

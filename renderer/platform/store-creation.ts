@@ -1,5 +1,5 @@
 import { MAX_CATEGORY_LENGTH, isValidCategory, storeUrlId } from '../../hydrate/shared/store-url-id.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, type ApiErrorCode } from '../api/errors.ts';
 import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { StoreCategory, StoreCollection } from '../store/types.ts';
@@ -31,7 +31,7 @@ export interface CollectionBody {
 
 export type CategoryBody = { displayName: string } & typeof ROOT_CATEGORY;
 
-function invalid(code: string, message: string, errors: Record<string, string>): ApiError {
+function invalid(code: ApiErrorCode, message: string, errors: Record<string, string>): ApiError {
   return new ApiError(400, code, message, { errors });
 }
 
