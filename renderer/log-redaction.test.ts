@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { loggableUrl, maskEmails, serializeError, type ScanWork } from './log-redaction.ts';
+import { loggableUrl, maskEmails, redactSecrets, redactSecretsDeep, serializeError, type ScanWork } from './log-redaction.ts';
 import type { SqlStore } from './store/store.ts';
 import { acceptanceSeed, ADMIN_TOKEN, CRUMB } from './test-support/api-harness.ts';
 import { demoSite, reseed } from './test-support/page-harness.ts';
@@ -211,5 +211,81 @@ describe('log serializers', () => {
         expect(steps(4 * small)).toBeLessThanOrEqual(4 * steps(small) + 8);
       }
     }
+  });
+});
+
+// What the census and platform analytics tables store of a page's address (census-routes.ts,
+// platform-routes.ts): nothing in them may open an order, a cart, a download or an unsubscribe.
+describe('texts stored by the census', () => {
+  it("an order page's id, in a path or a full address, is stored redacted", () => {
+    expect(redactSecrets('/commerce/orders/o_MRY4v032JJqTCTUJ/confirmed')).toBe('/commerce/orders/[redacted]/confirmed');
+    expect(redactSecrets('https://shop.example/commerce/orders/o_MRY4v032JJqTCTUJ/received?x=1#top')).toBe('https://shop.example/commerce/orders/[redacted]/received?x=1#top');
+    expect(redactSecrets('https://shop.example/commerce/orders/o_MRY4v032JJqTCTUJ')).toBe('https://shop.example/commerce/orders/[redacted]');
+    expect(redactSecrets('/api/commerce/orders/o_1/subscription-confirmed')).toBe('/api/commerce/orders/[redacted]/subscription-confirmed');
+  });
+
+  it('a download token is stored redacted', () => {
+    expect(redactSecrets('/commerce/downloads/AbCdEfGhIjKlMnOpQrStUvWxYz012345/poster')).toBe('/commerce/downloads/[redacted]/poster');
+    expect(redactSecrets('https://shop.example/commerce/downloads/AbCdEfGh?file=1')).toBe('https://shop.example/commerce/downloads/[redacted]?file=1');
+  });
+
+  it("a cartToken query value is stored redacted, the other parameters' values kept", () => {
+    expect(redactSecrets('/checkout?cartToken=c_8fj2kd&utm_source=mail')).toBe('/checkout?cartToken=[redacted]&utm_source=mail');
+    expect(redactSecrets('https://shop.example/checkout?utm_source=mail&CARTTOKEN=c_8fj2kd#pay')).toBe('https://shop.example/checkout?utm_source=mail&CARTTOKEN=[redacted]#pay');
+  });
+
+  it("an unsubscribe link's email and token are stored redacted", () => {
+    expect(redactSecrets('https://shop.example/newsletter/unsubscribe?email=ada%40example.com&token=9f86d081884c7d65')).toBe(
+      'https://shop.example/newsletter/unsubscribe?email=[redacted]&token=[redacted]',
+    );
+    expect(redactSecrets('/unsubscribe;email=ada@example.com;token=9f86')).toBe('/unsubscribe;email=[redacted];token=[redacted]');
+    // An address anywhere else (a path, a title) is masked, plain or percent-encoded.
+    expect(redactSecrets('/members/ada%40example.com/profile')).toBe('/members/[email]/profile');
+    expect(redactSecrets('Welcome, ada@example.com')).toBe('Welcome, [email]');
+  });
+
+  it("a password reset link's token is stored without its token", () => {
+    expect(redactSecrets('https://shop.example/#reset-password=Zm9vYmFyYmF6')).toBe('https://shop.example/#reset-password');
+  });
+
+  it('ordinary paths and texts are stored as they were', () => {
+    for (const text of [
+      '/',
+      '/shop?category=tees&page=2',
+      'https://shop.example/blog/2026/spring-sale#comments',
+      '/commerce/orders/status',
+      '/commerce/orders/status?orderNumber=3',
+      '/commerce/orders',
+      '/search?q=100%25%20cotton',
+      'Spring Sale: 20% off!',
+      '/api/commerce/checkout',
+    ]) {
+      expect(redactSecrets(text), text).toBe(text);
+    }
+  });
+
+  it("a beacon's data: every string redacted, the cart and order keys of commerce events dropped, the rest kept", () => {
+    const data = {
+      url: 'https://shop.example/commerce/orders/o_1/confirmed',
+      title: 'Order confirmed',
+      cartId: 'c_8fj2kd',
+      purchasedCartId: 'c_8fj2kd',
+      viewportInnerWidth: 1280,
+      items: [{ itemId: 'p1', quantity: 2, referrer: '/checkout?cartToken=c_8fj2kd' }],
+      nested: { pagePath: '/commerce/downloads/tok123/file' },
+      logged_in: false,
+      missing: null,
+    };
+    expect(redactSecretsDeep(data)).toEqual({
+      url: 'https://shop.example/commerce/orders/[redacted]/confirmed',
+      title: 'Order confirmed',
+      cartId: '[redacted]',
+      purchasedCartId: '[redacted]',
+      viewportInnerWidth: 1280,
+      items: [{ itemId: 'p1', quantity: 2, referrer: '/checkout?cartToken=[redacted]' }],
+      nested: { pagePath: '/commerce/downloads/[redacted]/file' },
+      logged_in: false,
+      missing: null,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { RESET_FRAGMENT } from '../hydrate/shared/reset-link.ts';
 
 /**
  * What the server's logs may hold about a visitor (README "Limits"): never a password, an
@@ -108,6 +109,58 @@ const QUERY_NAME = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
  * download links to whoever holds it. Neither is logged, no more than a reset link's token.
  */
 const SECRET_IN_PATH = /^((?:\/api)?\/commerce\/(?:downloads|orders))\/(?!status(?:\/|$))[^/]+(?=\/|$)/;
+/** The same two secrets anywhere in a text (a full address, a referrer, an error's message). */
+const SECRET_IN_TEXT = /(\/commerce\/(?:downloads|orders))\/(?!status(?:[/?#;\s]|$))[^/?#;\s"'<>]+/g;
+/**
+ * Query (or `;`-matrix) parameters whose value opens something: a cart (`cartToken`, the
+ * checkout's), a newsletter unsubscribe link (`email` and `token`,
+ * mail/newsletter-unsubscribe.ts), an order or a download by its key.
+ */
+const SECRET_PARAMS = ['cartToken', 'token', 'email', 'orderId', 'downloadToken'];
+const SECRET_PARAM_VALUE = new RegExp(`([?&;#](?:${SECRET_PARAMS.join('|')})=)[^&#;\\s"'<>]*`, 'gi');
+/** A password reset link's token (hydrate/shared/reset-link.ts drops it client-side; older pages and other clients may not). */
+const RESET_TOKEN = new RegExp(`#${RESET_FRAGMENT}=[^\\s"'<>&]*`, 'g');
+/** What ends an address in a stored text: a message's stops and a URL's own separators. */
+const TEXT_STOP = /[\s"'<>()[\]{},;:/?&=#]/;
+
+/**
+ * `text` (a page path, a full address, a referrer, or any text a beacon sent) with what opens
+ * an order, a cart, a download, an unsubscribe or an account left out: an order's or a
+ * download's key in a path, the values of `SECRET_PARAMS`, a reset link's token, and e-mail
+ * addresses (plain or percent-encoded). Everything else is kept as it was, so page paths
+ * still count: `/shop?category=tees` is unchanged. The census and platform analytics tables
+ * store texts through it (census-routes.ts, platform-routes.ts), as the logs do paths.
+ */
+export function redactSecrets(text: string, work?: ScanWork): string {
+  const out = text
+    .replace(SECRET_IN_TEXT, `$1/${REDACTED}`)
+    .replace(SECRET_PARAM_VALUE, `$1${REDACTED}`)
+    .replace(RESET_TOKEN, `#${RESET_FRAGMENT}`);
+  if (!out.includes('@') && !/%40/i.test(out)) return out;
+  const decoded = out.replace(/%40/gi, '@');
+  const masked = maskAddresses(decoded, TEXT_STOP, work);
+  // Only a masked address changes the text: a %40 elsewhere stays as it was sent.
+  return masked === decoded ? out : masked;
+}
+
+/**
+ * Keys whose value is itself a key to a cart or an order (the A12 commerce beacons send
+ * `cartId` and `purchasedCartId`): with the cart's id anyone opens its checkout, and a
+ * purchased cart's checkout names its order.
+ */
+const SECRET_KEYS = new Set(['cartId', 'purchasedCartId', 'cartToken', 'orderId', 'downloadToken', 'token', 'email', 'password']);
+
+/** `value` (a beacon's JSON data) with `redactSecrets` applied to every string in it and the values of `SECRET_KEYS` redacted. */
+export function redactSecretsDeep<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return redactSecrets(value) as T;
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecretsDeep(item, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEYS.has(key) && item !== null && typeof item !== 'object' ? REDACTED : redactSecretsDeep(item, depth + 1);
+  }
+  return out as T;
+}
 
 /**
  * The path and the query's parameter names: `/checkout?cartToken=…` stays `/checkout?cartToken`.

@@ -226,6 +226,15 @@ describe('error reports', () => {
     expect(stored[0]).toMatchObject({ userAgent: 'TestAgent/1', referer: 'https://shop.example/p', timestamp: 1 });
   });
 
+  it("API-ERR-1b: an error report's page address and Referer are stored without an order page's id", async () => {
+    const response = await post(URL, [report('error', { url: 'https://shop.example/commerce/orders/o_MRY4v032/received' })], {
+      headers: { referer: 'https://shop.example/commerce/orders/o_MRY4v032/received' },
+    });
+    expect(response.statusCode).toBe(204);
+    const [stored] = await h.store.read.listJsErrorReports();
+    expect(stored).toMatchObject({ data: { message: 'boom', url: 'https://shop.example/commerce/orders/[redacted]/received' }, referer: 'https://shop.example/commerce/orders/[redacted]/received' });
+  });
+
   it('API-ERR-2: batch and item shape', async () => {
     const many = Array.from({ length: 21 }, () => report('error'));
     for (const body of [[], { event: 'x' }, many]) {
@@ -515,6 +524,31 @@ describe('census', () => {
     for (const event of await h.store.read.listCensusEvents()) expect(event.data).toMatchObject(fields);
     const extra = await h.inject({ method: 'POST', url: '/api/census/overlay', payload: { overlayId: 'o1', action: 'render', fields: { ...fields, email: 'x@y.z' } } });
     expect(json(extra).code).toBe('INVALID_CENSUS');
+  });
+
+  it('API-CEN-3c: what could open an order, a cart, a download or an unsubscribe is stored redacted (log-redaction.ts redactSecrets)', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const hit = (event: string, data: Record<string, unknown>) =>
+      h.inject({ method: 'POST', url: '/api/census/RecordHit', headers: form, payload: `event=${event}&data=${encodeURIComponent(JSON.stringify(data))}` });
+    expect((await hit('view', { url: 'https://shop.example/commerce/orders/o_MRY4v032/confirmed', title: 'Thanks' })).statusCode).toBe(204);
+    expect((await hit('view', { url: 'https://shop.example/checkout?cartToken=c_8fj2kd' })).statusCode).toBe(204);
+    expect((await hit('view', { url: 'https://shop.example/unsubscribe?email=ada%40example.com&token=9f86d081' })).statusCode).toBe(204);
+    expect((await hit('commerce_purchase', { id: 'o_MRY4v032', purchasedCartId: 'c_8fj2kd', grandTotal: 2500 })).statusCode).toBe(204);
+    const button = { visitorCookie: '', pageId: 'pg', pagePath: '/commerce/downloads/AbCdEf123/poster', buttonId: 'b1' };
+    expect((await h.inject({ method: 'POST', url: '/api/census/button-click', payload: button })).statusCode).toBe(204);
+    expect((await hit('view', { url: 'https://shop.example/shop?category=tees', title: 'Shop' })).statusCode).toBe(204);
+    const stored = (await h.store.read.listCensusEvents()).map((event) => event.data);
+    // Same clock for all six: their order in the table is their random ids'.
+    expect(stored).toHaveLength(6);
+    expect(stored).toEqual(expect.arrayContaining([
+      { url: 'https://shop.example/commerce/orders/[redacted]/confirmed', title: 'Thanks' },
+      { url: 'https://shop.example/checkout?cartToken=[redacted]' },
+      { url: 'https://shop.example/unsubscribe?email=[redacted]&token=[redacted]' },
+      { id: '[redacted]', purchasedCartId: '[redacted]', grandTotal: 2500 },
+      { websiteId: null, pageId: 'pg', pagePath: '/commerce/downloads/[redacted]/poster', buttonId: 'b1' },
+      { url: 'https://shop.example/shop?category=tees', title: 'Shop' },
+    ]));
+    expect(JSON.stringify(stored)).not.toMatch(/o_MRY4v032|c_8fj2kd|ada|9f86d081|AbCdEf123/);
   });
 
   it('API-CEN-4: quick views are recorded for known items only', async () => {

@@ -38,6 +38,21 @@ describe('newer tracker: POST /api/v1/clanker/events', () => {
     expect(event).toMatchObject({ schemaName: 'commerce.page_view', content, transport: 'json', userAgent: 'UA/1', receivedAt: START });
   });
 
+  it("stores page and referrer addresses without an order page's id, a cartToken or a download token (log-redaction.ts redactSecrets)", async () => {
+    const secret = {
+      page_path: '/commerce/orders/o_MRY4v032/confirmed',
+      page_referrer_url: 'https://shop.example/checkout?cartToken=c_8fj2kd',
+      destination_url: 'https://shop.example/commerce/downloads/AbCdEf123/poster',
+    };
+    expect((await postEvent({ eventContent: JSON.stringify(secret), eventSchemaName: 'commerce.page_view' })).statusCode).toBe(202);
+    const [event] = await h.store.read.listClankerEvents();
+    expect(event!.content).toEqual({
+      page_path: '/commerce/orders/[redacted]/confirmed',
+      page_referrer_url: 'https://shop.example/checkout?cartToken=[redacted]',
+      destination_url: 'https://shop.example/commerce/downloads/[redacted]/poster',
+    });
+  });
+
   it('stores the same fields sent form-encoded by a beacon, also as text/plain', async () => {
     expect((await beacon({ eventContent: JSON.stringify(content), eventSchemaName: 'a_b' })).statusCode).toBe(202);
     h.clock.now += 1;
@@ -228,6 +243,12 @@ describe('performance: settings and records', () => {
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ error: 'Invalid performance records.', code: 'INVALID_PERFORMANCE_BATCH' });
     expect(await h.store.read.listPerformanceRecords(id)).toEqual([]);
+  });
+
+  it("an order page's path is stored without its id; an ordinary path as it was", async () => {
+    const id = await pageLoadId();
+    expect((await sendRecords(batch(id, { pagePath: '/commerce/orders/o_MRY4v032/received' }))).statusCode).toBe(204);
+    expect((await h.store.read.listPerformanceRecords(id)).map((record) => record.pagePath)).toEqual(['/commerce/orders/[redacted]/received', '/commerce/orders/[redacted]/received']);
   });
 
   it('an empty body, a form body and a body over the batch limit are refused', async () => {

@@ -15,6 +15,7 @@ import type { ApiDeps } from '../api/context.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
 import { formBody, hasUnstorableText, jsonBody, jsonObjectBody } from '../api/http.ts';
 import { addRoute, checkedInHandler, takeRateLimit, type RouteKit, type RouteSchema } from '../api/route-kit.ts';
+import { redactSecrets, redactSecretsDeep } from '../log-redaction.ts';
 import type { ClankerTransport } from '../store/types.ts';
 
 // Server side of the platform runtime calls of templates seed §7: the newer ("clanker")
@@ -87,7 +88,8 @@ async function recordClankerEvent(deps: ApiDeps, request: FastifyRequest, reply:
   await deps.store.read.insertClankerEvent({
     id: deps.newId('ce'),
     schemaName: parsed.value.schemaName,
-    content: parsed.value.content,
+    // Its page_path, referrer and destination addresses may open an order, a cart or a download (log-redaction.ts).
+    content: redactSecretsDeep(parsed.value.content),
     transport,
     userAgent: userAgent(request),
     receivedAt: deps.now(),
@@ -200,7 +202,7 @@ export function registerPlatformRoutes(kit: RouteKit): void {
           batch.records.map((record) => ({
             id: deps.newId('pr'),
             pageLoadId: pageLoad.id,
-            pagePath: batch.pagePath,
+            pagePath: redactSecrets(batch.pagePath),
             metric: record.metric,
             value: record.value,
             rating: record.rating,

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REDACTED, redactSecrets, redactSecretsDeep } from '../../log-redaction.ts';
 import type { CensusKind } from '../../store/types.ts';
 import { checkCrumbValue, type ApiDeps } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -99,6 +100,19 @@ function parseEventFields(fields: { event: string; data: string }): { event: str
   return { event, data };
 }
 
+/**
+ * A beacon's data as the census stores it: page paths, addresses and referrers can hold what
+ * opens an order (its page's id), a cart (`cartToken`, the `cartId` of commerce events), a
+ * download, an unsubscribe link's email and token, or a reset link's token, and whoever reads
+ * the census tables must not be able to. `redactSecretsDeep` (log-redaction.ts, the logs'
+ * rules) leaves them out; a purchase's own `id` is its order's key too.
+ */
+function storableData(event: string | null, data: Record<string, unknown>): Record<string, unknown> {
+  const stored = redactSecretsDeep(data);
+  if (event === 'commerce_purchase' && stored.id !== undefined && stored.id !== null) stored.id = REDACTED;
+  return stored;
+}
+
 async function record(
   deps: ApiDeps,
   request: FastifyRequest,
@@ -112,7 +126,7 @@ async function record(
     id: deps.newId('ev'),
     kind,
     event,
-    data,
+    data: storableData(event, data),
     ssCvr,
     userAgent: header(request, 'user-agent'),
     receivedAt: deps.now(),
@@ -140,13 +154,15 @@ export function registerCensusRoutes(kit: RouteKit): void {
         for (const report of reports) {
           const data: Record<string, unknown> = { ...report.data };
           if (typeof data.stack === 'string') data.stack = data.stack.slice(0, MAX_STACK_LENGTH);
+          // An error report names the page it happened on (`url`, the Referer): the same secrets as a hit's.
+          const referer = header(request, 'referer');
           await repo.insertJsErrorReport({
             id: deps.newId('jse'),
             event: report.event,
-            data,
+            data: redactSecretsDeep(data),
             timestamp: report.timestamp,
             userAgent: header(request, 'user-agent'),
-            referer: header(request, 'referer'),
+            referer: referer === null ? null : redactSecrets(referer),
             receivedAt,
           });
         }
