@@ -66,6 +66,27 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex, headers: Reco
   socket.destroy();
 }
 
+/**
+ * A request that arrives on an open keep-alive connection once the server has begun to close
+ * (Fastify still routes those) runs nothing: the API answers 503 SHUTTING_DOWN in the B0.2 shape,
+ * anything else a plain line, both with Retry-After and the connection closed. After the
+ * security headers' hook, so the answer carries them.
+ */
+function answerWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    const error = GENERIC.shuttingDown();
+    reply.code(error.status).headers(error.headers).header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) reply.type('application/json; charset=utf-8').send(error.body());
+    else reply.type('text/plain; charset=utf-8').send(error.message);
+  });
+}
+
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
 
@@ -82,7 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: requestLogger,
     trustProxy: options.trustProxy ?? false,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is `{error, message, statusCode}`, not the B0.2 body:
+    // answerWhileClosing below sends ours instead.
+    return503OnClosing: false,
     // A request Node's parser refuses (headers too large, a malformed header or length) never
     // reaches a route: answered in the B0.2 shape, with the security headers, like every other.
     clientErrorHandler: (error, socket) => clientError(error, socket, headers),
@@ -112,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const served = { ...options, ...(cache ? { store: cache.store } : {}), publicSite };
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
   installSecurityHeaders(app, headers);
+  answerWhileClosing(app);
   // Routes outside the API's and the pages' contexts (assets, BNPL fragments, the admin shell)
   // answer a failure as the pages do: Fastify's own 500 body carried the error's message.
   installPlainErrorHandler(app, 'route failure');

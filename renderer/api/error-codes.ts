@@ -42,6 +42,7 @@ export const API_ERROR_CODES = {
   RATE_LIMITED: entry('generic', 429, 'Too many requests of this kind (D10); wait the `Retry-After` seconds. Coupon and password-reset requests also say it at their field in `errors`.'),
   INTERNAL: entry('generic', 500, 'An unexpected server error; nothing about it is in the body. Not worth retrying at once.'),
   STORE_UNAVAILABLE: entry('generic', 503, 'The store\'s database cannot be reached; retry after `Retry-After` seconds.'),
+  SHUTTING_DOWN: entry('generic', 503, 'The server is stopping (a deploy or restart) and took no action; retry after `Retry-After` seconds, on a new connection.'),
   SITE_NOT_CONFIGURED: entry('generic', 503, 'The server runs without a site folder or store settings, so endpoints that need one cannot answer.'),
 
   // Sign-in, security tokens and accounts

@@ -61,6 +61,10 @@ export const GENERIC = {
   // The database did not answer (down, restarting, network): worth a retry, unlike INTERNAL.
   storeUnavailable: () =>
     new ApiError(503, 'STORE_UNAVAILABLE', "The store's database cannot be reached. Try again in a moment.", { headers: { 'retry-after': '5' } }),
+  // The server is stopping (a deploy, Ctrl-C): a request that came on an open connection while
+  // it drains. Another server, or this one restarted, answers the retry.
+  shuttingDown: () =>
+    new ApiError(503, 'SHUTTING_DOWN', 'The server is restarting. Try again in a moment.', { headers: { 'retry-after': '5', connection: 'close' } }),
   badRequest: (message: string) => new ApiError(400, 'BAD_REQUEST', message),
   badQuery: (message = 'Invalid query parameter.') => new ApiError(400, 'BAD_QUERY', message),
 };
