@@ -91,7 +91,7 @@ export async function storefrontApi(
       registerCartRoutes(kit);
       registerCheckoutRoutes(kit);
       registerOrderRoutes(kit);
-      registerReviewRoutes(kit);
+      registerReviewRoutes(kit, options.site);
       registerStockRoutes(kit);
       registerFormRoutes(kit);
       registerCensusRoutes(kit);

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { liveSession, safeEqual, type ApiDeps } from '../api/context.ts';
 import { clearCookie, COOKIE, readCookie, setCookie } from '../api/cookies.ts';
 import { hasUnstorableText } from '../api/http.ts';
+import type { ContentEntry } from '../site/site-types.ts';
 import type { Session } from '../store/types.ts';
 
 // C3: what the renderer reads from and writes to the visitor's cookies.
@@ -55,6 +56,31 @@ export function isUnlocked(request: FastifyRequest, secret: string, websiteId: s
   const value = readCookie(request, unlockCookieName(scope));
   // Compared as bytes (`safeEqual`): 32 characters may be more than 32 bytes (`é` is two).
   return value !== null && safeEqual(value, unlockToken(secret, websiteId, scope, password));
+}
+
+/** Who asks for a collection's products: their request (unlock cookies), the site and whether a member is signed in. */
+export interface CollectionVisitor {
+  request: FastifyRequest;
+  deps: Pick<ApiDeps, 'store' | 'now'>;
+  websiteId: string;
+  /** Asked only of a member-only entry, so an anonymous caller costs no session look-up. */
+  signedIn: () => boolean | Promise<boolean>;
+}
+
+/**
+ * Whether this visitor may see the products of the entry `collectionId` names: not while a
+ * member-only entry has no signed-in member, nor while a password-protected one is locked for
+ * them (the checks of the collection's own pages, content.ts). A product of no entry is open.
+ * The one rule for every place that names a product by id: the reviews request page and
+ * POST /api/commerce/reviews.
+ */
+export async function collectionOpenTo(visitor: CollectionVisitor, entries: readonly ContentEntry[], collectionId: string | null): Promise<boolean> {
+  if (collectionId === null) return true;
+  const entry = entries.find((candidate) => candidate.id === collectionId);
+  if (!entry) return true;
+  if (entry.memberArea && !(await visitor.signedIn())) return false;
+  if (entry.password && !isUnlocked(visitor.request, await unlockSecret(visitor.deps), visitor.websiteId, entry.id, entry.password)) return false;
+  return true;
 }
 
 /**

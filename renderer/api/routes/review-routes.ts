@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { requireSite } from '../context.ts';
+import { liveSession, requireSite } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { addRoute, takeRateLimit, type RouteKit } from '../route-kit.ts';
 import { reviewErrors } from '../../../hydrate/shared/review-rules.ts';
+import type { SiteSource } from '../../pages/page-renderer.ts';
+import { collectionOpenTo } from '../../pages/visitor.ts';
 
 // A buyer's product review from the reviews request page (page type 209, issue 18): a rating
 // of 1 to 5, a name and a text, stored pending moderation (store/review-repository.ts).
@@ -20,7 +22,11 @@ const REVIEW_BODY = Type.Object({
   text: Type.Optional(Type.String({ maxLength: 20_000 })),
 });
 
-export function registerReviewRoutes(kit: RouteKit): void {
+/**
+ * `folder`: the site folder whose entries say which collections are member-only or
+ * password-protected (a getter: a preview swaps folders); without one no collection is guarded.
+ */
+export function registerReviewRoutes(kit: RouteKit, folder?: SiteSource): void {
   const { deps } = kit;
   addRoute(kit, {
     method: 'POST',
@@ -35,7 +41,12 @@ export function registerReviewRoutes(kit: RouteKit): void {
       if (Object.keys(errors).length > 0) throw REVIEW_ERR.invalid(errors);
       const site = await requireSite(deps);
       const product = await deps.store.read.getProduct(body.productId);
-      if (!product) throw REVIEW_ERR.productNotFound();
+      // A product of a collection this visitor cannot open is refused as an unknown one (the
+      // reviews request page's rule, pages/visitor.ts): a review of it was stored, and a 200 told
+      // whoever guessed the id that the locked collection held it.
+      const entries = folder ? (typeof folder === 'function' ? folder() : folder).entries : [];
+      const visitor = { request, deps, websiteId: site.websiteId, signedIn: async () => (await liveSession(deps, request)) !== null };
+      if (!product || !(await collectionOpenTo(visitor, entries, product.collectionId))) throw REVIEW_ERR.productNotFound();
       const review = {
         id: deps.newId('rv'),
         websiteId: site.websiteId,
