@@ -53,6 +53,8 @@ export interface ServerLimits {
   passwordResetRequests: WindowLimit;
   /** Password reset requests per client IP, whatever the email. */
   passwordResetRequestsPerIp: WindowLimit;
+  /** The owner's "Email download links" per order (each one mails the buyer), counting mails sent. */
+  downloadLinkResends: WindowLimit;
 }
 
 // The beacon limits are sized for a visitor reading 60 pages a minute (README "Limits"):
@@ -83,6 +85,10 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // shop send to one inbox, twenty an hour per client address caps one sender fishing many.
   passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
   passwordResetRequestsPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  // A buyer who lost the mail needs it once, maybe again if it went to spam: three an hour per
+  // order leaves room for that, while a button pressed over and over no longer fills the
+  // buyer's inbox (each press mailed them).
+  downloadLinkResends: { limit: 3, windowMs: 60 * 60_000 },
 };
 
 /**

@@ -8,6 +8,7 @@ import { REFUND_FAILS_CARD, REFUND_REFUSED, testCardProvider, testRefunds } from
 import { REFUND_CLAIM_MS, refundKey } from '../orders/order-status.ts';
 import { DOWNLOAD_LIMIT, DOWNLOAD_TOKEN, DOWNLOADABLE_STATUSES } from '../orders/digital-downloads.ts';
 import { formatMoney } from '../pages/money.ts';
+import { DEFAULT_LIMITS } from './context.ts';
 import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
@@ -896,6 +897,33 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(await resend(placed.orderId))).toEqual(closed);
         expect(await get()).toMatchObject({ downloadsOpen: false, downloads: [{ itemId: 'pdig', used: 1 }] });
         expect(await linkMails()).toHaveLength(1);
+      });
+
+      it('"Email download links" mails the buyer at most downloadLinkResends.limit times an hour per order: then 429 RATE_LIMITED with Retry-After, no mail', async () => {
+        const digital = { shippingAddress: undefined, shippingOptionId: undefined };
+        const first = json(await place(await cartWith(['pdig', 'DIG-1', 4]), digital));
+        const second = json(await place(await cartWith(['pdig', 'DIG-1', 4]), digital));
+        const resend = (orderId: string) => h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/downloads/resend`, headers: adminHeaders() });
+        const linkMails = async (orderNumber: number) =>
+          (await store.read.listOutbox()).filter((mail) => mail.subject === `Your downloads from Test Shop (order #${orderNumber})`).length;
+        const { limit, windowMs } = DEFAULT_LIMITS.downloadLinkResends;
+        // Before the bound every press queued a mail to the buyer: limit + 2 presses, limit + 2 mails.
+        const answers: number[] = [];
+        for (let i = 0; i < limit + 2; i++) answers.push((await resend(first.orderId)).statusCode);
+        expect(answers).toEqual([...Array<number>(limit).fill(200), 429, 429]);
+        expect(await linkMails(first.orderNumber)).toBe(limit);
+        const refused = await resend(first.orderId);
+        expect(refused.statusCode).toBe(429);
+        expect(json(refused)).toEqual({ code: 'RATE_LIMITED', error: 'The download links of this order were emailed too often. Please try again in 60 minutes.' });
+        expect(Number(refused.headers['retry-after'])).toBe(windowMs / 1000);
+        // Per order: another buyer's links still go.
+        expect((await resend(second.orderId)).statusCode).toBe(200);
+        expect(await linkMails(second.orderNumber)).toBe(1);
+        // A refused press (unknown order) uses up nothing; the next window sends again.
+        for (let i = 0; i < limit + 1; i++) expect((await resend('o-unknown')).statusCode).toBe(404);
+        h.clock.now += windowMs;
+        expect((await resend(first.orderId)).statusCode).toBe(200);
+        expect(await linkMails(first.orderNumber)).toBe(limit + 1);
       });
 
       it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {

@@ -1,5 +1,5 @@
 import { mailOrigin, type ApiDeps } from '../api/context.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, GENERIC } from '../api/errors.ts';
 import { downloadLinksMail } from '../mail/download-links.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import type { Repository } from '../store/repository.ts';
@@ -18,6 +18,11 @@ export const DOWNLOAD_ERR = {
   noSuchDownload: () => new ApiError(404, 'DOWNLOAD_NOT_FOUND', 'This order has no download for that product.'),
   noDownloads: () => new ApiError(404, 'DOWNLOAD_NOT_FOUND', 'This order has no downloads.'),
   closed: () => new ApiError(409, 'DOWNLOADS_CLOSED', 'The downloads of this order are closed: it is not paid, or it was cancelled.'),
+  /** The links were mailed as often as `downloadLinkResends` allows (the admin panel shows the message). */
+  resendsLimited: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return GENERIC.rateLimited(retryAfterSeconds, `The download links of this order were emailed too often. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  },
 };
 
 type Deps = Pick<ApiDeps, 'store' | 'newId' | 'now' | 'publicSite' | 'origin'>;

@@ -4,7 +4,7 @@ import { NEXT_STATUSES, ORDER_ERR, orderJson, setOrderStatus } from '../../order
 import type { OrderFilter } from '../../store/order-repository.ts';
 import type { OrderStatus, PlacedOrder } from '../../store/types.ts';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
-import { resendDownloadLinks, resetDownloadCount } from '../../orders/owner-downloads.ts';
+import { DOWNLOAD_ERR, resendDownloadLinks, resetDownloadCount } from '../../orders/owner-downloads.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
@@ -112,9 +112,19 @@ export function registerOrderRoutes(kit: RouteKit): void {
     method: 'POST',
     url: '/commerce/orders/:orderId/downloads/resend',
     admin: true,
-    schema: { summary: "Mails the buyer a paid order's download links again (with the downloads each has left); the order answered.", params: ORDER_PARAMS },
+    schema: {
+      summary: "Mails the buyer a paid order's download links again (with the downloads each has left), a few times an hour per order; the order answered.",
+      params: ORDER_PARAMS,
+    },
     handler: async (request) => {
-      const { order, counts } = await resendDownloadLinks(deps, request.params.orderId);
+      // Each press mails the buyer, so the mails are bounded per order (downloadLinkResends).
+      // Checked first and counted once the mail is queued: a refused press (unknown order,
+      // closed downloads) mails nothing and uses up none of the owner's sends.
+      const { orderId } = request.params;
+      const verdict = await deps.limiters.downloadLinkResends.check(request, orderId);
+      if (!verdict.allowed) throw DOWNLOAD_ERR.resendsLimited(verdict.retryAfterSeconds);
+      const { order, counts } = await resendDownloadLinks(deps, orderId);
+      await deps.limiters.downloadLinkResends.take(request, orderId);
       return orderJson(order, 'owner', counts);
     },
   });
