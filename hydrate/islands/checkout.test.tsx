@@ -48,6 +48,8 @@ function baseView(patch: Partial<CheckoutView> = {}): CheckoutView {
       { id: 'test', label: 'Card', kind: 'card' },
       { id: 'manual', label: 'Pay offline', kind: 'offline' },
     ],
+    offlineOrderMaxUnits: 10,
+    stockUnits: 2,
     ...patch,
   };
 }
@@ -425,6 +427,49 @@ describe('checkout island (issue 15)', () => {
     expect($('#sf-checkout-error').textContent).toBe(message);
     expect(fake.orders).toEqual([]);
     expect(page.navigate).not.toHaveBeenCalled();
+  });
+
+  test("a cart over the shop's offline bound (the view's offlineOrderMaxUnits and stockUnits) says so at the offline choice before any press; Place order offline is refused unsent, a card pays", async () => {
+    const message = 'An order paid offline can hold at most 3 items from stock; this cart has 4. Remove some, or choose another payment method.';
+    const fake = await open(baseView({ requiresShipping: false, purelyDigital: true, hasDigital: true, offlineOrderMaxUnits: 3, stockUnits: 4 }));
+    // Said as soon as the choice is shown, tied to the offline option (not colour alone: words).
+    expect(describedError($('#sf-checkout-provider-manual'))).toBe(message);
+    expect($('#sf-checkout-provider-test').hasAttribute('aria-describedby')).toBe(false);
+    expect($('.sf-checkout-place').hasAttribute('aria-describedby')).toBe(false);
+
+    await page.act(() => $('#sf-checkout-provider-manual').click());
+    expect(describedError($('.sf-checkout-place'))).toBe(message);
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await submit();
+    expect(placeCalls()).toHaveLength(0);
+    expect($('#sf-checkout-error').textContent).toBe(message);
+    expect(document.activeElement?.id).toBe('sf-checkout-error');
+
+    await page.act(() => $('#sf-checkout-provider-test').click());
+    expect($('.sf-checkout-place').hasAttribute('aria-describedby')).toBe(false);
+    await fillCard();
+    await submit();
+    expect(placeCalls()).toHaveLength(1);
+    expect(placeCalls()[0]!.json).toMatchObject({ payment: { provider: 'test' } });
+    expect(fake.orders).toEqual(['o1']);
+  });
+
+  test('offline the only way to pay: the bound is said at the payment hint and by Place order, and nothing is sent; within the bound nothing is said', async () => {
+    const message = 'An order paid offline can hold at most 1 items from stock; this cart has 2. Remove some, or choose another payment method.';
+    await open(baseView({ requiresShipping: false, purelyDigital: true, paymentProviders: [{ id: 'manual', label: 'Pay offline', kind: 'offline' }], offlineOrderMaxUnits: 1, stockUnits: 2 }));
+    expect($('.sf-checkout-payment').textContent).toContain(message);
+    expect(describedError($('.sf-checkout-place'))).toBe(message);
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await submit();
+    expect(placeCalls()).toHaveLength(0);
+    expect($('#sf-checkout-error').textContent).toBe(message);
+    page.cleanup();
+
+    await open(baseView({ requiresShipping: false, purelyDigital: true, paymentProviders: [{ id: 'manual', label: 'Pay offline', kind: 'offline' }], offlineOrderMaxUnits: 2, stockUnits: 2 }));
+    expect(document.querySelector('.sf-checkout-offline-limit')).toBeNull();
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    await submit();
+    expect(placeCalls()).toHaveLength(1);
   });
 
   test('the gift-card page first makes its one-line cart, then checks out as usual', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import {
   ADDRESS_FIELDS,
   addressErrors,
@@ -17,6 +17,7 @@ import {
   firstError,
   GIFT_CARD_CART_PATH,
   newIdempotencyKey,
+  offlineTooLargeMessage,
   parseExpiry,
   PLACE_PATH,
   purchasedOrderUrl,
@@ -345,6 +346,13 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       showFailure({}, view.minimumMessage ?? CHECKOUT_MESSAGES.unavailable);
       return;
     }
+    // Said at the offline choice already; the server would refuse it (422 OFFLINE_ORDER_TOO_LARGE)
+    // and still does: this only spares the round trip. A card pays for the same cart.
+    const tooLarge = provider?.kind === 'offline' ? offlineTooLargeMessage(view) : null;
+    if (tooLarge) {
+      showFailure({}, tooLarge);
+      return;
+    }
     const expiry = parseExpiry(card.expiry);
     const payment =
       provider?.kind === 'card' && expiry
@@ -424,6 +432,15 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const optionErrorId = 'sf-checkout-shipping-error';
   const couponErrorId = `${COUPON_INPUT_ID}-error`;
   const alertText = general ?? quoteError ?? (purchased ? PURCHASED_TEXT : null);
+  // Too much stock to pay offline: said at each offline choice, tied to it by aria-describedby.
+  const offlineLimitText = offlineTooLargeMessage(view);
+  const offlineLimitId = (id: string) => `sf-checkout-provider-${id}-limit`;
+  const offlineLimit = (id: string) => (
+    <p className="sf-checkout-offline-limit" id={offlineLimitId(id)}>
+      {offlineLimitText}
+    </p>
+  );
+  const placeDescribedBy = offlineLimitText && provider?.kind === 'offline' ? offlineLimitId(provider.id) : undefined;
 
   return (
     <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} onChange={saveDraft} aria-labelledby="sf-checkout-heading">
@@ -558,12 +575,26 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
         <fieldset className="sf-checkout-section sf-checkout-payment">
           <legend>Payment</legend>
           {view.paymentProviders.length > 1
-            ? view.paymentProviders.map((p) => (
-                <label key={p.id} className="sf-checkout-option" htmlFor={`sf-checkout-provider-${p.id}`}>
-                  <input id={`sf-checkout-provider-${p.id}`} type="radio" name="paymentProvider" value={p.id} checked={provider?.id === p.id} onChange={() => setProviderId(p.id)} />
-                  <span className="sf-checkout-option-name">{p.label}</span>
-                </label>
-              ))
+            ? view.paymentProviders.map((p) => {
+                const limited = offlineLimitText !== null && p.kind === 'offline';
+                return (
+                  <Fragment key={p.id}>
+                    <label className="sf-checkout-option" htmlFor={`sf-checkout-provider-${p.id}`}>
+                      <input
+                        id={`sf-checkout-provider-${p.id}`}
+                        type="radio"
+                        name="paymentProvider"
+                        value={p.id}
+                        checked={provider?.id === p.id}
+                        onChange={() => setProviderId(p.id)}
+                        aria-describedby={limited ? offlineLimitId(p.id) : undefined}
+                      />
+                      <span className="sf-checkout-option-name">{p.label}</span>
+                    </label>
+                    {limited ? offlineLimit(p.id) : null}
+                  </Fragment>
+                );
+              })
             : null}
           {provider?.kind === 'card' ? (
             <div className="sf-checkout-card">
@@ -575,7 +606,11 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
               ))}
             </div>
           ) : provider ? (
-            <p className="sf-checkout-hint">No card needed now: your order is held until your payment arrives.</p>
+            <>
+              <p className="sf-checkout-hint">No card needed now: your order is held until your payment arrives.</p>
+              {/* The only way to pay: no choice to tie the sentence to, so it is said here and by Place order. */}
+              {offlineLimitText && view.paymentProviders.length === 1 ? offlineLimit(provider.id) : null}
+            </>
           ) : null}
         </fieldset>
       </div>
@@ -644,7 +679,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
             {view.minimumMessage}
           </p>
         ) : null}
-        <button type="submit" className="sf-checkout-place" aria-disabled={busy || purchased || view.belowMinimum ? true : undefined}>
+        <button type="submit" className="sf-checkout-place" aria-disabled={busy || purchased || view.belowMinimum ? true : undefined} aria-describedby={placeDescribedBy}>
           {busy ? CHECKOUT_MESSAGES.placing : CHECKOUT_MESSAGES.place}
         </button>
       </section>

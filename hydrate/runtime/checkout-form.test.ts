@@ -11,6 +11,7 @@ import {
   parseExpiry,
   pricingKey,
   readView,
+  offlineTooLargeMessage,
   safeConfirmationUrl,
   settlesAttempt,
   splitServerErrors,
@@ -111,6 +112,15 @@ describe('checkout form rules', () => {
     expect(view.grandTotalCents).toBe(0);
     expect(view.currency).toBe('USD');
     expect(readView({ entries: [] })).toBeNull();
+  });
+
+  test("the offline bound: the server's sentence past the view's offlineOrderMaxUnits only; none from an older server that sends no bound", () => {
+    const view = readView({ cartToken: 't', entries: [], offlineOrderMaxUnits: 3, stockUnits: 4 })!;
+    expect(offlineTooLargeMessage(view)).toBe('An order paid offline can hold at most 3 items from stock; this cart has 4. Remove some, or choose another payment method.');
+    expect(offlineTooLargeMessage({ offlineOrderMaxUnits: 3, stockUnits: 3 })).toBeNull();
+    const older = readView({ cartToken: 't', entries: [] })!;
+    expect([older.offlineOrderMaxUnits, older.stockUnits]).toEqual([null, 0]);
+    expect(offlineTooLargeMessage({ ...older, stockUnits: 99 })).toBeNull();
   });
 
   test("a 429 naming couponCodes is the coupon field's message; the codes a view answered are kept", () => {

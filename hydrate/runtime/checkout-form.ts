@@ -5,7 +5,7 @@
  * so the rules are tested as plain functions.
  */
 
-import { ADDRESS_FIELD_MAX, CARD_TEXT, CHECKOUT_FIELD_TEXT, addressTooLongText } from '../shared/checkout-text.ts';
+import { ADDRESS_FIELD_MAX, CARD_TEXT, CHECKOUT_FIELD_TEXT, addressTooLongText, offlineOrderTooLargeText } from '../shared/checkout-text.ts';
 import { exceedsMaxLength } from '../shared/text-length.ts';
 import type { ShippingAddress } from '../shared/shipping-address.ts';
 import { isValidEmail } from '../shared/email.ts';
@@ -71,6 +71,10 @@ export interface CheckoutView {
   belowMinimum: boolean;
   minimumMessage: string | null;
   paymentProviders: PaymentProvider[];
+  /** The most units of stock one order paid offline may hold (the shop's figure); null from an older server. */
+  offlineOrderMaxUnits: number | null;
+  /** The cart's units of stock as the server counts them for that bound (unlimited variants are not counted). */
+  stockUnits: number;
 }
 
 export type AddressKey = keyof ShippingAddress;
@@ -337,5 +341,16 @@ export function readView(body: unknown): CheckoutView | null {
     belowMinimum: v.belowMinimum === true,
     minimumMessage: typeof v.minimumMessage === 'string' ? v.minimumMessage : null,
     paymentProviders: list(v.paymentProviders),
+    offlineOrderMaxUnits: typeof v.offlineOrderMaxUnits === 'number' && Number.isInteger(v.offlineOrderMaxUnits) ? v.offlineOrderMaxUnits : null,
+    stockUnits: cents(v.stockUnits),
   };
+}
+
+/**
+ * The server's OFFLINE_ORDER_TOO_LARGE sentence when this cart holds more stock than an order
+ * paid offline may (said at the offline choice and refused at Place order before sending), else null.
+ */
+export function offlineTooLargeMessage(view: Pick<CheckoutView, 'offlineOrderMaxUnits' | 'stockUnits'>): string | null {
+  const max = view.offlineOrderMaxUnits;
+  return max !== null && view.stockUnits > max ? offlineOrderTooLargeText(max, view.stockUnits) : null;
 }

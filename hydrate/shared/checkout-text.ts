@@ -34,6 +34,15 @@ export function couponsLimitedText(retryAfterSeconds: number): string {
 }
 
 /**
+ * Said when an order paid offline would hold more units of stock than the shop allows
+ * (catalog.json `commerce.offlineOrderMaxUnits`): the server's 422 `OFFLINE_ORDER_TOO_LARGE`
+ * and the checkout island at the offline payment choice, before Place order, read the same words.
+ */
+export function offlineOrderTooLargeText(maxUnits: number, units: number): string {
+  return `An order paid offline can hold at most ${maxUnits} items from stock; this cart has ${units}. Remove some, or choose another payment method.`;
+}
+
+/**
  * The most any shipping-address field may hold, counted as the site forms count a limit
  * (hydrate/shared/text-length.ts: trimmed, in code points). Longer than any real address line;
  * the bound keeps a stored order and its label sane.

@@ -110,8 +110,18 @@ export async function entryFieldValues(repo: Pick<Repository, 'listForms' | 'get
   return out;
 }
 
+/**
+ * The bound on an order paid offline and this cart's units of stock as placing counts them
+ * (place-order.ts `offlineOrderUnits`): the island says a cart is too large to pay offline at
+ * the payment choice, where the 422 OFFLINE_ORDER_TOO_LARGE came only after Place order.
+ */
+export interface OfflineOrderUnits {
+  offlineOrderMaxUnits: number;
+  stockUnits: number;
+}
+
 /** The CheckoutView of the orders contract: the cart entity's names, plus what the island needs. */
-export function checkoutView(cart: CartRecord, site: Site, totals: Totals, fieldValues: readonly FieldValueLine[][] = []) {
+export function checkoutView(cart: CartRecord, site: Site, totals: Totals, fieldValues: readonly FieldValueLine[][], offline: OfflineOrderUnits) {
   const { shippingOptionUnavailable: _unavailable, ...named } = totals;
   return {
     cartToken: cart.id,
@@ -136,6 +146,8 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals, field
     ...named,
     // A cart with no physical line is offered no pickup (the 207 page's shipsNothing, the order's label).
     paymentProviders: providerViews(providersOf(site), !totals.requiresShipping),
+    offlineOrderMaxUnits: offline.offlineOrderMaxUnits,
+    stockUnits: offline.stockUnits,
   };
 }
 

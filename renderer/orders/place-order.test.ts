@@ -80,6 +80,24 @@ describe('an order paid offline', () => {
     expect(await stockOf('p3', 'v3s')).toBe(10);
   });
 
+  it("the checkout view carries the shop's bound and the cart's units as placing counts them (unlimited variants not counted), from GET and quote alike", async () => {
+    await offlineShop({ offlineOrderMaxUnits: 3 });
+    // 4 tees of stock + 5 downloads + 7 of an unlimited variant: 4 units of stock.
+    const token = await cartWith(['p3', 'HD-S', 2], ['p3', 'HD-M', 2], ['pdig', 'DIG-1', 5], ['p2', 'SQ-2A', 7]);
+    const view = await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${token}` });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(json(view)).toMatchObject({ offlineOrderMaxUnits: 3, stockUnits: 4, totalQuantity: 16 });
+    const quoted = await h.inject({ method: 'POST', url: '/api/commerce/checkout/quote', payload: { cartToken: token, shippingAddress: NY } });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(json(quoted)).toMatchObject({ offlineOrderMaxUnits: 3, stockUnits: 4 });
+    // The figure the view says is the one placing refuses.
+    expect(json(await place(token, { provider: 'manual' })).error).toBe('An order paid offline can hold at most 3 items from stock; this cart has 4. Remove some, or choose another payment method.');
+
+    await offlineShop();
+    const unset = await h.inject({ method: 'GET', url: `/api/commerce/checkout?cartToken=${await cartWith(['p3', 'HD-S', 1])}` });
+    expect(json(unset)).toMatchObject({ offlineOrderMaxUnits: MAX_OFFLINE_ORDER_UNITS, stockUnits: 1 });
+  });
+
   it("refused as too large, it does not use up the address's offline orders of the day (offlineOrders)", async () => {
     await offlineShop({}, { offlineOrders: { limit: 1, windowMs: 24 * 60 * 60_000 } });
     const tooLarge = await cartWith(['p3', 'HD-S', 6], ['p3', 'HD-M', MAX_OFFLINE_ORDER_UNITS - 5]);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { offlineOrderTooLargeText } from '../../hydrate/shared/checkout-text.ts';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
@@ -131,12 +132,12 @@ export const OFFLINE_ORDER_ERR = {
     new ApiError(
       422,
       'OFFLINE_ORDER_TOO_LARGE',
-      `An order paid offline can hold at most ${maxUnits} items from stock; this cart has ${units}. Remove some, or choose another payment method.`,
+      offlineOrderTooLargeText(maxUnits, units),
     ),
 };
 
 /** The units of stock the cart's lines would take (unlimited variants take none). */
-async function stockUnits(repo: Repository, cart: CartRecord): Promise<number> {
+export async function stockUnits(repo: Repository, cart: CartRecord): Promise<number> {
   let units = 0;
   for (const take of stockTakes(cart)) {
     const product = await repo.getProduct(take.productId);
@@ -144,6 +145,14 @@ async function stockUnits(repo: Repository, cart: CartRecord): Promise<number> {
     if (!variant || !variant.unlimited) units += take.quantity;
   }
   return units;
+}
+
+/**
+ * What the checkout view says of the bound (`offlineOrderMaxUnits`, `stockUnits`), counted as
+ * placing counts, so the island can say a cart is too large to pay offline before Place order.
+ */
+export async function offlineOrderUnits(repo: Repository, site: Site, cart: CartRecord): Promise<{ offlineOrderMaxUnits: number; stockUnits: number }> {
+  return { offlineOrderMaxUnits: offlineOrderMaxUnits(site), stockUnits: await stockUnits(repo, cart) };
 }
 
 /** Refuses an order paid offline that would hold more stock than the shop's bound. */

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_FIELD_TEXT, addressTooLongText, couponsLimitedText, type AddressPart } from '../../../hydrate/shared/checkout-text.ts';
 import { CHECKOUT_ERR, checkoutCart, checkoutView, commerceRules, entryFieldValues, providersOf, quote } from '../../orders/checkout.ts';
-import { confirmationUrl, placeOrder } from '../../orders/place-order.ts';
+import { confirmationUrl, offlineOrderUnits, placeOrder } from '../../orders/place-order.ts';
 import { isKnownCoupon, normaliseCouponCodes } from '../../orders/pricing.ts';
 import { PRODUCT_TYPE, type Site } from '../../store/types.ts';
 import { purchasePrice } from '../cart-view.ts';
@@ -126,7 +126,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const site = await requireSite(deps);
       const cart = await checkoutCart(deps.store.read, request.query.cartToken, await liveSession(deps, request), deps.now());
-      return checkoutView(cart, site, quote(cart, site, {}, deps.now()), await entryFieldValues(deps.store.read, cart));
+      return checkoutView(cart, site, quote(cart, site, {}, deps.now()), await entryFieldValues(deps.store.read, cart), await offlineOrderUnits(deps.store.read, site, cart));
     },
   });
 
@@ -141,7 +141,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const cart = await checkoutCart(deps.store.read, body.cartToken, await liveSession(deps, request), deps.now());
       await limitCouponGuesses(deps, request, site, body.couponCodes);
       const totals = quote(cart, site, { shippingAddress: address(body.shippingAddress), shippingOptionId: body.shippingOptionId, couponCodes: body.couponCodes }, deps.now());
-      return checkoutView(cart, site, totals, await entryFieldValues(deps.store.read, cart));
+      return checkoutView(cart, site, totals, await entryFieldValues(deps.store.read, cart), await offlineOrderUnits(deps.store.read, site, cart));
     },
   });
 
