@@ -226,6 +226,8 @@ describe('quire COMMAND misused', () => {
       [['check', '--jsno', 'x'], 'quire: unknown option --jsno'],
       [['preview'], 'quire: preview needs a site folder'],
       [['render-page', 'site'], 'quire: render-page needs a site folder and a page path (such as /)'],
+      // Was read as /nope: the 404 page and exit 0.
+      [['render-page', 'site', 'nope'], 'quire: the page path must start with / (such as /nope), not "nope"'],
     ];
     for (const [argv, first] of cases) {
       const io = capture();

@@ -167,6 +167,12 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         return 2;
       }
       const [dir, path] = positional as [string, string];
+      // The usage says `/path`: `nope` was read as `/nope`, a 404 page and exit 0, so a script
+      // that passed a slug or a file name by mistake was told all was well.
+      if (!path.startsWith('/')) {
+        io.err(misuse('render-page', `the page path must start with / (such as /${path.replace(/^\.?\/*/, '')}), not "${path}"`));
+        return 2;
+      }
       const bad = siteDirProblem(dir);
       if (bad) {
         io.err(`quire: ${bad}\n`);
