@@ -455,7 +455,7 @@ describe('checkout island (issue 15)', () => {
   });
 
   test('offline the only way to pay: the bound is said at the payment hint and by Place order, and nothing is sent; within the bound nothing is said', async () => {
-    const message = 'An order paid offline can hold at most 1 items from stock; this cart has 2. Remove some, or choose another payment method.';
+    const message = 'An order paid offline can hold at most 1 item from stock; this cart has 2. Remove some, or choose another payment method.';
     await open(baseView({ requiresShipping: false, purelyDigital: true, paymentProviders: [{ id: 'manual', label: 'Pay offline', kind: 'offline' }], offlineOrderMaxUnits: 1, stockUnits: 2 }));
     expect($('.sf-checkout-payment').textContent).toContain(message);
     expect(describedError($('.sf-checkout-place'))).toBe(message);

@@ -118,6 +118,7 @@ describe('checkout form rules', () => {
     const view = readView({ cartToken: 't', entries: [], offlineOrderMaxUnits: 3, stockUnits: 4 })!;
     expect(offlineTooLargeMessage(view)).toBe('An order paid offline can hold at most 3 items from stock; this cart has 4. Remove some, or choose another payment method.');
     expect(offlineTooLargeMessage({ offlineOrderMaxUnits: 3, stockUnits: 3 })).toBeNull();
+    expect(offlineTooLargeMessage({ offlineOrderMaxUnits: 1, stockUnits: 2 })).toBe('An order paid offline can hold at most 1 item from stock; this cart has 2. Remove some, or choose another payment method.');
     const older = readView({ cartToken: 't', entries: [] })!;
     expect([older.offlineOrderMaxUnits, older.stockUnits]).toEqual([null, 0]);
     expect(offlineTooLargeMessage({ ...older, stockUnits: 99 })).toBeNull();

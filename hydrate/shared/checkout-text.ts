@@ -39,7 +39,8 @@ export function couponsLimitedText(retryAfterSeconds: number): string {
  * and the checkout island at the offline payment choice, before Place order, read the same words.
  */
 export function offlineOrderTooLargeText(maxUnits: number, units: number): string {
-  return `An order paid offline can hold at most ${maxUnits} items from stock; this cart has ${units}. Remove some, or choose another payment method.`;
+  // A shop may set 1: "at most 1 items" read wrong.
+  return `An order paid offline can hold at most ${maxUnits} ${maxUnits === 1 ? 'item' : 'items'} from stock; this cart has ${units}. Remove some, or choose another payment method.`;
 }
 
 /**

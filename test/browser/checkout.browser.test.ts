@@ -7,10 +7,11 @@
 // said next to the card field and makes no order. What was entered survives a reload and a
 // trip back to the cart, never the card. An order placed from a second tab is linked from
 // the first, which places nothing again. A mistyped coupon re-sent with every change is never
-// limited; past the coupon guess limit a new code is refused at its field. Axe on the checkout page (desktop and phone)
-// and the order pages.
+// limited; past the coupon guess limit a new code is refused at its field. A shop whose offline
+// orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
+// card pays. Axe on the checkout page (desktop and phone, and with that sentence shown) and the order pages.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
@@ -504,5 +505,60 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(moved.status()).toBe(200);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('checkout-6-coupon-limit');
+  });
+});
+
+// A shop whose orders paid offline may hold 1 unit of stock (catalog.json
+// commerce.offlineOrderMaxUnits): a cart of two tees is told so at the offline choice as soon as
+// the checkout shows it, before any press (it heard the 422 only after Place order), Place order
+// offline sends nothing and says it again, and the card pays for the same cart.
+describe.skipIf(!chromiumPath)(`checkout over the offline bound in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!, {
+    seed: (catalog) => {
+      const settings = catalog.site.settings ?? {};
+      catalog.site.settings = { ...settings, commerce: { ...settings.commerce, offlineOrderMaxUnits: 1 } };
+      return catalog;
+    },
+  });
+  const MESSAGE = 'An order paid offline can hold at most 1 item from stock; this cart has 2. Remove some, or choose another payment method.';
+
+  test('two tees: the sentence at the offline option (its description, in words), axe clean with it shown; Place order offline sends nothing; the card pays', async () => {
+    const v = await tier.newVisitor();
+    await addTeeToCart(v.page, 'M');
+    await teeToCheckout(v.page, 'S');
+    const offline = v.page.getByRole('radio', { name: 'Pay offline (bank transfer or on pickup)', exact: true });
+    const card = v.page.getByRole('radio', { name: 'Card (test mode)', exact: true });
+    // Shown before anything is chosen or pressed, the card still the chosen way to pay.
+    expect(await card.isChecked()).toBe(true);
+    const describedText = (handle: Locator) =>
+      handle.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim());
+    expect(await describedText(offline)).toBe(MESSAGE);
+    expect(await v.page.getByText(MESSAGE).isVisible()).toBe(true);
+    expect(await card.getAttribute('aria-describedby')).toBeNull();
+
+    await fillCheckout(v.page, '');
+    await offline.check();
+    const placeButton = v.page.getByRole('button', { name: 'Place order' });
+    expect(await describedText(placeButton)).toBe(MESSAGE);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-8-offline-bound');
+
+    const places: string[] = [];
+    v.page.on('request', (r) => new URL(r.url()).pathname === '/api/commerce/checkout/place' && places.push(r.method()));
+    await placeButton.click();
+    await expect.poll(() => v.page.locator('#sf-checkout-error').textContent()).toBe(MESSAGE);
+    await expect.poll(() => v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
+    expect(places).toEqual([]);
+    expect(await axeViolations(v.page)).toEqual([]);
+
+    // A card pays for the same two tees.
+    await card.check();
+    await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await v.page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await v.page.getByLabel('Security code (CVC)').fill('123');
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), placeButton.click()]);
+    expect(places).toEqual(['POST']);
+    await waitForBoot(v.page);
+    expect((await pageContext(v.page)).order).toMatchObject({ items: [expect.objectContaining({ sku: 'TEE-M', quantity: 1 }), expect.objectContaining({ sku: 'TEE-S', quantity: 1 })] });
   });
 });
