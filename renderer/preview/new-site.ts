@@ -206,7 +206,7 @@ export const STARTER_FILES: Readonly<Record<string, string>> = {
     '.sf-alert { position: fixed; inset: 0; z-index: 1001; margin: auto; box-sizing: border-box; width: min(26rem, calc(100vw - 2rem)); height: fit-content; padding: 1.5rem; border-radius: .6rem; background: #fff; }',
     '.sf-pill-cart-wrapper { position: fixed; right: 1.5rem; bottom: 1.5rem; z-index: 10; }',
     '.sf-pill-cart { display: flex; gap: .6rem; padding: .6rem 1.1rem; border-radius: 999px; background: var(--ink); color: #fff; text-decoration: none; }',
-    '.field-error, .sf-form-message, .product-restock-error { color: #a3321f; font-weight: 600; }',
+    '.field-error, .sf-form-message, .product-restock-error, .sf-checkout-offline-limit { color: #a3321f; font-weight: 600; }',
     // The header's item count (the islands add it after "Cart", which read "Cart1"), the cart's
     // Checkout and the checkout form: one field a line, label above, Place order a button.
     '.sf-cart-link-count { margin-left: .35rem; padding: 0 .45rem; border-radius: 999px; background: var(--ink); color: #fff; font-size: .8rem; font-weight: 700; }',
