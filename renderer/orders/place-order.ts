@@ -8,7 +8,7 @@ import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
 import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
 import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
-import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, normaliseAddress, providersOf, quote } from './checkout.ts';
+import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, normaliseAddress, providersOf, quote, type OfflineOrderUnits } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
 import type { Totals } from './pricing.ts';
 
@@ -151,7 +151,7 @@ export async function stockUnits(repo: Repository, cart: CartRecord): Promise<nu
  * What the checkout view says of the bound (`offlineOrderMaxUnits`, `stockUnits`), counted as
  * placing counts, so the island can say a cart is too large to pay offline before Place order.
  */
-export async function offlineOrderUnits(repo: Repository, site: Site, cart: CartRecord): Promise<{ offlineOrderMaxUnits: number; stockUnits: number }> {
+export async function offlineOrderUnits(repo: Repository, site: Site, cart: CartRecord): Promise<OfflineOrderUnits> {
   return { offlineOrderMaxUnits: offlineOrderMaxUnits(site), stockUnits: await stockUnits(repo, cart) };
 }
 
