@@ -35,15 +35,52 @@ export function withSection(text: string, name: string, section: string): string
   return text.slice(0, at) + section + text.slice(end + `<!-- ${name} end -->`.length);
 }
 
-function withKeptSections(markdown: string, out: string): string {
-  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+function withKeptSections(markdown: string, old: string): string {
   const kept = [...old.matchAll(KEPT_SECTION)].filter((m) => !markdown.includes(`<!-- ${m[1]} begin -->`)).map((m) => m[0]);
   return kept.length ? `${markdown.trimEnd()}\n\n${kept.join('\n\n')}\n` : markdown;
 }
 
+const HISTORY_HEADING = /^## The run before\b/m;
+
+/**
+ * The new report with the previous one below it as history: its head (everything before its
+ * own first "## The run before") under a heading naming its date, machine and commit, its
+ * headings a level down, then its history as it was. Each run is read against the runs before
+ * it (the closing notes quote their ratios), and two runs once wrote over the file and lost
+ * every earlier run. A section of the old head the new report repeats word for word (the
+ * workloads' descriptions) is left out.
+ */
+export function withHistory(markdown: string, old: string): string {
+  // A stray marker left outside its section would carry the history into it on the next run.
+  const body = old.replace(KEPT_SECTION, '').replace(/^<!-- bench:[\w-]+ (?:begin|end) -->\n?/gm, '').replace(/^# [^\n]*\n/, '').trim();
+  if (body === '') return markdown;
+  const h = body.search(HISTORY_HEADING);
+  const head = h < 0 ? body : body.slice(0, h);
+  const history = h < 0 ? '' : body.slice(h).trim();
+  const sections = head.split(/^(?=## )/m).filter((s) => !(s.startsWith('## ') && markdown.includes(s.trim())));
+  const demoted = sections.join('').replace(/^(#{2,5}) /gm, '#$1 ').trim();
+  const parts = [markdown.trimEnd(), `## The run before${runLabel(head)}`, demoted, history].filter((p) => p !== '');
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** ` (22:02, 2026-12-02, AMD EPYC, commit 4db1c78)` from a report's date, machine and commit lines; what it finds. */
+function runLabel(head: string): string {
+  const date = /date: (\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(head);
+  const machine = /machine: ([^,;\n×]+?)\s*(?:×|,|;|\n)/.exec(head);
+  const commit = /commit:? ([0-9a-f]{7,40})\b/.exec(head);
+  const bits = [date ? `${date[2]}, ${date[1]}` : '', machine ? machine[1] : '', commit ? `commit ${commit[1]}` : ''].filter((b) => b !== '');
+  return bits.length ? ` (${bits.join(', ')})` : '';
+}
+
+/** Writes `markdown` to `out` with the file's history and other benches' sections carried over. */
+export function writeResults(markdown: string, out: string): void {
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  writeFileSync(out, withKeptSections(withHistory(markdown, old), old));
+}
+
 /** Writes the results to `out` (when set) and stdout; with `check`, exits 1 when a target was missed. */
 export function publish(markdown: string, out: string | null, check: boolean, missed: readonly string[]): void {
-  if (out) writeFileSync(out, withKeptSections(markdown, out));
+  if (out) writeResults(markdown, out);
   process.stdout.write(markdown);
   if (check && missed.length) {
     process.stderr.write(`bench --check: ${missed.length} target(s) missed: ${missed.join('; ')}\n`);

@@ -17,14 +17,14 @@
 //
 // Targets are rounds interleaved in a fixed order; each measurement is bounded (`--duration`).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { PeerReady } from './http-peers.ts';
 import { ArgReader } from './args.ts';
-import { runIfMain } from './cli.ts';
+import { runIfMain, writeResults } from './cli.ts';
 import { freePort } from './free-port.ts';
 import { median } from './report.ts';
 import { describeMachine } from './run.ts';
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
       summaries,
       verdict,
     );
-    if (o.out) writeFileSync(o.out, markdown);
+    if (o.out) writeResults(markdown, o.out);
     process.stdout.write(markdown);
     if (o.check && !verdict.pass) {
       process.stderr.write(`bench:http --check: ${verdict.reasons.join('; ')}\n`);
