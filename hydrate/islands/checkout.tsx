@@ -40,7 +40,7 @@ import { FieldView } from '../runtime/field-view.tsx';
 import { collectForm, invalidAttrs } from '../runtime/form-fields.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import { CHECKOUT_FIELD_TEXT } from '../shared/checkout-text.ts';
+import { CHECKOUT_FIELD_TEXT, OFFLINE_LIMIT_CLASS, offlineLimitId } from '../shared/checkout-text.ts';
 import { formatMoney } from '../shared/currency.ts';
 import type { IslandDefinition } from './island.ts';
 
@@ -434,9 +434,10 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const alertText = general ?? quoteError ?? (purchased ? PURCHASED_TEXT : null);
   // Too much stock to pay offline: said at each offline choice, tied to it by aria-describedby.
   const offlineLimitText = offlineTooLargeMessage(view);
-  const offlineLimitId = (id: string) => `sf-checkout-provider-${id}-limit`;
+  // The server's checkout markup draws the same <p> (templates' checkout, pages/page-types/checkout.ts):
+  // shown before the island, it stays where it was when the form replaces the placeholder.
   const offlineLimit = (id: string) => (
-    <p className="sf-checkout-offline-limit" id={offlineLimitId(id)}>
+    <p className={OFFLINE_LIMIT_CLASS} id={offlineLimitId(id)}>
       {offlineLimitText}
     </p>
   );

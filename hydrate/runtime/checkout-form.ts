@@ -5,7 +5,7 @@
  * so the rules are tested as plain functions.
  */
 
-import { ADDRESS_FIELD_MAX, CARD_TEXT, CHECKOUT_FIELD_TEXT, addressTooLongText, offlineOrderTooLargeText } from '../shared/checkout-text.ts';
+import { ADDRESS_FIELD_MAX, CARD_TEXT, CHECKOUT_FIELD_TEXT, addressTooLongText, offlineLimitText } from '../shared/checkout-text.ts';
 import { exceedsMaxLength } from '../shared/text-length.ts';
 import type { ShippingAddress } from '../shared/shipping-address.ts';
 import { isValidEmail } from '../shared/email.ts';
@@ -351,6 +351,5 @@ export function readView(body: unknown): CheckoutView | null {
  * paid offline may (said at the offline choice and refused at Place order before sending), else null.
  */
 export function offlineTooLargeMessage(view: Pick<CheckoutView, 'offlineOrderMaxUnits' | 'stockUnits'>): string | null {
-  const max = view.offlineOrderMaxUnits;
-  return max !== null && view.stockUnits > max ? offlineOrderTooLargeText(max, view.stockUnits) : null;
+  return offlineLimitText(view.offlineOrderMaxUnits, view.stockUnits);
 }

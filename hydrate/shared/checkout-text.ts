@@ -44,6 +44,24 @@ export function offlineOrderTooLargeText(maxUnits: number, units: number): strin
 }
 
 /**
+ * The sentence said at the offline payment choice before Place order, or null when the cart is
+ * within the bound (or the bound is unknown: a view from an older server). One rule for the
+ * server's checkout markup (renderer/pages/page-types/checkout.ts) and the island, so the page
+ * drawn before the island and the island's form say the same thing in the same place.
+ */
+export function offlineLimitText(maxUnits: number | null, units: number): string | null {
+  return maxUnits !== null && units > maxUnits ? offlineOrderTooLargeText(maxUnits, units) : null;
+}
+
+/** The class of that sentence's `<p>` (the error colour, the shop's stylesheet). */
+export const OFFLINE_LIMIT_CLASS = 'sf-checkout-offline-limit';
+
+/** The id of that sentence at the offline provider `providerId`'s choice: its radio's aria-describedby. */
+export function offlineLimitId(providerId: string): string {
+  return `sf-checkout-provider-${providerId}-limit`;
+}
+
+/**
  * The most any shipping-address field may hold, counted as the site forms count a limit
  * (hydrate/shared/text-length.ts: trimmed, in code points). Longer than any real address line;
  * the bound keeps a stored order and its label sane.

@@ -18,7 +18,7 @@ import { viewportShot } from './support/chromium.ts';
 import { ADMIN_TOKEN } from './support/storefront.ts';
 import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { addTeeToCart, fillCheckout, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, fillCheckout, holdIslands, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
@@ -560,5 +560,98 @@ describe.skipIf(!chromiumPath)(`checkout over the offline bound in Chromium${chr
     expect(places).toEqual(['POST']);
     await waitForBoot(v.page);
     expect((await pageContext(v.page)).order).toMatchObject({ items: [expect.objectContaining({ sku: 'TEE-M', quantity: 1 }), expect.objectContaining({ sku: 'TEE-S', quantity: 1 })] });
+  });
+
+  /** The cart's checkout address, from the cart page's Checkout link. */
+  async function checkoutUrl(page: Page): Promise<string> {
+    expect(await visit(page, '/cart')).toBe(200);
+    return (await page.getByRole('link', { name: 'Checkout' }).getAttribute('href'))!;
+  }
+
+  /** The page's boxes, in page coordinates, of the offline sentence, the offline choice and the payment section (null when absent). */
+  const boxes = (page: Page) =>
+    page.evaluate(() => {
+      const box = (el: Element | null | undefined) => {
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+      };
+      const sentence = document.getElementById('sf-checkout-provider-manual-limit');
+      return {
+        sentence: box(sentence),
+        colour: sentence ? getComputedStyle(sentence).color : null,
+        // The placeholder's block stands where the island's label of the choice comes.
+        choice: box(document.querySelector('label[for="sf-checkout-provider-manual"]') ?? sentence?.previousElementSibling),
+        section: box(sentence?.parentElement),
+      };
+    });
+
+  /**
+   * Opens the checkout with the islands' script held back (a slow phone): the server's markup
+   * only, styled; then lets the script load and waits for the form. Both states' boxes.
+   */
+  async function beforeAndAfter(v: { page: Page }, url: string) {
+    const { release } = await holdIslands(v.page);
+    await v.page.goto(url, { waitUntil: 'commit' });
+    const app = v.page.locator('[data-island="checkout"]');
+    await v.page.locator('.sf-checkout-pending .sf-checkout-ph-place').waitFor();
+    // Laid out with the shop's stylesheets, as the visitor sees it.
+    await v.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet !== null));
+    await v.page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await app.getAttribute('data-hydrated')).toBeNull();
+    expect(await app.getAttribute('data-checkout-state')).toBeNull();
+    const before = await boxes(v.page);
+    const text = await v.page.locator('.sf-checkout-offline-limit').allTextContents();
+    release();
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await v.page.locator('.sf-checkout-totals[aria-busy="false"]').waitFor();
+    expect(await v.page.locator('.sf-checkout-pending').count()).toBe(0);
+    const after = await boxes(v.page);
+    await v.page.unroute('**/assets/islands.js');
+    return { before, after, text };
+  }
+
+  /** Two boxes are the same to a twentieth of a pixel (layout rounds to 1/64 px). */
+  const sameBox = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) => {
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(a![key] - b![key]), `${key}: ${a![key]} then ${b![key]}`).toBeLessThan(0.05);
+  };
+
+  // The server draws the sentence too (pages/page-types/checkout.ts, one source of words and id
+  // with the island in hydrate/shared/checkout-text.ts): before the island loads it is there, in
+  // the error colour, and the form's arrival moves neither it, nor the offline choice above it,
+  // nor the payment section holding both (their boxes before and after are the same).
+  test('two tees, the islands held back: the server\'s page says the sentence at the offline choice; the form replaces it without moving it; a phone too; axe clean', async () => {
+    const v = await tier.newVisitor();
+    await addTeeToCart(v.page, 'M');
+    await addTeeToCart(v.page, 'S');
+    const url = await checkoutUrl(v.page);
+    for (const size of [DESKTOP, PHONE]) {
+      await v.page.setViewportSize(size);
+      const { before, after, text } = await beforeAndAfter(v, url);
+      expect(text, `${size.width}px`).toEqual([MESSAGE]);
+      expect(before.colour).toBe(after.colour);
+      expect(before.colour).not.toBe(await v.page.evaluate(() => getComputedStyle(document.body).color));
+      sameBox(before.sentence, after.sentence);
+      sameBox(before.choice, after.choice);
+      sameBox(before.section, after.section);
+      expect(await v.page.locator('.sf-checkout-offline-limit').allTextContents()).toEqual([MESSAGE]);
+      expect(await v.page.getByRole('radio', { name: 'Pay offline (bank transfer or on pickup)', exact: true }).getAttribute('aria-describedby')).toBe('sf-checkout-provider-manual-limit');
+      expect(await axeViolations(v.page)).toEqual([]);
+    }
+    await viewportShot(v.page, 'checkout-9-offline-bound-phone');
+  });
+
+  test('one tee, within the bound: no sentence before the island nor after', async () => {
+    const v = await tier.newVisitor();
+    await addTeeToCart(v.page, 'S');
+    const { before, after, text } = await beforeAndAfter(v, await checkoutUrl(v.page));
+    expect(text).toEqual([]);
+    expect(before.sentence).toBeNull();
+    expect(after.sentence).toBeNull();
+    expect(await v.page.locator('.sf-checkout-offline-limit').count()).toBe(0);
+    expect(await v.page.getByRole('radio', { name: 'Pay offline (bank transfer or on pickup)', exact: true }).getAttribute('aria-describedby')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRUMB } from '../../test-support/api-harness.ts';
-import { useDemoHarness } from '../../test-support/page-harness.ts';
+import { offlineLimitText } from '../../../hydrate/shared/checkout-text.ts';
+import { demoSeed, reseed, useDemoHarness } from '../../test-support/page-harness.ts';
 import { PageRedirect } from './page-kind.ts';
 
 // Back after placing an order returns to /checkout?cartToken=… of a cart now bought: the page
@@ -101,6 +102,26 @@ describe('the checkout page before the island has its view', () => {
     expect(body.match(/sf-checkout-ph-option sf-checkout-ph-described/g)).toHaveLength(2);
     expect(body.match(/class="sf-checkout-ph-option"/g)).toHaveLength(2);
     expect(body).toContain('sf-checkout-ph-card sf-checkout-ph-test-card');
+  });
+
+  // The island's sentence at the offline choice (hydrate/shared/checkout-text.ts), drawn by the
+  // server with the same words, id and class, so the form's arrival does not push it in.
+  it("a cart over the shop's offline bound has the island's sentence after the offline choice; within it, none", async () => {
+    await reseed(h.store, await demoSeed((seed) => {
+      seed.site.settings = { ...seed.site.settings, commerce: { ...seed.site.settings?.commerce, offlineOrderMaxUnits: 1 } };
+    }));
+    const first = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'tee', sku: 'TEE-S', quantity: 1, additionalFields: null });
+    const within = (await h.inject(`/checkout?cartToken=${first.shoppingCart.id}`)).body;
+    expect(within).not.toContain('sf-checkout-offline-limit');
+
+    const { shoppingCart } = await post('/api/commerce/shopping-cart/entries?express=true', { itemId: 'tee', sku: 'TEE-M', quantity: 2, additionalFields: null });
+    const view = (await h.inject(`/api/commerce/checkout?cartToken=${shoppingCart.id}`)).json() as Record<string, any>;
+    const sentence = offlineLimitText(view.offlineOrderMaxUnits, view.stockUnits);
+    expect(sentence).toBe('An order paid offline can hold at most 1 item from stock; this cart has 2. Remove some, or choose another payment method.');
+    const body = (await h.inject(`/checkout?cartToken=${shoppingCart.id}`)).body;
+    // The card's choice, then the offline one and its sentence; the card fields below.
+    expect(body).toContain(`<span class="sf-checkout-ph-option"></span><span class="sf-checkout-ph-option"></span><p class="sf-checkout-offline-limit" id="sf-checkout-provider-manual-limit">${sentence}</p><span class="sf-checkout-ph-card`);
+    expect(body.match(/sf-checkout-offline-limit/g)).toHaveLength(1);
   });
 
   it('a gift card: no address, no shipping row, its price as the total', async () => {

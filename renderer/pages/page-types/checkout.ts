@@ -1,8 +1,9 @@
+import { offlineLimitId, offlineLimitText } from '../../../hydrate/shared/checkout-text.ts';
 import { isLiveMainCart } from '../../api/context.ts';
 import { cartView } from '../../api/cart-view.ts';
-import { cartLines, commerceRules, entryFieldValues, providersOf } from '../../orders/checkout.ts';
+import { cartLines, commerceRules, entryFieldValues, providersOf, type OfflineOrderUnits } from '../../orders/checkout.ts';
 import { providerViews } from '../../orders/payment-providers.ts';
-import { confirmationUrl } from '../../orders/place-order.ts';
+import { confirmationUrl, offlineOrderMaxUnits, offlineOrderUnits } from '../../orders/place-order.ts';
 import { priceCheckout, type PricedLine } from '../../orders/pricing.ts';
 import type { Site } from '../../store/types.ts';
 import { formatMoney } from '../money.ts';
@@ -51,7 +52,8 @@ export const checkoutPage = pageKind<CheckoutRoute>({
         lines: [{ title: product.title, variantText: totalText, quantity: 1, totalText, sku: chosen.sku, fieldValues: [] }],
         totalCents: chosen.priceCents,
         totalText,
-        ...firstView(job.row, [line], job.currency, job.deps.now()),
+        // A gift card is an unlimited variant unless the shop stocks it: counted as placing counts (stockUnits).
+        ...firstView(job.row, [line], job.currency, job.deps.now(), { offlineOrderMaxUnits: offlineOrderMaxUnits(job.row), stockUnits: chosen.unlimited ? 0 : 1 }),
       };
       resolved.itemId = product.id;
       return resolved;
@@ -94,7 +96,7 @@ export const checkoutPage = pageKind<CheckoutRoute>({
       })),
       totalCents: view.grandTotalCents,
       totalText: formatMoney(view.grandTotalCents, job.currency),
-      ...firstView(job.row, cartLines(cart), job.currency, now),
+      ...firstView(job.row, cartLines(cart), job.currency, now, await offlineOrderUnits(job.deps.store.read, job.row, cart)),
     };
     return resolved;
   },
@@ -107,12 +109,18 @@ export const checkoutPage = pageKind<CheckoutRoute>({
  * placeholder of each form section the island will draw (an address and shipping options only
  * for a physical line, card fields when the first provider takes cards, a choice of providers
  * when there are several). Without it the form pushed the page down when it came (CLS 0.25 on a
- * desktop, 0.42 on a phone).
+ * desktop, 0.42 on a phone). A cart over the shop's offline bound has the island's sentence at
+ * the offline choice, the same words, id and place (hydrate/shared/checkout-text.ts), so a slow
+ * phone shows it from the start and the form does not push it in.
  */
-function firstView(site: Site, lines: PricedLine[], currency: string, now: number) {
+function firstView(site: Site, lines: PricedLine[], currency: string, now: number, offline: OfflineOrderUnits) {
   const totals = priceCheckout({ lines, rules: commerceRules(site), currency, shippingLocation: null, shippingOptionId: null, couponCodes: [], now });
   const providers = providersOf(site);
   const money = (cents: number) => formatMoney(cents, currency);
+  const limitText = offlineLimitText(offline.offlineOrderMaxUnits, offline.stockUnits);
+  // The island's offlineLimit: after an offline provider's choice, or after the hint when it is the only way to pay.
+  const limitOf = (provider: { id: string; kind: 'card' | 'offline' }) => (limitText !== null && provider.kind === 'offline' ? { id: offlineLimitId(provider.id), text: limitText } : null);
+  const sole = providers.length === 1 ? providers[0] : undefined;
   return {
     subtotalText: money(totals.subtotalCents),
     requiresShipping: totals.requiresShipping,
@@ -121,7 +129,8 @@ function firstView(site: Site, lines: PricedLine[], currency: string, now: numbe
     taxText: money(totals.taxCents),
     grandTotalText: money(totals.grandTotalCents),
     minimumMessage: totals.belowMinimum ? totals.minimumMessage : null,
-    providerChoices: providers.length > 1 ? providerViews(providers, !totals.requiresShipping).map(({ label }) => ({ label })) : [],
+    providerChoices: providers.length > 1 ? providerViews(providers, !totals.requiresShipping).map((view) => ({ label: view.label, offlineLimit: limitOf(view) })) : [],
+    soleOfflineLimit: sole ? limitOf(sole) : null,
     payByCard: providers[0]?.kind === 'card',
     // The test provider's card fields come with a two-line hint (the test card's number).
     testCard: providers[0]?.id === 'test',
