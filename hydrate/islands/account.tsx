@@ -4,6 +4,7 @@ import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import type { IslandDefinition } from './island.ts';
 
 export const SESSION_PATH = '/api/site-users/account/session';
@@ -249,7 +250,8 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
   );
 }
 
-const LINK_ERRORS = new Set(['RESET_LINK_INVALID', 'RESET_LINK_USED', 'RESET_LINK_EXPIRED']);
+/** A reset link that cannot be used: said as the step opens, or when its password is sent. */
+const LINK_ERRORS = [API_ERROR.RESET_LINK_INVALID, API_ERROR.RESET_LINK_USED, API_ERROR.RESET_LINK_EXPIRED] as const;
 
 /** The mail's link: a new password; then the visitor signs in with it (nothing signs in silently). */
 function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: string; onChanged: () => void }): ReactNode {
@@ -266,8 +268,7 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
   useEffect(() => {
     let live = true;
     runtime.client.request('POST', RESET_CHECK_PATH, { json: { token } }).then((result) => {
-      const code = result.ok ? undefined : (result.body as { code?: unknown } | null)?.code;
-      if (live && !result.ok && typeof code === 'string' && LINK_ERRORS.has(code)) setLinkError(result.message);
+      if (live && !result.ok && hasApiError(result.body, ...LINK_ERRORS)) setLinkError(result.message);
     }, (err: unknown) => runtime.reporter.reportError('password_reset_check', { message: String(err) }));
     return () => {
       live = false;
@@ -293,8 +294,7 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
         onChanged();
         return;
       }
-      const code = (result.body as { code?: unknown } | null)?.code;
-      if (typeof code === 'string' && LINK_ERRORS.has(code)) {
+      if (hasApiError(result.body, ...LINK_ERRORS)) {
         setLinkError(result.message);
         return;
       }

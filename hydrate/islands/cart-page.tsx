@@ -6,6 +6,7 @@ import { errorMessage } from '../runtime/error-reporter.ts';
 import { MESSAGES } from '../runtime/http-client.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type Override, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { formatMoney, lineTotalText } from '../shared/currency.ts';
 import { scrollToElement } from '../runtime/scroll.ts';
 import { fieldValueLines } from '../shared/field-values.ts';
@@ -163,7 +164,7 @@ export function entriesNotShown(lines: readonly CartLine[], cart: Cart | null): 
 
 /** The server's code for an entry that is gone (B26/B27: removed in another tab). */
 function entryGone(result: { ok: boolean; body: unknown }): boolean {
-  return !result.ok && typeof result.body === 'object' && result.body !== null && (result.body as { code?: unknown }).code === 'ENTRY_NOT_FOUND';
+  return !result.ok && hasApiError(result.body, API_ERROR.ENTRY_NOT_FOUND);
 }
 
 /** The cart page's own address (STOREFRONT C1: page types 200 and 205 both live here). */

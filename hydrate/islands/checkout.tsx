@@ -40,6 +40,7 @@ import { FieldView } from '../runtime/field-view.tsx';
 import { collectForm, invalidAttrs } from '../runtime/form-fields.ts';
 import { renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { CHECKOUT_FIELD_TEXT, OFFLINE_LIMIT_CLASS, offlineLimitId } from '../shared/checkout-text.ts';
 import { formatMoney } from '../shared/currency.ts';
 import type { IslandDefinition } from './island.ts';
@@ -391,9 +392,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     if (settlesAttempt(result.status, result.body)) attemptKey.current = null;
     setPhase('ready');
     const { fields, other } = splitServerErrors(result.body);
-    const code = (result.body as { code?: unknown } | null)?.code;
     if (result.status === 402 && !fields.cardNumber) fields.cardNumber = result.message;
-    if (code === 'OUT_OF_STOCK') {
+    if (hasApiError(result.body, API_ERROR.OUT_OF_STOCK)) {
       // Keyed by item: each line that cannot be had says so, and the totals are asked again.
       const byItem = (result.body as { errors?: Record<string, unknown> }).errors ?? {};
       setLineErrors(Object.fromEntries(Object.entries(byItem).filter(([, m]) => typeof m === 'string')) as Record<string, string>);
