@@ -926,6 +926,19 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await linkMails(first.orderNumber)).toBe(limit + 1);
       });
 
+      it('"Email download links" pressed many times at once mails the buyer downloadLinkResends.limit times, the other presses 429', async () => {
+        const digital = { shippingAddress: undefined, shippingOptionId: undefined };
+        const placed = json(await place(await cartWith(['pdig', 'DIG-1', 4]), digital));
+        const resend = () => h.inject({ method: 'POST', url: `/api/commerce/orders/${placed.orderId}/downloads/resend`, headers: adminHeaders() });
+        const { limit } = DEFAULT_LIMITS.downloadLinkResends;
+        // Checked and counted apart, 10 presses at once all found 0 sends and 10 mails went.
+        const answers = (await Promise.all(Array.from({ length: limit + 7 }, resend))).map((answer) => answer.statusCode);
+        expect(answers.filter((status) => status === 200)).toHaveLength(limit);
+        expect(answers.filter((status) => status === 429)).toHaveLength(7);
+        const mails = (await store.read.listOutbox()).filter((mail) => mail.subject === `Your downloads from Test Shop (order #${placed.orderNumber})`);
+        expect(mails).toHaveLength(limit);
+      });
+
       it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
         const lookup = (payload: Record<string, unknown>) => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload }));

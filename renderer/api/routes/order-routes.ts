@@ -8,6 +8,7 @@ import { DOWNLOAD_ERR, resendDownloadLinks, resetDownloadCount } from '../../ord
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
+import { beginAttempt } from '../rate-limits.ts';
 import { addRoute, fieldCodes, takeRateLimit, type RouteKit } from '../route-kit.ts';
 import { PAGING, pageLimit, pagingCodes } from './restock-routes.ts';
 
@@ -119,13 +120,20 @@ export function registerOrderRoutes(kit: RouteKit): void {
     handler: async (request) => {
       // Each press mails the buyer, so the mails are bounded per order (downloadLinkResends).
       // Checked first and counted once the mail is queued: a refused press (unknown order,
-      // closed downloads) mails nothing and uses up none of the owner's sends.
+      // closed downloads) mails nothing and uses up none of the owner's sends. Presses under
+      // way count meanwhile (beginAttempt): checked and counted apart, 10 presses sent at once
+      // all found the same 0 sends and mailed the buyer 10 times.
       const { orderId } = request.params;
-      const verdict = await deps.limiters.downloadLinkResends.check(request, orderId);
-      if (!verdict.allowed) throw DOWNLOAD_ERR.resendsLimited(verdict.retryAfterSeconds);
-      const { order, counts } = await resendDownloadLinks(deps, orderId);
-      await deps.limiters.downloadLinkResends.take(request, orderId);
-      return orderJson(order, 'owner', counts);
+      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.downloadLinkResends, subject: orderId }]);
+      try {
+        if (!attempt.allowed) throw DOWNLOAD_ERR.resendsLimited(attempt.retryAfterSeconds);
+        const { order, counts } = await resendDownloadLinks(deps, orderId);
+        // `failed` counts the attempt against the limit: here, the mail it queued.
+        await attempt.failed();
+        return orderJson(order, 'owner', counts);
+      } finally {
+        attempt.end();
+      }
     },
   });
 
