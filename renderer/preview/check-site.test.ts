@@ -52,6 +52,21 @@ describe('checkPaths', () => {
     expect(failed.exitCode).toBe(1);
   });
 
+  it('warns about a variable written into a <script> or <style> unescaped, in a site folder and a given file, and passes', async () => {
+    write('site.json', '{"title": "T"}');
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n<script>var title = {page.title|json}, id = {page.id};</script>\n');
+    write('partials/theme.jsont', '<style>.hero{background:{colour}}</style>\n');
+    const site = await checkPaths([dir]);
+    expect(site.frames.map((frame) => [frame.code, frame.where, frame.warning])).toEqual([
+      ['TEMPLATE_SCRIPT_VARIABLE', path.join(dir, 'templates/page.jsont:2:45'), true],
+      ['TEMPLATE_STYLE_VARIABLE', path.join(dir, 'partials/theme.jsont:1:25'), true],
+    ]);
+    expect(site.exitCode).toBe(0);
+    expect(checkReport(site).problems[0]).toMatchObject({ code: 'TEMPLATE_SCRIPT_VARIABLE', severity: 'warning', line: 2, column: 45, hint: expect.stringContaining('write {page.id|json}') });
+    const file = await checkPaths([path.join(dir, 'templates/page.jsont')]);
+    expect(file.frames.map((frame) => frame.code)).toEqual(['TEMPLATE_SCRIPT_VARIABLE']);
+  });
+
   it('frames every finding of a large minified catalogue, reading the file once for all frames, its long line cut around each', async () => {
     const variants = Array.from({ length: 150_000 }, (_, i) => ({ id: `v${i}`, sku: `S${i}`, priceCents: 1, bogus: 0 }));
     const catalog = JSON.stringify({ site: { websiteId: 'w' }, products: [{ id: 'p', title: 'P', urlSlug: 'p', variants }] });

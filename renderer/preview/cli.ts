@@ -184,7 +184,9 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         result.status === null
           ? 'the site folder could not be loaded'
           : `${path}: ${result.status}, page type ${result.pageType ?? '?'}, template ${result.templateName ?? '?'}`;
-      io.err(`${result.frames.length ? framesText(result.frames) + '\n\n' : ''}quire: ${summary}; ${result.frames.length} problem(s)\n`);
+      const warnings = result.frames.filter((frame) => frame.warning).length;
+      const counted = `${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
+      io.err(`${result.frames.length ? framesText(result.frames) + '\n\n' : ''}quire: ${summary}; ${counted}\n`);
       return result.exitCode;
     }
     case 'preview': {

@@ -6,6 +6,7 @@ import { rendererEngine } from '../platform/renderer-engine.ts';
 import { compileCached } from '../site/load-site.ts';
 import { didYouMean, type SiteDiagnosticCode } from '../site/validate-site-files.ts';
 import type { LoadedSite, SiteLoadErrorCode, SiteProblem } from '../site/site-types.ts';
+import type { ScriptVariableCode } from './script-variables.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
 // overlay (preview). Engine diagnostics and site-load problems come out the same way.
@@ -30,7 +31,13 @@ export const SITE_CODES = {
   SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have',
   SITE_IMAGE_MISSING: 'warning (`quire check`): a `/assets/site/images/NAME` written in a data file, template or stylesheet that `images/` has no file for',
   TEMPLATE_SYNTAX: 'error: a template or partial has a syntax error; the frame shows the engine\'s own code (`EOF_IN_BLOCK` …) and words',
-} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | 'SITE_IMAGE_MISSING', string>;
+  TEMPLATE_SCRIPT_VARIABLE:
+    'warning (`quire check`): a variable in a `<script>` written unescaped (`var price = {item.price};`, `"{name}"`, `{x|raw}`): write `{x|json}`; `{x|json}` outside quotes, a loop index, a `count`/`round`/`mod` number, an encoded text (`encode-uri-component`) in a string and an `apply` are not reported',
+  TEMPLATE_STYLE_VARIABLE:
+    'warning (`quire check`): a variable in a `<style>` without a formatter whose output fits CSS (`round`, `slugify`, `encode-uri-component`, `website-color`, `color-weight`, `image-color`)',
+  TEMPLATE_SCRIPT_BROKEN:
+    "warning (preview, `quire render-page`): for this page's data a `<script>` or `<style>` variable rendered empty (`var price = ;`, `color:;`), or its script no longer parses because of the value",
+} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | 'SITE_IMAGE_MISSING' | ScriptVariableCode, string>;
 
 /** One problem ready to show: a title line and a frame (plain text, not escaped). */
 export interface Frame {

@@ -173,6 +173,17 @@ describe('quire preview', () => {
     expect(html).toContain('&gt; 2 | {page.title|no-such-formatter}');
   });
 
+  it("frames a script variable that rendered empty for the page's data, on that page only", async () => {
+    const reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article>{page.title|html}</article>\n<script>\nvar subtitle = {page.subtitle};\n</script>\n');
+    await reloaded;
+    const response = await fetch(preview.url + '/about');
+    const html = await response.text();
+    expect(html).toContain('Warning TEMPLATE_SCRIPT_BROKEN: {page.subtitle} rendered empty in this page&#39;s &lt;script&gt;, leaving &#39;var subtitle = ;&#39;');
+    expect(html).toContain('at templates/page.jsont:3:16');
+    expect(response.headers.get('x-quire-preview-problems')).toBe('1');
+  });
+
   it('keeps serving the last good site while a JSON file is broken, with the error on top', async () => {
     let reloaded = nextReload();
     fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v4">{page.title|html}</article>\n');

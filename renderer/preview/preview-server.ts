@@ -8,6 +8,7 @@ import { syncSiteContent, syncSummary } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
+import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
 import { startCommand } from './start-command.ts';
 import { ADMIN_PATH } from '../admin/admin-page.ts';
@@ -112,8 +113,12 @@ function framesOfLoad<T extends object>(key: T, draw: (key: T) => Frame[]): Fram
   return frames;
 }
 
-/** Every problem a page should show: the failed reload, kept syntax errors, and this render's. */
-function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[] {
+/**
+ * Every problem a page should show: the failed reload, kept syntax errors, and this render's
+ * (its engine diagnostics, content problems, and script or style variables that rendered
+ * empty or broke their script, found in the page's `html`).
+ */
+function framesFor(state: Loaded, request: FastifyRequest, dir: string, html: string): Frame[] {
   const frames: Frame[] = [];
   // Pushed one by one: a spread of 150,000 frames overflows the call stack.
   if (state.error) for (const frame of framesOfLoad(state.error.problems, (problems) => problemFrames(dir, problems))) frames.push(frame);
@@ -135,6 +140,7 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string): Frame[]
   for (const message of request.quirePage?.problems ?? []) {
     frames.push({ code: 'SITE_CONTENT', where: request.url, text: `SITE_CONTENT: ${message}` });
   }
+  if (state.site) for (const frame of renderedScriptFrames(html, siteScriptProbes(state.site))) frames.push(frame);
   return frames;
 }
 
@@ -270,7 +276,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (!request.quirePage) return payload; // the load-error page carries its own script
     const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
     if (typeof text !== 'string') return payload;
-    const frames = framesFor(state, request, options.dir);
+    const frames = framesFor(state, request, options.dir, text);
     const stale = state.error ? 'The page below is the last version of the site that loaded; your changes show once these are fixed.' : undefined;
     const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames, stale) : '';
     reply.header('x-quire-preview-problems', String(frames.length));

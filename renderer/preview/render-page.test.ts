@@ -53,6 +53,19 @@ describe('renderPage', () => {
     expect(result.frames[0]!.text).toContain('> 2 | <p>{page.posted|dat %B}</p>');
   });
 
+  it('warns, without failing the page, about a script variable of a partial that rendered empty for the page', async () => {
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>{page|apply track}\n');
+    write('partials/track.jsont', '<script>\nvar posted = {posted}, price = {price};\n</script>\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.exitCode).toBe(0);
+    expect(result.html).toContain('var posted = 1788355800000, price = ;');
+    expect(result.frames.map((frame) => [frame.code, frame.where, frame.warning])).toEqual([['TEMPLATE_SCRIPT_BROKEN', 'partials/track.jsont:2:32', true]]);
+    expect(result.frames[0]!.text.split('\n')[0]).toBe("Warning TEMPLATE_SCRIPT_BROKEN: {price} rendered empty in this page's <script>, leaving ', price = ;'");
+    const io = capture();
+    await main(['render-page', dir, '/about'], io);
+    expect(io.stderr).toContain('quire: /about: 200, page type 2, template page; 0 problem(s), 1 warning(s)\n');
+  });
+
   it('compiles templates and partials with the renderer engine, so image-component is no false diagnostic', async () => {
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About', hero: { src: '/a.jpg', width: 800, height: 600, alt: 'A cup' } }));
     write('templates/page.jsont', '{.section page.hero}{@|image-component;priority=high}{.end}{page|apply card}\n');

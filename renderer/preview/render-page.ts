@@ -4,6 +4,7 @@ import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, FrameSources, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
 import { seedStore } from '../store/seed.ts';
 
@@ -55,6 +56,8 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     }
     for (const message of info?.problems ?? []) frames.push({ code: 'SITE_CONTENT', where: path, text: `SITE_CONTENT: ${message}` });
     const failed = response.statusCode >= 500 || frames.length > 0;
+    // Warnings (a script variable that rendered empty) are printed but do not fail the page.
+    if (info !== undefined) for (const frame of renderedScriptFrames(response.body, siteScriptProbes(site))) frames.push(frame);
     return {
       exitCode: failed ? 1 : 0,
       status: response.statusCode,
