@@ -327,6 +327,31 @@ describe('message / plural', () => {
     expect(msg('name', '{0 select Bob{hi Bob} other{who?}}')).toBe('hi Bob');
     expect(msg('name', '{0 select Al{hi Al}}')).toBe('');
   });
+  it('prints a pattern of one named argument as the engine does', () => {
+    // `{name}` alone is printed without the engine (i18n.ts, `isLoneArgument`); with a text
+    // after it the engine prints the same argument: every kind of value, missing names, a name
+    // bound twice (the last wins), a bare `@`, and patterns the short path must leave alone.
+    const names = ['count', 'name', 'one', 'oneD', 'flag', 'nul', 'price', 't', 'nope'];
+    for (const v of names) {
+      for (const [args, pattern] of [
+        [`price:${v}`, '{price}'],
+        [`a_b2:${v}`, '{a_b2}'],
+        [`_:${v}`, '{_}'],
+        [`x:name x:${v}`, '{x}'],
+        [`x:${v} y:name`, '{y}'],
+        [`x:${v}`, '{y}'],
+        [`price:${v}`, '{pric}'],
+        [`${v}`, '{0}'],
+        [`price:${v}`, '{ price }'],
+        [`x:@ y:${v}`, '{x}'],
+      ]) {
+        const alone = msg(args, pattern);
+        expect(typeof alone === 'string' ? alone + '.' : alone, `${args} ${pattern}`).toBe(msg(args, pattern + '.'));
+      }
+    }
+    expect(msg('price:name', '{price}')).toBe('Bob');
+    expect(msg('price:name', '{price}', { locale: 'none' })).toBeUndefined();
+  });
   it('resolves a bare @ to the node enclosing the formatted value', () => {
     expect(run('message', '@', '<{0}>', { outer: [{ node: {} }, { node: 'item' }] })).toBe('<item>');
   });

@@ -29,7 +29,7 @@ import {
   type DateTimeOptions,
 } from './util/cldr-values.ts';
 import { CurrencySite, DecimalSite } from './util/number-plan.ts';
-import { messageFormatterFor } from './util/i18n-message.ts';
+import { messageFormatterFor, messageString } from './util/i18n-message.ts';
 import { isPeriodField, type PeriodKey, relativePeriod, relativeTimeText, usesGregorian } from './util/relative-period.ts';
 import { formatLegacyMoney, legacyCurrency, parseLegacyLocale, type LegacyLocale } from './util/legacy-money.ts';
 
@@ -221,6 +221,15 @@ function messageSpec(name: string): FormatterSpec<MessageBound> {
       return { args: parsed, zone: timeZoneRef(ctx) };
     },
     apply(value, bound, ctx) {
+      const text = textOf(value);
+      if (isLoneArgument(text)) {
+        // A pattern that is one named argument, `{price}` (the text `product-price` hands its
+        // template): the engine would print that argument as `messageString` converts it.
+        // Asked, it took ~0.8 µs a call (the pattern's cache, a new evaluator, the time zone
+        // looked up for a formatter no such pattern uses), 2-3% of a product page.
+        if (cldrFor(ctx.locale) === null) return undefined;
+        return messageString(loneArgument(bound.args, text, ctx));
+      }
       const mf = messageFormatterFor(ctx.locale, zoneText(ctx, bound.zone));
       if (mf === null) return undefined;
       const positional: Value[] = [];
@@ -231,9 +240,36 @@ function messageSpec(name: string): FormatterSpec<MessageBound> {
         positional.push(v);
         if (a.name !== null) named[a.name] = v;
       }
-      return mf.format(textOf(value), positional, named);
+      return mf.format(text, positional, named);
     },
   };
+}
+
+/**
+ * Whether a message pattern is `{name}` alone, the name a letter or `_` then letters, digits and
+ * `_`: one argument looked up by name (a name of digits would be positional), nothing to
+ * parse. The engine's argument names take more characters; those go to the engine.
+ */
+function isLoneArgument(text: string): boolean {
+  const n = text.length;
+  if (n < 3 || text.charCodeAt(0) !== 0x7b || text.charCodeAt(n - 1) !== 0x7d) return false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+    if (!(letter || (i > 1 && c >= 0x30 && c <= 0x39))) return false;
+  }
+  return true;
+}
+
+/** The value of the argument `{name}` names (`isLoneArgument`): the last one bound by that name, as the engine's named map holds it. */
+function loneArgument(args: readonly MessageArgRef[], text: string, ctx: PluginContext): Value {
+  let v: Value = undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.name === null || a.name.length !== text.length - 2 || !text.startsWith(a.name, 1)) continue;
+    v = a.enclosingNode ? enclosingNode(ctx) : a.ref === null ? undefined : ctx.resolve(a.ref);
+  }
+  return v;
 }
 
 export const i18nFormatters: FormatterSpec<any>[] = [
