@@ -104,4 +104,17 @@ describe('variants-select on the storefront', () => {
     expect(storefront).not.toMatch(/<label[^>]*tabindex/);
     expect(storefront.replaceAll('<label class="sqs-button-element--secondary" for=', '<label class="sqs-button-element--secondary" role="button" tabindex="0" for=')).toBe(reference);
   });
+
+  it('changes the template, never the data: an option name holding the label text is printed as the reference prints it', () => {
+    // The select's aria-label prints the name unescaped (the reference's bytes); rewriting each
+    // output would have rewritten the merchant's text in it as well.
+    const label = '<label class="sqs-button-element--secondary" role="button" tabindex="0" for=';
+    const odd = { ...tee, structuredContent: { ...tee.structuredContent, variantOptionOrdering: [label], variants: [{ sku: 'S', attributes: { [label]: 'S' } }, { sku: 'M', attributes: { [label]: 'M' } }] } };
+    const reference = compile('{@|variants-select}').render(odd).html;
+    const storefront = rendererEngine().compile('{@|variants-select}').render(odd).html;
+    const ariaLabel = (html: string) => /<select aria-label="([^\n]*)" data-variant-option-name/.exec(html)?.[1];
+    expect(ariaLabel(reference)).toContain(label);
+    expect(ariaLabel(storefront)).toBe(ariaLabel(reference));
+    expect(storefront).not.toContain('tabindex="0" for="variant-option-');
+  });
 });
