@@ -16,7 +16,7 @@ import { registerDownloadRoute } from './download-route.ts';
 import { siteStylesheet, SITE_STYLESHEET_PREFIX } from './site-stylesheet.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
 import { ORDER_STATUS_PATH } from './page-types/order-pages.ts';
-import { publicPaths, sitemapXml } from './sitemap.ts';
+import { publicPaths, sitemapOrigin, sitemapXml } from './sitemap.ts';
 import { UNLOCK_OUTCOME, unlockCookieName, unlockSecret, unlockToken } from './visitor.ts';
 import { beginAttempt } from '../api/rate-limits.ts';
 
@@ -161,8 +161,8 @@ export async function storefrontPages(app: FastifyInstance, options: PagesPlugin
     const products = await renderer.reads.listProducts();
     // A locked site does not list its pages.
     if (site.config.lock.enabled) return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml('', []));
-    const configured = site.config.extra.baseUrl;
-    const base = typeof configured === 'string' ? configured.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
+    const base = sitemapOrigin(site.config.extra.baseUrl, request.protocol, request.host);
+    if (base === null) return sendError(reply, GENERIC.badRequest('Invalid Host header.'));
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(sitemapXml(base, publicPaths(site, products)));
   });
 

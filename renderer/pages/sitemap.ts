@@ -24,6 +24,20 @@ export function publicPaths(site: LoadedSite, products: readonly Product[]): str
   return [...new Set(paths)];
 }
 
+// A Host header's host[:port]: a DNS name or IPv4 address, or an IPv6 address in brackets.
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * The origin the sitemap's URLs start with: site.json's `baseUrl`, else the address the crawler
+ * asked for (a sitemap's URLs are on its own host), when its Host is a well-formed host[:port];
+ * null when it is not: a Host of `x y` or `a]b` made every URL a broken one. (A well-formed
+ * Host of someone else's is still named: the answer is `no-store`, so no cache keeps it for others.)
+ */
+export function sitemapOrigin(configured: unknown, protocol: string, host: string): string | null {
+  if (typeof configured === 'string') return configured.replace(/\/$/, '');
+  return HOST.test(host) ? `${protocol}://${host}` : null;
+}
+
 export function sitemapXml(baseUrl: string, paths: readonly string[]): string {
   const urls = paths.map((path) => `  <url><loc>${escapeHtml(baseUrl + path)}</loc></url>\n`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
