@@ -317,4 +317,72 @@ describe('orders panel', () => {
     expect(el.querySelector('[role="alert"] p')!.textContent).toBe('Orders are not available on this server yet.');
     expect(el.querySelector('[role="alert"] button')!.textContent).toBe('Try again');
   });
+  it('Refund… refunds part of a paid order: the dialog bounds the amount, sends one key, and the row shows what was refunded and what is left', async () => {
+    const paid = { ...order(2, 'paid'), testMode: true, payment: { provider: 'test', label: 'Visa ending 4242 (test)', kind: 'card' }, refundedCents: 0, refundableCents: 5000, refunds: [] };
+    const given = { kind: 'refunded', amountCents: 2000, reference: 'test_refund_1', label: 'Visa ending 4242 (test)', on: '2026-01-02T10:00:00.000Z', by: 'owner@example.com', reason: 'Returned tee' };
+    let answer: { status: number; body: unknown } = { status: 200, body: { ...paid, status: 'partially-refunded', refundedCents: 2000, refundableCents: 3000, refunds: [given] } };
+    const server = fakeAdminServer((method) => (method === 'GET' ? { status: 200, body: { orders: [paid], nextCursor: null } } : answer));
+    const el = await mountPanel(OrdersPanel, server);
+    const row = () => el.querySelector('tr[data-order-id="o2"]')!;
+    const opener = row().querySelector('[data-action="refund"]') as HTMLButtonElement;
+    expect(opener.textContent).toBe('Refund… order #2');
+    opener.focus();
+    await act(async () => opener.click());
+    const dialog = el.querySelector('[role="dialog"]')!;
+    expect(dialog.querySelector('h2')!.textContent).toBe('Refund order #2');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'It goes back to Visa ending 4242 (test) (a test payment: no real money moves). buyer2@example.com gets an email saying how much was refunded. Nothing goes back into stock.',
+    );
+    const amount = dialog.querySelector('input') as HTMLInputElement;
+    // The focus starts on the amount, which holds all that is left.
+    expect(document.activeElement).toBe(amount);
+    expect(amount.value).toBe('50.00');
+    const type = async (input: HTMLInputElement, value: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const submit = async () => act(async () => (dialog.querySelector('[data-action="confirm-refund"]') as HTMLButtonElement).click());
+    for (const bad of ['50.01', '0', '12.345', 'ten']) {
+      await type(amount, bad);
+      await submit();
+      expect(amount.getAttribute('aria-invalid'), bad).toBe('true');
+      expect(document.getElementById(amount.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe('Enter an amount from $0.01 to $50.00.');
+    }
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    await type(amount, '20');
+    await type(dialog.querySelectorAll('input')[1] as HTMLInputElement, ' Returned tee ');
+    await submit();
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o2/refunds']);
+    const sent = server.bodies[server.calls.indexOf('POST /api/commerce/orders/o2/refunds')] as { amountCents: number; idempotencyKey: string; reason: string };
+    expect(sent).toEqual({ amountCents: 2000, idempotencyKey: expect.stringMatching(/^rf-[0-9a-f]{24}$/), reason: 'Returned tee' });
+    expect(el.querySelector('[role="dialog"]')).toBeNull();
+    expect(el.querySelector('[role="status"]')!.textContent).toBe(
+      'Order #2 is now partially refunded. Refunded $20.00 to Visa ending 4242 (test). $30.00 is left to refund. buyer2@example.com is emailed about it.',
+    );
+    expect(row().querySelector('.admin-order-status')!.textContent).toBe('Partially refunded');
+    expect(row().querySelector('.admin-order-refund-sum')!.textContent).toBe('Refunded $20.00 of $50.00; $30.00 left to refund');
+    expect(row().querySelector('.admin-order-refund-list li')!.textContent).toContain('$20.00 to Visa ending 4242 (test), by owner@example.com (Returned tee)');
+    // The focus is back on Refund…, which stays while money is left; the row now offers Fulfilled.
+    expect(document.activeElement).toBe(row().querySelector('[data-action="refund"]'));
+    expect([...row().querySelectorAll('select option')].map((option) => option.textContent)).toEqual(['Fulfilled']);
+
+    // Refused by the server (another owner refunded meanwhile): the dialog stays and says why.
+    answer = { status: 422, body: { code: 'REFUND_TOO_LARGE', error: 'At most $5.00 is left to refund on this order.' } };
+    await act(async () => (row().querySelector('[data-action="refund"]') as HTMLButtonElement).click());
+    const again = el.querySelector('[role="dialog"]')!;
+    expect((again.querySelector('input') as HTMLInputElement).value).toBe('30.00');
+    await act(async () => (again.querySelector('[data-action="confirm-refund"]') as HTMLButtonElement).click());
+    await act(async () => {});
+    expect(el.querySelector('[role="dialog"] .admin-field-error')!.textContent).toBe('At most $5.00 is left to refund on this order.');
+  });
+
+  it('an order with nothing left to refund offers no Refund…', async () => {
+    const done = { ...order(3, 'refunded'), refundedCents: 7500, refundableCents: 0, refunds: [] };
+    const unpaid = { ...order(4, 'awaiting-payment'), refundableCents: 0 };
+    const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 200, body: { orders: [done, unpaid], nextCursor: null } })));
+    expect(el.querySelector('[data-action="refund"]')).toBeNull();
+    expect(el.querySelector('tr[data-order-id="o3"] .admin-order-status')!.textContent).toBe('Refunded');
+  });
 });

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
-import { NEXT_STATUSES, type OrderStatus } from '../shared/order-statuses.ts';
+import { NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
 import { shortDate, type ApiResult } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
@@ -13,6 +14,8 @@ import { AdminTable } from './table-wrap.tsx';
 // POST /api/commerce/orders/:orderId/status to mark an order paid, fulfilled or cancelled
 // (cancelling restocks its lines). Each row offers only the moves the server allows from its
 // status (NEXT_STATUSES), and shows where the order ships, what the owner needs to send it.
+// Refund… (POST …/refunds) gives back all or part of what is left of a paid or sent order
+// without cancelling it; the row then says how much was refunded and how much is left.
 
 interface AdminOrder {
   id: string;
@@ -29,6 +32,11 @@ interface AdminOrder {
   refund?: OrderRefund | null;
   /** A cancel's refund was asked and its answer is not stored yet (under way, or unknown: cancelling again finishes it). */
   refundPending?: boolean;
+  /** The owner's refunds without a cancel, oldest first. */
+  refunds?: OwnerRefund[];
+  /** Cents given back so far (the refunds and a cancel's), and cents that may still be refunded (0: none). */
+  refundedCents?: number;
+  refundableCents?: number;
   /** Each digital product of a paid order: downloads used of the limit (none before payment). */
   downloads?: { itemId: string; title: string; used: number; limit: number }[];
   /** The buyer's links work now (paid or fulfilled): the owner may reset a count or mail them again. */
@@ -43,17 +51,18 @@ interface OrderRefund {
   label: string;
 }
 
+interface OwnerRefund extends OrderRefund {
+  on: string;
+  by: string;
+  reason: string | null;
+}
+
 interface OrdersPage {
   orders: AdminOrder[];
   nextCursor: string | null;
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  'awaiting-payment': 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
+const STATUS_LABELS: Record<string, string> = ORDER_STATUS_LABELS;
 
 export function OrdersPanel({ api }: PanelProps) {
   // What the list is narrowed to (a status, an order number or part of an email), as sent; the
@@ -77,6 +86,7 @@ export function OrdersPanel({ api }: PanelProps) {
   const focusLater = useFocusRequest();
 
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [refunding, setRefunding] = useState<AdminOrder | null>(null);
 
   // Orders whose change is on its way: a second press (a double click, Update again before the
   // answer) sends nothing, where it sent the move again and its 409 replaced the first's news.
@@ -124,6 +134,46 @@ export function OrdersPanel({ api }: PanelProps) {
     if ((NEXT_STATUSES[changed.status] ?? []).length === 0) {
       focusLater(() => section.current?.querySelector<HTMLElement>(`tr[data-order-id="${CSS.escape(order.id)}"] .admin-order-status`));
     }
+  };
+
+  // A refund without a cancel: the dialog stays open with the server's message when it is
+  // refused (over what is left, under way elsewhere), and closes on success.
+  const refund = async (order: AdminOrder, request: { amountCents: number; reason: string; idempotencyKey: string }): Promise<string | null> => {
+    if (sending.current.has(order.id)) return null;
+    sending.current.add(order.id);
+    setStatus(`Refunding order #${order.orderNumber}…`);
+    let result: ApiResult<AdminOrder>;
+    try {
+      result = await api.send<AdminOrder>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/refunds`, {
+        amountCents: request.amountCents,
+        idempotencyKey: request.idempotencyKey,
+        ...(request.reason ? { reason: request.reason } : {}),
+      });
+    } finally {
+      sending.current.delete(order.id);
+    }
+    if (!result.ok) {
+      setStatus(result.message);
+      // Refunded or moved meanwhile (another tab, another owner): the row read again shows what is left.
+      if (['REFUND_TOO_LARGE', 'NOTHING_TO_REFUND', 'ORDER_NOT_PAID', 'REFUND_PENDING', 'REFUND_FAILED'].includes(result.code)) {
+        const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
+        if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
+      }
+      return result.message;
+    }
+    const changed = { ...order, ...result.body };
+    const currency = changed.currency ?? 'USD';
+    const given = changed.refunds?.[changed.refunds.length - 1];
+    const how = given?.kind === 'by-hand' ? `Give ${formatMoney(request.amountCents, currency)} back to the buyer yourself.` : `Refunded ${formatMoney(request.amountCents, currency)} to ${given?.label ?? 'the card'}.`;
+    const left = changed.refundableCents ?? 0;
+    setStatus(
+      `Order #${order.orderNumber} is now ${(STATUS_LABELS[changed.status] ?? changed.status).toLowerCase()}. ${how} ${left > 0 ? `${formatMoney(left, currency)} is left to refund.` : 'Nothing is left to refund.'} ${order.email} is emailed about it.`,
+    );
+    setUpdated((before) => ({ ...before, [order.id]: changed }));
+    setRefunding(null);
+    // Nothing left: the Refund button the dialog gives the focus back to is gone; the row's status takes it.
+    if (left <= 0) focusLater(() => section.current?.querySelector<HTMLElement>(`tr[data-order-id="${CSS.escape(order.id)}"] .admin-order-status`));
+    return null;
   };
 
   // A digital product's count started over (the buyer reached the limit), or the links mailed
@@ -205,6 +255,7 @@ export function OrdersPanel({ api }: PanelProps) {
               key={order.id}
               order={order}
               onChange={(next) => choose(order, next)}
+              onRefund={() => setRefunding(order)}
               onResetDownloads={(item) => void downloadAction(order, { reset: item })}
               onResendDownloads={() => void downloadAction(order, { resend: true })}
             />
@@ -215,6 +266,13 @@ export function OrdersPanel({ api }: PanelProps) {
         <button type="button" className="admin-secondary" onClick={() => void more()}>
           More orders
         </button>
+      ) : null}
+      {refunding ? (
+        <RefundDialog
+          order={{ ...refunding, refundableCents: refunding.refundableCents ?? 0 }}
+          onClose={() => setRefunding(null)}
+          onRefund={(request) => refund(refunding, request)}
+        />
       ) : null}
       {cancelling ? (
         <AdminDialog title={`Cancel order #${cancelling.orderNumber}?`} role="alertdialog" description={cancelText(cancelling)} onClose={() => setCancelling(null)}>
@@ -244,11 +302,12 @@ export function OrdersPanel({ api }: PanelProps) {
 interface OrderRowProps {
   order: AdminOrder;
   onChange: (status: string) => void;
+  onRefund: () => void;
   onResetDownloads: (item: { itemId: string; title: string }) => void;
   onResendDownloads: () => void;
 }
 
-function OrderRow({ order, onChange, onResetDownloads, onResendDownloads }: OrderRowProps) {
+function OrderRow({ order, onChange, onRefund, onResetDownloads, onResendDownloads }: OrderRowProps) {
   const moves = NEXT_STATUSES[order.status] ?? [];
   const [chosen, setNext] = useState<string>(moves[0] ?? '');
   // After a change the row's moves are new: a choice that is no longer one falls back to the first.
@@ -317,6 +376,7 @@ function OrderRow({ order, onChange, onResetDownloads, onResendDownloads }: Orde
             {order.refund.reference ? <div className="admin-order-item-field">Refund {order.refund.reference}</div> : null}
           </div>
         ) : null}
+        {order.refunds && order.refunds.length > 0 ? <OwnerRefunds order={order} /> : null}
         {order.refundPending && order.status === 'paid' ? (
           <div className="admin-order-refund" data-refund-pending>
             Refund under way or unfinished: cancelling again finishes it.
@@ -339,8 +399,40 @@ function OrderRow({ order, onChange, onResetDownloads, onResendDownloads }: Orde
             </button>
           </span>
         ) : null}
+        {(order.refundableCents ?? 0) > 0 && !order.refundPending ? (
+          <button type="button" className="admin-secondary admin-order-refund-button" data-action="refund" onClick={onRefund}>
+            Refund…<span className="admin-visually-hidden"> order #{order.orderNumber}</span>
+          </button>
+        ) : null}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The owner's refunds of an order without a cancel: how much of the total came back and how
+ * much is left, then each refund (when, how much, where to, by whom, the note, the provider's reference).
+ */
+function OwnerRefunds({ order }: { order: AdminOrder }) {
+  const currency = order.currency ?? 'USD';
+  const money = (cents: number) => formatMoney(cents, currency);
+  const left = order.refundableCents ?? 0;
+  return (
+    <div className="admin-order-refund" data-refunds>
+      <div className="admin-order-refund-sum">
+        Refunded {money(order.refundedCents ?? 0)} of {money(order.grandTotal)}
+        {left > 0 ? `; ${money(left)} left to refund` : ''}
+      </div>
+      <ul className="admin-order-refund-list">
+        {order.refunds!.map((entry, at) => (
+          <li key={at} className="admin-order-item-field">
+            {shortDate(entry.on)}: {entry.kind === 'refunded' ? `${money(entry.amountCents)} to ${entry.label}` : `${money(entry.amountCents)} to give back by hand`}, by {entry.by}
+            {entry.reason ? ` (${entry.reason})` : ''}
+            {entry.reference ? <div>Refund {entry.reference}</div> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -434,6 +434,12 @@ export function orderExportRow(order: PlacedOrder): string[] {
       ? `Refunded ${money(order.refund.amountCents)} to ${order.refund.label}${order.refund.reference ? ` (${order.refund.reference})` : ''}`
       : `To pay back by hand: ${money(order.refund.amountCents)}`
     : '';
+  // The owner's refunds without a cancel (orders/order-refund.ts), each with its date, oldest first.
+  const refunds = (order.refunds ?? []).map((entry) =>
+    entry.kind === 'refunded'
+      ? `Refunded ${money(entry.amountCents)} to ${entry.label} on ${iso(entry.on)}${entry.reference ? ` (${entry.reference})` : ''}`
+      : `To pay back by hand: ${money(entry.amountCents)} (${iso(entry.on)})`,
+  );
   return [
     `#${order.orderNumber}${order.testMode ? ' (test)' : ''}`,
     iso(order.createdOn),
@@ -446,7 +452,7 @@ export function orderExportRow(order: PlacedOrder): string[] {
     money(order.taxTotal),
     money(order.grandTotal),
     order.payment.label,
-    refund,
+    [refund, ...refunds].filter((text) => text !== '').join('; '),
     addressLines(order.shippingAddress).join(', '),
     order.items.map((item) => `${item.quantity} × ${itemName(item)}`).join('; '),
   ];

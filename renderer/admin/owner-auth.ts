@@ -93,6 +93,14 @@ export function guardedOwner(request: FastifyRequest): OwnerSession {
 }
 
 /**
+ * Who made an admin request, for the records it leaves (an order's refunds): the signed-in
+ * owner's email, else "API" (an API key or the operator's ADMIN_TOKEN, which name no person).
+ */
+export function adminActor(request: FastifyRequest): string {
+  return guarded.get(request)?.email ?? 'API';
+}
+
+/**
  * A browser the owner has signed in with before: it carries this cookie, and its failed
  * sign-ins count in a window of its own instead of the owner email's. Without it, five wrong
  * passwords sent by anyone for the owner's email locked the owner out of the admin for 15

@@ -88,8 +88,11 @@ export const API_ERROR_CODES = {
   PAYMENT_DECLINED: entry('checkout', 402, 'The payment was declined; nothing was written. `errors.cardNumber` has the reason.'),
   ORDER_NOT_FOUND: entry('checkout', 404, 'No order has this id.'),
   INVALID_ORDER_STATUS: entry('checkout', 409, 'The order cannot move from its current status to the one asked.'),
-  REFUND_PENDING: entry('checkout', 409, 'The order\'s refund is under way or did not finish; look again, or cancel again to finish the refund.'),
-  REFUND_FAILED: entry('checkout', 502, 'The payment provider refused or failed the refund, so the order was not cancelled.'),
+  REFUND_PENDING: entry('checkout', 409, 'The order\'s refund is under way or did not finish; look again, or ask the same cancel or refund again to finish it.'),
+  REFUND_FAILED: entry('checkout', 502, 'The payment provider refused or failed the refund, so nothing changed: the order was not cancelled or refunded.'),
+  ORDER_NOT_PAID: entry('checkout', 409, 'The order awaits payment, so nothing can be refunded; cancel it instead.'),
+  NOTHING_TO_REFUND: entry('checkout', 409, 'The order is cancelled, refunded in full or free: no money is left to refund.'),
+  REFUND_TOO_LARGE: entry('checkout', 422, 'The amount is more than what is left to refund of the order; `error` says what is left.'),
   DOWNLOAD_NOT_FOUND: entry('checkout', 404, 'The order has no download, or none for this product.'),
   DOWNLOADS_CLOSED: entry('checkout', 409, 'The order\'s downloads are closed: it is not paid, or it was cancelled.'),
 

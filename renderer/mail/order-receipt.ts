@@ -1,4 +1,5 @@
 import { addressLines } from '../../hydrate/shared/shipping-address.ts';
+import { ORDER_STATUS_LABELS } from '../../hydrate/shared/order-statuses.ts';
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
 import { downloadLinks, DOWNLOAD_LIMIT, hasDigitalLines } from '../orders/digital-downloads.ts';
@@ -27,12 +28,8 @@ export interface ReceiptMail {
   html: string;
 }
 
-const STATUS_TEXT: Record<PlacedOrder['status'], string> = {
-  'awaiting-payment': 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
+// One set of status words for the buyer's mails, pages and the owner's admin.
+const STATUS_TEXT = ORDER_STATUS_LABELS;
 
 /**
  * The buyer's receipt of a placed order: the lines, the totals and where it ships. Built from

@@ -24,8 +24,11 @@ export function newDownloadToken(): string {
 /** The token's form: anything else is never looked up. */
 export const DOWNLOAD_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
-/** Statuses whose downloads are served: paid (or since fulfilled). Awaiting payment and cancelled (refunded or not) are refused. */
-export const DOWNLOADABLE_STATUSES: readonly PlacedOrder['status'][] = ['paid', 'fulfilled'];
+/**
+ * Statuses whose downloads are served: paid (or since fulfilled, or partly refunded: the buyer
+ * keeps what they paid for). Awaiting payment, cancelled (refunded or not) and refunded in full are refused.
+ */
+export const DOWNLOADABLE_STATUSES: readonly PlacedOrder['status'][] = ['paid', 'fulfilled', 'partially-refunded'];
 
 export const isDigitalLine = (item: { productType: number }): boolean => item.productType === 2;
 

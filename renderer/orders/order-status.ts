@@ -6,7 +6,7 @@ import { downloadsOpen, hasDigitalLines, newDownloadToken, ownerDownloads } from
 import { commerceRules } from './checkout.ts';
 import { providerOf, type PaymentProvider, type RefundOutcome } from './payment-providers.ts';
 import { issueGiftCards } from './place-order.ts';
-import { NEXT_STATUSES } from '../../hydrate/shared/order-statuses.ts';
+import { NEXT_STATUSES, refundableCents, refundedCents } from '../../hydrate/shared/order-statuses.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Repository } from '../store/repository.ts';
 import type { OrderRefund, OrderStatus, PlacedOrder } from '../store/types.ts';
@@ -26,6 +26,9 @@ export const ORDER_ERR = {
   /** A refund was asked and its answer is unknown: only a cancel (the same key) may move the order now. */
   refundUnsettled: (to: string) =>
     new ApiError(409, 'REFUND_PENDING', `This order's refund did not finish, so it cannot be marked ${to}: cancel it again to finish the refund.`),
+  /** An owner's refund (order-refund.ts) was asked and its answer is unknown: the same refund again finishes it. */
+  ownerRefundUnsettled: (to: string) =>
+    new ApiError(409, 'REFUND_PENDING', `A refund of this order did not finish, so it cannot be marked ${to}: refund the same amount again to finish it.`),
 };
 
 /** A hang guard on the provider's refund. No row is locked meanwhile: only the owner's request waits. */
@@ -44,16 +47,19 @@ export const refundKey = (orderId: string) => `refund-${orderId}`;
 type Deps = Pick<ApiDeps, 'store' | 'now' | 'newId' | 'publicSite' | 'origin'>;
 
 /** A refund's answer: `settled` false when the provider may or may not have refunded (threw, no answer). */
-type AskedRefund = { kind: 'done'; outcome: Exclude<RefundOutcome, { kind: 'failed' }> } | { kind: 'failed'; message: string; settled: boolean };
+export type AskedRefund = { kind: 'done'; outcome: Exclude<RefundOutcome, { kind: 'failed' }> } | { kind: 'failed'; message: string; settled: boolean };
 
-/** Asks the order's provider for its grand total back, outside any transaction, within REFUND_TIMEOUT_MS. */
-async function askRefund(order: PlacedOrder, provider: PaymentProvider): Promise<AskedRefund> {
+/**
+ * Asks the order's provider for `amountCents` back (a cancel: its grand total) with `key`,
+ * outside any transaction, within REFUND_TIMEOUT_MS. Also the owner's refunds (order-refund.ts).
+ */
+export async function askRefund(order: PlacedOrder, provider: PaymentProvider, amountCents = order.grandTotal, key = refundKey(order.id)): Promise<AskedRefund> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), REFUND_TIMEOUT_MS);
   });
   try {
-    const outcome = await Promise.race([provider.refund(order.payment.reference, order.grandTotal, refundKey(order.id)), timeout]);
+    const outcome = await Promise.race([provider.refund(order.payment.reference, amountCents, key), timeout]);
     if (outcome === 'timeout') return { kind: 'failed', message: 'the payment provider did not answer.', settled: false };
     return outcome.kind === 'failed' ? { kind: 'failed', message: outcome.message, settled: true } : { kind: 'done', outcome };
   } catch {
@@ -88,6 +94,8 @@ export async function setOrderStatus(deps: Deps, orderId: string, status: OrderS
     if (!order) throw ORDER_ERR.notFound();
     const claim = order.refundClaim;
     if (claim && claim.until > deps.now()) throw ORDER_ERR.refundUnderWay();
+    // An owner's refund (not a cancel) that did not finish: only that refund, asked again, ends it.
+    if (claim?.key) throw ORDER_ERR.ownerRefundUnsettled(status);
     if (claim && status !== 'cancelled') throw ORDER_ERR.refundUnsettled(status);
     if (!NEXT_STATUSES[order.status].includes(status)) throw ORDER_ERR.invalidStatus(order.status, status);
     if (status === 'cancelled' && order.status === 'paid' && order.grandTotal > 0) {
@@ -181,7 +189,7 @@ const iso = (millis: number) => new Date(millis).toISOString();
  * sees the provider's payment and refund references; the buyer (order status look-up) neither.
  */
 export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner', downloadCounts: Readonly<Record<string, number>> = {}) {
-  const { extra: _extra, payment, refund, siteUserId, refundClaim, downloadToken, ...rest } = order;
+  const { extra: _extra, payment, refund, refunds, siteUserId, refundClaim, downloadToken, ...rest } = order;
   return {
     ...rest,
     // The token is the buyer's links (their receipt, their order pages): the owner sees each
@@ -196,5 +204,15 @@ export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'own
     // The owner's panel says before a cancel whether the provider refunds it or the owner does (offline).
     payment: audience === 'owner' ? { ...payment, kind: providerOf(payment.provider)?.kind ?? null } : { provider: payment.provider, label: payment.label },
     refund: refund ? { ...refund, on: iso(refund.on), reference: audience === 'owner' ? refund.reference : null } : null,
+    // The owner's refunds without a cancel (order-refund.ts), oldest first: who gave each, the
+    // provider's reference and the note are the owner's; the buyer sees what, when and where to.
+    refunds: (refunds ?? []).map((entry) =>
+      audience === 'owner'
+        ? { kind: entry.kind, amountCents: entry.amountCents, label: entry.label, on: iso(entry.on), reference: entry.reference, by: entry.by, reason: entry.reason, key: entry.key }
+        : { kind: entry.kind, amountCents: entry.amountCents, label: entry.label, on: iso(entry.on) },
+    ),
+    refundedCents: refundedCents(order),
+    // What is left to refund (0: nothing can be): the admin's refund dialog's bound.
+    ...(audience === 'owner' ? { refundableCents: refundableCents(order) } : {}),
   };
 }

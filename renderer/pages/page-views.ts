@@ -3,6 +3,7 @@ import type { ShoppingCartView } from '../api/cart-view.ts';
 import type { ContentEntry, ContentItem } from '../site/site-types.ts';
 import type { Form, Order, OrderStatus, PlacedOrder, Product } from '../store/types.ts';
 import { fieldValueLines } from '../../hydrate/shared/field-values.ts';
+import { ORDER_STATUS_LABELS } from '../../hydrate/shared/order-statuses.ts';
 import { subscriptionPriceText } from '../../hydrate/shared/subscription-period.ts';
 import { formDefinition } from './product-view.ts';
 import { formatMoney, knownCurrency } from './money.ts';
@@ -122,19 +123,35 @@ export function cartPageView(
 
 
 /** How an order's status reads on the buyer's pages (order status, 211). */
-export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = {
-  'awaiting-payment': 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
+export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_LABELS;
 
 /** The buyer's line on a cancelled paid order's money: refunded to the card, or to come back from the shop (paid offline). */
 function refundText(order: PlacedOrder, currency: string): string | null {
   const refund = order.refund;
-  if (!refund) return null;
+  if (!refund) return ownerRefundsText(order, currency);
   const amount = formatMoney(refund.amountCents, currency);
   return refund.kind === 'refunded' ? `Refunded ${amount} to ${refund.label}.` : `The shop will pay back ${amount} (${refund.label}) directly.`;
+}
+
+/**
+ * The buyer's line on the owner's refunds without a cancel (orders/order-refund.ts): how much of
+ * the total came back, and where to; null when there were none.
+ */
+function ownerRefundsText(order: PlacedOrder, currency: string): string | null {
+  const refunds = order.refunds ?? [];
+  if (refunds.length === 0) return null;
+  const sum = (kind: string) => refunds.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.amountCents, 0);
+  const total = formatMoney(order.grandTotal, currency);
+  const part = (cents: number) => (order.status === 'refunded' && cents === order.grandTotal ? formatMoney(cents, currency) : `${formatMoney(cents, currency)} of ${total}`);
+  const label = refunds[0]!.label;
+  const byCard = sum('refunded');
+  const byHand = sum('by-hand');
+  return [
+    byCard > 0 ? `Refunded ${part(byCard)} to ${label}.` : null,
+    byHand > 0 ? `The shop will pay back ${part(byHand)} (${label}) directly.` : null,
+  ]
+    .filter((text) => text !== null)
+    .join(' ');
 }
 
 function cancelledText(order: PlacedOrder, currency: string): string {
@@ -185,7 +202,7 @@ export function orderView(order: Order, storeCurrency: string): Json {
     shippingAddress: placed.shippingAddress,
     shippingOptionName: placed.shippingOptionName,
     paymentLabel: placed.payment.label,
-    // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts); null otherwise.
+    // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts), or the owner's refunds without a cancel (orders/order-refund.ts); null otherwise.
     refundText: refundText(placed, currency),
     // The order pages read again after a cancel say so, rather than "pay by bank transfer".
     cancelledText: placed.status === 'cancelled' ? cancelledText(placed, currency) : null,

@@ -485,6 +485,27 @@ export const MIGRATIONS: readonly Migration[] = [
       )
     `,
   },
+  {
+    // The owner's refunds without a cancel (orders/order-refund.ts): the books of the money given
+    // back, one row per refund, beside the order document's `refunds` that the pages read. The key
+    // is the request's: a second row for one refund is refused by the primary key, whatever a
+    // request did, so "never twice" does not rest on the document alone. Kept with its order.
+    id: '017-order-refunds',
+    sql: `
+      CREATE TABLE order_refunds (
+        order_id text NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        refund_key text NOT NULL,
+        website_id text,
+        amount_cents bigint NOT NULL,
+        kind text NOT NULL,
+        provider_reference text,
+        refunded_by text NOT NULL,
+        reason text,
+        created_on bigint NOT NULL,
+        PRIMARY KEY (order_id, refund_key)
+      )
+    `,
+  },
 ];
 
 /**

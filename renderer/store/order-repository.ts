@@ -1,5 +1,5 @@
 import type { Queryable } from './sql-client.ts';
-import type { OrderStatus, PlacedOrder } from './types.ts';
+import type { OrderStatus, OwnerRefund, PlacedOrder } from './types.ts';
 
 // The SQL of placed orders (renderer/orders/, migration 006-orders): the order's JSON
 // document plus the columns it is found, numbered and locked by, the per-site counter, the
@@ -266,6 +266,25 @@ export class OrderRepository {
       createdOn: num(row.created_on),
       nextBillingOn: num(row.next_billing_on),
     }));
+  }
+
+  /**
+   * Books one owner's refund (migration 017), inside the transaction that stores it in the order.
+   * False when this order already has a refund with this key: nothing is written twice.
+   */
+  async insertRefund(order: Pick<PlacedOrder, 'id' | 'websiteId'>, refund: OwnerRefund): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO order_refunds (order_id, refund_key, website_id, amount_cents, kind, provider_reference, refunded_by, reason, created_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id, refund_key) DO NOTHING RETURNING refund_key`,
+      [order.id, refund.key, order.websiteId, refund.amountCents, refund.kind, refund.reference, refund.by, refund.reason, refund.on],
+    );
+    return rows.length === 1;
+  }
+
+  /** The owner's refunds of an order as booked, oldest first (the books; the pages read the document). */
+  async listRefunds(orderId: string): Promise<{ key: string; amountCents: number; kind: string; by: string; on: number }[]> {
+    const rows = await this.db.query('SELECT refund_key, amount_cents, kind, refunded_by, created_on FROM order_refunds WHERE order_id = $1 ORDER BY created_on, refund_key', [orderId]);
+    return rows.map((row) => ({ key: String(row.refund_key), amountCents: num(row.amount_cents), kind: String(row.kind), by: String(row.refunded_by), on: num(row.created_on) }));
   }
 
   /** Orders of the site with this status (tests and the admin's counts). */

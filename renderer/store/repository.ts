@@ -100,7 +100,7 @@ const ALL_TABLES = [
   'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
   'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets', 'product_reviews',
-  'password_resets',
+  'password_resets', 'order_refunds',
 ];
 
 /**

@@ -320,13 +320,27 @@ export interface PlacedOrder extends Order {
    * was unknown), with the same idempotency key: never a second refund. Absent otherwise.
    */
   refundClaim?: RefundClaim | null;
+  /**
+   * The owner's refunds without a cancel (orders/order-refund.ts: a returned item, part of the
+   * total), oldest first, each once per request key. Their sum never passes `grandTotal`; it
+   * makes the status `refunded` when it reaches it, `partially-refunded` before. Also one row
+   * each in `order_refunds` (migration 017). Absent on orders never refunded so.
+   */
+  refunds?: OwnerRefund[];
 }
 
 export interface RefundClaim {
-  /** Which request asked (a fresh id per cancel). */
+  /** Which request asked (a fresh id per cancel or refund). */
   id: string;
   /** Until then another request leaves it alone (409 REFUND_PENDING); 0 once its answer was unknown. */
   until: number;
+  /**
+   * A refund's claim (not a cancel's): the request key it asks the provider with, and how much.
+   * Only a refund of the same amount finishes an unsettled one (the same provider key answers
+   * the first refund); a cancel never takes it over.
+   */
+  key?: string;
+  amountCents?: number;
 }
 
 export interface OrderRefund {
@@ -338,6 +352,16 @@ export interface OrderRefund {
   /** How the money came: the order's payment label ("Visa ending 4242 (test)"). */
   label: string;
   on: number;
+}
+
+/** One of the owner's refunds of an order (orders/order-refund.ts). */
+export interface OwnerRefund extends OrderRefund {
+  /** The request's idempotency key: the same key again answers this refund, never a second. */
+  key: string;
+  /** Who gave it: the signed-in owner's email, or "API key" / "admin token". The owner sees it; the buyer not. */
+  by: string;
+  /** The owner's note (a returned item, damaged in transit); the owner sees it, the buyer not. */
+  reason: string | null;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { OrderFilter } from '../../store/order-repository.ts';
 import type { OrderStatus, PlacedOrder } from '../../store/types.ts';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
 import { DOWNLOAD_ERR, resendDownloadLinks, resetDownloadCount } from '../../orders/owner-downloads.ts';
+import { REFUND_REASON_MAX, refundOrder } from '../../orders/order-refund.ts';
+import { adminActor } from '../../admin/owner-auth.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
@@ -91,6 +93,32 @@ export function registerOrderRoutes(kit: RouteKit): void {
     },
     invalid: fieldCodes({ status: () => GENERIC.badRequest("status must be 'paid', 'fulfilled' or 'cancelled'.") }),
     handler: async (request) => ownerJson(await setOrderStatus(deps, request.params.orderId, request.body.status)),
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/orders/:orderId/refunds',
+    admin: true,
+    schema: {
+      summary:
+        "Refunds all or part of what is left of a paid, fulfilled or partially refunded order through its payment provider, without cancelling it; the order answered, partially refunded or (nothing left) refunded. The same idempotencyKey again answers the first refund.",
+      params: ORDER_PARAMS,
+      body: Type.Object({
+        amountCents: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        idempotencyKey: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+        reason: Type.Optional(Type.String({ maxLength: REFUND_REASON_MAX })),
+      }),
+    },
+    invalid: fieldCodes({
+      amountCents: () => GENERIC.badRequest('amountCents must be a whole number of cents, at least 1.'),
+      idempotencyKey: () => GENERIC.badRequest('idempotencyKey must be 8 to 100 letters, digits, - or _, new for each refund.'),
+      reason: () => GENERIC.badRequest(`reason can be at most ${REFUND_REASON_MAX} characters.`),
+    }),
+    handler: async (request) => {
+      const { amountCents, idempotencyKey, reason } = request.body;
+      const order = await refundOrder(deps, request.params.orderId, { amountCents, key: idempotencyKey, by: adminActor(request), reason: reason?.trim() || null });
+      return ownerJson(order);
+    },
   });
 
   addRoute(kit, {

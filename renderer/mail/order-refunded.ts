@@ -1,0 +1,36 @@
+import { escapeHtml } from '../pages/html.ts';
+import { formatMoney } from '../pages/money.ts';
+import { refundedCents } from '../../hydrate/shared/order-statuses.ts';
+import type { OwnerRefund, PlacedOrder } from '../store/types.ts';
+import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
+
+/**
+ * The buyer's word that the owner refunded (part of) their order without cancelling it (admin
+ * orders panel, orders/order-refund.ts): how much, where to (the card's label, or paid offline,
+ * the shop pays it back directly), and how much of the total is refunded now. Built from the
+ * stored order and refund alone: never the provider's reference, the owner's note or who gave it.
+ */
+export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site: ReceiptSite): ReceiptMail {
+  const shop = site.title?.trim() || 'our shop';
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const amount = money(refund.amountCents);
+  const whole = order.status === 'refunded';
+  const where =
+    refund.kind === 'refunded'
+      ? `${shop} refunded ${amount} to ${refund.label}. ${order.testMode ? 'This was a test order: no real money moved.' : 'It can take a few days to show on your statement.'}`
+      : `You paid ${money(order.grandTotal)} (${refund.label}); ${shop} will pay ${amount} back to you directly.`;
+  const sofar = whole
+    ? `Your order #${order.orderNumber} is now refunded in full (${money(order.grandTotal)}).`
+    : `${money(refundedCents(order))} of your order's ${money(order.grandTotal)} is refunded so far.`;
+  const subject = whole ? `Your order #${order.orderNumber} from ${shop} is refunded` : `A refund of ${amount} for your order #${order.orderNumber} from ${shop}`;
+  const closing = 'Reply to this mail with any question.';
+  const text = [`${shop} has refunded ${amount} of your order #${order.orderNumber}.`, '', where, sofar, '', closing, ''].join('\n');
+  const html = [
+    `<h1>Order #${order.orderNumber} ${whole ? 'refunded' : 'partly refunded'}</h1>`,
+    `<p>${escapeHtml(shop)} has refunded ${escapeHtml(amount)} of your order #${order.orderNumber}.</p>`,
+    `<p>${escapeHtml(where)}</p>`,
+    `<p>${escapeHtml(sofar)}</p>`,
+    `<p>${escapeHtml(closing)}</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}

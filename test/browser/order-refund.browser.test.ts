@@ -1,0 +1,127 @@
+// [browser] The owner's refund without a cancel (renderer/orders/order-refund.ts) in Chromium
+// against the real server on the demo site: from the admin's orders panel, with the keyboard
+// alone, the owner refunds part of a paid order (a returned poster); the dialog says where the
+// money goes, refuses more than is left before sending, and the row then says Partially refunded
+// with what was refunded and what is left; axe finds nothing serious in the panel, the dialog or
+// the buyer's page. The buyer's order status page (211) shows the status and the amount, and
+// the buyer is mailed; neither names the provider's reference or the owner's note.
+import { describe, expect, inject, test } from 'vitest';
+import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
+import { formatMoney } from '../../renderer/pages/money.ts';
+import { axeViolations } from './support/axe.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { visit } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const EMAIL = 'owner@demo-shop.test';
+const PASSWORD = 'browser tier owner password';
+const TEST_CARD = { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  /** Posters bought through the API as the checkout island buys them (crumb, cart entry, place). */
+  async function placePosters(quantity: number, email: string): Promise<{ orderId: string; orderNumber: number }> {
+    const crumb = 'refund-browser-crumb-0123456789';
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'poster', sku: 'PST-1', quantity } });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: { cartToken: added.json().shoppingCart.id, email, payment: TEST_CARD, idempotencyKey: 'refund-browser-0001' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json();
+  }
+
+  test('REFUND-1 the owner refunds part of a paid order from the keyboard; the row and the buyer\'s order status page say Partially refunded with the amounts', async () => {
+    const { orderId, orderNumber } = await placePosters(2, 'returns@example.com');
+    const order = (await tier.server.store.read.orders.get(orderId))!;
+    const money = (cents: number) => formatMoney(cents, order.currency);
+    const part = order.items[0]!.unitPrice;
+    const total = order.grandTotal;
+
+    await ensureFirstOwner(tier.server.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+    const v = await tier.newVisitor();
+    await v.page.setViewportSize({ width: 1280, height: 800 });
+    await v.page.goto('/admin');
+    await v.page.getByLabel('Email').fill(EMAIL);
+    await v.page.getByLabel('Password').fill(PASSWORD);
+    await v.page.getByRole('button', { name: 'Sign in' }).click();
+    await v.page.getByRole('heading', { name: 'Inventory', level: 2 }).waitFor();
+    await v.page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders' }).click();
+    const orders = v.page.locator('[data-admin-panel="orders"]');
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    expect(await row.locator('.admin-order-status').textContent()).toBe('Paid');
+
+    // Keyboard only: the row's Refund… opens the dialog, its focus on the amount (all that is left).
+    const opener = row.getByRole('button', { name: `Refund… order #${orderNumber}` });
+    await opener.focus();
+    await v.page.keyboard.press('Enter');
+    const dialog = v.page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
+    await dialog.waitFor();
+    const amount = dialog.getByLabel(`Amount to refund (${order.currency})`);
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await amount.inputValue()).toBe((total / 100).toFixed(2));
+    expect(await dialog.getAttribute('aria-describedby').then((id) => v.page.locator(`[id="${id}"]`).textContent())).toBe(
+      'It goes back to Visa ending 4242 (test) (a test payment: no real money moves). returns@example.com gets an email saying how much was refunded. Nothing goes back into stock.',
+    );
+    expect(await axeViolations(v.page)).toEqual([]);
+
+    // More than is left is refused before anything is sent, and said at the field.
+    await v.page.keyboard.press('ControlOrMeta+a');
+    await v.page.keyboard.type(((total + 1) / 100).toFixed(2));
+    await v.page.keyboard.press('Enter');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.locator('.admin-field-error').textContent()).toBe(`Enter an amount from ${money(1)} to ${money(total)}.`);
+    expect(await tier.server.store.read.orders.listRefunds(orderId)).toEqual([]);
+    expect(await axeViolations(v.page)).toEqual([]);
+
+    // One poster came back: its price, with a note for the owner's records.
+    await v.page.keyboard.press('ControlOrMeta+a');
+    await v.page.keyboard.type((part / 100).toFixed(2));
+    await v.page.keyboard.press('Tab');
+    await v.page.keyboard.type('Returned: bent corner');
+    await v.page.keyboard.press('Enter');
+    const left = total - part;
+    await expect
+      .poll(() => orders.getByRole('status').textContent())
+      .toBe(`Order #${orderNumber} is now partially refunded. Refunded ${money(part)} to Visa ending 4242 (test). ${money(left)} is left to refund. returns@example.com is emailed about it.`);
+    expect(await dialog.count()).toBe(0);
+    expect(await row.locator('.admin-order-status').textContent()).toBe('Partially refunded');
+    expect(await row.locator('.admin-order-refund-sum').textContent()).toBe(`Refunded ${money(part)} of ${money(total)}; ${money(left)} left to refund`);
+    expect(await row.locator('.admin-order-refund-list li').textContent()).toContain(`${money(part)} to Visa ending 4242 (test), by ${EMAIL} (Returned: bent corner)`);
+    // The focus is back on Refund… for the rest; the rest may still be sent.
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row.getByLabel(`New status for order #${orderNumber}`).locator('option').allTextContents()).toEqual(['Fulfilled']);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('refund-1-partially-refunded');
+
+    const stored = (await tier.server.store.read.orders.get(orderId))!;
+    expect(stored).toMatchObject({ status: 'partially-refunded', refunds: [{ amountCents: part, by: EMAIL, reason: 'Returned: bent corner' }] });
+    const reference = stored.refunds![0]!.reference!;
+    const mails = (await tier.server.store.read.listOutbox()).filter((m) => m.to === 'returns@example.com' && m.subject.startsWith(`A refund of ${money(part)} for your order #${orderNumber} from `));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.body).not.toContain(reference);
+    expect(mail!.body).not.toContain('bent corner');
+
+    // The buyer's order status page says it, without the reference or the note.
+    const buyer = await tier.newVisitor();
+    expect(await visit(buyer.page, '/commerce/orders/status')).toBe(200);
+    await buyer.page.getByLabel('Order number').fill(String(orderNumber));
+    await buyer.page.getByLabel('Email').fill('returns@example.com');
+    await buyer.page.getByRole('button', { name: 'Look up order' }).click();
+    await buyer.page.locator('.sf-order-refund').waitFor();
+    expect(await buyer.page.locator('.sf-order-status-state').textContent()).toBe('Status: Partially refunded');
+    expect(await buyer.page.locator('.sf-order-refund').textContent()).toBe(`Refunded ${money(part)} of ${money(total)} to Visa ending 4242 (test).`);
+    const page = await buyer.page.content();
+    expect(page).not.toContain(reference);
+    expect(page).not.toContain('bent corner');
+    expect(await axeViolations(buyer.page)).toEqual([]);
+    await buyer.screenshot('refund-1-buyer-order-status');
+  });
+});
