@@ -194,6 +194,8 @@ function AddToCartButton({ runtime, snapshot, info, selection, soldOutLabel }: P
 
     const startedAt = Date.now();
     const thisVisit = visit.current;
+    // The region's last news (the chosen variant's price and stock) is stale once the add starts.
+    announce(announcerHost(opener), '');
     go('adding');
     const fail = (message: string) => {
       if (visit.current !== thisVisit) return;

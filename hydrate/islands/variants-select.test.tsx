@@ -198,6 +198,28 @@ describe('A3 variant selectors and quantity input', () => {
     expect(a!.hasAttribute('hidden')).toBe(true);
   });
 
+  test('VAR-11 a full choice is said in the page\'s status region: values, price with its currency, stock (WCAG 4.1.3)', async () => {
+    const item = teeProduct();
+    const scarcity = productScarcity([{ attributes: { Size: 'L', Color: 'Red' }, qtyInStock: 3 }], 'Only {qtyInStock} left');
+    page = createPage({
+      body: productPage(item).replace('<div class="product" data-product-scope>', `<div class="product" data-product-scope>${scarcity}`),
+      context: { products: contextProducts(item) },
+    });
+    await page.boot();
+    // The region is in the page before the first choice, or that choice would not be read.
+    const region = document.querySelector('body > .sf-announcer')!;
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.textContent).toBe('');
+    await page.act(() => choose(select('Size'), 'L'));
+    expect(region.textContent).toBe('');
+    await page.act(() => choose(select('Color'), 'Red'));
+    expect(region.textContent).toMatch(/^L, Red: \$\d+\.\d\d, Only 3 left$/);
+    await page.act(() => choose(select('Size'), 'S'));
+    expect(region.textContent).toMatch(/^S, Red: \$\d+\.\d\d, sold out$/);
+    await page.act(() => choose(select('Size'), 'M'));
+    expect(region.textContent).toMatch(/^M, Red: \$\d+\.\d\d, in stock$/);
+  });
+
   test('VAR-11 gift cards read Value', async () => {
     const item = product({ productType: 4, options: ['Amount'], variants: [variant('GC-25', { Amount: '$25' }), variant('GC-50', { Amount: '$50' })] });
     await open(item);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ChangeEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { announce, announcer, announcerHost } from '../runtime/announce.ts';
 import { isActivationKey } from '../runtime/focus.ts';
 import { createProductDisplay } from '../runtime/product-display.ts';
 import { readChosenValues, scopeOf, VARIANT_CHANGE_EVENT, type SelectionStore } from '../runtime/product-scope.ts';
@@ -84,6 +85,8 @@ function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Pro
   const originalText = useMemo(() => new WeakMap<HTMLOptionElement, string>(), []);
   useEffect(() => {
     markUnavailable(container, selection.info().variants, originalText);
+    // A live region is read only if it is in the page before its text changes.
+    announcer(announcerHost(container));
   }, [container, selection, originalText]);
 
   const publish = () => {
@@ -91,6 +94,7 @@ function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Pro
     selection.refresh();
     const state = selection.get();
     display.update(state);
+    announce(announcerHost(container), display.said(state));
     container.dispatchEvent(new runtime.win.CustomEvent(VARIANT_CHANGE_EVENT, { bubbles: true, detail: state }));
   };
 

@@ -1,6 +1,6 @@
 import { VARIANT_IMAGE_ATTR } from '../protocol/markers.ts';
 import { SUBSCRIPTION_UNAVAILABLE, subscriptionPeriod, subscriptionPriceText, type SubscriptionPlanInput } from '../shared/subscription-period.ts';
-import { cldrMoneyText, legacyMoneyHtml } from './money.ts';
+import { cldrMoneyText, formatMoney, legacyMoneyHtml, toMinorUnits } from './money.ts';
 import type { PageContext, VariantData } from './page-context.ts';
 import { inScope, type Scope, type SelectionState } from './product-scope.ts';
 
@@ -11,6 +11,12 @@ import { inScope, type Scope, type SelectionState } from './product-scope.ts';
  */
 export interface ProductDisplay {
   update(state: SelectionState): void;
+  /**
+   * What `update` just showed, in words for a screen reader: the chosen values, the price and
+   * the stock (`M, Red: $20.00, only 3 left`); '' while the choice is incomplete. A price and a
+   * sold-out mark that change in place are not read out, so the island says them (WCAG 4.1.3).
+   */
+  said(state: SelectionState): string;
 }
 
 function escapeHtml(text: string): string {
@@ -40,6 +46,19 @@ export function variantPriceHtml(variant: VariantData, context: PageContext, sub
     );
   }
   return price;
+}
+
+/**
+ * The price `variantPriceHtml` shows, as words with the currency: the legacy money string
+ * leaves the symbol to the site's CSS, which a live region's text does not carry.
+ */
+export function variantPriceWords(variant: VariantData, context: PageContext, subscription?: SubscriptionPlanInput | null): string {
+  if (subscription !== undefined && !subscriptionPeriod(subscription).ok) return SUBSCRIPTION_UNAVAILABLE;
+  const money = (node: unknown): string => {
+    const text = context.flags.useCLDRMoneyFormat ? cldrMoneyText(node, context.websiteLocale) : formatMoney(toMinorUnits(node).cents, toMinorUnits(node).currency);
+    return subscription === undefined ? text : subscriptionPriceText(subscription, text);
+  };
+  return variant.onSale ? `${money(variant.salePriceMoney)}, was ${money(variant.priceMoney)}` : money(variant.priceMoney);
 }
 
 /** PLUGINS `product-status`: sold-out text is htmlattr-escaped (quotes included). */
@@ -93,7 +112,22 @@ export function createProductDisplay(scope: Scope, itemId: string, context: Page
   const product = context.products[itemId];
   const subscription = product?.isSubscribable ? product.subscriptionPlan : undefined;
 
+  const words = (el: Element | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
   return {
+    said(state) {
+      const variant = state.selectedVariant;
+      if (!variant) return '';
+      const chosen = Object.values(variant.attributes ?? {}).join(', ');
+      const stock = state.inStock ? words(scarcity.find((el) => !el.hidden)) || 'in stock' : soldOutText;
+      let price = '';
+      try {
+        price = variantPriceWords(variant, context, subscription);
+      } catch {
+        // An amount formatMoney refuses (too many digits): the stock is still said.
+      }
+      return [chosen, [price, stock].filter(Boolean).join(', ')].filter(Boolean).join(': ');
+    },
     update(state) {
       const variant = state.selectedVariant;
       prices.forEach((el, i) => {

@@ -1,0 +1,238 @@
+// A visitor's whole journey, start to finish, in Debian's Chromium against the real server on
+// the demo site: home, the shop grid, the tee (a size chosen), add to cart, the pill cart, the
+// cart page (a quantity changed, a line removed), checkout (the empty form's errors, then
+// filled), the order's confirmation and the order status page. JOURNEY-1 walks it with the
+// keyboard only at a desktop width: every step by Tab, Shift+Tab, arrows, Enter and Escape, each
+// focused control with a visible focus ring, focus never dropped to <body> by an island's
+// render. JOURNEY-2 walks it on a phone (390x844), at 320x640 (reflow) and at 200% zoom of a
+// 1280x800 window (640x400 CSS px): no page scrolls sideways, controls big enough to touch,
+// pop-ups over the window, no sticky part over the focused field. Axe at every step. Nothing here
+// reads a clock: every wait is for a state.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { viewportShot } from './support/chromium.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { visit, waitForBoot } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const NARROW = { width: 320, height: 640 };
+// A 1280x800 window zoomed to 200% lays the page out in 640x400 CSS px.
+const ZOOMED = { width: 640, height: 400 };
+
+/** The focused element as a visitor meets it: its name, whether it shows a focus ring, where it is. */
+interface Focused {
+  tag: string;
+  name: string;
+  ring: boolean;
+  inViewport: boolean;
+  onTop: boolean;
+}
+
+const focusedNow = (page: Page): Promise<Focused> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement) return { tag: 'body', name: '', ring: false, inViewport: false, onTop: false };
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
+    const name = (el.getAttribute('aria-label') || label || el.textContent || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim();
+    // A ring: an outline (Chromium's own focus-visible ring is `auto`), a box shadow, or a
+    // ring drawn by the control's label (a visually hidden radio's label carries it).
+    const shows = (node: Element | null) => {
+      if (!node) return false;
+      const s = getComputedStyle(node);
+      return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    };
+    const r = el.getBoundingClientRect();
+    const inViewport = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const labelFor = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    return {
+      tag: el.tagName.toLowerCase(),
+      name,
+      ring: shows(el) || shows(labelFor),
+      inViewport,
+      onTop: hit !== null && (el.contains(hit) || hit.contains(el) || (labelFor !== null && labelFor.contains(hit))),
+    };
+  });
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused control's name matches `name`, checking each
+ * control passed on the way: never <body>, a visible focus ring, scrolled into the window and
+ * not covered by another element (a sticky bar, the pill). Returns the controls passed.
+ */
+async function tabTo(page: Page, name: RegExp, options: { back?: boolean; limit?: number } = {}): Promise<string[]> {
+  const passed: string[] = [];
+  for (let i = 0; i < (options.limit ?? 80); i++) {
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+    const now = await focusedNow(page);
+    expect(now.tag, `Tab ${i + 1} after ${passed.join(' | ')}`).not.toBe('body');
+    expect(now, `the focus ring of "${now.name}" (${new URL(page.url()).pathname})`).toMatchObject({ ring: true, inViewport: true, onTop: true });
+    passed.push(now.name);
+    if (name.test(now.name)) return passed;
+  }
+  throw new Error(`no control named ${name} within ${passed.length} Tabs: ${passed.join(' | ')}`);
+}
+
+const isFocusedIn = (page: Page, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+
+/** The page scrolls sideways by this many CSS px (0 when it fits the window). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Visible controls smaller than WCAG 2.5.8's 24x24 CSS px target (links inside a sentence are
+ * exempt), as `name WxH` lines.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], label[for]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('[hidden], .visually-hidden, .sf-announcer')) continue;
+      // A radio or checkbox is sized with its label, which is the target.
+      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') && el.labels?.length) continue;
+      const inline = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
+      if (inline) continue;
+      if (r.width < 24 || r.height < 24) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return small;
+  });
+
+describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  test('JOURNEY-1 keyboard only at 1280x800: home, shop, tee by keys, add, pill, cart, checkout errors then order, status', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    const { keyboard } = page;
+    await page.setViewportSize(DESKTOP);
+    const step = async (name: string) => {
+      expect(await axeViolations(page), name).toEqual([]);
+      await viewportShot(page, `journey-1-${name}`);
+    };
+
+    // Home: the first Tab is the skip link, shown; Enter takes the next Tab into the page's main part.
+    expect(await visit(page, '/')).toBe(200);
+    await keyboard.press('Tab');
+    expect(await focusedNow(page)).toMatchObject({ name: 'Skip to content', ring: true, inViewport: true, onTop: true });
+    await step('home-skip-link');
+    await keyboard.press('Enter');
+    await keyboard.press('Tab');
+    expect(await isFocusedIn(page, 'main')).toBe(true);
+
+    // Back up to the navigation's Shop link, and on to the shop grid.
+    await tabTo(page, /^Shop$/, { back: true });
+    await Promise.all([page.waitForURL(/\/shop$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await step('shop');
+
+    // The grid's tee.
+    await tabTo(page, /Classic Tee/);
+    await Promise.all([page.waitForURL(/\/shop\/tee$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await step('tee');
+
+    // A size chosen with the arrows: the price and stock follow, and are said.
+    await tabTo(page, /Size/);
+    const size = page.locator('.product-variants select[data-variant-option-name="Size"]');
+    await keyboard.press('ArrowDown');
+    await expect.poll(() => size.inputValue()).not.toBe('');
+    const chosen = await size.inputValue();
+    const said = page.locator('.sf-announcer').first();
+    await expect.poll(() => said.textContent()).toMatch(/\$\d+\.\d\d/);
+    expect(await said.textContent()).toContain(chosen);
+
+    // Add To Cart, then another size added the same way: focus stays on the button through its renders.
+    await tabTo(page, /^Add To Cart$/i);
+    const added = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200);
+    await Promise.all([added(), keyboard.press('Enter')]);
+    await expect.poll(() => said.textContent()).toMatch(/added|cart/i);
+    expect(await isFocusedIn(page, '.sqs-add-to-cart-button, .sf-add-to-cart')).toBe(true);
+    await tabTo(page, /Size/, { back: true });
+    await keyboard.press('ArrowDown');
+    await expect.poll(() => size.inputValue()).not.toBe(chosen);
+    // The button takes a new press once it reads Add To Cart again (after Adding… and Added!).
+    const button = page.locator('.sf-product .sqs-add-to-cart-button').first();
+    await expect.poll(() => button.textContent()).toMatch(/^\s*Add To Cart\s*$/i);
+    await tabTo(page, /^Add To Cart$/i);
+    await Promise.all([added(), keyboard.press('Enter')]);
+    expect((await focusedNow(page)).tag).not.toBe('body');
+    await step('tee-added');
+
+    // The pill cart: reached by Tab, it opens the cart page.
+    await expect.poll(() => page.locator('.sf-pill-cart-wrapper').getAttribute('data-state')).toBe('visible');
+    await tabTo(page, /items? in cart/i, { limit: 120 });
+    await Promise.all([page.waitForURL(/\/cart$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await step('cart');
+
+    // The first line's quantity to 2, the second line removed: focus stays on the page's controls.
+    const rows = page.locator('.sf-cart-row, [data-entry-id]');
+    await tabTo(page, /quantity/i);
+    await keyboard.press('Control+A');
+    await keyboard.type('2');
+    await Promise.all([page.waitForResponse((r) => /\/api\/commerce\/shopping-cart\/entries/.test(r.url()) && r.request().method() !== 'GET'), keyboard.press('Tab')]);
+    expect((await focusedNow(page)).tag).not.toBe('body');
+    await tabTo(page, /^Remove/);
+    const linesBefore = await rows.count();
+    await Promise.all([page.waitForResponse((r) => /\/api\/commerce\/shopping-cart\/entries/.test(r.url()) && r.request().method() === 'DELETE'), keyboard.press('Enter')]);
+    await expect.poll(() => rows.count()).toBeLessThan(linesBefore);
+    expect((await focusedNow(page)).tag).not.toBe('body');
+    await step('cart-changed');
+
+    // Checkout: Place order on the empty form says what is missing and takes focus to the first field at fault.
+    await tabTo(page, /^Checkout$/);
+    await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await step('checkout');
+    await tabTo(page, /^Place order$/, { limit: 120 });
+    await keyboard.press('Enter');
+    await expect.poll(() => focusedNow(page).then((f) => f.name)).toMatch(/^Email/);
+    const email = page.getByLabel('Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const errorText = await page.evaluate((ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    expect(errorText.trim()).not.toBe('');
+    await step('checkout-errors');
+
+    // The form by keys, in page order.
+    for (const text of ['kay@example.com', 'Kay', 'Board', '2 Key St', '', 'Albany', 'NY', '12207']) {
+      if (text) await keyboard.type(text);
+      await keyboard.press('Tab');
+    }
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), (async () => {
+      await keyboard.type('United S');
+      await keyboard.press('Tab');
+    })()]);
+    await expect.poll(() => focusedNow(page).then((f) => f.name)).toMatch(/^Standard/);
+    await tabTo(page, /^Card number/);
+    await keyboard.type('4242424242424242');
+    await keyboard.press('Tab');
+    await keyboard.type('1234');
+    await keyboard.press('Tab');
+    await keyboard.type('123');
+    await tabTo(page, /^Place order$/);
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    const number = /Order #(\d+)/.exec((await page.locator('.sf-order-number').textContent()) ?? '')?.[1];
+    expect(number).toBeDefined();
+    await step('confirmed');
+    await tabTo(page, /^Keep shopping$/);
+
+    // The order status page (the receipt links it): looked up by keys.
+    expect(await visit(page, '/commerce/orders/status')).toBe(200);
+    await tabTo(page, /^Order number/);
+    await keyboard.type(number!);
+    await tabTo(page, /^Email/);
+    await keyboard.type('kay@example.com');
+    await tabTo(page, /^Look up order$/);
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/status$/), page.waitForResponse((r) => r.request().method() === 'POST'), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    expect(await page.getByText(`Order #${number}`).first().isVisible()).toBe(true);
+    await step('order-status');
+  });
+});
