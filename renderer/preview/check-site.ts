@@ -231,7 +231,8 @@ function checkDataFile(given: string, text: string): Frame[] {
   return relocate(problemFrames(path.dirname(given), findings), path.dirname(given));
 }
 
-function relocate(frames: Frame[], prefix: string): Frame[] {
+/** Frames named relative to a site folder, renamed relative to where the author typed the command (`prefix`: the folder as given). */
+export function relocate(frames: Frame[], prefix: string): Frame[] {
   if (prefix === '' || prefix === '.') return frames;
   return frames.map((frame) => {
     const where = frame.where.startsWith('/') ? frame.where : path.join(prefix, frame.where);

@@ -75,6 +75,13 @@ describe('quire (process)', () => {
     expect(nextSteps("it's", root)).toContain(`npx quire preview 'it'\\''s'`);
   });
 
+  it("quire new's preview and check steps run Quire's own bin when typed outside its folder (npx quire there asks the registry)", () => {
+    const steps = nextSteps('my-site', os.tmpdir()).split('\n');
+    expect(steps[0]).toMatch(new RegExp(`^next: npx --prefix ${root} quire preview my-site +# edit and watch`));
+    expect(steps[1]).toMatch(new RegExp(`^ {6}npx --prefix ${root} quire check my-site +# the gate`));
+    expect(nextSteps('my-site', path.join(root, 'fixtures')).split('\n')[0]).toMatch(/^next: npx quire preview my-site +#/);
+  });
+
   it('quire alone lists every command with a one-line description', async () => {
     const result = await quire();
     expect(result.code).toBe(0);

@@ -4,12 +4,12 @@
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
-import { checkPaths, checkReport } from './check-site.ts';
+import { checkPaths, checkReport, relocate } from './check-site.ts';
 import { usageOf } from './commands.ts';
 import { framesText } from './diagnostic-frames.ts';
 import { writeStarterSite } from './new-site.ts';
 import { adminNote, startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
-import { shellWord, startCommand } from './start-command.ts';
+import { quireCommand, shellWord, startCommand } from './start-command.ts';
 import { renderPage } from './render-page.ts';
 
 export interface Io {
@@ -66,8 +66,8 @@ function siteDirProblem(dir: string): string | null {
 export function nextSteps(dir: string, cwd: string = process.cwd()): string {
   const site = shellWord(dir);
   const steps: [string, string][] = [
-    [`npx quire preview ${site}`, 'edit and watch (live reload, problems on the page)'],
-    [`npx quire check ${site}`, 'the gate before serving (exit 0 when clean)'],
+    [`${quireCommand(cwd)} preview ${site}`, 'edit and watch (live reload, problems on the page)'],
+    [`${quireCommand(cwd)} check ${site}`, 'the gate before serving (exit 0 when clean)'],
     [startCommand(dir, cwd), 'serve the shop; its first start prints the /admin sign-in'],
   ];
   const width = Math.max(...steps.map(([command]) => command.length));
@@ -186,7 +186,10 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           : `${path}: ${result.status}, page type ${result.pageType ?? '?'}, template ${result.templateName ?? '?'}`;
       const warnings = result.frames.filter((frame) => frame.warning).length;
       const counted = `${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
-      io.err(`${result.frames.length ? framesText(result.frames) + '\n\n' : ''}quire: ${summary}; ${counted}\n`);
+      // Named from where the command was typed, as `quire check` names them, so a terminal or an
+      // editor opens the file (`templates/page.jsont` was the site folder's own path).
+      const frames = relocate(result.frames, dir);
+      io.err(`${frames.length ? framesText(frames) + '\n\n' : ''}quire: ${summary}; ${counted}\n`);
       return result.exitCode;
     }
     case 'preview': {

@@ -72,6 +72,19 @@ describe('diagnosticFrame hints', () => {
   });
 });
 
+describe('diagnosticFrame of an unclosed block', () => {
+  it('shows the line that opened the block as well as the end of the file it is reported at', () => {
+    const text = '<main>\n{.section page}\n<h1>{title}</h1>\n</main>\n';
+    const site = {
+      dir: '.',
+      partials: {},
+      templates: new Map([['page', { file: 'templates/page.jsont', name: 'page', template: { source: new Source(text, 'templates/page.jsont'), diagnostics: [] } }]]),
+    } as unknown as LoadedSite;
+    const d = { code: 'EOF_IN_BLOCK', kind: 'SyntaxError', message: 'Reached EOF in the middle of {.section page} started at line 2 char 1', line: 5, column: 1, source: 'templates/page.jsont' } as never;
+    expect(diagnosticFrame(site, d).text.split('\n').slice(-4)).toEqual(['  the block opened at line 2:', '> 2 | {.section page}', '    | ^', '  hint: add {.end} where the block should close']);
+  });
+});
+
 describe('diagnosticFrame of an error inside a partial', () => {
   const site = { dir: '.', partials: { loop: '{.include loop}', ...BUILTIN_PARTIALS }, templates: new Map() } as unknown as LoadedSite;
 

@@ -199,6 +199,13 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources 
   const file = sourceFile(site, d.source);
   const shown = file === d.source ? d : { ...d, source: file };
   let frame = source === null ? `${d.kind} ${d.code}: ${d.message}\n  at ${file}:${d.line}:${d.column}` : codeFrame(shown, source);
+  // An unclosed block is reported at the end of the file, a frame of its last (often empty)
+  // lines: the line that opened the block is shown too, which is where the author looks.
+  const opened = d.code === 'EOF_IN_BLOCK' ? / started at line (\d+) char (\d+)$/.exec(d.message) : null;
+  if (opened && source !== null && Number(opened[1]) < d.line) {
+    const at = { ...shown, line: Number(opened[1]), column: Number(opened[2]) };
+    frame += `\n  the block opened at line ${at.line}:\n` + codeFrame(at, source, 0).split('\n').slice(2).join('\n');
+  }
   const hint = diagnosticHint(site, d);
   if (hint !== null) frame += `\n  hint: ${hint}`;
   const children = (d.children ?? []).map((child) => diagnosticFrame(site, child, sources).text);

@@ -64,6 +64,8 @@ describe('renderPage', () => {
     const io = capture();
     await main(['render-page', dir, '/about'], io);
     expect(io.stderr).toContain('quire: /about: 200, page type 2, template page; 0 problem(s), 1 warning(s)\n');
+    // Named from where the command ran, as `quire check` names it, so the terminal opens the file.
+    expect(io.stderr).toContain(`  at ${path.join(dir, 'partials/track.jsont')}:2:32\n`);
   });
 
   it('compiles templates and partials with the renderer engine, so image-component is no false diagnostic', async () => {
