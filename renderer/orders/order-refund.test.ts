@@ -111,6 +111,10 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(mails[0]!.body).toContain('Test Shop refunded $10.00 to Visa ending 4242 (test). This was a test order: no real money moved.');
       expect(mails[0]!.body).toContain("$10.00 of your order's $30.00 is refunded so far.");
       expect(mails[1]!.body).toContain(`Your order #${orderNumber} is now refunded in full ($30.00).`);
+      // The owner's CSV keeps each refund, with its date and the provider's reference.
+      const csv = (await h.inject({ method: 'GET', url: '/api/admin/orders/export?status=refunded', headers: adminHeaders() })).body;
+      expect(csv).toContain(`Refunded 10.00 to Visa ending 4242 (test) on ${new Date(h.clock.now - 60_000).toISOString()} (${rest.refunds[0].reference}); Refunded 20.00 to Visa ending 4242 (test)`);
+      expect(csv).toContain('"buyer@example.com","refunded",');
       // Never the provider's reference, the owner's note or who gave it.
       for (const mail of mails) {
         for (const secret of [...rest.refunds.map((entry: { reference: string }) => entry.reference), 'wrong size', 'API']) expect(`${mail.body}${mail.html}`).not.toContain(secret);
