@@ -248,6 +248,21 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(await owner(orderId)).toMatchObject({ status: 'refunded', downloadsOpen: false });
     });
 
+    it("a gift card's balance stays through a partial refund and is emptied by a full one", async () => {
+      const made = json(await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'gc', sku: 'GC-50' } })));
+      const placed = await h.inject(
+        withCrumb({ method: 'POST', url: '/api/commerce/checkout/place', payload: { cartToken: made.cartToken, email: 'buyer@example.com', payment: VISA, idempotencyKey: `place-${++keys}-000` } }),
+      );
+      expect(placed.statusCode, placed.body).toBe(200);
+      const { orderId } = json(placed);
+      const balance = async () => (await store.read.orders.listGiftCards(orderId)).map((card) => card.balanceCents);
+      expect(await balance()).toEqual([5000]);
+      expect(json(await refund(orderId, 1000)).status).toBe('partially-refunded');
+      expect(await balance()).toEqual([5000]);
+      expect(json(await refund(orderId, 4000)).status).toBe('refunded');
+      expect(await balance()).toEqual([0]);
+    });
+
     it('the list filters by the new statuses', async () => {
       const a = await placeOrder();
       await placeOrder();
