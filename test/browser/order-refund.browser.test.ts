@@ -4,7 +4,8 @@
 // money goes, refuses more than is left before sending, and the row then says Partially refunded
 // with what was refunded and what is left; axe finds nothing serious in the panel, the dialog or
 // the buyer's page. The buyer's order status page (211) shows the status and the amount, and
-// the buyer is mailed; neither names the provider's reference or the owner's note.
+// the buyer is mailed; neither names the provider's reference or the owner's note. On a phone the
+// dialog fits the screen, and Escape closes it with the focus back on Refund….
 import { describe, expect, inject, test } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
 import { formatMoney } from '../../renderer/pages/money.ts';
@@ -99,6 +100,21 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     expect(await row.getByLabel(`New status for order #${orderNumber}`).locator('option').allTextContents()).toEqual(['Fulfilled']);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('refund-1-partially-refunded');
+
+    // On a phone the dialog fits the screen and passes axe; Escape keeps the order as it is and gives the focus back.
+    await v.page.setViewportSize({ width: 390, height: 844 });
+    await opener.focus();
+    await v.page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await amount.inputValue()).toBe((left / 100).toFixed(2));
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('refund-1-dialog-phone');
+    await v.page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const stored = (await tier.server.store.read.orders.get(orderId))!;
     expect(stored).toMatchObject({ status: 'partially-refunded', refunds: [{ amountCents: part, by: EMAIL, reason: 'Returned: bent corner' }] });
