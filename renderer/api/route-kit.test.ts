@@ -108,7 +108,7 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
       { query: 'limit=0', ...LIMIT },
       { query: 'cursor=zzz', ...CURSOR },
-      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, cancelled.' },
+      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, partially-refunded, refunded, cancelled.' },
       { query: `q=${'x'.repeat(201)}`, status: 400, code: 'BAD_QUERY', error: 'q can be at most 200 characters.' },
     ],
   },
@@ -133,6 +133,18 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: { itemId: 'x'.repeat(201) }, status: 400, code: 'BAD_REQUEST' },
       { body: { itemId: 'poster' }, status: 404, code: 'ORDER_NOT_FOUND' },
       { bare: true, body: { itemId: 'poster' }, status: 401, code: 'ADMIN_REQUIRED' },
+    ],
+  },
+  'POST /api/commerce/orders/:orderId/refunds': {
+    params: ['o-unknown'],
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { amountCents: '100', idempotencyKey: 'refund-key-1' }, status: 400, code: 'BAD_REQUEST', error: 'amountCents must be a whole number of cents, at least 1.' },
+      { body: { amountCents: 0, idempotencyKey: 'refund-key-1' }, status: 400, code: 'BAD_REQUEST', error: 'amountCents must be a whole number of cents, at least 1.' },
+      { body: { amountCents: 100 }, status: 400, code: 'BAD_REQUEST', error: 'idempotencyKey must be 8 to 100 letters, digits, - or _, new for each refund.' },
+      { body: { amountCents: 100, idempotencyKey: 'refund-key-1', reason: 5 }, status: 400, code: 'BAD_REQUEST', error: 'reason can be at most 500 characters.' },
+      { body: { amountCents: 100, idempotencyKey: 'refund-key-1' }, status: 404, code: 'ORDER_NOT_FOUND' },
+      { bare: true, body: { amountCents: 100, idempotencyKey: 'refund-key-1' }, status: 401, code: 'ADMIN_REQUIRED' },
     ],
   },
   'POST /api/commerce/orders/:orderId/downloads/resend': {
@@ -426,7 +438,7 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
   'GET /api/admin/orders/export': {
     cases: [
       { bare: true, status: 401, code: 'ADMIN_REQUIRED' },
-      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, cancelled.' },
+      { query: 'status=shipped', status: 400, code: 'BAD_QUERY', error: 'status must be one of awaiting-payment, paid, fulfilled, partially-refunded, refunded, cancelled.' },
       { query: `q=${'x'.repeat(201)}`, status: 400, code: 'BAD_QUERY', error: 'q can be at most 200 characters.' },
     ],
   },
