@@ -187,6 +187,17 @@ describe('checkPaths', () => {
     expect((await checkPaths([file])).frames.map((frame) => frame.code)).toEqual(['EXPRESSION_PARSE']);
   });
 
+  it('reports an .eval with an operator short of an operand, which parses and which the engine drops silently when assigned', async () => {
+    write('site.json', '{}');
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>\n<p>{.eval @total = page.price *}{@total}</p>\n');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(1);
+    expect(result.frames.map((frame) => `${frame.where.slice(dir.length + 1)} ${frame.code}`)).toEqual(['templates/page.jsont:2:4 EXPRESSION_REDUCE']);
+    expect(checkReport(result).problems[0]!.hint).toMatch(/^every operator needs a value on each side/);
+    const file = write('loose/t.jsont', '{.eval 1 + * 2}');
+    expect((await checkPaths([file])).frames.map((frame) => frame.code)).toEqual(['EXPRESSION_REDUCE']);
+  });
+
   it('warns about a picture /assets/site/images/NAME names that images/ does not have, in data files, templates and styles', async () => {
     write('site.json', '{}');
     write('content/home.json', '{\n  "slug": "home",\n  "blocks": [{ "type": "image", "url": "/assets/site/images/hero.webp", "alt": "" }, { "type": "image", "url": "/assets/site/images/kept.webp?format=500w", "alt": "" }]\n}');

@@ -11,13 +11,15 @@ import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { missingPartialHint, problemFrames, siteProblemFrames, templateFrames, type Frame } from './diagnostic-frames.ts';
+import { evalOperandFrames } from './eval-operands.ts';
 import { scriptVariableFrames } from './script-variables.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
 // by the same loader `npm start` and the preview use (JSON, content files, the catalogue,
 // template and partial syntax, with the renderer's engine so `image-component` is known),
 // and every `apply` / `.include` must name a partial of the site or a macro of its file, and
-// every `.eval` must parse (the engine reports that only when a render reaches it); a
+// every `.eval` must parse (the engine reports that only when a render reaches it) and have
+// its operands (eval-operands.ts); a
 // variable written into a <script> or <style> unescaped is a warning (script-variables.ts).
 // Paths that cannot be read are reported in one line each and make the exit code 2.
 
@@ -367,6 +369,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   // Frames are pushed one by one throughout: a spread of 150,000 overflows the call stack.
   for (const [file, template] of siteFiles) {
     for (const frame of templateFrames(template, template.expressionDiagnostics())) frames.push(frame);
+    for (const frame of evalOperandFrames(template, file)) frames.push(frame);
     for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
     for (const frame of scriptVariableFrames(template, file)) frames.push(frame);
   }
@@ -384,6 +387,7 @@ function checkTemplate(file: string, text: string, partials: Readonly<Record<str
   const template = rendererEngine().compile(text, { name: file });
   // Framed as a site's templates are, with the same hints (`did you mean 'html'?`).
   const frames = templateFrames(template, [...template.diagnostics, ...template.expressionDiagnostics()]);
+  frames.push(...evalOperandFrames(template, file));
   if (partials) frames.push(...missingPartialFrames(template, file, partials));
   frames.push(...scriptVariableFrames(template, file));
   return frames;
