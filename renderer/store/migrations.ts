@@ -506,6 +506,14 @@ export const MIGRATIONS: readonly Migration[] = [
       )
     `,
   },
+  {
+    // The retention sweep deletes unbought carts once expired (store/retention.ts), chosen by
+    // this index as the other tables' rows are by theirs.
+    id: '018-carts-expiry',
+    sql: `
+      CREATE INDEX carts_expiry ON carts (expires_at) WHERE NOT is_purchased
+    `,
+  },
 ];
 
 /**

@@ -115,6 +115,10 @@ export const RETENTION_TABLES = {
   performancePageLoads: { table: 'performance_page_loads', key: 'id', time: 'issued_at' },
   formSubmissionKeys: { table: 'form_submission_keys', key: 'key', time: 'created_at' },
   rateLimitCounters: { table: 'rate_limit_counters', key: 'key', time: 'expires_at' },
+  // Carts past their expiry that were never bought (anonymous, express, gift-card and
+  // subscription carts; a member's cart never expires): every read treats them as gone
+  // already. Bought carts stay, as their orders name them. Entries go with their cart.
+  expiredCarts: { table: 'carts', key: 'id', time: 'expires_at', where: 'NOT is_purchased' },
 } as const;
 
 export type RetentionTable = keyof typeof RETENTION_TABLES;
@@ -779,12 +783,14 @@ export class Repository {
    * says how many went; the time index makes each call read about as many rows as it deletes.
    */
   async deleteExpired(target: RetentionTable, cutoff: number, limit: number): Promise<number> {
-    const { table, key, time } = RETENTION_TABLES[target];
+    const spec: { table: string; key: string; time: string; where?: string } = RETENTION_TABLES[target];
+    const { table, key, time } = spec;
+    const also = spec.where ? ` AND ${spec.where}` : '';
     const rows = await this.db.query(
-      // The outer time test is checked again on a row that changed meanwhile (a rate
-      // counter whose window restarted is kept).
-      `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${time} < $1 ORDER BY ${time} LIMIT $2)
-         AND ${time} < $1 RETURNING 1 AS gone`,
+      // The outer tests are checked again on a row that changed meanwhile (a rate counter
+      // whose window restarted, a cart bought meanwhile is kept).
+      `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE ${time} < $1${also} ORDER BY ${time} LIMIT $2)
+         AND ${time} < $1${also} RETURNING 1 AS gone`,
       [cutoff, limit],
     );
     return rows.length;

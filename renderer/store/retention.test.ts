@@ -66,6 +66,28 @@ describe('retention sweep', () => {
     expect(result.deleted).toMatchObject({ censusEvents: 1, jsErrorReports: 2, performancePageLoads: 2, formSubmissionKeys: 3, rateLimitCounters: 1 });
   });
 
+  it('deletes carts never bought once expired, with their entries; keeps live, bought and members\' carts', async () => {
+    const repo = store().read;
+    const cart = async (id: string, expiresAt: number | null, owner: string | null = null) => {
+      await repo.createCart({ id, websiteId: 'w1', kind: owner ? 'main' : 'express', ownerSiteUserId: owner, created: NOW - DAY, expiresAt, clonedFrom: null });
+      await repo.insertEntry(id, {
+        id: `e-${id}`, itemId: 'p1', sku: 'SQ-1', variantId: 'v1', quantity: 1, productType: 1, attributes: {}, title: 'T', purchasePriceCents: 100, additionalFields: null,
+      });
+    };
+    await cart('expired', NOW - 1);
+    await cart('live', NOW + DAY);
+    await cart('bought', NOW - DAY);
+    await repo.orders.markCartPurchased('bought', 'o1');
+    await cart('member', null, 'u1');
+
+    const result = await sweepExpired(store(), NOW, DEFAULT_RETENTION);
+
+    expect(result.deleted.expiredCarts).toBe(1);
+    const ids = async (sql: string) => (await store().client.query(sql)).map((row) => String(row.id)).sort();
+    expect(await ids('SELECT id FROM carts')).toEqual(['bought', 'live', 'member']);
+    expect(await ids('SELECT id FROM cart_entries')).toEqual(['e-bought', 'e-live', 'e-member']);
+  });
+
   it('deletes in bounded batches and says when it stopped short', async () => {
     for (let i = 0; i < 7; i++) await store().read.insertCensusEvent({ id: `old-${i}`, kind: 'hit', event: 'view', data: {}, ssCvr: null, userAgent: null, receivedAt: NOW - 100 * DAY + i });
     const calls = vi.spyOn(store().read, 'deleteExpired');

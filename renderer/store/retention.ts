@@ -2,8 +2,8 @@ import { backgroundLoop } from '../background-loop.ts';
 import type { RetentionTable } from './repository.ts';
 import type { Store } from './store.ts';
 
-// Anonymous visitors write analytics, error reports, tracker events, performance records and
-// form keys without signing in; rate limits bound how fast, and this sweep bounds how long
+// Anonymous visitors write analytics, error reports, tracker events, performance records,
+// form keys and carts without signing in; rate limits bound how fast, and this sweep bounds how long
 // those rows are kept. Each instance sweeps on start and then periodically; the deletes are
 // idempotent, so N instances on one database may sweep at once.
 
@@ -60,6 +60,9 @@ export async function sweepExpired(
     performancePageLoads: now - periods.performancePageLoads,
     formSubmissionKeys: now - periods.formSubmissionKeys,
     rateLimitCounters: now,
+    // Unbought carts once expired: anyone may make one per request (add to cart, a gift card's
+    // checkout), and they were kept for ever, so the carts table only grew.
+    expiredCarts: now,
   };
   const deleted = {} as Record<RetentionTable, number>;
   let complete = true;
