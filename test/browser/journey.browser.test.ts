@@ -13,7 +13,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit, waitForBoot } from './support/visit.ts';
+import { fillCheckout, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const DESKTOP = { width: 1280, height: 800 };
@@ -92,6 +92,8 @@ const smallTargets = (page: Page) =>
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       if (el.closest('[hidden], .visually-hidden, .sf-announcer')) continue;
+      // A label is a target only for a radio or checkbox (a text field's own box is the target).
+      if (el instanceof HTMLLabelElement && !(el.control instanceof HTMLInputElement && (el.control.type === 'radio' || el.control.type === 'checkbox'))) continue;
       // A radio or checkbox is sized with its label, which is the target.
       if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') && el.labels?.length) continue;
       const inline = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
@@ -99,6 +101,27 @@ const smallTargets = (page: Page) =>
       if (r.width < 24 || r.height < 24) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
     return small;
+  });
+
+/**
+ * Text cut off by its box: an element whose own text overflows a box that hides the overflow
+ * (no ellipsis meant to show it), as `tag "text" scrollWxclientW` lines. Visually hidden text
+ * (1 px boxes) is meant to be out of sight.
+ */
+const clippedText = (page: Page) =>
+  page.evaluate(() => {
+    const cut: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const s = getComputedStyle(el);
+      if (s.display === 'none' || el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+      const hides = (v: string) => v === 'hidden' || v === 'clip';
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!ownText || s.textOverflow === 'ellipsis') continue;
+      const wide = hides(s.overflowX) && el.scrollWidth > el.clientWidth + 1;
+      const tall = hides(s.overflowY) && el.scrollHeight > el.clientHeight + 1;
+      if (wide || tall) cut.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent!.trim().slice(0, 30)}" ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+    }
+    return cut;
   });
 
 describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
@@ -129,8 +152,29 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
     await waitForBoot(page);
     await step('shop');
 
+    // Quick View on the tee's card is a modal dialog: focus goes in, Tab stays in, Escape
+    // closes it and gives focus back to its button.
+    await tabTo(page, /Quick View/);
+    const opener = await page.evaluate(() => document.activeElement!.closest('[data-item-id]')?.getAttribute('data-item-id'));
+    expect(opener).toBe('tee');
+    await keyboard.press('Enter');
+    const dialog = page.locator('.sf-quick-view[aria-modal="true"]');
+    await dialog.waitFor();
+    await expect.poll(() => isFocusedIn(page, '.sf-quick-view')).toBe(true);
+    await waitForBoot(page);
+    await step('quick-view');
+    for (let i = 0; i < 25; i++) {
+      await keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await isFocusedIn(page, '.sf-quick-view'), `Tab ${i + 1} in Quick View`).toBe(true);
+      expect((await focusedNow(page)).ring).toBe(true);
+    }
+    await keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focusedNow(page)).toMatchObject({ name: 'Quick View, Classic Tee', ring: true });
+    expect(await isFocusedIn(page, '.sf-product-card[data-item-id="tee"]')).toBe(true);
+
     // The grid's tee.
-    await tabTo(page, /Classic Tee/);
+    await tabTo(page, /Classic Tee/, { back: true });
     await Promise.all([page.waitForURL(/\/shop\/tee$/), keyboard.press('Enter')]);
     await waitForBoot(page);
     await step('tee');
@@ -234,5 +278,105 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
     await waitForBoot(page);
     expect(await page.getByText(`Order #${number}`).first().isVisible()).toBe(true);
     await step('order-status');
+  });
+  test('JOURNEY-2 on a phone (390x844), at 320x640 and at 200% zoom (640x400): the same walk fits the window, targets touchable, pop-ups over it, nothing covers the focused field', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    let confirmedUrl = '';
+    let orderNumber = '';
+    for (const [label, size] of [['phone', PHONE], ['narrow', NARROW], ['zoom', ZOOMED]] as const) {
+      await page.setViewportSize(size);
+      const check = async (where: string) => {
+        // Soft: one walk lists every fault of every step.
+        expect.soft(await sideways(page), `${label} ${where}: sideways scroll`).toBeLessThanOrEqual(0);
+        expect.soft(await smallTargets(page), `${label} ${where}: small targets`).toEqual([]);
+        expect.soft(await clippedText(page), `${label} ${where}: clipped text`).toEqual([]);
+        expect.soft(await axeViolations(page), `${label} ${where}: axe`).toEqual([]);
+        await viewportShot(page, `journey-2-${label}-${where}`);
+      };
+      /** Each visible form field, focused in turn: in the window and on top (no sticky bar or pill over it). */
+      const fieldsUncovered = async (where: string) => {
+        const fields = page.locator('main input:not([type="hidden"]):visible, main select:visible, main textarea:visible, main button:visible');
+        const n = await fields.count();
+        for (let i = 0; i < n; i++) {
+          await fields.nth(i).focus();
+          const now = await focusedNow(page);
+          if (now.tag === 'body') continue;
+          expect.soft({ name: now.name, inViewport: now.inViewport, onTop: now.onTop }, `${label} ${where}: field ${i}`).toEqual({ name: now.name, inViewport: true, onTop: true });
+        }
+      };
+
+      expect(await visit(page, '/')).toBe(200);
+      await check('home');
+
+      expect(await visit(page, '/shop')).toBe(200);
+      await check('shop');
+      // Quick View over the grid: its box inside the window, wherever the page is scrolled.
+      const quick = page.locator('.sf-product-card[data-item-id="tee"] .sqs-product-quick-view-button');
+      await quick.scrollIntoViewIfNeeded();
+      await quick.click();
+      await page.locator('.sf-quick-view[aria-modal="true"]').waitFor();
+      await waitForBoot(page);
+      const panel = await page.locator('.sf-quick-view-content').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top >= -1, left: r.left >= -1, right: r.right <= innerWidth + 1, bottomOrScrolls: r.bottom <= innerHeight + 1 || el.scrollHeight > el.clientHeight || getComputedStyle(el.parentElement!).overflowY !== 'visible' };
+      });
+      expect(panel, `${label} Quick View in the window`).toEqual({ top: true, left: true, right: true, bottomOrScrolls: true });
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), `${label} quick view: axe`).toEqual([]);
+      await viewportShot(page, `journey-2-${label}-quick-view`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.sf-quick-view').count()).toBe(0);
+
+      expect(await visit(page, '/shop/tee')).toBe(200);
+      await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'M');
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
+        page.locator('.sf-product .sqs-add-to-cart-button').first().click(),
+      ]);
+      const pill = page.locator('.sf-pill-cart-wrapper');
+      await expect.poll(() => pill.getAttribute('data-state')).toBe('visible');
+      const pillBox = await pill.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+      });
+      expect(pillBox, `${label} pill in the window`).toBe(true);
+      await check('tee-added');
+      await fieldsUncovered('tee');
+
+      await Promise.all([page.waitForURL(/\/cart$/), page.locator('.sf-pill-cart').click()]);
+      await waitForBoot(page);
+      await check('cart');
+      await fieldsUncovered('cart');
+
+      await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
+      await waitForBoot(page);
+      await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+      await check('checkout');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect.poll(() => focusedNow(page).then((f) => f.name)).toMatch(/^Email/);
+      expect(await focusedNow(page), `${label}: the first invalid field in view`).toMatchObject({ inViewport: true, onTop: true });
+      await check('checkout-errors');
+      await fieldsUncovered('checkout');
+
+      if (!confirmedUrl) {
+        await fillCheckout(page, '4242 4242 4242 4242');
+        await Promise.all([page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), page.getByRole('button', { name: 'Place order' }).click()]);
+        await waitForBoot(page);
+        confirmedUrl = page.url();
+        orderNumber = /Order #(\d+)/.exec((await page.locator('.sf-order-number').textContent()) ?? '')![1]!;
+      } else {
+        expect(await visit(page, confirmedUrl)).toBe(200);
+      }
+      await check('confirmed');
+
+      expect(await visit(page, '/commerce/orders/status')).toBe(200);
+      await page.getByLabel('Order number').fill(orderNumber);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Look up order' }).click()]);
+      await page.locator('.sf-order-number').waitFor();
+      await waitForBoot(page);
+      await check('order-status');
+    }
   });
 });
