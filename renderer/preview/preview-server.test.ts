@@ -181,6 +181,7 @@ describe('quire preview', () => {
     const html = await response.text();
     expect(html).toContain('Warning TEMPLATE_SCRIPT_BROKEN: {page.subtitle} rendered empty in this page&#39;s &lt;script&gt;, leaving &#39;var subtitle = ;&#39;');
     expect(html).toContain('at templates/page.jsont:3:16');
+    expect(html).toContain('aria-label="A warning in the site"');
     expect(response.headers.get('x-quire-preview-problems')).toBe('1');
   });
 

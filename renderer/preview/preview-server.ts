@@ -278,7 +278,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (typeof text !== 'string') return payload;
     const frames = framesFor(state, request, options.dir, text);
     const stale = state.error ? 'The page below is the last version of the site that loaded; your changes show once these are fixed.' : undefined;
-    const overlay = frames.length ? overlayHtml(`${frames.length === 1 ? 'A problem' : 'Problems'} in the site`, frames, stale) : '';
+    // Warnings alone (a script variable that rendered empty) are titled so: the page works otherwise.
+    const what = frames.every((frame) => frame.warning) ? (frames.length === 1 ? 'A warning' : 'Warnings') : frames.length === 1 ? 'A problem' : 'Problems';
+    const overlay = frames.length ? overlayHtml(`${what} in the site`, frames, stale) : '';
     reply.header('x-quire-preview-problems', String(frames.length));
     return injectBeforeBodyEnd(text, overlay + reloadScript(hub.version));
   });

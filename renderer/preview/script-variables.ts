@@ -183,8 +183,10 @@ export function scriptVariables(template: Template): ScriptVariable[] {
   const text = out.text.join('');
   const lower = text.toLowerCase();
   const found: ScriptVariable[] = [];
-  // HTML comments are skipped; an open tag's `>` ends it (an attribute holding `>` is rare in such tags).
-  const tags = /<!--[\s\S]*?(?:-->|$)|<(script|style)(?=[\s/>\uE000-\uE002])([^>]*)>/gi;
+  // HTML comments are skipped; an open tag's `>` ends it (an attribute holding `>` is rare in
+  // such tags). Attributes are read up to 2,000 characters: a `<script` never closed by a `>`
+  // is then tried in bounded time, not to the end of the text at each one.
+  const tags = /<!--[\s\S]*?(?:-->|$)|<(script|style)(?=[\s/>\uE000-\uE002])([^>]{0,2000})>/gi;
   let v = 0;
   for (let m = tags.exec(text); m; m = tags.exec(text)) {
     if (!m[1]) continue;
@@ -375,7 +377,7 @@ export function siteScriptProbes(site: LoadedSite): ScriptProbe[] {
 function pageElements(html: string): { element: 'script' | 'style'; kind: 'script' | 'json' | null; module: boolean; text: string }[] {
   const out: { element: 'script' | 'style'; kind: 'script' | 'json' | null; module: boolean; text: string }[] = [];
   const lower = html.toLowerCase();
-  const tags = /<!--[\s\S]*?(?:-->|$)|<(script|style)(?=[\s/>])([^>]*)>/gi;
+  const tags = /<!--[\s\S]*?(?:-->|$)|<(script|style)(?=[\s/>])([^>]{0,2000})>/gi;
   for (let m = tags.exec(html); m; m = tags.exec(html)) {
     if (!m[1]) continue;
     const element = m[1].toLowerCase() as 'script' | 'style';
@@ -403,6 +405,9 @@ function syntaxError(text: string, kind: 'script' | 'json', module: boolean): st
   }
 }
 
+/** Scripts compiled again with a value replaced, per page. */
+const MENDING_TRIES = 20;
+
 /** A literal around a tag long enough to find it in a page by (`:` alone would match anywhere). */
 const ANCHOR = 3;
 
@@ -418,6 +423,7 @@ export function renderedScriptFrames(html: string, probes: readonly ScriptProbe[
   const elements = pageElements(html);
   const frames: Frame[] = [];
   const blamed = new Set<string>();
+  let tries = 0;
   const parsed = new Map<string, string | null>();
   const parse = (text: string, kind: 'script' | 'json', module: boolean) => {
     let error = parsed.get(text);
@@ -450,6 +456,8 @@ export function renderedScriptFrames(html: string, probes: readonly ScriptProbe[
       if (probe.element !== 'script' || el.kind === null || blamed.has(el.text)) continue;
       const error = parse(el.text, el.kind, el.module);
       if (error === null) continue;
+      // Each try compiles the whole script again: a few per page.
+      if (tries++ >= MENDING_TRIES) continue;
       const mended = el.text.slice(0, valueAt) + (inString ? '' : 'null') + el.text.slice(end);
       if (parse(mended, el.kind, el.module) !== null) continue;
       blamed.add(el.text);
