@@ -378,6 +378,15 @@ describe('orders panel', () => {
     expect(el.querySelector('[role="dialog"] .admin-field-error')!.textContent).toBe('At most $5.00 is left to refund on this order.');
   });
 
+  it('an owner refund that did not finish says so, and Refund… offers that amount, which finishes it', async () => {
+    const stuck = { ...order(6, 'paid'), grandTotal: 5000, refundedCents: 0, refundableCents: 5000, refunds: [], refundPending: true, pendingRefundCents: 1500 };
+    const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 200, body: { orders: [stuck], nextCursor: null } })));
+    const row = el.querySelector('tr[data-order-id="o6"]')!;
+    expect(row.querySelector('[data-refund-pending]')!.textContent).toBe('A refund of $15.00 is under way or did not finish: refunding that amount again finishes it.');
+    await act(async () => (row.querySelector('[data-action="refund"]') as HTMLButtonElement).click());
+    expect((el.querySelector('[role="dialog"] input') as HTMLInputElement).value).toBe('15.00');
+  });
+
   it('an order with nothing left to refund offers no Refund…', async () => {
     const done = { ...order(3, 'refunded'), refundedCents: 7500, refundableCents: 0, refunds: [] };
     const unpaid = { ...order(4, 'awaiting-payment'), refundableCents: 0 };

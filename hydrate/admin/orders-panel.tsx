@@ -37,6 +37,8 @@ interface AdminOrder {
   /** Cents given back so far (the refunds and a cancel's), and cents that may still be refunded (0: none). */
   refundedCents?: number;
   refundableCents?: number;
+  /** An owner's refund asked and not yet stored (under way, or its answer unknown): its amount; refunding it again finishes it. */
+  pendingRefundCents?: number | null;
   /** Each digital product of a paid order: downloads used of the limit (none before payment). */
   downloads?: { itemId: string; title: string; used: number; limit: number }[];
   /** The buyer's links work now (paid or fulfilled): the owner may reset a count or mail them again. */
@@ -269,7 +271,7 @@ export function OrdersPanel({ api }: PanelProps) {
       ) : null}
       {refunding ? (
         <RefundDialog
-          order={{ ...refunding, refundableCents: refunding.refundableCents ?? 0 }}
+          order={{ ...refunding, refundableCents: refunding.refundableCents ?? 0, pendingRefundCents: refunding.pendingRefundCents ?? null }}
           onClose={() => setRefunding(null)}
           onRefund={(request) => refund(refunding, request)}
         />
@@ -377,7 +379,11 @@ function OrderRow({ order, onChange, onRefund, onResetDownloads, onResendDownloa
           </div>
         ) : null}
         {order.refunds && order.refunds.length > 0 ? <OwnerRefunds order={order} /> : null}
-        {order.refundPending && order.status === 'paid' ? (
+        {order.pendingRefundCents ? (
+          <div className="admin-order-refund" data-refund-pending>
+            A refund of {formatMoney(order.pendingRefundCents, order.currency ?? 'USD')} is under way or did not finish: refunding that amount again finishes it.
+          </div>
+        ) : order.refundPending && order.status === 'paid' ? (
           <div className="admin-order-refund" data-refund-pending>
             Refund under way or unfinished: cancelling again finishes it.
           </div>
@@ -399,7 +405,7 @@ function OrderRow({ order, onChange, onRefund, onResetDownloads, onResendDownloa
             </button>
           </span>
         ) : null}
-        {(order.refundableCents ?? 0) > 0 && !order.refundPending ? (
+        {(order.refundableCents ?? 0) > 0 && (!order.refundPending || order.pendingRefundCents) ? (
           <button type="button" className="admin-secondary admin-order-refund-button" data-action="refund" onClick={onRefund}>
             Refund…<span className="admin-visually-hidden"> order #{order.orderNumber}</span>
           </button>

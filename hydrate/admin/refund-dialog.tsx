@@ -44,6 +44,8 @@ export interface RefundTarget {
   currency?: string;
   grandTotal: number;
   refundableCents: number;
+  /** A refund that did not finish: the dialog offers that amount, which finishes it. */
+  pendingRefundCents?: number | null;
   testMode?: boolean;
   payment?: { label: string; kind?: 'card' | 'offline' };
 }
@@ -58,7 +60,7 @@ export interface RefundDialogProps {
 export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
   const currency = order.currency ?? 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
-  const [amount, setAmount] = useState(amountField(order.refundableCents, currency));
+  const [amount, setAmount] = useState(amountField(order.pendingRefundCents || order.refundableCents, currency));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

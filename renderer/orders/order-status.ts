@@ -199,6 +199,9 @@ export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'own
     ...(audience === 'owner' ? { siteUserId: siteUserId ?? null } : {}),
     // A cancel's refund asked and not yet stored (under way, or its answer unknown): the owner's panel says so.
     ...(audience === 'owner' ? { refundPending: Boolean(refundClaim) } : {}),
+    // An owner's refund (not a cancel's) asked and not yet stored: its amount, which only the same
+    // refund asked again finishes (order-refund.ts); null otherwise.
+    ...(audience === 'owner' ? { pendingRefundCents: refundClaim?.key ? (refundClaim.amountCents ?? null) : null } : {}),
     createdOn: iso(order.createdOn),
     restockedOn: order.restockedOn === null ? null : iso(order.restockedOn),
     // The owner's panel says before a cancel whether the provider refunds it or the owner does (offline).
