@@ -137,4 +137,30 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
     expect(await page.locator('#quire-preview-overlay').count()).toBe(0);
     expect(reloads.map((outcome) => outcome.ok)).toEqual([true, true, false, true]);
   });
+
+  test("a script variable that renders empty for the page's data breaks the page's script in Chromium, and the overlay names its tag", async () => {
+    // The first scenario's page would reload into the broken script too: it leaves the preview.
+    await visitor?.page.goto('about:blank');
+    const author = await openVisitor(browser, preview.url);
+    try {
+      const pageTemplate = fs.readFileSync(path.join(dir, 'templates/page.jsont'), 'utf8');
+      const lines = pageTemplate.split('\n').length;
+      // The contact page has no subtitle: `window.subtitle = ;` stops the script, silently for a visitor.
+      expect((await write('templates/page.jsont', `${pageTemplate.replace(/\n?$/, '\n')}<script>window.subtitle = {page.subtitle};</script>\n`)).ok).toBe(true);
+      expect(await author.page.goto('/contact').then((r) => r!.status())).toBe(200);
+      const overlay = author.page.getByRole('alertdialog', { name: 'A warning in the site' });
+      await overlay.waitFor();
+      const frame = (await overlay.locator('pre').textContent())!.split('\n');
+      expect(frame[0]).toBe("Warning TEMPLATE_SCRIPT_BROKEN: {page.subtitle} rendered empty in this page's <script>, leaving 'window.subtitle = ;'");
+      expect(frame[1]).toBe(`  at templates/page.jsont:${lines}:27`);
+      expect(frame).toContain(`    | ${' '.repeat(26)}^`);
+      // What the overlay explains: Chromium refused the script.
+      expect(author.problems().some((problem) => /^pageerror: .*SyntaxError|Unexpected token/.test(problem))).toBe(true);
+      expect(await axeViolations(author.page)).toEqual([]);
+      await author.screenshot('preview-overlay-script-variable');
+      expect((await write('templates/page.jsont', pageTemplate)).ok).toBe(true);
+    } finally {
+      await author.context.close();
+    }
+  });
 });
