@@ -105,7 +105,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         }
       }
 
-      const { html, template: chosen } = await writeDocument(job, ctx, resolved, path, { trackingDisabled, member });
+      const written = writeDocument(job, ctx, resolved, path, { trackingDisabled, member });
+      const { html, template: chosen } = written instanceof Promise ? await written : written;
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
       if (job.diagnostics.length || job.problems.length) {
         request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
