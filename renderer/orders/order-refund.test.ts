@@ -9,6 +9,8 @@ import { REFUND_FAILS_CARD, REFUND_REFUSED, testCardProvider, testRefunds } from
 import { REFUND_CLAIM_MS } from './order-status.ts';
 import { ownerRefundKey } from './order-refund.ts';
 import { orderRefundedMail } from '../mail/order-refunded.ts';
+import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
+import { startSmtpSink } from '../test-support/smtp-sink.ts';
 
 // The owner's refunds without a cancel (order-refund.ts, README.md "Refunds") through the API,
 // on PGlite and PostgreSQL: amounts and their bound, the statuses they lead to, the books' rows,
@@ -261,6 +263,26 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(await balance()).toEqual([5000]);
       expect(json(await refund(orderId, 4000)).status).toBe('refunded');
       expect(await balance()).toEqual([0]);
+    });
+
+    it("the buyer's refund mail goes out over SMTP (nodemailer, through the outbox), once", async () => {
+      const sink = await startSmtpSink();
+      const transport = smtpTransport(sink.url);
+      try {
+        const { orderId, orderNumber } = await placeOrder();
+        expect((await refund(orderId, 1250, 'smtp-refund-1', 'owner note')).statusCode).toBe(200);
+        const worker = createOutboxWorker({ store, transport, from: 'Shop <shop@quire.test>', now: () => h.clock.now, log: () => {} });
+        expect(await worker.tick()).toEqual({ sent: 2, retried: 0, failed: 0 });
+        await worker.stop();
+        const mails = await sink.waitFor(2);
+        const mail = mails.find((received) => received.subject.startsWith('A refund of'))!;
+        expect(mail).toMatchObject({ to: ['buyer@example.com'], subject: `A refund of $12.50 for your order #${orderNumber} from Test Shop` });
+        expect(mail.text).toContain('Test Shop refunded $12.50 to Visa ending 4242 (test).');
+        expect(mail.text).not.toContain('owner note');
+      } finally {
+        transport.close();
+        await sink.close();
+      }
     });
 
     it('the list filters by the new statuses', async () => {
