@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { JavaError, JDouble, parseJson, type FormatterSpec, type Value } from '../engine/plugin-api.ts';
 import { i18nFormatters } from './i18n.ts';
 import { cldrFor } from './util/cldr.ts';
+import { messageFormatterFor } from './util/i18n-message.ts';
 import { relativeTimeOptions } from './util/cldr-values.ts';
 import { argsErrorOf, bindFormatter, TestPluginContext, type TestFrame } from './util/plugin-test-context.ts';
 
@@ -327,30 +328,36 @@ describe('message / plural', () => {
     expect(msg('name', '{0 select Bob{hi Bob} other{who?}}')).toBe('hi Bob');
     expect(msg('name', '{0 select Al{hi Al}}')).toBe('');
   });
-  it('prints a pattern of one named argument as the engine does', () => {
-    // `{name}` alone is printed without the engine (i18n.ts, `isLoneArgument`); with a text
-    // after it the engine prints the same argument: every kind of value, missing names, a name
-    // bound twice (the last wins), a bare `@`, and patterns the short path must leave alone.
-    const names = ['count', 'name', 'one', 'oneD', 'flag', 'nul', 'price', 't', 'nope'];
-    for (const v of names) {
-      for (const [args, pattern] of [
-        [`price:${v}`, '{price}'],
-        [`a_b2:${v}`, '{a_b2}'],
-        [`_:${v}`, '{_}'],
-        [`x:name x:${v}`, '{x}'],
-        [`x:${v} y:name`, '{y}'],
-        [`x:${v}`, '{y}'],
-        [`price:${v}`, '{pric}'],
-        [`${v}`, '{0}'],
-        [`price:${v}`, '{ price }'],
-        [`x:@ y:${v}`, '{x}'],
-      ]) {
-        const alone = msg(args, pattern);
-        expect(typeof alone === 'string' ? alone + '.' : alone, `${args} ${pattern}`).toBe(msg(args, pattern + '.'));
-      }
+  it('prints a pattern of text and named arguments as the engine does', () => {
+    // Text and `{name}` arguments are printed without the engine (i18n.ts, `plainMessage`):
+    // random patterns of text and arguments, every kind of value, missing names, a name bound
+    // twice (the last wins), and pieces the short path must leave to the engine (apostrophes,
+    // spaces, positions, hidden tags, unclosed braces, formatters), against the engine itself.
+    const mf = messageFormatterFor('en-US', 'America/New_York')!;
+    const pieces = ['a', 'b c', '#', '}', 'é—', '{price}', '{name}', '{x_1}', '{_}', '{X}', '{pric}', '{0}', '{ price }', "'", "''", "'{x}'", '{', '{-h}', '{a-b}', '{1a}', '{price,number}', '{price plural other{#}}'];
+    const keys = ['count', 'name', 'one', 'oneD', 'flag', 'nul', 'price', 't', 'nope'];
+    const node = data as Record<string, Value>;
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 2000; k++) {
+      let pattern = '';
+      for (let m = next(6); m > 0; m--) pattern += pieces[next(pieces.length)];
+      const bound = ['price', 'name', 'x_1', '_', 'X', 'name'].map((name) => [name, keys[next(keys.length)]]);
+      const positional = bound.map(([, key]) => node[key]);
+      const named: Record<string, Value> = Object.create(null);
+      for (const [name, key] of bound) named[name] = node[key];
+      const expected = mf.format(pattern, positional as never, named as never);
+      expect(msg(bound.map(([name, key]) => `${name}:${key}`).join(' '), pattern), JSON.stringify([pattern, bound])).toBe(expected);
     }
     expect(msg('price:name', '{price}')).toBe('Bob');
+    expect(msg('n:count', 'from {n} # {n}}')).toBe('from 3 # 3}');
+    expect(msg('x:name x:count', '{x}')).toBe('3');
+    expect(run('message', 'x:@', '<{x}>', { outer: [{ node: {} }, { node: 'item' }] })).toBe('<item>');
     expect(msg('price:name', '{price}', { locale: 'none' })).toBeUndefined();
+    expect(msg('price:name', 'plain', { locale: 'none' })).toBeUndefined();
   });
   it('resolves a bare @ to the node enclosing the formatted value', () => {
     expect(run('message', '@', '<{0}>', { outer: [{ node: {} }, { node: 'item' }] })).toBe('<item>');

@@ -222,13 +222,13 @@ function messageSpec(name: string): FormatterSpec<MessageBound> {
     },
     apply(value, bound, ctx) {
       const text = textOf(value);
-      if (isLoneArgument(text)) {
-        // A pattern that is one named argument, `{price}` (the text `product-price` hands its
-        // template): the engine would print that argument as `messageString` converts it.
-        // Asked, it took ~0.8 µs a call (the pattern's cache, a new evaluator, the time zone
-        // looked up for a formatter no such pattern uses), 2-3% of a product page.
-        if (cldrFor(ctx.locale) === null) return undefined;
-        return messageString(loneArgument(bound.args, text, ctx));
+      const plain = plainMessage(text, bound.args, ctx);
+      if (plain !== null) {
+        // Text and `{name}` arguments only (`{price}`, the text `product-price` hands its
+        // template; `from {fromPrice}`): the engine would print each argument as
+        // `messageString` converts it. Asked, it took ~0.8 µs a call (the pattern's cache, a
+        // new evaluator, the time zone looked up for a formatter no such pattern uses).
+        return cldrFor(ctx.locale) === null ? undefined : plain;
       }
       const mf = messageFormatterFor(ctx.locale, zoneText(ctx, bound.zone));
       if (mf === null) return undefined;
@@ -246,27 +246,41 @@ function messageSpec(name: string): FormatterSpec<MessageBound> {
 }
 
 /**
- * Whether a message pattern is `{name}` alone, the name a letter or `_` then letters, digits and
- * `_`: one argument looked up by name (a name of digits would be positional), nothing to
- * parse. The engine's argument names take more characters; those go to the engine.
+ * A message pattern of text and `{name}` arguments only, printed as the CLDR engine prints it;
+ * null for any other pattern (an apostrophe, which escapes; a `{` not followed by a name and
+ * `}`: plural, select, formatters, spaces, positions). A name is a letter or `_` then letters,
+ * digits and `_` (the engine takes more; those patterns go to it), and prints the last argument
+ * bound by that name, as the engine's named map holds it. A `}` or `#` outside an argument is
+ * text to the engine too.
  */
-function isLoneArgument(text: string): boolean {
+function plainMessage(text: string, args: readonly MessageArgRef[], ctx: PluginContext): string | null {
   const n = text.length;
-  if (n < 3 || text.charCodeAt(0) !== 0x7b || text.charCodeAt(n - 1) !== 0x7d) return false;
-  for (let i = 1; i < n - 1; i++) {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
-    if (!(letter || (i > 1 && c >= 0x30 && c <= 0x39))) return false;
+    if (c === 0x27) return null;
+    if (c !== 0x7b) continue;
+    let j = i + 1;
+    for (; j < n; j++) {
+      const d = text.charCodeAt(j);
+      const letter = (d >= 0x61 && d <= 0x7a) || (d >= 0x41 && d <= 0x5a) || d === 0x5f;
+      if (!(letter || (j > i + 1 && d >= 0x30 && d <= 0x39))) break;
+    }
+    if (j === i + 1 || j === n || text.charCodeAt(j) !== 0x7d) return null;
+    out += text.slice(start, i) + messageString(namedArgument(args, text, i + 1, j, ctx));
+    start = j + 1;
+    i = j;
   }
-  return true;
+  return start === 0 ? text : out + text.slice(start);
 }
 
-/** The value of the argument `{name}` names (`isLoneArgument`): the last one bound by that name, as the engine's named map holds it. */
-function loneArgument(args: readonly MessageArgRef[], text: string, ctx: PluginContext): Value {
+/** The value of the argument named `text[from, to)`: the last one bound by that name, undefined if none. */
+function namedArgument(args: readonly MessageArgRef[], text: string, from: number, to: number, ctx: PluginContext): Value {
   let v: Value = undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a.name === null || a.name.length !== text.length - 2 || !text.startsWith(a.name, 1)) continue;
+    if (a.name === null || a.name.length !== to - from || !text.startsWith(a.name, from)) continue;
     v = a.enclosingNode ? enclosingNode(ctx) : a.ref === null ? undefined : ctx.resolve(a.ref);
   }
   return v;
