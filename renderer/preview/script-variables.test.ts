@@ -41,6 +41,7 @@ describe('scriptVariableFrames (quire check)', () => {
       '<script>// {x} in a comment\n/* and {y} */ var re = /"/g; var v = {v|json};</script>',
       '<script>{.var @p price|json}var a = {@p}; {.eval @n = 1 + 2}var b = {@n}; var o = {a: 1}; if (a) { b }</script>',
       '<script>{x|apply snippet}</script>',
+      '<script>var s = {.section page.subtitle}{@|json}{.or}null{.end};</script>',
       '<script>if(a){.meta-left}b(){.meta-right}</script>',
     ];
     for (const text of valid) expect([text, lint(text)]).toEqual([text, []]);

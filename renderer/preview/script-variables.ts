@@ -266,7 +266,7 @@ function unsafe(v: ScriptVariable, locals: ReadonlyMap<string, string | null>): 
         message: `${shown} in a ${element} is written into the ${v.place === 'json' ? 'JSON' : 'code'} unescaped: when it renders empty, or holds a quote, a line break or '</script>', the script breaks`,
         hint: block
           ? `if {${v.ref}} is the script's own block, write it as '{ ${v.ref} }' (a space after '{' makes it text); for the value, write {${v.ref}|json}`
-          : `write {${v.ref}|json}: a JSON value (a quoted, escaped string for text); json of a missing value is empty too, so keep the statement inside {.section ${v.ref}}…{.end} when it may be missing`,
+          : `write {${v.ref}|json}: a JSON value (a quoted, escaped string for text); json of a missing value is empty too, so when it may be missing write {.section ${v.ref}}{@|json}{.or}null{.end} (0 and "" count as missing there)`,
       };
     }
     case 'script-string':
@@ -449,7 +449,7 @@ export function renderedScriptFrames(html: string, probes: readonly ScriptProbe[
         const hint =
           probe.element === 'style'
             ? `give it a value in the page's data, or keep the declaration inside {.section ${probe.ref}}…{.end}`
-            : `keep it inside {.section ${probe.ref}}…{.or}null{.end}, or give it a value in the page's data, so the script gets a value`;
+            : `write {.section ${probe.ref}}{@|json}{.or}null{.end}, so the script gets null when the data has none (0 and "" count as none; or give it a value in the page's data)`;
         frames.push(warningFrame('TEMPLATE_SCRIPT_BROKEN', probe.source, probe.file, probe.start, message, hint));
         break;
       }
