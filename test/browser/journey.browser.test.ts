@@ -13,7 +13,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { fillCheckout, visit, waitForBoot } from './support/visit.ts';
+import { fillCheckout, settle, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 const DESKTOP = { width: 1280, height: 800 };
@@ -124,6 +124,24 @@ const clippedText = (page: Page) =>
     return cut;
   });
 
+/**
+ * Where a pop-up's panel lies: its top, left and right edges inside the window, and its
+ * bottom too or else the panel (or a box around it) scrolls within the window, so that all of
+ * it can be reached without scrolling the page behind it.
+ */
+const popUpPlace = (page: Page, panel: string) =>
+  page.locator(panel).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let reachable = r.bottom <= innerHeight + 1;
+    for (let box: Element | null = el; box && !reachable && box !== document.body; box = box.parentElement) {
+      const b = box.getBoundingClientRect();
+      const scrolls = ['auto', 'scroll'].includes(getComputedStyle(box).overflowY) && box.scrollHeight > box.clientHeight;
+      reachable = scrolls && b.top >= -1 && b.bottom <= innerHeight + 1;
+    }
+    return { top: r.top >= -1, left: r.left >= -1, right: r.right <= innerWidth + 1, bottom: reachable };
+  });
+const IN_WINDOW = { top: true, left: true, right: true, bottom: true };
+
 describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
 
@@ -203,6 +221,7 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
     await expect.poll(() => button.textContent()).toMatch(/^\s*Add To Cart\s*$/i);
     await tabTo(page, /^Add To Cart$/i);
     await Promise.all([added(), keyboard.press('Enter')]);
+    await settle(page);
     expect((await focusedNow(page)).tag).not.toBe('body');
     await step('tee-added');
 
@@ -219,11 +238,13 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
     await keyboard.press('Control+A');
     await keyboard.type('2');
     await Promise.all([page.waitForResponse((r) => /\/api\/commerce\/shopping-cart\/entries/.test(r.url()) && r.request().method() !== 'GET'), keyboard.press('Tab')]);
+    await settle(page);
     expect((await focusedNow(page)).tag).not.toBe('body');
     await tabTo(page, /^Remove/);
     const linesBefore = await rows.count();
     await Promise.all([page.waitForResponse((r) => /\/api\/commerce\/shopping-cart\/entries/.test(r.url()) && r.request().method() === 'DELETE'), keyboard.press('Enter')]);
     await expect.poll(() => rows.count()).toBeLessThan(linesBefore);
+    await settle(page);
     expect((await focusedNow(page)).tag).not.toBe('body');
     await step('cart-changed');
 
@@ -294,16 +315,19 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
         expect.soft(await axeViolations(page), `${label} ${where}: axe`).toEqual([]);
         await viewportShot(page, `journey-2-${label}-${where}`);
       };
-      /** Each visible form field, focused in turn: in the window and on top (no sticky bar or pill over it). */
-      const fieldsUncovered = async (where: string) => {
-        const fields = page.locator('main input:not([type="hidden"]):visible, main select:visible, main textarea:visible, main button:visible');
-        const n = await fields.count();
-        for (let i = 0; i < n; i++) {
-          await fields.nth(i).focus();
+      /**
+       * Tab from the skip link to the page's end (focus leaves the page): every control on the
+       * way shows its ring, is scrolled into the window and is not under a sticky bar or the pill.
+       */
+      const tabThrough = async (where: string) => {
+        await page.locator('.demo-skip-link').focus();
+        for (let i = 0; i < 200; i++) {
+          await page.keyboard.press('Tab');
           const now = await focusedNow(page);
-          if (now.tag === 'body') continue;
-          expect.soft({ name: now.name, inViewport: now.inViewport, onTop: now.onTop }, `${label} ${where}: field ${i}`).toEqual({ name: now.name, inViewport: true, onTop: true });
+          if (now.tag === 'body') return;
+          expect.soft({ name: now.name, ring: now.ring, inViewport: now.inViewport, onTop: now.onTop }, `${label} ${where}: Tab ${i + 1}`).toEqual({ name: now.name, ring: true, inViewport: true, onTop: true });
         }
+        throw new Error(`${label} ${where}: 200 Tabs and still in the page`);
       };
 
       expect(await visit(page, '/')).toBe(200);
@@ -317,11 +341,7 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       await quick.click();
       await page.locator('.sf-quick-view[aria-modal="true"]').waitFor();
       await waitForBoot(page);
-      const panel = await page.locator('.sf-quick-view-content').evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return { top: r.top >= -1, left: r.left >= -1, right: r.right <= innerWidth + 1, bottomOrScrolls: r.bottom <= innerHeight + 1 || el.scrollHeight > el.clientHeight || getComputedStyle(el.parentElement!).overflowY !== 'visible' };
-      });
-      expect(panel, `${label} Quick View in the window`).toEqual({ top: true, left: true, right: true, bottomOrScrolls: true });
+      expect.soft(await popUpPlace(page, '.sf-quick-view-content'), `${label} Quick View in the window`).toEqual(IN_WINDOW);
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       expect(await axeViolations(page), `${label} quick view: axe`).toEqual([]);
       await viewportShot(page, `journey-2-${label}-quick-view`);
@@ -329,6 +349,20 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       await expect.poll(() => page.locator('.sf-quick-view').count()).toBe(0);
 
       expect(await visit(page, '/shop/tee')).toBe(200);
+      // The alert (Add To Cart with no size) and the pay-later modal: over the window, not below it.
+      await page.locator('.sf-product .sqs-add-to-cart-button').first().click();
+      await page.locator('.sf-alert').waitFor();
+      expect.soft(await popUpPlace(page, '.sf-alert'), `${label} alert in the window`).toEqual(IN_WINDOW);
+      await viewportShot(page, `journey-2-${label}-alert`);
+      await page.locator('.sf-alert-ok').click();
+      await page.locator('.sf-alert').waitFor({ state: 'detached' });
+      await page.locator('.sf-bnpl-info').first().click();
+      await page.locator('.sf-bnpl-modal > .sf-bnpl-modal-content').waitFor();
+      expect.soft(await popUpPlace(page, '.sf-bnpl-modal > .sf-bnpl-modal-content'), `${label} pay-later modal in the window`).toEqual(IN_WINDOW);
+      expect.soft(await axeViolations(page), `${label} pay-later modal: axe`).toEqual([]);
+      await viewportShot(page, `journey-2-${label}-bnpl`);
+      await page.keyboard.press('Escape');
+      await page.locator('.sf-bnpl-modal').waitFor({ state: 'detached' });
       await page.selectOption('.product-variants select[data-variant-option-name="Size"]', 'M');
       await Promise.all([
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
@@ -342,12 +376,12 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       });
       expect(pillBox, `${label} pill in the window`).toBe(true);
       await check('tee-added');
-      await fieldsUncovered('tee');
+      await tabThrough('tee');
 
       await Promise.all([page.waitForURL(/\/cart$/), page.locator('.sf-pill-cart').click()]);
       await waitForBoot(page);
       await check('cart');
-      await fieldsUncovered('cart');
+      await tabThrough('cart');
 
       await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
       await waitForBoot(page);
@@ -357,7 +391,7 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       await expect.poll(() => focusedNow(page).then((f) => f.name)).toMatch(/^Email/);
       expect(await focusedNow(page), `${label}: the first invalid field in view`).toMatchObject({ inViewport: true, onTop: true });
       await check('checkout-errors');
-      await fieldsUncovered('checkout');
+      await tabThrough('checkout');
 
       if (!confirmedUrl) {
         await fillCheckout(page, '4242 4242 4242 4242');
