@@ -44,6 +44,11 @@ export interface ServerLimits {
   /** Order status look-ups by number and email (page type 211), per client IP: numbers are guessable. */
   orderLookup: WindowLimit;
   /**
+   * Carts made per client IP: an add to cart without a cart, Buy now (express), a gift card's
+   * and a subscription's checkout. Each is a row kept until it expires, and one request made one.
+   */
+  cartCreations: WindowLimit;
+  /**
    * Distinct coupon codes the store does not know, per client IP, in a quote or a placement
    * (`takeDistinct`): each code counts once in the window however often the checkout sends it
    * again, and codes that exist count nothing. Once used up, new codes are refused (429).
@@ -75,6 +80,10 @@ export const DEFAULT_LIMITS: ServerLimits = {
   checkoutPlace: { limit: 30, windowMs: 60_000 },
   offlineOrders: { limit: 5, windowMs: 24 * 60 * 60_000 },
   orderLookup: { limit: 10, windowMs: 60_000 },
+  // A shopper makes one cart, and one more per Buy now or gift card: sixty a minute leaves room
+  // for many shoppers behind one address, while a script making a cart per request no longer
+  // fills the carts table as fast as the server answers.
+  cartCreations: { limit: 60, windowMs: 60_000 },
   // A buyer mistypes a code or tries an old one from a newsletter a few times, not ten times
   // in an hour: ten misses an hour leave room for that, while a guesser gets 240 tries a day
   // per address (the probe found the demo's code in 84). Counting misses, not requests, keeps

@@ -3,8 +3,8 @@ import { CRUMB, USER_PASSWORD, cookieOf, json, useApiHarness, withCrumb } from '
 
 // A second attack run against the API, for attacks issue 13's run did not list: a forged Host
 // in a reset mail, one reset link sent three times at once, prototype keys inside the JSON
-// strings of forms and cart fields, cookies of odd encodings, another cart's entry ids, and
-// error bodies that might echo what was sent. Each is shown to fail.
+// strings of forms and cart fields, cookies of odd encodings, another cart's entry ids, a cart
+// made per request, and error bodies that might echo what was sent. Each is shown to fail.
 
 const h = useApiHarness();
 
@@ -110,6 +110,30 @@ describe("another cart's entries", () => {
     expect((await h.store.read.getUserMainCart('u1'))!.entries.map((entry) => entry.sku)).toEqual(['SQ-1']);
     const quote = await send('POST', '/api/commerce/checkout/quote', { cartToken: memberCart });
     expect([quote.statusCode, json(quote).code]).toEqual([401, 'NOT_AUTHENTICATED']);
+  });
+});
+
+describe('a cart per request', () => {
+  it('carts made count per address (cartCreations): past the limit 429 and no row; adds to a cart already made go on', async () => {
+    await h.reset({ limits: { cartCreations: { limit: 3, windowMs: 60_000 } } });
+    const line = { itemId: 'p2', sku: 'SQ-2A', quantity: 1, additionalFields: null };
+    const first = await send('POST', ENTRIES, line);
+    const cart = { CART: cookieOf(first, 'CART')!.value };
+    const answers = [
+      first.statusCode,
+      (await send('POST', `${ENTRIES}?express=true`, line)).statusCode,
+      (await send('POST', '/api/commerce/checkout/gift-card', { itemId: 'gc', sku: 'GC-50' })).statusCode,
+      // A stale CART cookie does not pass as a cart: the add would make one.
+      (await send('POST', ENTRIES, line, { CART: 'c_not-a-cart' })).statusCode,
+      (await send('POST', `${ENTRIES}?express=true`, line)).statusCode,
+      (await send('POST', '/api/3/commerce/cart/subscription', { itemId: 'psub', sku: 'SUB-1', qty: 1, additionalFields: null })).statusCode,
+    ];
+    expect(answers).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = await send('POST', ENTRIES, line);
+    expect([refused.statusCode, json(refused).code, Number(refused.headers['retry-after']) > 0]).toEqual([429, 'RATE_LIMITED', true]);
+    expect(await h.store.client.query('SELECT id FROM carts')).toHaveLength(3);
+    const more = await send('POST', ENTRIES, { ...line, quantity: 2 }, cart);
+    expect([more.statusCode, json(more).shoppingCart.totalQuantity]).toEqual([200, 3]);
   });
 });
 

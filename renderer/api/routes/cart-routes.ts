@@ -6,7 +6,7 @@ import { callerCart, liveSession, requireSite, type ApiDeps } from '../context.t
 import { CART_COOKIE_MAX_AGE_SECONDS, clearCartCookies, setCartCookies } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
 import { FIELD_MESSAGES, parseFieldsObject, validateFormValues } from '../form-validation.ts';
-import { QueryFlag, addRoute, checkedInHandler, fieldCodes, type RouteKit } from '../route-kit.ts';
+import { QueryFlag, addRoute, checkedInHandler, fieldCodes, takeRateLimit, type RouteKit } from '../route-kit.ts';
 
 // B1–B4, B26, B27: the shopping cart. Every write runs in one transaction that locks the
 // cart row first, so concurrent adds cannot both pass the stock check on stale counts.
@@ -279,6 +279,9 @@ const LINE_FIELDS = {
 };
 const QUANTITY = afterLookup(Type.Integer({ minimum: 1, maximum: MAX_QUANTITY }));
 
+/** An add to cart found no cart of the caller's: it is counted against `cartCreations`, then run again. */
+class CartNeeded extends Error {}
+
 export function registerCartRoutes(kit: RouteKit): void {
   const { deps } = kit;
 
@@ -318,7 +321,12 @@ export function registerCartRoutes(kit: RouteKit): void {
       const express = request.query.express === 'true';
       const site = await requireSite(deps);
       const session = await liveSession(deps, request);
-      const outcome = await deps.store.transaction(async (repo) => {
+      // A cart made is counted (cartCreations) before it is written and outside the transaction
+      // (on PostgreSQL the counter is another pooled connection): Buy now always makes one; an
+      // add that finds no cart of the caller's comes back out, is counted and runs again.
+      let creationCounted = express;
+      if (express) await takeRateLimit(deps.limiters.cartCreations, request);
+      const add = () => deps.store.transaction(async (repo) => {
         const product = await loadProduct(repo, body.itemId);
         const quantity = checkQuantity(body.quantity);
         if (product.productType === 4) throw ERR.giftCard();
@@ -335,6 +343,7 @@ export function registerCartRoutes(kit: RouteKit): void {
         let cart = existing;
         let created = false;
         if (!cart) {
+          if (!creationCounted) throw new CartNeeded();
           const owner = express ? null : (session?.siteUserId ?? null);
           const id = await createEmptyCart(deps, repo, site, {
             kind: express ? 'express' : 'main',
@@ -348,6 +357,15 @@ export function registerCartRoutes(kit: RouteKit): void {
         const saved = await reload(repo, cart.id);
         return { cart: saved, entryId, created, staleCookie };
       });
+      let outcome: Awaited<ReturnType<typeof add>>;
+      try {
+        outcome = await add();
+      } catch (error) {
+        if (!(error instanceof CartNeeded)) throw error;
+        await takeRateLimit(deps.limiters.cartCreations, request);
+        creationCounted = true;
+        outcome = await add();
+      }
       if (!express && outcome.created && outcome.cart.ownerSiteUserId === null) {
         setCartCookies(request, reply, outcome.cart.id);
       } else if (outcome.staleCookie) {
@@ -448,6 +466,7 @@ export function registerCartRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const body = request.body;
       const site = await requireSite(deps);
+      await takeRateLimit(deps.limiters.cartCreations, request);
       const cartId = await deps.store.transaction(async (repo) => {
         const product = await loadProduct(repo, body.itemId);
         const quantity = checkQuantity(body.qty);

@@ -203,6 +203,8 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     handler: async (request) => {
       const { itemId, sku } = request.body;
       const site = await requireSite(deps);
+      // Outside the transaction, as every limit: on PostgreSQL the counter is another pooled connection.
+      await takeRateLimit(deps.limiters.cartCreations, request);
       const cartToken = await deps.store.transaction(async (repo) => {
         const product = await repo.getProduct(itemId);
         const variant = product?.productType === PRODUCT_TYPE.giftCard ? product.variants.find((candidate) => candidate.sku === sku) : undefined;
