@@ -128,7 +128,7 @@ export const ORDER_STATUS_TEXT: Readonly<Record<OrderStatus, string>> = ORDER_ST
 /** The buyer's line on a cancelled paid order's money: refunded to the card, or to come back from the shop (paid offline). */
 function refundText(order: PlacedOrder, currency: string): string | null {
   const refund = order.refund;
-  if (!refund) return ownerRefundsText(order, currency);
+  if (!refund) return null;
   const amount = formatMoney(refund.amountCents, currency);
   return refund.kind === 'refunded' ? `Refunded ${amount} to ${refund.label}.` : `The shop will pay back ${amount} (${refund.label}) directly.`;
 }
@@ -202,8 +202,10 @@ export function orderView(order: Order, storeCurrency: string): Json {
     shippingAddress: placed.shippingAddress,
     shippingOptionName: placed.shippingOptionName,
     paymentLabel: placed.payment.label,
-    // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts), or the owner's refunds without a cancel (orders/order-refund.ts); null otherwise.
+    // A cancelled paid order's money, as the cancel recorded it (orders/order-status.ts); null otherwise.
     refundText: refundText(placed, currency),
+    // The owner's refunds without a cancel (orders/order-refund.ts), in the summary every order page applies; null for none.
+    refundsText: ownerRefundsText(placed, currency),
     // The order pages read again after a cancel say so, rather than "pay by bank transfer".
     cancelledText: placed.status === 'cancelled' ? cancelledText(placed, currency) : null,
     giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,

@@ -170,7 +170,8 @@ const CHECKOUT = `<section class="sf-checkout">
 </section>`;
 
 // The order pages' shared part (issue 15), applied to the page's `order`: lines, totals, and
-// what an order placed through checkout adds (subscription, gift card codes, address, payment).
+// what an order placed through checkout adds (subscription, gift card codes, address, payment,
+// and the owner's refunds without a cancel: "Refunded $9.00 of $18.00 to Visa ending 4242").
 const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode: no payment was taken.</p>{.end}
 <table class="sf-order-summary">
 <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Total</th></tr></thead>
@@ -190,7 +191,8 @@ const SF_ORDER_SUMMARY = `{.if testMode}<p class="sf-order-test-mode">Test mode:
 {.section giftCardCodes}<h2>Your gift card</h2><ul class="sf-order-gift-cards">{.repeated section @}<li><code>{@|html}</code></li>{.end}</ul>{.end}
 {.section shippingAddress}<h2>Shipping to</h2><address class="sf-order-address">{firstName|html} {lastName|html}<br>{line1|html}<br>{.section line2}{@|html}<br>{.end}{city|html}, {region|html} {postalCode|html}<br>{country|html}</address>{.end}
 {.section shippingOptionName}<p class="sf-order-shipping-method">Shipping method: {@|html}</p>{.end}
-{.section paymentLabel}<p class="sf-order-payment">Payment: {@|html}</p>{.end}`;
+{.section paymentLabel}<p class="sf-order-payment">Payment: {@|html}</p>{.end}
+{.section refundsText}<p class="sf-order-refunds">{@|html}</p>{.end}`;
 
 const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
 <h1>Thank you!</h1>

@@ -4,7 +4,7 @@
 // money goes, refuses more than is left before sending, and the row then says Partially refunded
 // with what was refunded and what is left; axe finds nothing serious in the panel, the dialog or
 // the buyer's page. The buyer's order status page (211) shows the status and the amount, and
-// the buyer is mailed; neither names the provider's reference or the owner's note. On a phone the
+// the buyer is mailed (its confirmation page, 202, says it too); neither names the provider's reference or the owner's note. On a phone the
 // dialog fits the screen, and Escape closes it with the focus back on Refund….
 import { describe, expect, inject, test } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
@@ -131,13 +131,20 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     await buyer.page.getByLabel('Order number').fill(String(orderNumber));
     await buyer.page.getByLabel('Email').fill('returns@example.com');
     await buyer.page.getByRole('button', { name: 'Look up order' }).click();
-    await buyer.page.locator('.sf-order-refund').waitFor();
+    await buyer.page.locator('.sf-order-refunds').waitFor();
     expect(await buyer.page.locator('.sf-order-status-state').textContent()).toBe('Status: Partially refunded');
-    expect(await buyer.page.locator('.sf-order-refund').textContent()).toBe(`Refunded ${money(part)} of ${money(total)} to Visa ending 4242 (test).`);
+    expect(await buyer.page.locator('.sf-order-refunds').textContent()).toBe(`Refunded ${money(part)} of ${money(total)} to Visa ending 4242 (test).`);
     const page = await buyer.page.content();
     expect(page).not.toContain(reference);
     expect(page).not.toContain('bent corner');
+    // Said once (the summary's line, not also the cancel's refund line above it).
+    expect(await buyer.page.locator('.sf-order-refund').count()).toBe(0);
+    expect((await buyer.page.locator('main, body').first().innerText()).split(`Refunded ${money(part)}`).length - 1).toBe(1);
     expect(await axeViolations(buyer.page)).toEqual([]);
     await buyer.screenshot('refund-1-buyer-order-status');
+    // Its confirmation page (202), opened again, says it too, under the payment.
+    expect(await visit(buyer.page, `/commerce/orders/${orderId}/confirmed`)).toBe(200);
+    expect(await buyer.page.locator('.sf-order-refunds').textContent()).toBe(`Refunded ${money(part)} of ${money(total)} to Visa ending 4242 (test).`);
+    expect(await axeViolations(buyer.page)).toEqual([]);
   });
 });
