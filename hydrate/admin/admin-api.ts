@@ -1,3 +1,4 @@
+import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { showDirectionControls } from '../shared/direction-controls.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 
@@ -47,7 +48,7 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
    */
   async function call<T>(method: string, url: string, json?: unknown): Promise<ApiResult<T>> {
     const result = await callOnce<T>(method, url, json);
-    if (result.ok || method === 'GET' || result.status !== 403 || result.code !== 'OWNER_CSRF_FAIL') return result;
+    if (result.ok || method === 'GET' || result.status !== 403 || result.code !== API_ERROR.OWNER_CSRF_FAIL) return result;
     const session = await callOnce<{ owner: unknown; csrfToken: unknown }>('GET', '/api/admin/session');
     if (!session.ok) return result;
     if (session.body.owner === null || typeof session.body.csrfToken !== 'string') {
@@ -78,7 +79,7 @@ export function createAdminApi(fetchImpl: () => typeof fetch = () => globalThis.
     if (response.ok) return { ok: true, status: response.status, body: body as T };
     const result = failure(response.status, body);
     // The session ended (signed out elsewhere, expired): back to the sign-in form.
-    if (!result.ok && response.status === 401 && (result.code === 'ADMIN_REQUIRED' || result.code === 'OWNER_REQUIRED')) {
+    if (!result.ok && response.status === 401 && hasApiError(result, API_ERROR.ADMIN_REQUIRED, API_ERROR.OWNER_REQUIRED)) {
       onSignedOut();
       if (method !== 'GET') return { ...result, message: SESSION_ENDED_MESSAGE };
     }

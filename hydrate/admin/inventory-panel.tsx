@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { invalidAttrs } from '../runtime/form-fields.ts';
+import { API_ERROR } from '../shared/api-error-codes.ts';
 import { formatMoney } from '../shared/currency.ts';
 import { EDITOR_MESSAGES, formatEditorMessage } from '../shared/editor-messages.ts';
 import type { InventoryProductRow, InventoryVariantRow } from '../shared/inventory-rows.ts';
@@ -294,7 +295,7 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
       stockField()?.focus();
       return;
     }
-    if (result.code === 'STOCK_CHANGED') {
+    if (result.code === API_ERROR.STOCK_CHANGED) {
       // Someone else's save (or a sale) came first: the field shows the stock as it is now and
       // the message says so and what was not saved; saving again is made from the new reading.
       const now = await panel.api.get<{ results: (StockReading & { variantId: string })[] }>(`/api/commerce/inventory/stock/?itemId=${encodeURIComponent(row.id)}`);

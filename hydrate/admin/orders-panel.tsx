@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
+import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
@@ -118,7 +119,7 @@ export function OrdersPanel({ api }: PanelProps) {
       // status the message names and offers that status's moves, not the stale ones.
       // REFUND_PENDING: another press or owner's cancel is refunding it, or a refund did not finish;
       // the row read again says so and offers what the server allows.
-      if (result.code === 'INVALID_ORDER_STATUS' || result.code === 'REFUND_PENDING' || result.code === 'REFUND_FAILED') {
+      if (hasApiError(result, API_ERROR.INVALID_ORDER_STATUS, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -157,7 +158,7 @@ export function OrdersPanel({ api }: PanelProps) {
     if (!result.ok) {
       setStatus(result.message);
       // Refunded or moved meanwhile (another tab, another owner): the row read again shows what is left.
-      if (['REFUND_TOO_LARGE', 'NOTHING_TO_REFUND', 'ORDER_NOT_PAID', 'REFUND_PENDING', 'REFUND_FAILED'].includes(result.code)) {
+      if (hasApiError(result, API_ERROR.REFUND_TOO_LARGE, API_ERROR.NOTHING_TO_REFUND, API_ERROR.ORDER_NOT_PAID, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -193,7 +194,7 @@ export function OrdersPanel({ api }: PanelProps) {
     if (!result.ok) {
       setStatus(result.message);
       // Cancelled meanwhile (another tab): the row read again shows it, with its links closed.
-      if (result.code === 'DOWNLOADS_CLOSED') {
+      if (result.code === API_ERROR.DOWNLOADS_CLOSED) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }

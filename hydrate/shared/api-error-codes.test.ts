@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('the API error codes the islands act on', () => {
+describe('the API error codes the islands and the admin app act on', () => {
   test('each is a code of the server catalogue, named by itself', () => {
     for (const [name, code] of Object.entries(API_ERROR)) {
       expect(code, name).toBe(name);
@@ -36,6 +36,13 @@ describe('the API error codes the islands act on', () => {
     expect([API_ERROR.RESET_LINK_INVALID, API_ERROR.RESET_LINK_USED, API_ERROR.RESET_LINK_EXPIRED].map(status)).toEqual([400, 400, 400]);
   });
 
+  // admin-api.ts tests the status beside the code: a 401 for the ended session, a 403 for the stale token.
+  test('with the status the admin app expects of it (the session ended: 401; a stale CSRF token: 403)', () => {
+    const status = (code: ApiErrorName) => API_ERROR_CODES[code].status;
+    expect([API_ERROR.ADMIN_REQUIRED, API_ERROR.OWNER_REQUIRED].map(status)).toEqual([401, 401]);
+    expect(status(API_ERROR.OWNER_CSRF_FAIL)).toBe(403);
+  });
+
   test("an error body's code, and whether it is one of some", () => {
     expect(apiErrorCode({ error: 'Cart entry not found.', code: 'ENTRY_NOT_FOUND' })).toBe('ENTRY_NOT_FOUND');
     for (const body of [null, undefined, 'ENTRY_NOT_FOUND', { code: 404 }, {}]) expect(apiErrorCode(body)).toBeNull();
@@ -44,15 +51,15 @@ describe('the API error codes the islands act on', () => {
     expect(hasApiError(null, API_ERROR.OUT_OF_STOCK)).toBe(false);
   });
 
-  // The islands name codes through API_ERROR only, so no comparison escapes the check above.
-  // hydrate/admin/ (the owner's panels, their own bundle and admin-api.ts) and the platform
-  // clients' shared codes (platform-wire.ts, which the server raises from) are not islands.
-  test('no storefront module of hydrate/ spells a catalogued code as a string of its own', () => {
+  // The islands and the admin app name codes through API_ERROR only, so no comparison escapes
+  // the check above. The platform clients' shared codes (platform-wire.ts, which the server
+  // raises from) are the server's own, not a client's comparison.
+  test('no module of hydrate/ (islands, shared, the admin app) spells a catalogued code as a string of its own', () => {
     const codes = new Set(Object.keys(API_ERROR_CODES));
     const found: string[] = [];
     for (const file of sources(HYDRATE)) {
       const rel = relative(ROOT, file);
-      if (rel.startsWith('hydrate/admin/') || rel === 'hydrate/shared/platform-wire.ts' || rel === 'hydrate/shared/api-error-codes.ts') continue;
+      if (rel === 'hydrate/shared/platform-wire.ts' || rel === 'hydrate/shared/api-error-codes.ts') continue;
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g)) if (codes.has(match[1]!)) found.push(`${rel}: ${match[1]}`);
       for (const match of text.matchAll(/\bcode\s*[!=]==\s*['"][A-Z_]+['"]/g)) found.push(`${rel}: ${match[0]}`);

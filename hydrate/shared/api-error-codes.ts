@@ -1,8 +1,9 @@
-// The API error codes the storefront islands act on, by name. The server's catalogue
-// (renderer/api/error-codes.ts) is the one list of codes, but hydrate/ may not import it; an
-// island that compared `error.code` with a string of its own would, after a typo or a rename,
-// simply never match, and the visitor would read the generic message. The islands name a code
-// through this object instead, and api-error-codes.test.ts checks every entry is catalogued.
+// The API error codes the storefront islands and the owner's admin app (hydrate/admin) act on,
+// by name. The server's catalogue (renderer/api/error-codes.ts) is the one list of codes, but
+// hydrate/ may not import it; a module that compared `error.code` with a string of its own would,
+// after a typo or a rename, simply never match, and the visitor or owner would read the generic
+// message (or, in the admin app, a stale row). They name a code through this object instead, and
+// api-error-codes.test.ts checks every entry is catalogued.
 
 export const API_ERROR = {
   /** Checkout place (409): a line's stock ran short; `errors` is keyed by item id. */
@@ -13,6 +14,24 @@ export const API_ERROR = {
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   RESET_LINK_USED: 'RESET_LINK_USED',
   RESET_LINK_EXPIRED: 'RESET_LINK_EXPIRED',
+
+  // The admin app (hydrate/admin).
+  /** Any owner call (401): the owner's session ended; admin-api.ts goes back to the sign-in form. */
+  ADMIN_REQUIRED: 'ADMIN_REQUIRED',
+  OWNER_REQUIRED: 'OWNER_REQUIRED',
+  /** An owner write (403): the CSRF token is stale (signed in again in another tab); admin-api.ts reads the session and sends once more. */
+  OWNER_CSRF_FAIL: 'OWNER_CSRF_FAIL',
+  /** Inventory stock edit (409): the stock changed since it was read; the panel reads it again. */
+  STOCK_CHANGED: 'STOCK_CHANGED',
+  /** Order status change or refund: the order moved meanwhile; the orders panel reads the row again. */
+  INVALID_ORDER_STATUS: 'INVALID_ORDER_STATUS',
+  REFUND_PENDING: 'REFUND_PENDING',
+  REFUND_FAILED: 'REFUND_FAILED',
+  REFUND_TOO_LARGE: 'REFUND_TOO_LARGE',
+  NOTHING_TO_REFUND: 'NOTHING_TO_REFUND',
+  ORDER_NOT_PAID: 'ORDER_NOT_PAID',
+  /** Download reset or resend (409): the order was cancelled meanwhile; the row is read again. */
+  DOWNLOADS_CLOSED: 'DOWNLOADS_CLOSED',
 } as const;
 
 export type ApiErrorName = (typeof API_ERROR)[keyof typeof API_ERROR];
@@ -23,7 +42,7 @@ export function apiErrorCode(body: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-/** Whether an error body carries one of `codes`. */
+/** Whether an error body (or the admin app's failed `ApiResult`, which carries its code) carries one of `codes`. */
 export function hasApiError(body: unknown, ...codes: readonly ApiErrorName[]): boolean {
   const code = apiErrorCode(body);
   return code !== null && (codes as readonly string[]).includes(code);
