@@ -155,12 +155,14 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       await viewportShot(page, `journey-1-${name}`);
     };
 
-    // Home: the first Tab is the skip link, shown; Enter takes the next Tab into the page's main part.
+    // Home: the first Tab is the skip link, shown; Enter moves focus to the page's main part
+    // itself (a screen reader reads on from there), and the next Tab goes into it.
     expect(await visit(page, '/')).toBe(200);
     await keyboard.press('Tab');
     expect(await focusedNow(page)).toMatchObject({ name: 'Skip to content', ring: true, inViewport: true, onTop: true });
     await step('home-skip-link');
     await keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await keyboard.press('Tab');
     expect(await isFocusedIn(page, 'main')).toBe(true);
 
