@@ -199,6 +199,7 @@ const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
 <p class="sf-order-number">{.section order.orderNumber}Order #{@}{.or}Order {order.id|html}{.end}</p>
 {.section order.cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>Your order has been placed.{.section order.email} A receipt is on its way to {@|html}.{.end}</p>{.end}
 {order|apply sf-order-summary}
+{.section order.orderNumber}<p class="sf-order-status-link">To check on it later, open <a href="/commerce/orders/status">Order status</a> with its number and your email.</p>{.end}
 </section>`;
 
 const ORDER_RECEIVED = `<section class="sf-order-page sf-order-received">
