@@ -61,7 +61,7 @@ export const API_ERROR_CODES = {
 
   // Cart
   INVALID_ITEM_ID: entry('cart', 400, '`itemId` is missing or not a non-empty string.'),
-  ITEM_NOT_FOUND: entry('cart', 404, 'No product (or gift card) has this id.'),
+  ITEM_NOT_FOUND: entry('cart', 404, 'No product has this id.'),
   QUANTITY_NAN: entry('cart', 400, '`quantity` is missing or not a number.'),
   QUANTITY_NOT_INTEGER: entry('cart', 400, '`quantity` is not a whole number.'),
   QUANTITY_RANGE: entry('cart', 400, '`quantity` is below 1 or above 9999.'),
@@ -78,6 +78,7 @@ export const API_ERROR_CODES = {
 
   // Checkout and orders
   CART_NOT_FOUND: entry('checkout', 404, 'No cart with this token can be checked out by the caller.'),
+  GIFT_CARD_NOT_FOUND: entry('checkout', 404, 'The gift card checkout\'s `itemId` is not a gift card, or `sku` is not one of its denominations.'),
   CART_EMPTY: entry('checkout', 409, 'The cart has no items.'),
   CART_PURCHASED: entry('checkout', 409, 'The cart was already turned into an order.'),
   CART_CHANGED: entry('checkout', 409, 'The cart changed since the totals were shown; show the new totals before placing the order.'),

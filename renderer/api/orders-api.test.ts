@@ -345,6 +345,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect((await store.read.listOutbox())[0]!.body).toContain(order.giftCardCodes[0]);
         const wrong = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/checkout/gift-card', payload: { itemId: 'p1', sku: 'SQ-1' } }));
         expect(wrong.statusCode).toBe(404);
+        expect(json(wrong)).toMatchObject({ code: 'GIFT_CARD_NOT_FOUND', error: 'Gift card not found.' });
       });
 
       it('a gift card paid offline gets its code once the owner marks the order paid, by mail', async () => {

@@ -101,6 +101,7 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
     cases: [
       { body: [], ...NOT_OBJECT },
       { body: { itemId: 1, sku: 'GC-50' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid itemId.' },
+      { body: { itemId: 'gc', sku: 'GC-7' }, status: 404, code: 'GIFT_CARD_NOT_FOUND', error: 'Gift card not found.' },
     ],
   },
   'GET /api/commerce/orders': {

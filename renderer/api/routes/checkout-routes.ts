@@ -114,7 +114,7 @@ async function limitCouponGuesses(deps: ApiDeps, request: FastifyRequest, site: 
   throw new ApiError(429, 'RATE_LIMITED', 'Too many requests.', { errors: { couponCodes: couponsLimitedText(verdict.retryAfterSeconds) }, headers: { 'retry-after': wait } });
 }
 
-const giftCardUnavailable = () => new ApiError(404, 'ITEM_NOT_FOUND', 'Gift card not found.');
+const giftCardUnavailable = () => new ApiError(404, 'GIFT_CARD_NOT_FOUND', 'Gift card not found.');
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
   const { deps } = kit;
