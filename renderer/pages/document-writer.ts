@@ -80,13 +80,9 @@ export interface WrittenPage {
   template: CompiledTemplate;
 }
 
-/**
- * Renders a loaded page into its document (the page's own diagnostics land on `job`). A
- * promise only when the page shows a popup overlay (its block loads data): most pages are
- * written with no promise to wait for.
- */
-export function writeDocument(job: PageJob, ctx: Json, resolved: Resolved, path: string, visitor: Visitor): WrittenPage | Promise<WrittenPage> {
-  const { site } = job;
+/** Renders a loaded page into its document (the page's own diagnostics land on `job`). */
+export async function writeDocument(job: PageJob, ctx: Json, resolved: Resolved, path: string, visitor: { trackingDisabled: boolean; member: Member | null }): Promise<WrittenPage> {
+  const { site, row } = job;
   ctx.pageType = resolved.pageType;
   ctx.pageTitle = resolved.pageTitle;
 
@@ -116,17 +112,7 @@ export function writeDocument(job: PageJob, ctx: Json, resolved: Resolved, path:
     head = rendered.html.trim();
   }
 
-  if (showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) && overlayAt(job, path) !== null) {
-    return renderOverlay(job, ctx, options, path).then((overlay) => framedDocument(job, resolved, path, visitor, chosen, head, overlay === '' ? body : [...body, overlay]));
-  }
-  return framedDocument(job, resolved, path, visitor, chosen, head, body);
-}
-
-type Visitor = { trackingDisabled: boolean; member: Member | null };
-
-/** The page's body inside the shell frame, as the document's bytes. */
-function framedDocument(job: PageJob, resolved: Resolved, path: string, visitor: Visitor, chosen: CompiledTemplate, head: string, body: readonly string[]): WrittenPage {
-  const { site, row } = job;
+  const overlay = showsPillCart(resolved.pageType, { expressCheckout: false, customCart: false }) && overlayAt(job, path) !== null ? await renderOverlay(job, ctx, options, path) : '';
   const skip = skipPageView({ trackingDisabled: visitor.trackingDisabled, member: visitor.member, pageType: resolved.pageType, path, videoPaywall: resolved.videoPaywall });
   const store = { expressCheckout: row.settings.expressCheckout, customCart: row.settings.customCart };
   const frame = shellFrame({
@@ -138,14 +124,13 @@ function framedDocument(job: PageJob, resolved: Resolved, path: string, visitor:
     captchaLocal: row.settings.captcha.siteKey !== null && row.settings.captcha.provider === 'local',
     head,
   });
-  return { html: documentBytes(frame, pageStyle(site, job.currency), body), template: chosen };
+  return { html: documentBytes(frame, pageStyle(site, job.currency), overlay === '' ? body : [...body, overlay]), template: chosen };
 }
 
 export function send(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
   // Written by the socket once the response has finished: its slab may be written again
   // (document-bytes.ts). Not on 'close': an aborted response may still be in a pending write.
-  // `on`, not `once`: a response finishes once, and `once` wraps each listener in two more objects.
-  if (typeof html !== 'string') reply.raw.on('finish', () => releaseDocument(html));
+  if (typeof html !== 'string') reply.raw.once('finish', () => releaseDocument(html));
   // A Buffer: a string body would be scanned for its byte length, then encoded again on write.
   return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(typeof html === 'string' ? Buffer.from(html) : html);
 }
