@@ -206,6 +206,9 @@ export function orderView(order: Order, storeCurrency: string): Json {
     refundText: refundText(placed, currency),
     // The owner's refunds without a cancel (orders/order-refund.ts), in the summary every order page applies; null for none.
     refundsText: ownerRefundsText(placed, currency),
+    // Order received (207) asks for the payment only while it is awaited: read again once the
+    // owner has marked it paid (or refunded some of it), the page says it arrived.
+    paymentPending: placed.status === 'awaiting-payment',
     // The order pages read again after a cancel say so, rather than "pay by bank transfer".
     cancelledText: placed.status === 'cancelled' ? cancelledText(placed, currency) : null,
     giftCardCodes: placed.giftCardCodes.length > 0 ? placed.giftCardCodes : null,

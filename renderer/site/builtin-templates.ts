@@ -205,7 +205,7 @@ const ORDER_CONFIRMED = `<section class="sf-order-page sf-order-confirmed">
 const ORDER_RECEIVED = `<section class="sf-order-page sf-order-received">
 <h1>Order received</h1>
 {.section order}<p class="sf-order-number">Order #{orderNumber}</p>
-{.section cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}<p>We have your order and hold it until your payment arrives: pay by bank transfer{.if shipsNothing}{.or} or on pickup{.end}, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>{.end}
+{.section cancelledText}<p class="sf-order-cancelled">{@|html}</p>{.or}{.if paymentPending}<p>We have your order and hold it until your payment arrives: pay by bank transfer{.if shipsNothing}{.or} or on pickup{.end}, quoting your order number.{.section email} The details are on their way to {@|html}.{.end}</p>{.or}<p class="sf-order-paid">We have your order, and its payment has arrived.</p>{.end}{.end}
 {@|apply sf-order-summary}{.end}
 </section>`;
 

@@ -291,6 +291,17 @@ describe('order pages (issue 15)', () => {
     expect(html).not.toContain(cancelled.refund!.reference!);
   });
 
+  it('order received (207) read again once the owner marked it paid says the payment arrived, not "pay by bank transfer"', async () => {
+    let ids = 0;
+    const deps = { store: h.store, now: () => Date.now(), newId: (prefix: string) => `${prefix}_paid_${++ids}` };
+    const offline = await place({ provider: 'manual' });
+    await setOrderStatus(deps, offline.orderId, 'paid');
+    const received = body((await h.inject(offline.confirmationUrl)).body);
+    expect(received).toContain('<p class="sf-order-paid">We have your order, and its payment has arrived.</p>');
+    expect(received).not.toContain('hold it until your payment arrives');
+    expect(received).not.toContain('pay by bank transfer');
+  });
+
   it('order received (207) and order confirmed (202) read again after a cancel say it is cancelled, not "pay by bank transfer"', async () => {
     let ids = 0;
     const deps = { store: h.store, now: () => Date.now(), newId: (prefix: string) => `${prefix}_pages_${++ids}` };
