@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../api/cookies.ts';
 import type { ApiDeps } from '../api/context.ts';
 import { ApiError } from '../api/errors.ts';
-import type { OwnerSessionRecord } from '../store/admin-repository.ts';
+import type { ApiKeyRecord, OwnerSessionRecord } from '../store/admin-repository.ts';
 
 // Owner sessions and API keys: the two ways besides the ADMIN_TOKEN that pass the [admin]
 // guard (api/context.ts checkAdmin). Secrets are random and long, so they are stored as a
@@ -64,6 +64,8 @@ export function checkOwnerCsrf(request: FastifyRequest, session: OwnerSession): 
 }
 
 const guarded = new WeakMap<FastifyRequest, OwnerSession>();
+/** The API key an admin request came with, for the records it leaves (`adminActor`). */
+const keyed = new WeakMap<FastifyRequest, ApiKeyRecord>();
 
 /**
  * The [admin] guard's second and third ways in, after the bearer ADMIN_TOKEN: a bearer API
@@ -74,6 +76,7 @@ export async function checkOwnerOrKey(deps: ApiDeps, request: FastifyRequest, be
     if (!bearer.startsWith(API_KEY_PREFIX) || bearer.length > 200) throw ADMIN_ERRORS.adminRequired();
     const key = await deps.store.read.admin.useApiKey(hashSecret(bearer), deps.now());
     if (!key) throw ADMIN_ERRORS.adminRequired();
+    keyed.set(request, key);
     return;
   }
   const session = await ownerSession(deps, request);
@@ -94,10 +97,15 @@ export function guardedOwner(request: FastifyRequest): OwnerSession {
 
 /**
  * Who made an admin request, for the records it leaves (an order's refunds): the signed-in
- * owner's email, else "API" (an API key or the operator's ADMIN_TOKEN, which name no person).
+ * owner's email; an API key by the name and prefix the owner's API keys panel lists it by
+ * (`API key "Stock sync" (qk_AbC…)`), so a refund made by a script can be traced to its key
+ * and the key revoked; else "API" (the operator's ADMIN_TOKEN, which names no one).
  */
 export function adminActor(request: FastifyRequest): string {
-  return guarded.get(request)?.email ?? 'API';
+  const owner = guarded.get(request);
+  if (owner) return owner.email;
+  const key = keyed.get(request);
+  return key ? `API key "${key.name}" (${key.prefix}…)` : 'API';
 }
 
 /**

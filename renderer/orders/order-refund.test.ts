@@ -8,6 +8,7 @@ import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts
 import { REFUND_FAILS_CARD, REFUND_REFUSED, testCardProvider, testRefunds } from './payment-providers.ts';
 import { REFUND_CLAIM_MS } from './order-status.ts';
 import { ownerRefundKey } from './order-refund.ts';
+import { hashSecret } from '../admin/owner-auth.ts';
 import { orderRefundedMail } from '../mail/order-refunded.ts';
 import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
@@ -121,6 +122,16 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       for (const mail of mails) {
         for (const secret of [...rest.refunds.map((entry: { reference: string }) => entry.reference), 'wrong size', 'API']) expect(`${mail.body}${mail.html}`).not.toContain(secret);
       }
+    });
+
+    it("a refund made with an API key records the key by its name and prefix (the admin's API keys panel), not the bare 'API' the operator's token leaves", async () => {
+      const { orderId } = await placeOrder();
+      const secret = 'qk_refund_script_key_0123456789abcdef';
+      await store.read.admin.insertApiKey({ id: 'key_refunds', name: 'Returns desk', prefix: secret.slice(0, 8), keyHash: hashSecret(secret), createdBy: null, createdAt: h.clock.now, lastUsedAt: null });
+      const made = await h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/refunds`, headers: { authorization: `Bearer ${secret}` }, payload: { amountCents: 500, idempotencyKey: 'by-api-key-1' } });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(json(made).refunds.map((entry: { by: string }) => entry.by)).toEqual(['API key "Returns desk" (qk_refun…)']);
+      expect(JSON.stringify(json(made))).not.toContain(secret);
     });
 
     it('bounds: more than is left is 422 REFUND_TOO_LARGE naming what is left; a bad amount or key is 400; an unknown order 404', async () => {
