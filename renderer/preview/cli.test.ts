@@ -186,8 +186,48 @@ describe('quire preview (in process): the terminal names the problems', () => {
     }
     const text = err.join('');
     // Before, the start said "open a page to see them" and a reload that kept a syntax error said only "reloaded".
-    expect(text).toContain("quire: the site has 1 problem(s), shown on the pages:\n  templates/page.jsont:2:18 FORMATTER_UNKNOWN: Formatter 'nope' is unknown.\n");
+    // The start prints what `quire check` prints, the file named as the folder was typed.
+    expect(text).toContain(`${path.join(dir, 'templates/page.jsont')}:2:18`);
+    expect(text).toMatch(/FORMATTER_UNKNOWN/);
     expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}content\/home\.json:5:3 SITE_JSON_INVALID: /);
+  }, 120_000);
+});
+
+describe('quire preview (in process): the start prints what quire check prints', () => {
+  it('names a missing partial and a script variable by code and file:line, keeps serving, and repeats after a reload', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DATA_DIR', '');
+    const dir = path.join(tmp, 'preview-check');
+    expect(writeStarterSite(dir).ok).toBe(true);
+    const page = path.join(dir, 'templates', 'page.jsont');
+    fs.writeFileSync(page, '<h1>{page.title|html}</h1>{page|apply cardd}\n<script>var id = {page.id};</script>\n');
+    const err: string[] = [];
+    let reloaded: () => void = () => {};
+    const second = new Promise<void>((resolve) => (reloaded = resolve));
+    let checks = 0;
+    const io = {
+      out: () => {},
+      err: (text: string) => {
+        err.push(text);
+        if (text.includes('quire: check found') && ++checks === 2) reloaded();
+      },
+    };
+    const edit = async () => {
+      fs.writeFileSync(page, fs.readFileSync(page, 'utf8') + '<p></p>\n');
+      await second;
+    };
+    try {
+      expect(await main(['preview', dir, '--port', '0'], io, edit)).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const text = err.join('');
+    const at = path.join(dir, 'templates/page.jsont');
+    expect(text).toContain(`RuntimeError APPLY_PARTIAL_MISSING: 'cardd' names no partial of the site (partials/cardd.jsont) and no macro of this file.\n  at ${at}:1:33\n`);
+    expect(text).toContain(`Warning TEMPLATE_SCRIPT_VARIABLE: {page.id} in a <script> is written into the code unescaped`);
+    expect(text).toContain(`  at ${at}:2:18\n`);
+    expect(text).toContain('quire: check found 1 problem(s), 1 warning(s) (the server keeps running)\n');
+    expect(checks).toBe(2);
   }, 120_000);
 });
 

@@ -96,13 +96,29 @@ function problemLines(problems: readonly ShownProblem[], dir: string): string {
   return text;
 }
 
+/**
+ * What `quire check` would print for the folder, in its format (frames named as the author
+ * typed the folder, then a count); '' when it finds nothing, so a clean start stays one line.
+ * The preview shows it at start and after each reload: an author who runs only the preview
+ * saw missing partials, bad `.eval`s and the script/style lint only on a page that rendered them.
+ */
+async function checkLines(dir: string): Promise<string> {
+  const result = await checkPaths([dir]).catch((failure: unknown) => ({ frames: [], pathErrors: [`check failed: ${(failure as Error).message}`] }));
+  let text = result.pathErrors.map((line) => `quire: ${line}\n`).join('');
+  if (result.frames.length === 0) return text;
+  const warnings = result.frames.filter((frame) => frame.warning).length;
+  text += framesText(result.frames) + '\n\n';
+  return text + `quire: check found ${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''} (the server keeps running)\n`;
+}
+
 /** What the terminal says after a reload: what changed, and where the problems are. */
 function reloadLines(outcome: ReloadOutcome, dir: string): string {
   if (!outcome.ok) {
     return `quire: the site has ${outcome.problems.length} problem(s); the last good version is still served, with them on every page:\n${problemLines(outcome.problems, dir)}`;
   }
   const changed = `quire: reloaded (${outcome.files.filter(Boolean).join(', ') || 'site'})`;
-  return outcome.kept.length === 0 ? `${changed}\n` : `${changed}; ${outcome.kept.length} problem(s), shown on the pages:\n${problemLines(outcome.kept, dir)}`;
+  // The kept problems are among what `quire check` prints after this line.
+  return `${changed}\n`;
 }
 
 /** Resolves when the process is asked to stop; the preview then closes cleanly. */
@@ -218,6 +234,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           onReload: (outcome) => {
             io.err(reloadLines(outcome, dir));
             if (outcome.sync !== null) io.err(syncLine(outcome.sync));
+            if (outcome.ok) void checkLines(dir).then((text) => text && io.err(text));
           },
         });
       } catch (failure) {
@@ -233,13 +250,15 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       io.out(`quire: previewing ${dir} at ${preview.url} (live reload on; Ctrl-C stops)\n`);
       if (await preview.adminUnavailable()) io.out(`quire: ${adminNote(dir)}\n`);
       if (preview.startSync !== null) io.err(syncLine(preview.startSync));
-      const { blocking, kept } = preview.problems();
+      const { blocking } = preview.problems();
       if (preview.site() === null) {
         io.err(`quire: the site folder could not be loaded; pages show the problems until they are fixed:\n${problemLines(blocking, dir)}`);
       } else if (blocking.length > 0) {
         io.err(`quire: the site has ${blocking.length} problem(s), shown on every page:\n${problemLines(blocking, dir)}`);
-      } else if (kept.length > 0) {
-        io.err(`quire: the site has ${kept.length} problem(s), shown on the pages:\n${problemLines(kept, dir)}`);
+      } else {
+        // The kept problems (syntax errors, data findings) are part of what `quire check` prints.
+        const text = await checkLines(dir);
+        if (text) io.err(text);
       }
       await waitForStop();
       await preview.close();
