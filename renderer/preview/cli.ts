@@ -4,6 +4,7 @@
 //   quire preview SITE_DIR [--port P] [--host H]
 //   quire render-page SITE_DIR /path
 import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { checkPaths, checkReport, relocate } from './check-site.ts';
 import { usageOf } from './commands.ts';
 import { framesText } from './diagnostic-frames.ts';
@@ -89,7 +90,9 @@ function problemLines(problems: readonly ShownProblem[], dir: string): string {
   for (const problem of problems.slice(0, TERMINAL_PROBLEMS)) {
     // A kept template syntax error's message already starts with the engine's code.
     const words = problem.message.startsWith(`${problem.code}: `) || problem.code === 'TEMPLATE_SYNTAX' ? problem.message : `${problem.code}: ${problem.message}`;
-    text += `  ${problem.file}:${problem.line}:${problem.column} ${problem.severity === 'warning' ? 'warning ' : ''}${words}\n`;
+    // Named as `quire check` names it: relative to where the author typed, via the folder as given.
+    const file = dir === '' || dir === '.' || problem.file.startsWith('/') ? problem.file : path.join(dir, problem.file);
+    text += `  ${file}:${problem.line}:${problem.column} ${problem.severity === 'warning' ? 'warning ' : ''}${words}\n`;
   }
   const more = problems.length - TERMINAL_PROBLEMS;
   if (more > 0) text += `  … and ${more} more (quire check ${dir} lists every one)\n`;
