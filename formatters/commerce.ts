@@ -51,6 +51,7 @@ import {
   legacyCentsText,
   lowestPrice,
   lowestPricedVariant,
+  priceFigures,
   moneyNode,
   ProductType,
   productType,
@@ -451,16 +452,17 @@ function productPriceView(item: Value, strings: Value, cldr: boolean): { [key: s
   if (isSubscribable(item)) return subscriptionPriceView(item, strings, cldr);
   const out: { [key: string]: Value } = {};
   if (productType(item) === ProductType.UNDEFINED) return out;
-  if (hasVariedPrices(item)) {
+  const figures = priceFigures(item);
+  if (figures.varied) {
     out.fromText = localized(strings, 'productPriceFromText', 'from {fromPrice}');
-    setPrice(out, 'formattedFromPrice', 'formattedFromPriceMoney', lowestPrice(item), cldr);
+    setPrice(out, 'formattedFromPrice', 'formattedFromPriceMoney', figures.lowest, cldr);
   }
-  if (isOnSale(item)) {
+  if (figures.onSale) {
     out.formattedSalePriceText = '{price}';
-    setPrice(out, 'formattedSalePrice', 'formattedSalePriceMoney', salePrice(item), cldr);
+    setPrice(out, 'formattedSalePrice', 'formattedSalePriceMoney', figures.sale, cldr);
   }
   out.formattedNormalPriceText = '{price}';
-  setPrice(out, 'formattedNormalPrice', 'formattedNormalPriceMoney', highestPrice(item), cldr);
+  setPrice(out, 'formattedNormalPrice', 'formattedNormalPriceMoney', figures.highest, cldr);
   return out;
 }
 

@@ -14,6 +14,8 @@ import {
   lowestPrice,
   lowestPricedVariant,
   moneyNode,
+  priceFigures,
+  type PriceFigures,
   ProductType,
   productType,
   readMoney,
@@ -235,6 +237,64 @@ describe('saleClasses', () => {
         expect(saleClasses(v)).toBe((isOnSale(v) ? ' on-sale' : '') + (isSoldOut(v) ? ' sold-out' : ''));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('priceFigures', () => {
+  // The one pass against the five helpers asked one by one in the reference's order, over
+  // every product type, odd variants and amounts that are not decimals (the same error).
+  const askedOneByOne = (v: Value) => {
+    const varied = hasVariedPrices(v);
+    const lowest = varied ? lowestPrice(v) : undefined;
+    const onSale = isOnSale(v);
+    const sale = onSale ? salePrice(v) : undefined;
+    return { varied, lowest, onSale, sale, highest: highestPrice(v) };
+  };
+  const outcome = (f: () => unknown): unknown => {
+    try {
+      return { value: f() };
+    } catch (e) {
+      return { error: e instanceof JavaError ? `${e.javaClass}: ${e.message}` : String(e) };
+    }
+  };
+  const amount = fc.oneof(fc.integer({ min: 0, max: 400 }).map((n) => (n / 4).toFixed(2)), fc.constantFrom('10', '10.0', '9.999', '', ' 5 ', '1e3', 'x', '-1', '$1'));
+  const money = fc.oneof(fc.record({ value: amount, currency: fc.constantFrom('USD', 'EUR', '') }, { requiredKeys: ['value'] }), fc.constantFrom(null, 3, 'USD'));
+  const scalar = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.integer({ min: 0, max: 3 }), fc.constantFrom('', 'yes'));
+  const variant = fc.oneof(
+    fc.record({ onSale: scalar, price: fc.oneof(fc.integer({ min: 0, max: 3 }), scalar), salePrice: fc.integer({ min: 0, max: 3 }), priceMoney: money, salePriceMoney: money }, { requiredKeys: [] }),
+    scalar,
+  );
+  const item = fc.record(
+    {
+      structuredContent: fc.record(
+        { productType: fc.oneof(fc.integer({ min: -1, max: 5 }), scalar), variants: fc.oneof(fc.array(variant, { maxLength: 5 }), scalar), priceMoney: money, salePriceMoney: money, onSale: scalar },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('is the five helpers asked one by one, errors included', () => {
+    fc.assert(
+      fc.property(item, (it) => {
+        const v = it as Value;
+        const want = outcome(() => askedOneByOne(v)) as { value?: ReturnType<typeof askedOneByOne>; error?: string };
+        const got = outcome(() => priceFigures(v)) as { value?: PriceFigures; error?: string };
+        if (want.error !== undefined) {
+          expect(got).toEqual(want);
+          return;
+        }
+        const w = want.value as ReturnType<typeof askedOneByOne>;
+        const g = got.value as PriceFigures;
+        expect(g.varied).toBe(w.varied);
+        expect(g.onSale).toBe(w.onSale);
+        const same = (a: Money, b: Money) => expect({ amount: toPlainString(a.amount), currency: a.currency }).toEqual({ amount: toPlainString(b.amount), currency: b.currency });
+        same(g.highest, w.highest);
+        if (w.lowest !== undefined) same(g.lowest, w.lowest);
+        if (w.sale !== undefined) same(g.sale, w.sale);
+      }),
+      { numRuns: 5000 },
     );
   });
 });
