@@ -940,6 +940,42 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(mails).toHaveLength(limit);
       });
 
+      it("the buyer's look-up by number and email never answers the download token: the links go by mail to the order's own address, within the per-order limit", async () => {
+        const digital = { shippingAddress: undefined, shippingOptionId: undefined };
+        const placed = json(await place(await cartWith(['pdig', 'DIG-1', 4]), digital));
+        const token = (await store.read.orders.get(placed.orderId))!.downloadToken!;
+        const send = (payload: Record<string, unknown>) => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status/download-links', payload }));
+        const linkMails = async () => (await store.read.listOutbox()).filter((mail) => mail.subject.startsWith('Your downloads from '));
+        // Order numbers are sequential: whoever guesses the email gets the order, never the files.
+        const lookup = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload: { orderNumber: placed.orderNumber, email: 'BUYER@example.com' } }));
+        expect(lookup.statusCode).toBe(200);
+        expect(lookup.body).not.toContain(token);
+        expect(json(lookup).order).toMatchObject({ orderNumber: placed.orderNumber, downloadsOpen: true });
+        expect(json(lookup).order).not.toHaveProperty('downloadToken');
+        // Asked for the links: 202, a mail to the address the order holds, the answer without the token.
+        const sent = await send({ orderNumber: placed.orderNumber, email: ' BUYER@example.com ' });
+        expect([sent.statusCode, json(sent)]).toEqual([202, { sent: true }]);
+        const mails = await linkMails();
+        expect(mails.map((mail) => mail.to)).toEqual(['buyer@example.com']);
+        expect(mails[0]!.body).toContain(`/commerce/downloads/${token}/pdig`);
+        // A wrong email mails nothing and says only "not found"; the answer never echoes the address.
+        const wrong = await send({ orderNumber: placed.orderNumber, email: 'guess@example.com' });
+        expect([wrong.statusCode, json(wrong)]).toEqual([404, { code: 'ORDER_NOT_FOUND', error: 'Order not found.' }]);
+        expect(wrong.body).not.toContain('guess@');
+        // An order without downloads, one awaiting payment: nothing to mail.
+        const tee = json(await place(await cartWith(['p1', 'SQ-1', 1])));
+        expect(json(await send({ orderNumber: tee.orderNumber, email: 'buyer@example.com' })).code).toBe('DOWNLOAD_NOT_FOUND');
+        const offline = json(await place(await cartWith(['pdig', 'DIG-1', 4]), { ...digital, payment: { provider: 'manual' } }));
+        expect(json(await send({ orderNumber: offline.orderNumber, email: 'buyer@example.com' })).code).toBe('DOWNLOADS_CLOSED');
+        // The buyer's requests and the owner's presses share the per-order bound on mails.
+        const { limit } = DEFAULT_LIMITS.downloadLinkResends;
+        const answers: number[] = [];
+        for (let i = 1; i < limit + 1; i++) answers.push((await send({ orderNumber: placed.orderNumber, email: 'buyer@example.com' })).statusCode);
+        expect(answers).toEqual([...Array<number>(limit - 1).fill(202), 429]);
+        expect((await h.inject({ method: 'POST', url: `/api/commerce/orders/${placed.orderId}/downloads/resend`, headers: adminHeaders() })).statusCode).toBe(429);
+        expect(await linkMails()).toHaveLength(limit);
+      });
+
       it('the buyer looks an order up by number and email; a wrong email finds nothing', async () => {
         const placed = json(await place(await cartWith(['p1', 'SQ-1', 1])));
         const lookup = (payload: Record<string, unknown>) => h.inject(withCrumb({ method: 'POST', url: '/api/commerce/order-status', payload }));

@@ -161,6 +161,14 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
       { body: { orderNumber: '1', email: 'a@example.com' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid orderNumber.' },
     ],
   },
+  'POST /api/commerce/order-status/download-links': {
+    cases: [
+      { body: [], ...NOT_OBJECT },
+      { body: { orderNumber: '1', email: 'a@example.com' }, status: 400, code: 'BAD_REQUEST', error: 'Invalid orderNumber.' },
+      { body: { orderNumber: 1, email: 5 }, status: 400, code: 'BAD_REQUEST', error: 'Invalid email.' },
+      { body: { orderNumber: 999, email: 'a@example.com' }, status: 404, code: 'ORDER_NOT_FOUND', error: 'Order not found.' },
+    ],
+  },
   'POST /api/commerce/reviews': {
     cases: [
       { body: [], ...NOT_OBJECT },

@@ -189,12 +189,14 @@ const iso = (millis: number) => new Date(millis).toISOString();
  * sees the provider's payment and refund references; the buyer (order status look-up) neither.
  */
 export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'owner', downloadCounts: Readonly<Record<string, number>> = {}) {
-  const { extra: _extra, payment, refund, refunds, siteUserId, refundClaim, downloadToken, ...rest } = order;
+  const { extra: _extra, payment, refund, refunds, siteUserId, refundClaim, downloadToken: _token, ...rest } = order;
   return {
     ...rest,
-    // The token is the buyer's links (their receipt, their order pages): the owner sees each
-    // file's downloads used of the limit instead, and re-sends the links by mail.
-    ...(audience === 'owner' ? { downloads: ownerDownloads(order, downloadCounts), downloadsOpen: downloadsOpen(order) } : downloadToken ? { downloadToken } : {}),
+    // The token is the capability to fetch the files, so no JSON holds it: the owner sees each
+    // file's downloads used of the limit and re-sends the links by mail; the buyer's look-up (an
+    // order number, sequential, and an email) learns only whether links can be mailed to the
+    // order's own address (POST /api/commerce/order-status/download-links).
+    ...(audience === 'owner' ? { downloads: ownerDownloads(order, downloadCounts), downloadsOpen: downloadsOpen(order) } : { downloadsOpen: downloadsOpen(order) }),
     // Which account placed it is the owner's to know; the buyer's look-up by number and email says not.
     ...(audience === 'owner' ? { siteUserId: siteUserId ?? null } : {}),
     // A cancel's refund asked and not yet stored (under way, or its answer unknown): the owner's panel says so.

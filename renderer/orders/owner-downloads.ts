@@ -1,9 +1,11 @@
 import { mailOrigin, type ApiDeps } from '../api/context.ts';
 import { ApiError, GENERIC } from '../api/errors.ts';
+import { beginAttempt } from '../api/rate-limits.ts';
 import { downloadLinksMail } from '../mail/download-links.ts';
 import { enqueueMail } from '../mail/outbox-worker.ts';
 import type { Repository } from '../store/repository.ts';
 import type { PlacedOrder } from '../store/types.ts';
+import type { FastifyRequest } from 'fastify';
 import { commerceRules } from './checkout.ts';
 import { digitalItems, downloadsOpen } from './digital-downloads.ts';
 import { ORDER_ERR } from './order-status.ts';
@@ -57,4 +59,30 @@ export async function resendDownloadLinks(deps: Deps, orderId: string): Promise<
     await enqueueMail(repo, { id: deps.newId('m'), to: order.email, subject: mail.subject, body: mail.text, html: mail.html, queuedOn: deps.now() });
     return { order, counts };
   });
+}
+
+/**
+ * `resendDownloadLinks` within `downloadLinkResends` (a few mails an hour per order), for the
+ * owner's **Email download links** and the buyer's own request on order status (211): each
+ * mails the order's address only, so the count is per order whoever asks, and bounds what
+ * lands in the buyer's inbox. Checked first and counted once the mail is queued: a refused
+ * request (unknown order, closed downloads) mails nothing and uses up none of the sends.
+ * Requests under way count meanwhile (beginAttempt): checked and counted apart, 10 presses
+ * sent at once all found the same 0 sends and mailed the buyer 10 times.
+ */
+export async function resendDownloadLinksLimited(
+  deps: Deps & Pick<ApiDeps, 'limiters'>,
+  request: FastifyRequest,
+  orderId: string,
+): Promise<{ order: PlacedOrder; counts: Record<string, number> }> {
+  const attempt = await beginAttempt(request, [{ limiter: deps.limiters.downloadLinkResends, subject: orderId }]);
+  try {
+    if (!attempt.allowed) throw DOWNLOAD_ERR.resendsLimited(attempt.retryAfterSeconds);
+    const sent = await resendDownloadLinks(deps, orderId);
+    // `failed` counts the attempt against the limit: here, the mail it queued.
+    await attempt.failed();
+    return sent;
+  } finally {
+    attempt.end();
+  }
 }

@@ -75,6 +75,8 @@ const UNSUBSCRIBE_QUERY = Type.Object({
 const ORDER_STATUS_FORM = Type.Object({
   orderNumber: Type.Optional(Type.String({ maxLength: 1000 })),
   email: Type.Optional(Type.String({ maxLength: 1000 })),
+  // The found order's "Email me the download links" button (page-types/order-pages.ts).
+  sendDownloadLinks: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 /** Stands for this site when resolving `returnTo`; only its origin matters. */

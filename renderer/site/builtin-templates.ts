@@ -242,7 +242,12 @@ const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 {.section order}<h2 class="sf-order-number">Order #{orderNumber}</h2>
 <p class="sf-order-status-state">Status: <strong>{statusText|html}</strong></p>
 {.section refundText}<p class="sf-order-refund">{@|html}</p>{.end}
-{@|apply sf-order-summary}{.end}
+{@|apply sf-order-summary}
+{.section downloadsByMail}<form class="sf-order-downloads-mail" method="post" action="{orderStatus.action|htmlattr}">
+<p>{text|html}</p>
+<input type="hidden" name="orderNumber" value="{orderStatus.orderNumber|htmlattr}"><input type="hidden" name="email" value="{orderStatus.email|htmlattr}">
+<button type="submit" name="sendDownloadLinks" value="1" class="sf-order-downloads-mail-submit">Email me the download links</button>
+</form>{.end}{.end}
 </section>`;
 
 // A modal dialog over the viewport (hydrate/islands/popup-overlay.ts shows it, traps focus and

@@ -1,22 +1,23 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { isValidEmail } from '../form-validation.ts';
 import { NEXT_STATUSES, ORDER_ERR, orderJson, setOrderStatus } from '../../orders/order-status.ts';
 import type { OrderFilter } from '../../store/order-repository.ts';
 import type { OrderStatus, PlacedOrder } from '../../store/types.ts';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
-import { DOWNLOAD_ERR, resendDownloadLinks, resetDownloadCount } from '../../orders/owner-downloads.ts';
+import { resendDownloadLinksLimited, resetDownloadCount } from '../../orders/owner-downloads.ts';
 import { REFUND_REASON_MAX, refundOrder } from '../../orders/order-refund.ts';
 import { adminActor } from '../../admin/owner-auth.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
 import { GENERIC } from '../errors.ts';
-import { beginAttempt } from '../rate-limits.ts';
 import { addRoute, fieldCodes, takeRateLimit, type RouteKit } from '../route-kit.ts';
 import { PAGING, pageLimit, pagingCodes } from './restock-routes.ts';
 
 // Placed orders: the owner's list (newest first, keyset pages like B11/B12), one order, its
 // status changes (cancelling restocks once), and the buyer's look-up by number and email
-// (order status, page type 211).
+// (order status, page type 211), which never answers the download links: those are mailed to
+// the order's own address on request.
 
 const ORDER_STATUSES = Object.keys(NEXT_STATUSES) as OrderStatus[];
 
@@ -30,8 +31,21 @@ export function orderSearch(q: string | undefined): OrderFilter {
 
 const ORDER_PARAMS = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 200 }) });
 
+const LOOKUP_BODY = Type.Object({ orderNumber: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), email: Type.String({ maxLength: 320 }) });
+
 export function registerOrderRoutes(kit: RouteKit): void {
   const { deps } = kit;
+  /**
+   * The buyer's order by number and email, else 404. Counted before the look-up, found or not:
+   * numbers are sequential and easy to guess, so the email is the only secret.
+   */
+  const lookUp = async (orderNumber: number, email: string, request: FastifyRequest): Promise<PlacedOrder> => {
+    await takeRateLimit(deps.limiters.orderLookup, request);
+    const site = await requireSite(deps);
+    const order = isValidEmail(email.trim()) ? await deps.store.read.orders.findByNumber(site.websiteId, orderNumber, email) : null;
+    if (!order) throw ORDER_ERR.notFound();
+    return order;
+  };
   /** The owner's JSON of one order, with its files' download counts. */
   const ownerJson = async (order: PlacedOrder) => orderJson(order, 'owner', order.downloadToken ? await deps.store.read.orders.downloadCounts(order.id) : {});
 
@@ -146,22 +160,8 @@ export function registerOrderRoutes(kit: RouteKit): void {
       params: ORDER_PARAMS,
     },
     handler: async (request) => {
-      // Each press mails the buyer, so the mails are bounded per order (downloadLinkResends).
-      // Checked first and counted once the mail is queued: a refused press (unknown order,
-      // closed downloads) mails nothing and uses up none of the owner's sends. Presses under
-      // way count meanwhile (beginAttempt): checked and counted apart, 10 presses sent at once
-      // all found the same 0 sends and mailed the buyer 10 times.
-      const { orderId } = request.params;
-      const attempt = await beginAttempt(request, [{ limiter: deps.limiters.downloadLinkResends, subject: orderId }]);
-      try {
-        if (!attempt.allowed) throw DOWNLOAD_ERR.resendsLimited(attempt.retryAfterSeconds);
-        const { order, counts } = await resendDownloadLinks(deps, orderId);
-        // `failed` counts the attempt against the limit: here, the mail it queued.
-        await attempt.failed();
-        return orderJson(order, 'owner', counts);
-      } finally {
-        attempt.end();
-      }
+      const { order, counts } = await resendDownloadLinksLimited(deps, request, request.params.orderId);
+      return orderJson(order, 'owner', counts);
     },
   });
 
@@ -171,16 +171,27 @@ export function registerOrderRoutes(kit: RouteKit): void {
     crumb: true,
     schema: {
       summary: 'Order status (page type 211): the order with this number and email.',
-      body: Type.Object({ orderNumber: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), email: Type.String({ maxLength: 320 }) }),
+      body: LOOKUP_BODY,
     },
     handler: async (request) => {
-      const { orderNumber, email } = request.body;
-      // Counted before the look-up, found or not: numbers are sequential and easy to guess.
-      await takeRateLimit(deps.limiters.orderLookup, request);
-      const site = await requireSite(deps);
-      const order = isValidEmail(email.trim()) ? await deps.store.read.orders.findByNumber(site.websiteId, orderNumber, email) : null;
-      if (!order) throw ORDER_ERR.notFound();
+      const order = await lookUp(request.body.orderNumber, request.body.email, request);
       return { order: orderJson(order, 'buyer') };
+    },
+  });
+
+  addRoute(kit, {
+    method: 'POST',
+    url: '/commerce/order-status/download-links',
+    crumb: true,
+    schema: {
+      summary:
+        "Mails a paid order's download links to the order's own email address (never to one sent here), for the order with this number and email; a few mails an hour per order.",
+      body: LOOKUP_BODY,
+    },
+    handler: async (request, reply) => {
+      const order = await lookUp(request.body.orderNumber, request.body.email, request);
+      await resendDownloadLinksLimited(deps, request, order.id);
+      return reply.code(202).send({ sent: true });
     },
   });
 }

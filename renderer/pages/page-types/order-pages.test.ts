@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
 import { setOrderStatus } from '../../orders/order-status.ts';
 import { DOWNLOAD_TEXT } from '../download-route.ts';
-import { MY_ORDERS_PAGE_SIZE } from './order-pages.ts';
+import { MY_ORDERS_PAGE_SIZE, ORDER_STATUS_MESSAGES } from './order-pages.ts';
 import { hashPassword } from '../../store/password.ts';
 import { CRUMB } from '../../test-support/api-harness.ts';
 import { sfContext, useDemoHarness } from '../../test-support/page-harness.ts';
@@ -344,7 +344,10 @@ describe('order pages (issue 15)', () => {
       expect(confirmed).toContain(`Each link works ${DOWNLOAD_LIMIT} times.`);
       // Nothing ships: no shipping row, address or promise of a shipping mail.
       expect(section(confirmed)).not.toMatch(/ship/i);
-      expect(body((await lookUp(placed.orderNumber)).body)).toContain(`href="${link}"`);
+      // Found by number and email (the number is sequential), the order shows no link: a button mails them.
+      const lookedUp = body((await lookUp(placed.orderNumber)).body);
+      expect(lookedUp).not.toContain('/commerce/downloads/');
+      expect(lookedUp).toContain(ORDER_STATUS_MESSAGES.downloadsByMail);
       const [receipt, ...others] = await h.store.read.listOutbox();
       expect(others).toEqual([]);
       expect(receipt!.body).toMatch(new RegExp(`\\nYour downloads:\\nPoster \\(digital\\): https?://[^/\\s]+${link}\\nEach link works ${DOWNLOAD_LIMIT} times\\.\\n`));
@@ -415,14 +418,60 @@ describe('order pages (issue 15)', () => {
       expect(paidMail.html).toContain(`href="http://shop.test${link}"`);
       expect(paidMail.body).not.toMatch(/ship/i);
       expect(body((await h.inject(placed.confirmationUrl)).body)).toContain(`href="${link}"`);
-      expect(body((await lookUp(placed.orderNumber)).body)).toContain(`href="${link}"`);
+      expect(body((await lookUp(placed.orderNumber)).body)).toContain(ORDER_STATUS_MESSAGES.downloadsByMail);
       expect((await h.inject(link)).statusCode).toBe(200);
 
       await setOrderStatus(deps(), placed.orderId, 'cancelled');
       const closed = await h.inject(link);
       expect([closed.statusCode, closed.body]).toEqual([404, DOWNLOAD_TEXT.closed]);
       expect(body((await h.inject(placed.confirmationUrl)).body)).not.toContain('/commerce/downloads/');
-      expect(body((await lookUp(placed.orderNumber)).body)).not.toContain('/commerce/downloads/');
+      const cancelledPage = body((await lookUp(placed.orderNumber)).body);
+      expect(cancelledPage).not.toContain('/commerce/downloads/');
+      expect(cancelledPage).not.toContain('sf-order-downloads-mail');
+    });
+
+    it("order status found by number and email mails the links to the order's own address on request, never showing them; the per-order limit's sentence past it", async () => {
+      const placed = await buyPoster(TEST_CARD);
+      const link = LINK.exec(body((await h.inject(placed.confirmationUrl)).body))![1]!;
+      const page = body((await lookUp(placed.orderNumber)).body);
+      expect(page).not.toContain(link);
+      // The button posts the number and email back with sendDownloadLinks.
+      expect(page).toContain('<form class="sf-order-downloads-mail" method="post" action="/commerce/orders/status">');
+      expect(page).toContain(`<input type="hidden" name="orderNumber" value="${placed.orderNumber}"><input type="hidden" name="email" value="ada@example.com">`);
+      expect(page).toContain('<button type="submit" name="sendDownloadLinks" value="1" class="sf-order-downloads-mail-submit">Email me the download links</button>');
+      const linkMails = async () => (await h.store.read.listOutbox()).filter((mail) => mail.subject.startsWith('Your downloads from '));
+      // From an address of its own: the other tests' look-ups used up some of orderLookup's window.
+      const send = () =>
+        h.inject({
+          method: 'POST',
+          remoteAddress: '10.9.9.9',
+          url: '/commerce/orders/status',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ orderNumber: String(placed.orderNumber), email: 'ADA@example.com', sendDownloadLinks: '1' }).toString(),
+        });
+      const sent = await send();
+      expect(sent.statusCode).toBe(200);
+      expect(body(sent.body)).toContain(`<p class="sf-order-status-message" role="status">${ORDER_STATUS_MESSAGES.linksSent}</p>`);
+      expect(body(sent.body)).not.toContain(link);
+      const mails = await linkMails();
+      expect(mails.map((mail) => mail.to)).toEqual(['ada@example.com']);
+      expect(mails[0]!.body).toContain(link);
+      // A wrong email sends nothing.
+      const wrong = await h.inject({
+        method: 'POST',
+        remoteAddress: '10.9.9.9',
+        url: '/commerce/orders/status',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ orderNumber: String(placed.orderNumber), email: 'eve@example.com', sendDownloadLinks: '1' }).toString(),
+      });
+      expect(body(wrong.body)).toContain(ORDER_STATUS_MESSAGES.notFound);
+      expect(await linkMails()).toHaveLength(1);
+      // Past downloadLinkResends (per order), the limit says when, and no mail goes.
+      await send();
+      await send();
+      const limited = body((await send()).body);
+      expect(limited).toContain('The download links of this order were emailed too often. Please try again in 60 minutes.');
+      expect(await linkMails()).toHaveLength(3);
     });
 
     it('a card order cancelled (refunded) after a download closes its link', async () => {

@@ -2,6 +2,9 @@ import { knownCurrency } from '../../../hydrate/shared/currency.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../../api/cursor.ts';
 import { isValidEmail } from '../../api/form-validation.ts';
 import type { Order, PlacedOrder } from '../../store/types.ts';
+import { ApiError } from '../../api/errors.ts';
+import { downloadsOpen } from '../../orders/digital-downloads.ts';
+import { resendDownloadLinksLimited } from '../../orders/owner-downloads.ts';
 import { formatMoney } from '../money.ts';
 import { firstString, NotFound, resolvedPage, type Json, type PageJob, type Resolved } from '../page-context.ts';
 import { PAGE_TYPE } from '../page-type-numbers.ts';
@@ -70,6 +73,9 @@ export const orderReceivedPages = pageKind<{ kind: 'order-received'; orderId: st
 export const ORDER_STATUS_PATH = '/commerce/orders/status';
 export const ORDER_STATUS_MESSAGES = {
   notFound: 'We could not find an order with that number and email. Check both and try again.',
+  /** Said instead of the links on an order found by number and email (never the address typed). */
+  downloadsByMail: 'Your download links go to the email address you ordered with.',
+  linksSent: 'We emailed your download links to the address you ordered with.',
   orderNumber: 'Enter the order number from your receipt.',
   email: 'Enter the email address you ordered with.',
 } as const;
@@ -157,7 +163,29 @@ export const orderStatusPage = pageKind<{ kind: 'order-status' }>({
       return resolved;
     }
     status.found = true;
-    ctx.order = orderView(order, job.currency);
+    ctx.order = lookedUpView(order, job.currency);
+    if (query.sendDownloadLinks !== undefined && downloadsOpen(order)) {
+      // Mailed to the order's own address; past the per-order limit, the limit's own sentence.
+      try {
+        await resendDownloadLinksLimited(job.deps, job.request, order.id);
+        status.message = ORDER_STATUS_MESSAGES.linksSent;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        status.message = error.message;
+      }
+    }
     return resolved;
   },
 });
+
+/**
+ * An order found by number and email. Numbers are sequential, so the email is the only secret
+ * (orderLookup bounds the guesses per address, not who guesses): the page shows the order but
+ * not its download links, which are the capability to fetch the files. A button mails them to
+ * the order's own address instead. A signed-in buyer's own order (`?order=`) keeps its links.
+ */
+function lookedUpView(order: PlacedOrder, currency: string): Json {
+  const view = orderView(order, currency);
+  const mailable = downloadsOpen(order);
+  return { ...view, downloads: null, downloadLimitText: null, downloadsByMail: mailable ? { text: ORDER_STATUS_MESSAGES.downloadsByMail } : null };
+}
