@@ -30,7 +30,7 @@ import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type Snapsh
 import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { startNotes } from './start-notes.ts';
-import { parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError, type StartOptions } from './start-options.ts';
+import { fastifyTrustProxy, parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError, TRUST_PROXY_TRUE_NOTE, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
 import { preloadLocaleData } from './start-warmup.ts';
 
@@ -151,8 +151,6 @@ function checkListen(options: StartOptions): Promise<void> {
   });
 }
 
-const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
-
 /**
  * The site content sync's log line (store/site-sync.ts). With `--workers` the primary syncs
  * first, so a worker finding nothing left to change stays quiet. `prepared` is the product
@@ -216,8 +214,8 @@ async function serve(options: StartOptions): Promise<void> {
     assetsDir: options.assetsDir,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     adminToken: process.env.ADMIN_TOKEN ?? null,
-    // A hop count is Fastify's "trust the first N hops", given as its function form.
-    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
+    // A hop count is Fastify's "trust the first N hops", given as its function form (start-options.ts).
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     // Display data may be up to 1 s behind another server's writes (README "Store").
     readCacheMs: 1000,
     serverFactory: limitedServerFactory(options.limits),
@@ -289,6 +287,7 @@ async function serve(options: StartOptions): Promise<void> {
   for (const line of firstOwnerLines(owner, address)) console.log(line);
   if (!cluster.isWorker || cluster.worker?.id === 1) {
     for (const note of startNotes(mailSettings, siteRow?.settings.commerce)) (note.level === 'warn' ? console.warn : console.log)(note.text);
+    if (process.env.TRUST_PROXY?.trim() === 'true') console.warn(TRUST_PROXY_TRUE_NOTE);
   }
 }
 

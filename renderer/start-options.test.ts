@@ -31,7 +31,7 @@ describe('npm start options', () => {
   it.each([
     ['false', false],
     ['', false],
-    ['true', true],
+    ['true', 1],
     ['2', 2],
     ['10.0.0.0/8, 127.0.0.1,loopback', ['10.0.0.0/8', '127.0.0.1', 'loopback']],
     ['::1,fd00::/8', ['::1', 'fd00::/8']],

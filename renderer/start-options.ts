@@ -20,12 +20,12 @@ export interface StartOptions {
   databaseUrl: string | undefined;
   /**
    * TRUST_PROXY: which proxies' `X-Forwarded-*` headers give the client address that rate
-   * limits count by (Fastify's `trustProxy`). Unset or `false`: none, the socket's peer is the
-   * client. `true`: every hop (only behind a proxy that overwrites the header). A number:
-   * that many hops. Otherwise addresses, CIDR ranges or `loopback` / `linklocal` /
+   * limits count by (Fastify's `trustProxy`, through `fastifyTrustProxy`). Unset or `false`:
+   * none, the socket's peer is the client. A number: that many hops. `true`: one hop (see
+   * `parseTrustProxy`). Otherwise addresses, CIDR ranges or `loopback` / `linklocal` /
    * `uniquelocal`, comma-separated.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   /** Connection caps and timeouts (README "Limits"). */
   limits: ConnectionLimits;
   /** How long anonymous writes are kept (README "Limits"): RETAIN_*_DAYS. */
@@ -34,10 +34,18 @@ export interface StartOptions {
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function parseTrustProxy(text: string | undefined): boolean | number | string[] {
+/**
+ * `true` is one hop. Fastify's own `true` trusts every hop, so the client address is the
+ * leftmost X-Forwarded-For entry, which the client writes itself: behind a proxy that appends
+ * (nginx's `$proxy_add_x_forwarded_for`, most load balancers) every request could name a new
+ * address and pass each per-IP limit as a new client. One hop takes the entry the nearest
+ * proxy appended, which the client cannot forge; a longer chain sets its hop count or its
+ * proxies' addresses. `npm start` says so once (`TRUST_PROXY_TRUE_NOTE`).
+ */
+function parseTrustProxy(text: string | undefined): false | number | string[] {
   const value = (text ?? '').trim();
   if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') return 1;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     if (hops < 1 || hops > 32) fail(`TRUST_PROXY hops must be from 1 to 32, not "${value}"`);
@@ -55,6 +63,21 @@ function parseTrustProxy(text: string | undefined): boolean | number | string[] 
     }
     return item;
   });
+}
+
+/** What `npm start` prints when TRUST_PROXY is `true` (read as one hop). */
+export const TRUST_PROXY_TRUE_NOTE =
+  'quire: TRUST_PROXY=true counts one proxy hop: the client is the address your nearest proxy appended to X-Forwarded-For, not the leftmost (which a client can write itself); behind more proxies set their number (TRUST_PROXY=2) or their addresses';
+
+/**
+ * The option as Fastify takes it. A hop count becomes a function of the hop's index: Fastify
+ * (proxy-addr) walks from the socket's peer (index 0) leftwards through X-Forwarded-For and
+ * stops at the first address not trusted, so trusting indexes below `hops` makes the client
+ * the entry the `hops`-th proxy appended, whatever the client put before it.
+ */
+export function fastifyTrustProxy(option: StartOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof option !== 'number') return option;
+  return (_address, hop) => hop < option;
 }
 
 /** MAX_CONNECTIONS when unset, unless the file limit leaves less room. */
