@@ -303,10 +303,10 @@ const CASES: Record<string, { params?: string[]; cases: Case[] }> = {
   // Password reset (designed here): nothing a visitor typed is echoed.
   'POST /api/site-users/account/password-reset': {
     cases: [
-      { body: { email: 5 }, status: 400, code: 'INVALID_EMAIL', error: 'Enter a valid email address.' },
-      { body: { email: '' }, status: 400, code: 'INVALID_EMAIL' },
-      { body: { email: 'x'.repeat(257) }, status: 400, code: 'INVALID_EMAIL' },
-      { body: { email: 'no at sign' }, status: 400, code: 'INVALID_EMAIL' },
+      { body: { email: 5 }, status: 400, code: 'EMAIL_INVALID', error: 'Enter a valid email address.' },
+      { body: { email: '' }, status: 400, code: 'EMAIL_INVALID' },
+      { body: { email: 'x'.repeat(257) }, status: 400, code: 'EMAIL_INVALID' },
+      { body: { email: 'no at sign' }, status: 400, code: 'EMAIL_INVALID' },
       { body: [], ...NOT_OBJECT },
     ],
   },

@@ -97,7 +97,7 @@ describe('password reset (designed here)', () => {
     expect(json(unknown).code).toBe('RESET_LINK_INVALID');
     const bad = await requestReset('not an email');
     expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toEqual({ error: 'Enter a valid email address.', code: 'INVALID_EMAIL' });
+    expect(json(bad)).toEqual({ error: 'Enter a valid email address.', code: 'EMAIL_INVALID' });
     expect(bad.body).not.toContain('not an email');
     const noCrumb = await h.inject({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: 'alice@example.com' } });
     expect(noCrumb.statusCode).toBe(403);

@@ -29,7 +29,9 @@ const MAX_TOKEN_LENGTH = 100;
 const RESET_MS = RESET_LINK_MINUTES * 60_000;
 
 const ERR = {
-  invalidEmail: () => new ApiError(400, 'INVALID_EMAIL', 'Enter a valid email address.'),
+  // EMAIL_INVALID, the restock sign-up's code (STOREFRONT B10) for the same problem: one code
+  // for a bad address wherever it is sent; the text stays the reset form's own.
+  invalidEmail: () => new ApiError(400, 'EMAIL_INVALID', 'Enter a valid email address.'),
   weakPassword: () => new ApiError(400, 'WEAK_PASSWORD', `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`),
   longPassword: () => new ApiError(400, 'PASSWORD_TOO_LONG', `Choose a password of at most ${MAX_PASSWORD_LENGTH} characters.`),
   badToken: () => new ApiError(400, 'RESET_LINK_INVALID', 'This reset link is not valid. Ask for a new one.'),
