@@ -55,3 +55,57 @@ export function refundableCents(order: RefundedMoney): number {
   if (!REFUNDABLE_STATUSES.includes(order.status) || order.grandTotal <= 0) return 0;
   return Math.max(0, order.grandTotal - refundedCents(order));
 }
+
+/**
+ * One line of an owner's refund of returned goods: which line of the order (`line-<n>`, its
+ * 1-based place in `items`, which never change once placed) and how many of it.
+ */
+export interface RefundLine {
+  lineId: string;
+  quantity: number;
+}
+
+/** What the refund of lines needs of an order (the server's order, or its owner JSON in the admin). */
+export interface RefundableLines {
+  items: readonly { quantity: number; unitPrice: number; productType: number }[];
+  subtotal: number;
+  grandTotal: number;
+  shippingTotal: number;
+  refunds?: readonly { lines?: readonly RefundLine[] | null }[] | null;
+}
+
+/** The id of the order's line at `index` in `items`. */
+export const lineIdOf = (index: number): string => `line-${index + 1}`;
+
+/** The index in `items` of a line id, or -1 for an id the order has no line for. */
+export function lineIndexOf(order: Pick<RefundableLines, 'items'>, lineId: string): number {
+  const match = /^line-([1-9]\d{0,5})$/.exec(lineId);
+  const index = match ? Number(match[1]) - 1 : -1;
+  return index < order.items.length ? index : -1;
+}
+
+/** Only physical goods go back into stock: a digital file, a service or a gift card has none to return. */
+export const restockable = (item: { productType: number }): boolean => item.productType === 1;
+
+/** How many of each line the owner's refunds so far gave back, by line id. */
+export function refundedQuantities(order: Pick<RefundableLines, 'refunds'>): Map<string, number> {
+  const given = new Map<string, number>();
+  for (const refund of order.refunds ?? []) for (const line of refund.lines ?? []) given.set(line.lineId, (given.get(line.lineId) ?? 0) + line.quantity);
+  return given;
+}
+
+/**
+ * What the buyer paid for these lines: their share, by list price, of what the goods came to
+ * (the grand total less shipping, so a coupon's discount and the goods' tax are shared out as
+ * they were charged), rounded down. A refund of lines defaults to it and may not pass it.
+ */
+export function linesPaidCents(order: RefundableLines, lines: readonly RefundLine[]): number {
+  if (order.subtotal <= 0) return 0;
+  let listed = 0n;
+  for (const line of lines) {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    if (item) listed += BigInt(item.unitPrice) * BigInt(line.quantity);
+  }
+  const goods = BigInt(Math.max(0, order.grandTotal - order.shippingTotal));
+  return Number((listed * goods) / BigInt(order.subtotal));
+}

@@ -91,8 +91,10 @@ export const API_ERROR_CODES = {
   REFUND_PENDING: entry('checkout', 409, 'The order\'s refund is under way or did not finish; look again, or ask the same cancel or refund again to finish it.'),
   REFUND_FAILED: entry('checkout', 502, 'The payment provider refused or failed the refund, so nothing changed: the order was not cancelled or refunded.'),
   ORDER_NOT_PAID: entry('checkout', 409, 'The order awaits payment, so nothing can be refunded; cancel it instead.'),
-  NOTHING_TO_REFUND: entry('checkout', 409, 'The order is cancelled, refunded in full or free: no money is left to refund.'),
-  REFUND_TOO_LARGE: entry('checkout', 422, 'The amount is more than what is left to refund of the order; `error` says what is left.'),
+  NOTHING_TO_REFUND: entry('checkout', 409, 'The order is cancelled, refunded in full or free, or the returned lines named were free: no money is left to refund.'),
+  REFUND_TOO_LARGE: entry('checkout', 422, 'The amount is more than what is left to refund of the order, or than was paid for the returned lines named; `error` says how much may be.'),
+  REFUND_LINE_NOT_FOUND: entry('checkout', 422, 'A refund names a `lineId` the order has no line for (`line-1` is the first of its `items`); nothing was refunded.'),
+  REFUND_QUANTITY_TOO_LARGE: entry('checkout', 422, 'A refund asks for more of a line than was bought less what earlier refunds gave back; `error` says how many are left. Nothing was refunded.'),
   DOWNLOAD_NOT_FOUND: entry('checkout', 404, 'The order has no download, or none for this product.'),
   DOWNLOADS_CLOSED: entry('checkout', 409, 'The order\'s downloads are closed: it is not paid, or it was cancelled.'),
 

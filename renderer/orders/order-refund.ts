@@ -4,10 +4,10 @@ import { enqueueMail } from '../mail/outbox-worker.ts';
 import { orderRefundedMail } from '../mail/order-refunded.ts';
 import { formatMoney } from '../pages/money.ts';
 import type { Repository } from '../store/repository.ts';
-import type { OwnerRefund, PlacedOrder } from '../store/types.ts';
-import { refundableCents, refundedCents } from '../../hydrate/shared/order-statuses.ts';
+import type { OwnerRefund, PlacedOrder, RefundClaim } from '../store/types.ts';
+import { lineIndexOf, linesPaidCents, refundableCents, refundedCents, refundedQuantities, restockable, type RefundLine } from '../../hydrate/shared/order-statuses.ts';
 import { commerceRules } from './checkout.ts';
-import { ORDER_ERR, REFUND_CLAIM_MS, askRefund } from './order-status.ts';
+import { ORDER_ERR, REFUND_CLAIM_MS, askRefund, settleRefund } from './order-status.ts';
 import { providerOf } from './payment-providers.ts';
 
 // The owner's refund of a paid or sent order without cancelling it: all of what is left, or part
@@ -15,6 +15,9 @@ import { providerOf } from './payment-providers.ts';
 
 /** The longest note an owner keeps with a refund. */
 export const REFUND_REASON_MAX = 500;
+/** The most returned lines one refund names, and the longest line id read (`line-` and a place). */
+export const REFUND_LINES_MAX = 200;
+export const REFUND_LINE_ID_MAX = 40;
 
 export const REFUND_ERR = {
   /** Awaiting payment: nothing came in to give back. */
@@ -28,12 +31,35 @@ export const REFUND_ERR = {
   /** An earlier refund of another amount was asked and its answer is unknown. */
   unfinished: (amount: string) =>
     new ApiError(409, 'REFUND_PENDING', `A refund of ${amount} of this order did not finish: refund ${amount} again to finish it before any other refund.`),
+  /** More than was paid for the returned lines named (the owner may only lower their price). */
+  overLines: (paid: string) => new ApiError(422, 'REFUND_TOO_LARGE', `At most ${paid} was paid for those items.`),
+  /** Returned lines that were free: there is no money to give back for them. */
+  linesFree: (orderNumber: number) => new ApiError(409, 'NOTHING_TO_REFUND', `Nothing was paid for those items of order #${orderNumber}, so nothing can be refunded.`),
+  /** A line id the order has no line for. */
+  lineNotFound: (orderNumber: number, lineId: string) =>
+    // Only an id of the `line-<n>` shape is repeated back, never other text sent.
+    new ApiError(422, 'REFUND_LINE_NOT_FOUND', `Order #${orderNumber} has no line ${/^line-\d{1,6}$/.test(lineId) ? lineId : 'with that id'}.`),
+  /** More of a line than was bought, less what earlier refunds gave back. */
+  quantityTooLarge: (left: number, name: string, lineId: string) =>
+    new ApiError(
+      422,
+      'REFUND_QUANTITY_TOO_LARGE',
+      left === 0 ? `${name} (${lineId}) is already refunded in full.` : `At most ${left} of ${name} (${lineId}) ${left === 1 ? 'is' : 'are'} left to refund.`,
+    ),
+  /** A refund for another set of lines, or restock choice, than the unfinished one. */
+  unfinishedLines: (amount: string) =>
+    new ApiError(409, 'REFUND_PENDING', `A refund of ${amount} of this order did not finish: refund the same items for ${amount} again to finish it before any other refund.`),
   /** A cancel's refund was asked and its answer is unknown. */
   cancelUnfinished: () => new ApiError(409, 'REFUND_PENDING', "This order's cancel did not finish its refund: cancel it again to finish it."),
 };
 
 export interface RefundRequest {
-  amountCents: number;
+  /** Cents to give back; absent with `lines`, which then default it to what was paid for them. */
+  amountCents?: number;
+  /** Returned lines, each named once (the route checks that). */
+  lines?: RefundLine[];
+  /** Puts the physical goods of `lines` back into stock once the refund is stored. */
+  restock?: boolean;
   /** The request's idempotency key: the same key again answers the first refund. */
   key: string;
   /** Who asks (the owner's email, or "API"). */
@@ -65,17 +91,32 @@ export async function refundOrder(deps: Deps, orderId: string, request: RefundRe
     const claim = order.refundClaim;
     if (claim && claim.until > deps.now()) throw ORDER_ERR.refundUnderWay();
     if (claim && !claim.key) throw REFUND_ERR.cancelUnfinished();
-    // An unsettled refund of the same amount is finished with its own provider key (the provider
-    // answers the first refund); another amount waits for it.
-    if (claim && claim.amountCents !== request.amountCents) throw REFUND_ERR.unfinished(money(order, claim.amountCents ?? 0));
+    const lines = request.lines?.length ? request.lines : undefined;
+    const linesPaid = lines ? checkLines(order, lines) : null;
+    const amountCents = request.amountCents ?? Math.min(linesPaid ?? 0, refundableCents(order));
+    const restock = Boolean(lines && request.restock);
+    // An unsettled refund of the same amount (and the same lines) is finished with its own provider
+    // key (the provider answers the first refund); another one waits for it.
+    if (claim && claim.amountCents !== amountCents) throw REFUND_ERR.unfinished(money(order, claim.amountCents ?? 0));
+    if (claim && (JSON.stringify(claim.lines ?? null) !== JSON.stringify(lines ?? null) || Boolean(claim.restock) !== restock)) {
+      throw REFUND_ERR.unfinishedLines(money(order, claim.amountCents ?? 0));
+    }
     const key = claim?.key ?? request.key;
     if (order.status === 'awaiting-payment') throw REFUND_ERR.notPaid(order.orderNumber);
     const left = refundableCents(order);
     if (left <= 0) throw REFUND_ERR.nothingLeft(order.orderNumber);
-    if (request.amountCents > left) throw REFUND_ERR.tooLarge(money(order, left));
+    if (linesPaid !== null && linesPaid <= 0) throw REFUND_ERR.linesFree(order.orderNumber);
+    if (amountCents > left) throw REFUND_ERR.tooLarge(money(order, left));
+    if (linesPaid !== null && amountCents > linesPaid) throw REFUND_ERR.overLines(money(order, linesPaid));
     const provider = providerOf(order.payment.provider);
     if (!provider) throw REFUND_ERR.failed(`the payment provider "${order.payment.provider}" is not available on this server.`);
-    const mine = { id: deps.newId('rc'), until: deps.now() + REFUND_CLAIM_MS, key, amountCents: request.amountCents };
+    const mine: RefundClaim & { key: string; amountCents: number } = {
+      id: deps.newId('rc'),
+      until: deps.now() + REFUND_CLAIM_MS,
+      key,
+      amountCents,
+      ...(lines ? { lines, restock } : {}),
+    };
     await repo.orders.update({ ...order, refundClaim: mine });
     return { claimed: { order, provider, claim: mine } };
   });
@@ -84,39 +125,53 @@ export async function refundOrder(deps: Deps, orderId: string, request: RefundRe
 
   const answer = await askRefund(asked, provider, claim.amountCents, ownerRefundKey(asked.id, claim.key));
 
-  const settled = await deps.store.transaction(async (repo): Promise<PlacedOrder | ApiError> => {
-    const order = await repo.orders.get(orderId, { lock: true });
-    if (!order) return ORDER_ERR.notFound();
-    const ours = order.refundClaim?.id === claim.id;
-    if (answer.kind === 'failed') {
-      // Refused: nothing was refunded, the order is free again. Unknown: it may have been, so the
-      // claim stays, open at once to the same refund asked again and closed to anything else.
-      if (ours) await repo.orders.update({ ...order, refundClaim: answer.settled ? null : { ...claim, until: 0 } });
-      return REFUND_ERR.failed(answer.message);
-    }
+  return settleRefund(deps, orderId, claim, answer, REFUND_ERR.failed, async (repo, order, outcome) => {
     // Another request, after this claim had lapsed, asked with the same key and stored the same refund.
     if (order.refunds?.some((refund) => refund.key === claim.key)) return order;
     const refund: OwnerRefund = {
-      kind: answer.outcome.kind,
+      kind: outcome.kind,
       amountCents: claim.amountCents,
-      reference: answer.outcome.kind === 'refunded' ? answer.outcome.refundReference : null,
+      reference: outcome.kind === 'refunded' ? outcome.refundReference : null,
       label: asked.payment.label,
       on: deps.now(),
       key: claim.key,
       by: request.by,
       reason: request.reason,
+      ...(claim.lines ? { lines: claim.lines, restocked: Boolean(claim.restock) && claim.lines.some((line) => restockableLine(order, line)) } : {}),
     };
     return storeRefund(repo, deps, order, refund);
   });
-  if (settled instanceof ApiError) throw settled;
-  return settled;
+}
+
+/** Whether a returned line has goods to put back (a physical product's line). */
+function restockableLine(order: PlacedOrder, line: RefundLine): boolean {
+  const item = order.items[lineIndexOf(order, line.lineId)];
+  return item !== undefined && restockable(item);
+}
+
+/**
+ * Checks returned lines against the order under its row lock: each names a line of it, for at
+ * most what was bought less what earlier refunds gave back. Answers what was paid for them.
+ */
+function checkLines(order: PlacedOrder, lines: readonly RefundLine[]): number {
+  const given = refundedQuantities(order);
+  for (const line of lines) {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    if (!item) throw REFUND_ERR.lineNotFound(order.orderNumber, line.lineId);
+    const left = item.quantity - (given.get(line.lineId) ?? 0);
+    const name = item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
+    if (line.quantity > left) throw REFUND_ERR.quantityTooLarge(Math.max(0, left), name, line.lineId);
+  }
+  return linesPaidCents(order, lines);
 }
 
 /**
  * Stores a refund the provider made, under the row lock: the order's list and status, the books'
  * row, and on a full refund what the money bought stops (gift cards emptied, the subscription
- * stopped; download links close with the status). Nothing is restocked: the goods may have left,
- * and the owner counts a returned item back in the inventory. The buyer is mailed.
+ * stopped; download links close with the status). Goods go back into stock only for a refund
+ * of named lines with `restocked` (their physical lines, by their quantities), and only when its
+ * books' row is new: the (order, key) primary key makes that exactly once per refund, whatever
+ * retries or concurrent requests come. The buyer is mailed.
  */
 async function storeRefund(repo: Repository, deps: Deps, order: PlacedOrder, refund: OwnerRefund): Promise<PlacedOrder> {
   const { refundClaim: _claim, ...rest } = order;
@@ -124,6 +179,14 @@ async function storeRefund(repo: Repository, deps: Deps, order: PlacedOrder, ref
   const whole = refundedCents({ ...order, refunds }) >= order.grandTotal;
   const next: PlacedOrder = { ...rest, refunds, status: whole ? 'refunded' : 'partially-refunded' };
   if (!(await repo.orders.insertRefund(order, refund))) return order;
+  if (refund.restocked) {
+    // A sold-out variant is then back in stock, and the admin's restock panel offers to mail its
+    // sign-ups (B13/B14), as after any stock change: nothing mails them unasked.
+    for (const line of refund.lines ?? []) {
+      const item = order.items[lineIndexOf(order, line.lineId)];
+      if (item && restockableLine(order, line)) await repo.orders.returnStock(item.itemId, item.variantId, line.quantity);
+    }
+  }
   if (whole) {
     await repo.orders.voidGiftCards(order.id);
     await repo.orders.cancelSubscriptions(order.id);

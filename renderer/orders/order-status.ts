@@ -9,7 +9,7 @@ import { issueGiftCards } from './place-order.ts';
 import { NEXT_STATUSES, refundableCents, refundedCents } from '../../hydrate/shared/order-statuses.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Repository } from '../store/repository.ts';
-import type { OrderRefund, OrderStatus, PlacedOrder } from '../store/types.ts';
+import type { OrderRefund, OrderStatus, PlacedOrder, RefundClaim } from '../store/types.ts';
 
 // The owner's status changes of a placed order, and the JSON the API answers for an order.
 
@@ -47,7 +47,10 @@ export const refundKey = (orderId: string) => `refund-${orderId}`;
 type Deps = Pick<ApiDeps, 'store' | 'now' | 'newId' | 'publicSite' | 'origin'>;
 
 /** A refund's answer: `settled` false when the provider may or may not have refunded (threw, no answer). */
-export type AskedRefund = { kind: 'done'; outcome: Exclude<RefundOutcome, { kind: 'failed' }> } | { kind: 'failed'; message: string; settled: boolean };
+export type AskedRefund = { kind: 'done'; outcome: DoneRefund } | { kind: 'failed'; message: string; settled: boolean };
+
+/** A provider's refund that happened: by the provider, or (paid offline) the owner's to give by hand. */
+export type DoneRefund = Exclude<RefundOutcome, { kind: 'failed' }>;
 
 /**
  * Asks the order's provider for `amountCents` back (a cancel: its grand total) with `key`,
@@ -112,22 +115,13 @@ export async function setOrderStatus(deps: Deps, orderId: string, status: OrderS
 
   const answer = await askRefund(asked, provider);
 
-  const settled = await deps.store.transaction(async (repo): Promise<PlacedOrder | ApiError> => {
-    const order = await repo.orders.get(orderId, { lock: true });
-    if (!order) return ORDER_ERR.notFound();
-    const ours = order.refundClaim?.id === claim.id;
-    if (answer.kind === 'failed') {
-      // Refused: nothing was refunded, the order is free again. Unknown: it may have been, so the
-      // claim stays, open at once to a cancel that asks again (same key) and closed to other moves.
-      if (ours) await repo.orders.update({ ...order, refundClaim: answer.settled ? null : { ...claim, until: 0 } });
-      return ORDER_ERR.refundFailed(answer.message);
-    }
+  return settleRefund(deps, orderId, claim, answer, ORDER_ERR.refundFailed, async (repo, order, outcome, ours) => {
     // Another cancel, after this claim had lapsed, asked with the same key and stored the same refund.
     if (order.status === 'cancelled') return order;
     const refund: OrderRefund = {
-      kind: answer.outcome.kind,
+      kind: outcome.kind,
       amountCents: asked.grandTotal,
-      reference: answer.outcome.kind === 'refunded' ? answer.outcome.refundReference : null,
+      reference: outcome.kind === 'refunded' ? outcome.refundReference : null,
       label: asked.payment.label,
       on: deps.now(),
     };
@@ -138,6 +132,36 @@ export async function setOrderStatus(deps: Deps, orderId: string, status: OrderS
       return ORDER_ERR.invalidStatus(order.status, 'cancelled');
     }
     return applyStatus(repo, deps, order, 'cancelled', refund);
+  });
+}
+
+/**
+ * Step 3 of a cancel's or an owner's refund (order-refund.ts): the row locked again, the
+ * provider's answer stored. A failed answer touches only a claim still this request's: refused,
+ * nothing was refunded and the order is free again; unknown (threw, no answer), it may have been,
+ * so the claim stays, lapsed at once, open to the same refund asked again (same provider key) and
+ * closed to anything else; the answer is `failed(message)`. A done answer goes to `done` with the
+ * order as it is now and whether the claim is still ours. One helper for both, so the claim's
+ * rules cannot drift apart. `done` and `failed` return an ApiError rather than throw it, so the
+ * writes made before it (a claim freed, a refund kept) commit.
+ */
+export async function settleRefund(
+  deps: Deps,
+  orderId: string,
+  claim: RefundClaim,
+  answer: AskedRefund,
+  failed: (message: string) => ApiError,
+  done: (repo: Repository, order: PlacedOrder, outcome: DoneRefund, ours: boolean) => Promise<PlacedOrder | ApiError>,
+): Promise<PlacedOrder> {
+  const settled = await deps.store.transaction(async (repo): Promise<PlacedOrder | ApiError> => {
+    const order = await repo.orders.get(orderId, { lock: true });
+    if (!order) return ORDER_ERR.notFound();
+    const ours = order.refundClaim?.id === claim.id;
+    if (answer.kind === 'failed') {
+      if (ours) await repo.orders.update({ ...order, refundClaim: answer.settled ? null : { ...claim, until: 0 } });
+      return failed(answer.message);
+    }
+    return done(repo, order, answer.outcome, ours);
   });
   if (settled instanceof ApiError) throw settled;
   return settled;
@@ -213,7 +237,11 @@ export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'own
     // provider's reference and the note are the owner's; the buyer sees what, when and where to.
     refunds: (refunds ?? []).map((entry) =>
       audience === 'owner'
-        ? { kind: entry.kind, amountCents: entry.amountCents, label: entry.label, on: iso(entry.on), reference: entry.reference, by: entry.by, reason: entry.reason, key: entry.key }
+        ? {
+            kind: entry.kind, amountCents: entry.amountCents, label: entry.label, on: iso(entry.on), reference: entry.reference, by: entry.by, reason: entry.reason, key: entry.key,
+            // The returned lines it paid back (the admin bounds the next refund's quantities by them) and whether they went back into stock.
+            ...(entry.lines ? { lines: entry.lines, restocked: entry.restocked ?? false } : {}),
+          }
         : { kind: entry.kind, amountCents: entry.amountCents, label: entry.label, on: iso(entry.on) },
     ),
     refundedCents: refundedCents(order),

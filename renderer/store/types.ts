@@ -2,7 +2,7 @@
 // every timestamp is milliseconds since the epoch; the API layer turns them into ISO strings.
 
 import type { FormField as SharedFormField } from '../../hydrate/shared/form-field.ts';
-import type { OrderStatus } from '../../hydrate/shared/order-statuses.ts';
+import type { OrderStatus, RefundLine } from '../../hydrate/shared/order-statuses.ts';
 import type { ShippingAddress } from '../../hydrate/shared/shipping-address.ts';
 
 export type ProductType = 1 | 2 | 3 | 4;
@@ -341,6 +341,9 @@ export interface RefundClaim {
    */
   key?: string;
   amountCents?: number;
+  /** A refund of returned lines: which, and whether they go back into stock once it is stored. */
+  lines?: RefundLine[];
+  restock?: boolean;
 }
 
 export interface OrderRefund {
@@ -362,6 +365,10 @@ export interface OwnerRefund extends OrderRefund {
   by: string;
   /** The owner's note (a returned item, damaged in transit); the owner sees it, the buyer not. */
   reason: string | null;
+  /** The returned lines it paid back, if the owner named them; absent for an amount alone. */
+  lines?: RefundLine[];
+  /** True once those lines' physical goods went back into stock (with the refund, exactly once). */
+  restocked?: boolean;
 }
 
 /**

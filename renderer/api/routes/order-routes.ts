@@ -6,7 +6,7 @@ import type { OrderFilter } from '../../store/order-repository.ts';
 import type { OrderStatus, PlacedOrder } from '../../store/types.ts';
 import { DOWNLOAD_LIMIT } from '../../orders/digital-downloads.ts';
 import { resendDownloadLinksLimited, resetDownloadCount } from '../../orders/owner-downloads.ts';
-import { REFUND_REASON_MAX, refundOrder } from '../../orders/order-refund.ts';
+import { REFUND_LINE_ID_MAX, REFUND_LINES_MAX, REFUND_REASON_MAX, refundOrder } from '../../orders/order-refund.ts';
 import { adminActor } from '../../admin/owner-auth.ts';
 import { requireSite } from '../context.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../cursor.ts';
@@ -115,22 +115,48 @@ export function registerOrderRoutes(kit: RouteKit): void {
     admin: true,
     schema: {
       summary:
-        "Refunds all or part of what is left of a paid, fulfilled or partially refunded order through its payment provider, without cancelling it; the order answered, partially refunded or (nothing left) refunded. The same idempotencyKey again answers the first refund.",
+        "Refunds all or part of what is left of a paid, fulfilled or partially refunded order through its payment provider, without cancelling it; the order answered, partially refunded or (nothing left) refunded. Returned goods: `lines` names the order's lines (`line-1` is the first of its items) and how many came back, the amount then defaults to what was paid for them (and may not pass it), and `restock` puts their physical goods back into stock with the refund, once. The same idempotencyKey again answers the first refund.",
       params: ORDER_PARAMS,
       body: Type.Object({
-        amountCents: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        amountCents: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
         idempotencyKey: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
         reason: Type.Optional(Type.String({ maxLength: REFUND_REASON_MAX })),
+        lines: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                lineId: Type.String({ minLength: 1, maxLength: REFUND_LINE_ID_MAX, description: 'line-<n>: the nth of the order\'s items.' }),
+                quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+              },
+              { additionalProperties: false },
+            ),
+            { minItems: 1, maxItems: REFUND_LINES_MAX },
+          ),
+        ),
+        restock: Type.Optional(Type.Boolean({ description: 'Puts the physical goods of `lines` back into stock once the refund is stored.' })),
       }),
     },
     invalid: fieldCodes({
       amountCents: () => GENERIC.badRequest('amountCents must be a whole number of cents, at least 1.'),
       idempotencyKey: () => GENERIC.badRequest('idempotencyKey must be 8 to 100 letters, digits, - or _, new for each refund.'),
       reason: () => GENERIC.badRequest(`reason can be at most ${REFUND_REASON_MAX} characters.`),
+      lines: () => GENERIC.badRequest(`lines must be 1 to ${REFUND_LINES_MAX} of { lineId, quantity: a whole number from 1 }.`),
+      restock: () => GENERIC.badRequest('restock must be true or false.'),
     }),
     handler: async (request) => {
-      const { amountCents, idempotencyKey, reason } = request.body;
-      const order = await refundOrder(deps, request.params.orderId, { amountCents, key: idempotencyKey, by: adminActor(request), reason: reason?.trim() || null });
+      const { amountCents, idempotencyKey, reason, lines, restock } = request.body;
+      if (amountCents === undefined && !lines) throw GENERIC.badRequest('amountCents is required unless lines name the returned items.');
+      if (restock && !lines) throw GENERIC.badRequest('restock needs lines: name the returned items to put back into stock.');
+      // Each line once: two entries for one line would pass each bound alone and not together.
+      if (lines && new Set(lines.map((line) => line.lineId)).size !== lines.length) throw GENERIC.badRequest('lines must name each line once.');
+      const order = await refundOrder(deps, request.params.orderId, {
+        amountCents,
+        lines: lines?.map((line) => ({ lineId: line.lineId, quantity: line.quantity })),
+        restock,
+        key: idempotencyKey,
+        by: adminActor(request),
+        reason: reason?.trim() || null,
+      });
       return ownerJson(order);
     },
   });
