@@ -84,6 +84,14 @@ export interface PluginContext {
    * shorter than `TEXT_PER_STEP` costs nothing, so it need not be told of one.
    */
   work(chars: number): void;
+  /**
+   * Charges what running a built-in template would have: `steps` instructions and `made`
+   * characters of text made but not printed (its `.var`s' formatted values). Returns false,
+   * charging nothing, when either would pass its limit (LIMIT_INSTRUCTIONS, LIMIT_TEXT): a
+   * formatter that prints in code what its template prints (`product-price`) then runs the
+   * template, so that the render ends where, and with the diagnostic, it would have.
+   */
+  spend(steps: number, made: number): boolean;
 }
 
 export interface FormatterSpec<B = unknown> {

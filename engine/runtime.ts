@@ -463,6 +463,13 @@ export class Runtime implements PluginContext {
     if ((this.steps += Math.floor(chars / TEXT_PER_STEP)) > this.stepMark) this.passMark();
   }
 
+  spend(steps: number, made: number): boolean {
+    if (this.steps + steps > this.maxSteps || this.textMade + made > this.maxTextMade) return false;
+    this.textMade += made;
+    if ((this.steps += steps) > this.stepMark) this.passMark();
+    return true;
+  }
+
   /**
    * The instruction count passed `stepMark`: past `maxSteps` the render ends with
    * LIMIT_INSTRUCTIONS; past its deadline, with LIMIT_TIME; otherwise the next mark is set

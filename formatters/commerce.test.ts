@@ -21,6 +21,10 @@ interface TemplateCall {
 class RecordingContext extends TestPluginContext {
   readonly calls: TemplateCall[] = [];
   outputs: { [source: string]: string } = {};
+  /** Declines: `product-price` then runs its template, whose view these tests read (its printing in code: product-price-in-code.test.ts). */
+  override spend(): boolean {
+    return false;
+  }
   override runTemplate(template: TemplateHandle, node: Value, isPrivate: boolean): string {
     this.calls.push({ source: template.source, node, isPrivate });
     return this.outputs[template.source] ?? '<rendered>';

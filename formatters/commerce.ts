@@ -19,6 +19,7 @@ import {
   member,
   textOf,
   textOrEmpty,
+  TEXT_PER_STEP,
   type BindContext,
   type FormatterSpec,
   type JsonObject,
@@ -28,7 +29,10 @@ import {
   type TemplateHandle,
   type Value,
 } from '../engine/plugin-api.ts';
+import { formatMoney, plainPattern } from './i18n.ts';
+import { cldrFor, currencyOptions } from './util/cldr.ts';
 import { escapeHtmlAttr } from './util/escape-html.ts';
+import { CurrencySite } from './util/number-plan.ts';
 import {
   formatCents,
   formatCentsText,
@@ -370,6 +374,8 @@ const productScarcity: FormatterSpec<TemplateWithRefs> = {
 
 interface PriceBound extends TemplateWithRefs {
   readonly useCldr: Ref | null;
+  /** The template's `money` call site, for `printedPrice`. */
+  readonly money: CurrencySite;
 }
 
 function priceBinder(source: string): (args: string[], ctx: BindContext) => PriceBound {
@@ -378,6 +384,7 @@ function priceBinder(source: string): (args: string[], ctx: BindContext) => Pric
     merchandising: ctx.parseRef('productMerchandisingContext'),
     template: ctx.compileTemplate(source),
     useCldr: ctx.parseRef('featureFlags.useCLDRMoneyFormat'),
+    money: new CurrencySite(currencyOptions([])),
   });
 }
 
@@ -466,15 +473,118 @@ function productPriceView(item: Value, strings: Value, cldr: boolean): { [key: s
   return out;
 }
 
-const productPrice: FormatterSpec<PriceBound> = {
-  name: 'product-price',
-  bind: priceBinder(PRODUCT_PRICE_TEMPLATE),
-  apply: (item, bound, ctx) => {
-    const cldr = isTruthy(resolve(ctx, bound.useCldr));
-    const node = view(productPriceView(item, resolve(ctx, bound.localizedStrings), cldr));
-    return ctx.runTemplate(bound.template, node, true);
-  },
-};
+/**
+ * `product-price`. `inCode`: its view is printed here as its built-in template prints it
+ * (`printedPrice`), and the template runs only where that declines. Running the template was
+ * a quarter of the formatter over grid products (a frame, a capture, six `.var`s and `.if`s, a
+ * `money` and a `message` through the instruction closures). The tests hold the two to one
+ * another: output, errors and the limits they charge (commerce.test.ts).
+ */
+export function productPriceSpec(inCode: boolean): FormatterSpec<PriceBound> {
+  return {
+    name: 'product-price',
+    bind: priceBinder(PRODUCT_PRICE_TEMPLATE),
+    apply: (item, bound, ctx) => {
+      const cldr = isTruthy(resolve(ctx, bound.useCldr));
+      const members = productPriceView(item, resolve(ctx, bound.localizedStrings), cldr);
+      if (inCode) {
+        const text = printedPrice(members, bound.money, ctx);
+        if (text !== undefined) return text;
+      }
+      return ctx.runTemplate(bound.template, view(members), true);
+    },
+  };
+}
+
+const productPrice = productPriceSpec(true);
+
+// What PRODUCT_PRICE_TEMPLATE prints around and between its messages.
+const PRICE_OPEN = '\n\n\n<div class="product-price">\n';
+const PRICE_CLOSE = '\n</div>';
+const SALE_PRICE = '<span class="visually-hidden v6-visually-hidden">Sale Price:</span>';
+const ORIGINAL_PRICE = ' <span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">';
+/**
+ * The instructions the template charges (engine/compile.ts, `body`): its top level, each
+ * `.if …Money` that holds (its `.var …|money`), and the branch taken; measured, and held to the
+ * template by the tests.
+ */
+const PRICE_STEPS_TOP = 11;
+const PRICE_STEPS_MONEY = 2;
+const PRICE_STEPS_FROM = 1;
+const PRICE_STEPS_SALE = 6;
+const PRICE_STEPS_NORMAL = 2;
+
+/**
+ * What the template prints of `members` (`productPriceView`'s), charging what it would
+ * (`spend`); undefined when the template must run: a message the engine must print (not
+ * `plainPattern`'s), no locale data, a `money` that throws (the template records the error),
+ * or a limit it would pass.
+ */
+function printedPrice(members: { [key: string]: Value }, site: CurrencySite, ctx: PluginContext): string | undefined {
+  if (cldrFor(ctx.locale) === null) return undefined;
+  let made = 0;
+  let steps = PRICE_STEPS_TOP;
+  let from = members.formattedFromPrice;
+  let sale = members.formattedSalePrice;
+  let normal = members.formattedNormalPrice;
+  try {
+    if (isTruthy(members.formattedFromPriceMoney)) {
+      from = formatMoney(members.formattedFromPriceMoney, site, ctx);
+      steps += PRICE_STEPS_MONEY;
+      if (typeof from === 'string') made += from.length;
+    }
+    if (isTruthy(members.formattedSalePriceMoney)) {
+      sale = formatMoney(members.formattedSalePriceMoney, site, ctx);
+      steps += PRICE_STEPS_MONEY;
+      if (typeof sale === 'string') made += sale.length;
+    }
+    if (isTruthy(members.formattedNormalPriceMoney)) {
+      normal = formatMoney(members.formattedNormalPriceMoney, site, ctx);
+      steps += PRICE_STEPS_MONEY;
+      if (typeof normal === 'string') made += normal.length;
+    }
+  } catch {
+    return undefined;
+  }
+  let body: string | null;
+  if (isTruthy(from)) {
+    steps += PRICE_STEPS_FROM + patternWork(members.fromText);
+    body = typeof members.fromText === 'string' ? plainPattern(members.fromText, fromArgument, from, members) : null;
+    if (body !== null) body += '\n';
+  } else if (isTruthy(sale)) {
+    steps += PRICE_STEPS_SALE + patternWork(members.formattedSalePriceText) + patternWork(members.formattedNormalPriceText);
+    const salePart = typeof members.formattedSalePriceText === 'string' ? plainPattern(members.formattedSalePriceText, priceArgument, sale, members) : null;
+    const normalPart = typeof members.formattedNormalPriceText === 'string' ? plainPattern(members.formattedNormalPriceText, priceArgument, normal, members) : null;
+    body = salePart === null || normalPart === null ? null : SALE_PRICE + salePart + ORIGINAL_PRICE + normalPart + '</span>\n';
+  } else if (isTruthy(normal)) {
+    steps += PRICE_STEPS_NORMAL + patternWork(members.formattedNormalPriceText);
+    body = typeof members.formattedNormalPriceText === 'string' ? plainPattern(members.formattedNormalPriceText, priceArgument, normal, members) : null;
+  } else body = '';
+  if (body === null || !ctx.spend(steps, made)) return undefined;
+  return PRICE_OPEN + body + PRICE_CLOSE;
+}
+
+/** The instructions a formatter charges for its input text (engine/compile.ts, `countInput`). */
+function patternWork(text: Value): number {
+  return typeof text === 'string' && text.length >= TEXT_PER_STEP ? Math.floor(text.length / TEXT_PER_STEP) : 0;
+}
+
+function isName(text: string, from: number, to: number, name: string): boolean {
+  return to - from === name.length && text.startsWith(name, from);
+}
+
+/** An argument of the template's `{…Text|message price:@x billingPeriodValue:billingPeriodValue duration:duration}`. */
+function priceArgument(price: Value, members: { [key: string]: Value }, text: string, from: number, to: number): Value {
+  if (isName(text, from, to, 'price')) return price;
+  if (isName(text, from, to, 'billingPeriodValue')) return members.billingPeriodValue;
+  if (isName(text, from, to, 'duration')) return members.duration;
+  return undefined;
+}
+
+/** An argument of `{fromText|message fromPrice:@from price:@from …}`. */
+function fromArgument(price: Value, members: { [key: string]: Value }, text: string, from: number, to: number): Value {
+  return isName(text, from, to, 'fromPrice') ? price : priceArgument(price, members, text, from, to);
+}
 
 function effectiveOptionPrice(option: Value): Money {
   return readMoney(field(option, isTruthy(field(option, 'onSale')) ? 'salePriceMoney' : 'priceMoney'));

@@ -103,6 +103,13 @@ const money: FormatterSpec<CurrencySite> = {
   },
 };
 
+/** What `{value|money}` prints at a call site bound to `site` (`product-price` prints its template's `money` in code). */
+export function formatMoney(value: Value, site: CurrencySite, ctx: PluginContext): Value {
+  return money.apply(value, site, ctx, NO_VALUES);
+}
+
+const NO_VALUES: readonly Value[] = [];
+
 interface RelativeTimeBound {
   readonly options: RelativeTimeFormatOptions;
   /** Whether the field and amount may be computed here (relative-period.ts): not a `quarter`, no weekday names. */
@@ -254,6 +261,15 @@ function messageSpec(name: string): FormatterSpec<MessageBound> {
  * text to the engine too.
  */
 function plainMessage(text: string, args: readonly MessageArgRef[], ctx: PluginContext): string | null {
+  return plainPattern(text, namedArgument, args, ctx);
+}
+
+/**
+ * `plainMessage` of a pattern whose arguments `argument(a, b, text, from, to)` reads, by the
+ * name `text[from, to)`: `product-price` prints its template's messages with the template's
+ * variables. Null when the engine must print it.
+ */
+export function plainPattern<A, B>(text: string, argument: (a: A, b: B, text: string, from: number, to: number) => Value, a: A, b: B): string | null {
   const n = text.length;
   let out = '';
   let start = 0;
@@ -268,7 +284,7 @@ function plainMessage(text: string, args: readonly MessageArgRef[], ctx: PluginC
       if (!(letter || (j > i + 1 && d >= 0x30 && d <= 0x39))) break;
     }
     if (j === i + 1 || j === n || text.charCodeAt(j) !== 0x7d) return null;
-    out += text.slice(start, i) + messageString(namedArgument(args, text, i + 1, j, ctx));
+    out += text.slice(start, i) + messageString(argument(a, b, text, i + 1, j));
     start = j + 1;
     i = j;
   }
@@ -276,7 +292,7 @@ function plainMessage(text: string, args: readonly MessageArgRef[], ctx: PluginC
 }
 
 /** The value of the argument named `text[from, to)`: the last one bound by that name, undefined if none. */
-function namedArgument(args: readonly MessageArgRef[], text: string, from: number, to: number, ctx: PluginContext): Value {
+function namedArgument(args: readonly MessageArgRef[], ctx: PluginContext, text: string, from: number, to: number): Value {
   let v: Value = undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];

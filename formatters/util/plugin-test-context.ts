@@ -134,6 +134,15 @@ export class TestPluginContext implements PluginContext {
   work(chars: number): void {
     this.worked += chars;
   }
+
+  /** Instructions and made characters charged by `spend`, for tests to read. */
+  spent = { steps: 0, made: 0 };
+
+  spend(steps: number, made: number): boolean {
+    this.spent.steps += steps;
+    this.spent.made += made;
+    return true;
+  }
 }
 
 export function testBindContext(name: string, delimiter = ' '): BindContext {
