@@ -2,11 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
-import { NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../shared/order-statuses.ts';
+import { NEXT_STATUSES, ORDER_STATUS_LABELS, lineIndexOf, restockable, type OrderStatus, type RefundLine } from '../shared/order-statuses.ts';
 import { addressLines, type ShippingAddress } from '../shared/shipping-address.ts';
 import { shortDate, type ApiResult } from './admin-api.ts';
 import { AdminDialog } from './admin-dialog.tsx';
-import { RefundDialog } from './refund-dialog.tsx';
+import { RefundDialog, type RefundRequest } from './refund-dialog.tsx';
 import type { PanelProps } from './admin-app.tsx';
 import { LoadError, StatusLine, useCursorList, useFocusRequest } from './panel-parts.tsx';
 import { AdminTable } from './table-wrap.tsx';
@@ -44,7 +44,12 @@ interface AdminOrder {
   downloads?: { itemId: string; title: string; used: number; limit: number }[];
   /** The buyer's links work now (paid or fulfilled): the owner may reset a count or mail them again. */
   downloadsOpen?: boolean;
-  items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[] }[];
+  items: { productName: string; quantity: number; variantLabel?: string; fieldValues?: { label: string; value: string }[]; unitPrice?: number; productType?: number }[];
+  subtotal?: number;
+  shippingTotal?: number;
+  /** The unfinished refund's returned lines and restock choice: asking it again repeats them. */
+  pendingRefundLines?: RefundLine[];
+  pendingRefundRestock?: boolean;
 }
 
 interface OrderRefund {
@@ -58,6 +63,9 @@ interface OwnerRefund extends OrderRefund {
   on: string;
   by: string;
   reason: string | null;
+  /** The returned lines it paid back, and whether they went back into stock. */
+  lines?: RefundLine[];
+  restocked?: boolean;
 }
 
 interface OrdersPage {
@@ -119,7 +127,7 @@ export function OrdersPanel({ api }: PanelProps) {
       // status the message names and offers that status's moves, not the stale ones.
       // REFUND_PENDING: another press or owner's cancel is refunding it, or a refund did not finish;
       // the row read again says so and offers what the server allows.
-      if (hasApiError(result, API_ERROR.INVALID_ORDER_STATUS, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED)) {
+      if (hasApiError(result, API_ERROR.INVALID_ORDER_STATUS, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -141,7 +149,7 @@ export function OrdersPanel({ api }: PanelProps) {
 
   // A refund without a cancel: the dialog stays open with the server's message when it is
   // refused (over what is left, under way elsewhere), and closes on success.
-  const refund = async (order: AdminOrder, request: { amountCents: number; reason: string; idempotencyKey: string }): Promise<string | null> => {
+  const refund = async (order: AdminOrder, request: RefundRequest): Promise<string | null> => {
     if (sending.current.has(order.id)) return null;
     sending.current.add(order.id);
     setStatus(`Refunding order #${order.orderNumber}…`);
@@ -151,6 +159,7 @@ export function OrdersPanel({ api }: PanelProps) {
         amountCents: request.amountCents,
         idempotencyKey: request.idempotencyKey,
         ...(request.reason ? { reason: request.reason } : {}),
+        ...(request.lines ? { lines: request.lines, restock: request.restock ?? false } : {}),
       });
     } finally {
       sending.current.delete(order.id);
@@ -158,7 +167,7 @@ export function OrdersPanel({ api }: PanelProps) {
     if (!result.ok) {
       setStatus(result.message);
       // Refunded or moved meanwhile (another tab, another owner): the row read again shows what is left.
-      if (hasApiError(result, API_ERROR.REFUND_TOO_LARGE, API_ERROR.NOTHING_TO_REFUND, API_ERROR.ORDER_NOT_PAID, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED)) {
+      if (hasApiError(result, API_ERROR.REFUND_TOO_LARGE, API_ERROR.NOTHING_TO_REFUND, API_ERROR.ORDER_NOT_PAID, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -169,8 +178,10 @@ export function OrdersPanel({ api }: PanelProps) {
     const given = changed.refunds?.[changed.refunds.length - 1];
     const how = given?.kind === 'by-hand' ? `Give ${formatMoney(request.amountCents, currency)} back to the buyer yourself.` : `Refunded ${formatMoney(request.amountCents, currency)} to ${given?.label ?? 'the card'}.`;
     const left = changed.refundableCents ?? 0;
+    const back = given?.restocked ? restockedUnits(changed, given.lines ?? []) : 0;
+    const stock = back > 0 ? ` ${back === 1 ? '1 item is' : `${back} items are`} back in stock.` : '';
     setStatus(
-      `Order #${order.orderNumber} is now ${(STATUS_LABELS[changed.status] ?? changed.status).toLowerCase()}. ${how} ${left > 0 ? `${formatMoney(left, currency)} is left to refund.` : 'Nothing is left to refund.'} ${order.email} is emailed about it.`,
+      `Order #${order.orderNumber} is now ${(STATUS_LABELS[changed.status] ?? changed.status).toLowerCase()}. ${how}${stock} ${left > 0 ? `${formatMoney(left, currency)} is left to refund.` : 'Nothing is left to refund.'} ${order.email} is emailed about it.`,
     );
     setUpdated((before) => ({ ...before, [order.id]: changed }));
     setRefunding(null);
@@ -435,12 +446,30 @@ function OwnerRefunds({ order }: { order: AdminOrder }) {
           <li key={at} className="admin-order-item-field">
             {shortDate(entry.on)}: {entry.kind === 'refunded' ? `${money(entry.amountCents)} to ${entry.label}` : `${money(entry.amountCents)} to give back by hand`}, by {entry.by}
             {entry.reason ? ` (${entry.reason})` : ''}
+            {entry.lines?.length ? <div>{returnedText(order, entry.lines, entry.restocked ?? false)}</div> : null}
             {entry.reference ? <div>Refund {entry.reference}</div> : null}
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** "Returned: 1 × T-shirt (M), back in stock": what a refund of lines paid back. */
+function returnedText(order: AdminOrder, lines: readonly RefundLine[], restocked: boolean): string {
+  const named = lines.map((line) => {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    return `${line.quantity} × ${item ? `${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''}` : line.lineId}`;
+  });
+  return `Returned: ${named.join(', ')}${restocked ? ', back in stock' : ''}`;
+}
+
+/** Units of a refund's lines that went back into stock (its physical lines). */
+function restockedUnits(order: AdminOrder, lines: readonly RefundLine[]): number {
+  return lines.reduce((sum, line) => {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    return sum + (item && restockable({ productType: item.productType ?? 0 }) ? line.quantity : 0);
+  }, 0);
 }
 
 /** The export's query for the list's filter ('' for all orders). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountField, newRefundKey, parseAmount } from './refund-dialog.tsx';
+import { amountField, newRefundKey, parseAmount, parseCount, returnableLines } from './refund-dialog.tsx';
 
 describe('refund amounts', () => {
   it('reads what an owner types in major units as cents, refusing more decimals than the currency has', () => {
@@ -14,5 +14,24 @@ describe('refund amounts', () => {
     expect(amountField(2000, 'USD')).toBe('20.00');
     expect(amountField(500, 'JPY')).toBe('500');
     expect(newRefundKey()).not.toBe(newRefundKey());
+  });
+});
+
+describe('returned lines', () => {
+  it('offers each line with something left to return, less what earlier refunds gave back, and reads a count from 0 to it', () => {
+    const order = {
+      id: 'o1', orderNumber: 1, email: 'b@example.com', grandTotal: 5800, refundableCents: 5800, subtotal: 5300, shippingTotal: 500,
+      items: [
+        { productName: 'T-shirt', variantLabel: 'M', quantity: 2, unitPrice: 2500, productType: 1 },
+        { productName: 'Wallpaper', quantity: 1, unitPrice: 300, productType: 2 },
+      ],
+      refunds: [{ lines: [{ lineId: 'line-2', quantity: 1 }] }, {}],
+    };
+    expect(returnableLines(order)).toEqual([{ lineId: 'line-1', name: 'T-shirt (M)', left: 2, physical: true }]);
+    expect(returnableLines({ ...order, refunds: [] }).map((line) => [line.lineId, line.physical])).toEqual([['line-1', true], ['line-2', false]]);
+    // An order JSON without its totals (an older server) offers no lines: an amount only.
+    expect(returnableLines({ ...order, subtotal: undefined })).toEqual([]);
+    const cases: [string, number | null][] = [['', 0], [' 2 ', 2], ['0', 0], ['3', null], ['1.5', null], ['-1', null], ['two', null]];
+    for (const [text, count] of cases) expect(parseCount(text, 2), text).toBe(count);
   });
 });

@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { formatMoney, fractionDigits } from '../shared/currency.ts';
+import { lineIdOf, linesPaidCents, refundedQuantities, restockable, type RefundLine } from '../shared/order-statuses.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 
 // The owner's refund of an order without cancelling it (POST /api/commerce/orders/:id/refunds,
 // renderer/orders/order-refund.ts): all of what is left, or part of it, with a note for the
 // owner's records. The server bounds the amount again (422 REFUND_TOO_LARGE); here it is only
-// said before anything is sent.
+// said before anything is sent. Returned goods: the owner counts what came back of each line, the
+// amount follows what was paid for them (lowered by hand if need be), and "Restock items" (on by
+// default, offered only when a physical line is named) puts them back into stock with the refund.
 
 /** The longest note kept with a refund (the route's REFUND_REASON_MAX). */
 export const REFUND_REASON_MAX = 500;
@@ -48,13 +51,65 @@ export interface RefundTarget {
   pendingRefundCents?: number | null;
   testMode?: boolean;
   payment?: { label: string; kind?: 'card' | 'offline' };
+  /** The order's lines and totals, for returned goods; without them the dialog asks an amount only. */
+  items?: readonly { productName: string; variantLabel?: string; quantity: number; unitPrice?: number; productType?: number }[];
+  subtotal?: number;
+  shippingTotal?: number;
+  refunds?: readonly { lines?: readonly RefundLine[] }[];
+  /** The unfinished refund's lines and restock choice: asked again, they are sent as they were. */
+  pendingRefundLines?: readonly RefundLine[];
+  pendingRefundRestock?: boolean;
+}
+
+export interface RefundRequest {
+  amountCents: number;
+  reason: string;
+  idempotencyKey: string;
+  /** Returned lines, when the owner counted any, and whether they go back into stock. */
+  lines?: RefundLine[];
+  restock?: boolean;
 }
 
 export interface RefundDialogProps {
   order: RefundTarget;
   onClose: () => void;
   /** Sends the refund; resolves with the server's message when refused (the dialog stays open to say it), or null. */
-  onRefund: (request: { amountCents: number; reason: string; idempotencyKey: string }) => Promise<string | null>;
+  onRefund: (request: RefundRequest) => Promise<string | null>;
+}
+
+/** A line the owner may still count as returned: bought, less what earlier refunds gave back. */
+interface ReturnableLine {
+  lineId: string;
+  name: string;
+  left: number;
+  physical: boolean;
+}
+
+/** The order's lines with something left to return (none when the order JSON lacks its totals). */
+export function returnableLines(order: RefundTarget): ReturnableLine[] {
+  if (!order.items || order.subtotal === undefined || order.shippingTotal === undefined) return [];
+  const given = refundedQuantities(order);
+  return order.items.flatMap((item, index) => {
+    const lineId = lineIdOf(index);
+    const left = item.quantity - (given.get(lineId) ?? 0);
+    const name = item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
+    return left > 0 ? [{ lineId, name, left, physical: restockable({ productType: item.productType ?? 0 }) }] : [];
+  });
+}
+
+/** What was paid for the counted lines, as the server reckons it (hydrate/shared/order-statuses.ts). */
+function paidFor(order: RefundTarget, lines: readonly RefundLine[]): number {
+  const items = (order.items ?? []).map((item) => ({ quantity: item.quantity, unitPrice: item.unitPrice ?? 0, productType: item.productType ?? 0 }));
+  return linesPaidCents({ items, subtotal: order.subtotal ?? 0, grandTotal: order.grandTotal, shippingTotal: order.shippingTotal ?? 0 }, lines);
+}
+
+/** A count typed in a line's field: a whole number from 0 to `left`, or null. Empty is 0. */
+export function parseCount(text: string, left: number): number | null {
+  const plain = text.trim();
+  if (plain === '') return 0;
+  if (!/^\d{1,6}$/.test(plain)) return null;
+  const count = Number(plain);
+  return count <= left ? count : null;
 }
 
 export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
@@ -62,6 +117,23 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
   const money = (cents: number) => formatMoney(cents, currency);
   const [amount, setAmount] = useState(amountField(order.pendingRefundCents || order.refundableCents, currency));
   const [reason, setReason] = useState('');
+  // An unfinished refund is finished as it was asked: its lines are not offered again, but sent.
+  const pending = Boolean(order.pendingRefundCents);
+  const returnable = pending ? [] : returnableLines(order);
+  const [counts, setCounts] = useState<Record<string, string>>({});
+  const [countError, setCountError] = useState<string | null>(null);
+  const [restock, setRestock] = useState(true);
+  const counted: RefundLine[] = returnable.flatMap((line) => {
+    const count = parseCount(counts[line.lineId] ?? '', line.left);
+    return count ? [{ lineId: line.lineId, quantity: count }] : [];
+  });
+  const linesBound = counted.length > 0 ? Math.min(paidFor(order, counted), order.refundableCents) : null;
+  const offersRestock = counted.some((line) => returnable.find((entry) => entry.lineId === line.lineId)?.physical);
+  const restocking = pending ? Boolean(order.pendingRefundRestock) : offersRestock && restock;
+  const bound = linesBound ?? order.refundableCents;
+  const linesId = useId();
+  const restockId = useId();
+  const countErrorId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per dialog: a second press after a lost answer is the same refund, never a second one.
@@ -76,20 +148,44 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
     order.payment?.kind === 'offline'
       ? `It was paid offline (${order.payment.label}): give the money back to the buyer yourself; the email tells the buyer you will.`
       : `It goes back to ${order.payment?.label ?? 'the card'}${order.testMode ? ' (a test payment: no real money moves)' : ''}.`;
-  const description = `${where} ${order.email} gets an email saying how much was refunded. Nothing goes back into stock.`;
+  const description = `${where} ${order.email} gets an email saying how much was refunded. ${restocking ? 'The returned items go back into stock.' : 'Nothing goes back into stock.'}`;
+
+  // A count changed: the amount follows what was paid for the lines counted (all that is left when none are).
+  const count = (lineId: string, text: string) => {
+    const next = { ...counts, [lineId]: text };
+    setCounts(next);
+    setCountError(null);
+    const lines = returnable.flatMap((line) => {
+      const value = parseCount(next[line.lineId] ?? '', line.left);
+      return value ? [{ lineId: line.lineId, quantity: value }] : [];
+    });
+    setAmount(amountField(lines.length > 0 ? Math.min(paidFor(order, lines), order.refundableCents) : order.refundableCents, currency));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    const wrong = returnable.find((line) => parseCount(counts[line.lineId] ?? '', line.left) === null);
+    if (wrong) {
+      setCountError(`Enter how many of ${wrong.name} came back: a whole number from 0 to ${wrong.left}.`);
+      document.getElementById(`${linesId}-${wrong.lineId}`)?.focus();
+      return;
+    }
     const cents = parseAmount(amount, currency);
-    if (cents === null || cents < 1 || cents > order.refundableCents) {
-      setError(`Enter an amount from ${money(1)} to ${money(order.refundableCents)}.`);
+    if (cents === null || cents < 1 || cents > bound) {
+      setError(linesBound === null ? `Enter an amount from ${money(1)} to ${money(bound)}.` : `Enter an amount from ${money(1)} to ${money(bound)}, what was paid for those items.`);
       input.current?.focus();
       return;
     }
     setBusy(true);
     setError(null);
-    const refused = await onRefund({ amountCents: cents, reason: reason.trim(), idempotencyKey: key.current });
+    const lines = pending ? order.pendingRefundLines?.map((line) => ({ ...line })) : counted.length > 0 ? counted : undefined;
+    const refused = await onRefund({
+      amountCents: cents,
+      reason: reason.trim(),
+      idempotencyKey: key.current,
+      ...(lines ? { lines, restock: restocking } : {}),
+    });
     setBusy(false);
     if (refused !== null) {
       setError(refused);
@@ -113,7 +209,9 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
             aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           />
           <p className="admin-field-hint" id={hintId}>
-            {money(order.refundableCents)} of {money(order.grandTotal)} is left to refund.
+            {linesBound === null
+              ? `${money(order.refundableCents)} of ${money(order.grandTotal)} is left to refund.`
+              : `${money(linesBound)} was paid for the returned items; you may refund less.`}
           </p>
           {error ? (
             <p className="admin-field-error" id={errorId}>
@@ -125,6 +223,43 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
           <label htmlFor={reasonId}>Reason (optional, for your records)</label>
           <input id={reasonId} value={reason} maxLength={REFUND_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
         </div>
+        {returnable.length > 0 ? (
+          <fieldset className="admin-refund-lines" aria-describedby={countError ? countErrorId : undefined}>
+            <legend>Returned items (optional)</legend>
+            {returnable.map((line) => (
+              <div className="admin-field admin-refund-line" key={line.lineId}>
+                <label htmlFor={`${linesId}-${line.lineId}`}>
+                  {line.name} returned (up to {line.left})
+                </label>
+                <input
+                  id={`${linesId}-${line.lineId}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.left}
+                  step={1}
+                  autoComplete="off"
+                  data-line-id={line.lineId}
+                  value={counts[line.lineId] ?? ''}
+                  placeholder="0"
+                  onChange={(e) => count(line.lineId, e.target.value)}
+                  {...invalidAttrs(countError && parseCount(counts[line.lineId] ?? '', line.left) === null ? countErrorId : null)}
+                />
+              </div>
+            ))}
+            {countError ? (
+              <p className="admin-field-error" id={countErrorId}>
+                {countError}
+              </p>
+            ) : null}
+            {offersRestock ? (
+              <div className="admin-switch">
+                <input id={restockId} type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />
+                <label htmlFor={restockId}>Restock items</label>
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
         <div className="admin-dialog-actions">
           <button type="button" className="admin-secondary" onClick={onClose}>
             Keep as is

@@ -30,6 +30,9 @@ export const API_ERROR = {
   REFUND_TOO_LARGE: 'REFUND_TOO_LARGE',
   NOTHING_TO_REFUND: 'NOTHING_TO_REFUND',
   ORDER_NOT_PAID: 'ORDER_NOT_PAID',
+  /** Refund of returned lines (422): a line was refunded meanwhile (another tab) or is unknown; the row is read again. */
+  REFUND_LINE_NOT_FOUND: 'REFUND_LINE_NOT_FOUND',
+  REFUND_QUANTITY_TOO_LARGE: 'REFUND_QUANTITY_TOO_LARGE',
   /** Download reset or resend (409): the order was cancelled meanwhile; the row is read again. */
   DOWNLOADS_CLOSED: 'DOWNLOADS_CLOSED',
 } as const;

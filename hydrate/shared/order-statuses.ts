@@ -78,7 +78,7 @@ export interface RefundableLines {
 export const lineIdOf = (index: number): string => `line-${index + 1}`;
 
 /** The index in `items` of a line id, or -1 for an id the order has no line for. */
-export function lineIndexOf(order: Pick<RefundableLines, 'items'>, lineId: string): number {
+export function lineIndexOf(order: { items: readonly unknown[] }, lineId: string): number {
   const match = /^line-([1-9]\d{0,5})$/.exec(lineId);
   const index = match ? Number(match[1]) - 1 : -1;
   return index < order.items.length ? index : -1;

@@ -228,6 +228,8 @@ export function orderJson(order: PlacedOrder, audience: 'owner' | 'buyer' = 'own
     // An owner's refund (not a cancel's) asked and not yet stored: its amount, which only the same
     // refund asked again finishes (order-refund.ts); null otherwise.
     ...(audience === 'owner' ? { pendingRefundCents: refundClaim?.key ? (refundClaim.amountCents ?? null) : null } : {}),
+    // Its returned lines and restock choice, which the same refund asked again must repeat.
+    ...(audience === 'owner' && refundClaim?.key && refundClaim.lines ? { pendingRefundLines: refundClaim.lines, pendingRefundRestock: Boolean(refundClaim.restock) } : {}),
     createdOn: iso(order.createdOn),
     restockedOn: order.restockedOn === null ? null : iso(order.restockedOn),
     // The owner's panel says before a cancel whether the provider refunds it or the owner does (offline).

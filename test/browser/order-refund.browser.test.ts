@@ -6,9 +6,14 @@
 // the buyer's page. The buyer's order status page (211) shows the status and the amount, and
 // the buyer is mailed (its confirmation page, 202, says it too); neither names the provider's reference or the owner's note. On a phone the
 // dialog fits the screen, and Escape closes it with the focus back on Refund….
+// REFUND-2: returned goods. The owner counts a returned tee in the dialog's Returned items, the
+// amount follows what was paid for it, "Restock items" appears (on) for the physical line only,
+// a count over what is left is refused at its field before sending, and the refund puts the
+// sold-out variant back in stock, once; the row says what came back.
 import { describe, expect, inject, test } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
 import { formatMoney } from '../../renderer/pages/money.ts';
+import { linesPaidCents } from '../../hydrate/shared/order-statuses.ts';
 import { axeViolations } from './support/axe.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit } from './support/visit.ts';
@@ -36,6 +41,122 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     expect(placed.statusCode, placed.body).toBe(200);
     return placed.json();
   }
+
+  /** Signs the owner in on a new visitor and opens the orders panel; answers the panel and the visitor. */
+  async function ordersPanel() {
+    await ensureFirstOwner(tier.server.store, { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD });
+    const v = await tier.newVisitor();
+    await v.page.setViewportSize({ width: 1280, height: 800 });
+    await v.page.goto('/admin');
+    await v.page.getByLabel('Email').fill(EMAIL);
+    await v.page.getByLabel('Password').fill(PASSWORD);
+    await v.page.getByRole('button', { name: 'Sign in' }).click();
+    await v.page.getByRole('heading', { name: 'Inventory', level: 2 }).waitFor();
+    await v.page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Orders' }).click();
+    return { v, orders: v.page.locator('[data-admin-panel="orders"]') };
+  }
+
+  test('REFUND-2 returned goods: the owner counts a returned tee from the keyboard, the amount follows its price, Restock items puts the sold-out size back in stock once', async () => {
+    // Every medium tee (3) and a poster, shipped to New York (taxed).
+    const crumb = 'refund-browser-crumb-0123456789';
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'tee', sku: 'TEE-M', quantity: 3 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const cartToken = added.json().shoppingCart.id;
+    const poster = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, cookies: { crumb, CART: cartToken }, payload: { itemId: 'poster', sku: 'PST-1', quantity: 1 } });
+    expect(poster.statusCode, poster.body).toBe(200);
+    const address = { firstName: 'Ada', lastName: 'Lovelace', line1: '1 Main St', city: 'New York', region: 'NY', postalCode: '10001', country: 'US' };
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: { cartToken, email: 'tees@example.com', shippingAddress: address, shippingOptionId: 'standard', payment: TEST_CARD, idempotencyKey: 'refund-browser-0002' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, orderNumber } = placed.json() as { orderId: string; orderNumber: number };
+    const order = (await tier.server.store.read.orders.get(orderId))!;
+    const money = (cents: number) => formatMoney(cents, order.currency);
+    const stock = async () => (await tier.server.store.read.getProduct('tee'))!.variants.find((variant) => variant.id === 'tee-m')!.qtyInStock;
+    expect(await stock()).toBe(0);
+    const [tee, print] = order.items;
+    const teeName = `${tee!.productName} (${tee!.variantLabel})`;
+    const oneTee = linesPaidCents(order, [{ lineId: 'line-1', quantity: 1 }]);
+
+    const { v, orders } = await ordersPanel();
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    const opener = row.getByRole('button', { name: `Refund… order #${orderNumber}` });
+    await opener.focus();
+    await v.page.keyboard.press('Enter');
+    const dialog = v.page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
+    await dialog.waitFor();
+    const amount = dialog.getByLabel(`Amount to refund (${order.currency})`);
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    const returned = dialog.getByRole('group', { name: 'Returned items (optional)' });
+    const teeCount = returned.getByLabel(`${teeName} returned (up to 3)`);
+    expect(await returned.getByLabel(`${print!.productName} returned (up to 1)`).count()).toBe(1);
+    // Nothing counted yet: no restock offered, and the dialog says nothing goes back.
+    const restock = dialog.getByRole('checkbox', { name: 'Restock items' });
+    expect(await restock.count()).toBe(0);
+    const describedBy = async () => v.page.locator(`[id="${await dialog.getAttribute('aria-describedby')}"]`).textContent();
+    expect(await describedBy()).toMatch(/Nothing goes back into stock\.$/);
+
+    // Keyboard: past the reason to the tee's count. Four is more than was bought: refused at the field, nothing sent.
+    await v.page.keyboard.press('Tab');
+    await v.page.keyboard.type('Returned: wrong size');
+    await v.page.keyboard.press('Tab');
+    await expect.poll(() => teeCount.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.type('4');
+    await v.page.keyboard.press('Enter');
+    await expect.poll(() => teeCount.getAttribute('aria-invalid')).toBe('true');
+    expect(await returned.locator('.admin-field-error').textContent()).toBe(`Enter how many of ${teeName} came back: a whole number from 0 to 3.`);
+    await expect.poll(() => teeCount.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await tier.server.store.read.orders.listRefunds(orderId)).toEqual([]);
+    expect(await axeViolations(v.page)).toEqual([]);
+
+    // One came back: the amount is what was paid for it (its sale price, with New York's tax), and Restock items is on.
+    await v.page.keyboard.press('ControlOrMeta+a');
+    await v.page.keyboard.type('1');
+    expect(await amount.inputValue()).toBe((oneTee / 100).toFixed(2));
+    expect(await dialog.locator('.admin-field-hint').first().textContent()).toBe(`${money(oneTee)} was paid for the returned items; you may refund less.`);
+    await restock.waitFor();
+    expect(await restock.isChecked()).toBe(true);
+    expect(await describedBy()).toMatch(/The returned items go back into stock\.$/);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('refund-2-returned-tee');
+    // Tab reaches the poster's count, then Restock items; Space would untick it. Enter sends.
+    await v.page.keyboard.press('Tab');
+    await v.page.keyboard.press('Tab');
+    await expect.poll(() => restock.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.press('Shift+Tab');
+    await v.page.keyboard.press('Enter');
+    await expect
+      .poll(() => orders.getByRole('status').textContent())
+      .toBe(
+        `Order #${orderNumber} is now partially refunded. Refunded ${money(oneTee)} to Visa ending 4242 (test). 1 item is back in stock. ${money(order.grandTotal - oneTee)} is left to refund. tees@example.com is emailed about it.`,
+      );
+    expect(await dialog.count()).toBe(0);
+    expect(await row.locator('.admin-order-refund-list li').textContent()).toContain(`Returned: 1 × ${teeName}, back in stock`);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await stock()).toBe(1);
+    expect((await tier.server.store.read.orders.get(orderId))!.refunds).toEqual([
+      expect.objectContaining({ amountCents: oneTee, lines: [{ lineId: 'line-1', quantity: 1 }], restocked: true, reason: 'Returned: wrong size' }),
+    ]);
+    expect(await axeViolations(v.page)).toEqual([]);
+
+    // Again: two tees are left to return; counting only the poster (digital) offers no restock.
+    await v.page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await returned.getByLabel(`${teeName} returned (up to 2)`).count()).toBe(1);
+    await returned.getByLabel(`${print!.productName} returned (up to 1)`).fill('1');
+    expect(await restock.count()).toBe(0);
+    expect(await describedBy()).toMatch(/Nothing goes back into stock\.$/);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await stock()).toBe(1);
+    expect(await tier.server.store.read.orders.listRefunds(orderId)).toHaveLength(1);
+  });
 
   test('REFUND-1 the owner refunds part of a paid order from the keyboard; the row and the buyer\'s order status page say Partially refunded with the amounts', async () => {
     const { orderId, orderNumber } = await placePosters(2, 'returns@example.com');
