@@ -6,8 +6,12 @@
 // focused control with a visible focus ring, focus never dropped to <body> by an island's
 // render. JOURNEY-2 walks it on a phone (390x844), at 320x640 (reflow) and at 200% zoom of a
 // 1280x800 window (640x400 CSS px): no page scrolls sideways, controls big enough to touch,
-// pop-ups over the window, no sticky part over the focused field. Axe at every step. Nothing here
-// reads a clock: every wait is for a state.
+// pop-ups over the window, no sticky part over the focused field. JOURNEY-3 opens Quick View by
+// keys in short windows (640x400, 844x390: a zoomed laptop, a phone held sideways): its title,
+// price and Add To Cart in sight as it opens, Tab kept inside, Escape back to the card, a taller
+// panel scrolling under its x; the alert, the pay-later modal, the engraving lightbox and the
+// journal's popup overlay in the window. Axe at every step. Nothing here reads a clock: every
+// wait is for a state (the overlay's delay runs on the page's fake clock).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
@@ -21,6 +25,8 @@ const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 320, height: 640 };
 // A 1280x800 window zoomed to 200% lays the page out in 640x400 CSS px.
 const ZOOMED = { width: 640, height: 400 };
+// A phone held sideways: short and wide.
+const LANDSCAPE = { width: 844, height: 390 };
 
 /** The focused element as a visitor meets it: its name, whether it shows a focus ring, where it is. */
 interface Focused {
@@ -141,6 +147,28 @@ const popUpPlace = (page: Page, panel: string) =>
     return { top: r.top >= -1, left: r.left >= -1, right: r.right <= innerWidth + 1, bottom: reachable };
   });
 const IN_WINDOW = { top: true, left: true, right: true, bottom: true };
+
+/**
+ * Whether each of `parts` (selectors inside the dialog) is in sight as the dialog opened: all
+ * of its box inside the panel's visible box and the window (nothing scrolled, neither the panel
+ * nor the page), and on top at its centre (not under the x or the panel's edge).
+ */
+const inSightInPanel = (page: Page, panel: string, parts: Record<string, string>) =>
+  page.evaluate(
+    ({ panel, parts }) => {
+      const box = document.querySelector(panel)!.getBoundingClientRect();
+      const seen: Record<string, boolean> = {};
+      for (const [name, selector] of Object.entries(parts)) {
+        const el = document.querySelector(panel)!.querySelector(selector);
+        const r = el?.getBoundingClientRect();
+        const hit = r ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
+        seen[name] = !!el && !!r && r.height > 0 && r.top >= Math.max(box.top, 0) - 1 && r.bottom <= Math.min(box.bottom, innerHeight) + 1 && r.left >= Math.max(box.left, 0) - 1 && r.right <= Math.min(box.right, innerWidth) + 1 && hit !== null && el.contains(hit);
+      }
+      seen.panel = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+      return seen;
+    },
+    { panel, parts },
+  );
 
 describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
@@ -416,5 +444,124 @@ describe.skipIf(!chromiumPath)(`a visitor's journey in Chromium${chromiumPath ? 
       await waitForBoot(page);
       await check('order-status');
     }
+  });
+
+  test('JOURNEY-3 short windows (200% zoom 640x400, a phone sideways 844x390): Quick View fits the window with the title, price and Add To Cart in sight, by keys; its x in reach while a taller panel scrolls; the other pop-ups in the window', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    const { keyboard } = page;
+    const added = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200);
+    for (const [label, size] of [['zoom', ZOOMED], ['landscape', LANDSCAPE]] as const) {
+      await page.setViewportSize(size);
+      expect(await visit(page, '/shop')).toBe(200);
+
+      // Opened by keys from the tee's card: focus goes in; the page behind stays where it was.
+      const opener = page.locator('.sf-product-card[data-item-id="tee"] .sqs-product-quick-view-button');
+      await opener.focus();
+      const scrolled = await page.evaluate(() => scrollY);
+      await keyboard.press('Enter');
+      const dialog = page.locator('.sf-quick-view[aria-modal="true"]');
+      await dialog.waitFor();
+      await expect.poll(() => isFocusedIn(page, '.sf-quick-view')).toBe(true);
+      await waitForBoot(page);
+      await dialog.locator('.sqs-add-to-cart-button').first().waitFor();
+      // Before, the picture filled the panel's first screen (552 px tall at 640x400) and Add To
+      // Cart lay 600 px down inside it; at 844x390 it was cut by the panel's foot.
+      expect(await inSightInPanel(page, '.sf-quick-view-content', {
+        close: '.sf-quick-view-close',
+        title: '.sf-product-title',
+        price: '.product-price',
+        addToCart: '.sqs-add-to-cart-button',
+      }), `${label}: Quick View's parts in sight`).toEqual({ panel: true, close: true, title: true, price: true, addToCart: true });
+      expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page), `${label} quick view: axe`).toEqual([]);
+      await viewportShot(page, `journey-3-${label}-quick-view`);
+
+      // Tab and Shift+Tab stay in the dialog; every control they reach shows its ring, in the
+      // window, not under the x.
+      for (let i = 0; i < 20; i++) {
+        await keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+        expect(await isFocusedIn(page, '.sf-quick-view'), `${label}: Tab ${i + 1} in Quick View`).toBe(true);
+        const now = await focusedNow(page);
+        expect(now, `${label}: Tab ${i + 1} in Quick View`).toMatchObject({ ring: true, inViewport: true, onTop: true });
+      }
+      // A size by keys, then Add To Cart pressed where it is: the entry is stored.
+      await dialog.locator('select[data-variant-option-name="Size"]').focus();
+      await keyboard.press('ArrowDown');
+      await expect.poll(() => dialog.locator('select[data-variant-option-name="Size"]').inputValue()).not.toBe('');
+      await tabTo(page, /^Add To Cart$/i);
+      await Promise.all([added(), keyboard.press('Enter')]);
+      expect(await isFocusedIn(page, '.sf-quick-view')).toBe(true);
+
+      // Escape closes it and gives focus back to the card's button.
+      await keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await focusedNow(page)).toMatchObject({ name: 'Quick View, Classic Tee', ring: true });
+
+      // The hoodie's sold-out variant adds the restock box: the panel is taller than the window
+      // and scrolls inside it; the x stays in reach at its top, and the box's email field Tab
+      // reaches is in sight, not under the x.
+      await page.locator('.sf-product-card[data-item-id="hoodie"] .sqs-product-quick-view-button').click();
+      await dialog.waitFor();
+      await waitForBoot(page);
+      await dialog.locator('select[data-variant-option-name="Size"]').selectOption('M');
+      await dialog.locator('select[data-variant-option-name="Color"]').selectOption('Sand');
+      const restock = dialog.locator('.product-restock-notification[data-variant-id="hoodie-m-sand"]');
+      await restock.waitFor({ state: 'visible' });
+      await tabTo(page, /^Email Address$/);
+      expect(await isFocusedIn(page, '.product-restock-notification')).toBe(true);
+      expect(await popUpPlace(page, '.sf-quick-view-content'), `${label} Quick View with the restock box`).toEqual(IN_WINDOW);
+      expect(await inSightInPanel(page, '.sf-quick-view-content', { close: '.sf-quick-view-close' }), `${label}: the x while the panel is scrolled`).toEqual({ panel: true, close: true });
+      expect(await page.evaluate(() => document.querySelector('.sf-quick-view-content')!.scrollTop)).toBeGreaterThan(0);
+      expect(await axeViolations(page), `${label} quick view restock: axe`).toEqual([]);
+      await viewportShot(page, `journey-3-${label}-quick-view-restock`);
+      await keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      // The product page's pop-ups: the alert, the pay-later modal, the mug's engraving lightbox.
+      expect(await visit(page, '/shop/tee')).toBe(200);
+      await page.locator('.sf-product .sqs-add-to-cart-button').first().click();
+      await page.locator('.sf-alert').waitFor();
+      expect(await popUpPlace(page, '.sf-alert'), `${label} alert in the window`).toEqual(IN_WINDOW);
+      await page.keyboard.press('Escape');
+      await page.locator('.sf-alert').waitFor({ state: 'detached' });
+      await page.locator('.sf-bnpl-info').first().click();
+      await page.locator('.sf-bnpl-modal > .sf-bnpl-modal-content').waitFor();
+      expect(await popUpPlace(page, '.sf-bnpl-modal > .sf-bnpl-modal-content'), `${label} pay-later modal in the window`).toEqual(IN_WINDOW);
+      await page.keyboard.press('Escape');
+      await page.locator('.sf-bnpl-modal').waitFor({ state: 'detached' });
+      expect(await visit(page, '/shop/mug')).toBe(200);
+      await page.locator('.sf-product .sqs-add-to-cart-button').first().click();
+      await page.locator('.sf-lightbox-content').waitFor();
+      expect(await popUpPlace(page, '.sf-lightbox-content'), `${label} engraving lightbox in the window`).toEqual(IN_WINDOW);
+      await viewportShot(page, `journey-3-${label}-lightbox`);
+      await page.keyboard.press('Escape');
+      await page.locator('.sf-lightbox').waitFor({ state: 'detached' });
+    }
+
+    // The journal's popup overlay, shown after its delay on the page's fake clock, in a tab of
+    // its own (last: a tab behind another runs its timers throttled).
+    const tab = await v.context.newPage();
+    const start = Date.parse('2026-03-02T10:00:00Z');
+    await tab.clock.install({ time: start - 1000 });
+    for (const [label, size] of [['zoom', ZOOMED], ['landscape', LANDSCAPE]] as const) {
+      await tab.setViewportSize(size);
+      // Paused a second ahead of the fake clock (which ran on for axe below).
+      await tab.clock.pauseAt(Math.max(start, (await tab.evaluate(() => Date.now()).catch(() => start)) + 1000));
+      // Never closed here, so it comes again on the next visit.
+      expect(await visit(tab, '/journal')).toBe(200);
+      await expect.poll(() => tab.evaluate(() => document.querySelector('.sf-popup-overlay')?.getAttribute('data-overlay-state'))).toBe('waiting');
+      await tab.waitForLoadState('networkidle');
+      await tab.clock.runFor(4000);
+      await tab.locator('.sf-popup-overlay-content').waitFor({ state: 'visible' });
+      expect(await popUpPlace(tab, '.sf-popup-overlay-content'), `${label} popup overlay in the window`).toEqual(IN_WINDOW);
+      expect(await inSightInPanel(tab, '.sf-popup-overlay-content', { close: '.sf-popup-overlay-close' }), `${label}: the overlay's x`).toMatchObject({ close: true });
+      // axe waits on timers: the clock runs again.
+      await tab.clock.resume();
+      expect(await axeViolations(tab), `${label} popup overlay: axe`).toEqual([]);
+      await viewportShot(tab, `journey-3-${label}-overlay`);
+    }
+    await tab.close();
   });
 });
