@@ -387,6 +387,51 @@ describe('orders panel', () => {
     expect((el.querySelector('[role="dialog"] input') as HTMLInputElement).value).toBe('15.00');
   });
 
+  it('an unfinished refund of returned lines is finished with the same lines and restock choice; counted lines go with a new one', async () => {
+    const items = [
+      { productName: 'Tee', variantLabel: 'M', quantity: 2, unitPrice: 2000, productType: 1 },
+      { productName: 'Poster', quantity: 1, unitPrice: 900, productType: 2 },
+    ];
+    const stuck = {
+      ...order(7, 'paid'), items, subtotal: 4900, shippingTotal: 500, grandTotal: 5400, refundedCents: 0, refundableCents: 5400, refunds: [],
+      refundPending: true, pendingRefundCents: 2000, pendingRefundLines: [{ lineId: 'line-1', quantity: 1 }], pendingRefundRestock: true,
+    };
+    const fresh = { ...stuck, id: 'o8', orderNumber: 8, refundPending: false, pendingRefundCents: null, pendingRefundLines: undefined, pendingRefundRestock: undefined };
+    const server = fakeAdminServer((method, url) =>
+      method === 'GET' ? { status: 200, body: { orders: [stuck, fresh], nextCursor: null } } : { status: 200, body: { ...(url.includes('/o7/') ? stuck : fresh), refundPending: false, pendingRefundCents: null } },
+    );
+    const el = await mountPanel(OrdersPanel, server);
+    await act(async () => (el.querySelector('tr[data-order-id="o7"] [data-action="refund"]') as HTMLButtonElement).click());
+    // Not offered again to count: it is sent as it was asked.
+    expect(el.querySelector('[role="dialog"] .admin-refund-lines')).toBeNull();
+    await act(async () => (el.querySelector('[data-action="confirm-refund"]') as HTMLButtonElement).click());
+    expect(server.bodies[server.calls.indexOf('POST /api/commerce/orders/o7/refunds')]).toMatchObject({ amountCents: 2000, lines: [{ lineId: 'line-1', quantity: 1 }], restock: true });
+
+    await act(async () => (el.querySelector('tr[data-order-id="o8"] [data-action="refund"]') as HTMLButtonElement).click());
+    const dialog = el.querySelector('[role="dialog"]')!;
+    const [tee, poster] = [...dialog.querySelectorAll<HTMLInputElement>('.admin-refund-lines input[type="number"]')];
+    const type = (input: HTMLInputElement, text: string) => {
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      set.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    // The poster alone: digital, so no Restock items.
+    await act(async () => type(poster!, '1'));
+    expect(dialog.querySelector('input[type="checkbox"]')).toBeNull();
+    await act(async () => type(tee!, '2'));
+    const restock = dialog.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(restock.checked).toBe(true);
+    // Both tees and the poster: all the goods came to (shipping not), so the amount is 4900.
+    expect((dialog.querySelector('input') as HTMLInputElement).value).toBe('49.00');
+    await act(async () => restock.click());
+    await act(async () => (dialog.querySelector('[data-action="confirm-refund"]') as HTMLButtonElement).click());
+    expect(server.bodies[server.calls.indexOf('POST /api/commerce/orders/o8/refunds')]).toMatchObject({
+      amountCents: 4900,
+      lines: [{ lineId: 'line-1', quantity: 2 }, { lineId: 'line-2', quantity: 1 }],
+      restock: false,
+    });
+  });
+
   it('an order with nothing left to refund offers no Refund…', async () => {
     const done = { ...order(3, 'refunded'), refundedCents: 7500, refundableCents: 0, refunds: [] };
     const unpaid = { ...order(4, 'awaiting-payment'), refundableCents: 0 };

@@ -216,7 +216,8 @@ function linesSuite(name: string, open: () => Promise<OpenedStore>) {
       const ask = vi.spyOn(testCardProvider, 'refund').mockRejectedValueOnce(new Error('socket hang up'));
       try {
         expect(json(await refund(orderId, { lines: shirt(1), restock: true }, 'unknown-first-1')).code).toBe('REFUND_FAILED');
-        expect(await owner(orderId)).toMatchObject({ status: 'paid', refundPending: true, pendingRefundCents: 2500 });
+        // The owner's JSON names its lines and restock choice, which the admin sends again to finish it.
+        expect(await owner(orderId)).toMatchObject({ status: 'paid', refundPending: true, pendingRefundCents: 2500, pendingRefundLines: shirt(1), pendingRefundRestock: true });
         expect(await stock()).toBe(2);
         // The same amount for other lines, or without the restock, is another refund: it waits.
         expect(json(await refund(orderId, { amountCents: 2500 }))).toEqual({
