@@ -383,6 +383,47 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await axeViolations(v.page)).toEqual([]);
   });
 
+  test('order status found by number and email shows no download link: its button mails the links to the order\'s address', async () => {
+    // The digital poster's order (bought above): numbers are sequential, so a look-up by number
+    // and email must not hand out the files; the links go by mail instead.
+    const poster = (await orders()).find((order) => (order.items as Array<{ itemId: string }>).some((item) => item.itemId === 'poster'))!;
+    const linkMails = async () => (await tier.server.store.read.listOutbox()).filter((m) => m.subject.endsWith(`(order #${poster.orderNumber})`) && m.subject.startsWith('Your downloads from '));
+    const before = (await linkMails()).length;
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/commerce/orders/status')).toBe(200);
+    await v.page.getByLabel('Order number').fill(String(poster.orderNumber));
+    await v.page.getByLabel('Email').fill(String(poster.email));
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/commerce/orders/status' && r.request().method() === 'POST'),
+      v.page.getByRole('button', { name: 'Look up order' }).click(),
+    ]);
+    await v.page.locator('.sf-order-number').waitFor();
+    await waitForBoot(v.page);
+    expect(await v.page.locator('a[href*="/commerce/downloads/"]').count()).toBe(0);
+    const button = v.page.getByRole('button', { name: 'Email me the download links' });
+    expect(await button.isVisible()).toBe(true);
+    expect(await v.page.getByText('Your download links go to the email address you ordered with.').isVisible()).toBe(true);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-4b-order-status-downloads-by-mail');
+
+    // Keyboard: the button is reached and pressed like any other.
+    await button.focus();
+    await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/commerce/orders/status' && r.request().method() === 'POST'),
+      v.page.keyboard.press('Enter'),
+    ]);
+    const sent = v.page.locator('.sf-order-status-message[role="status"]');
+    await sent.waitFor();
+    await waitForBoot(v.page);
+    expect(await sent.textContent()).toBe('We emailed your download links to the address you ordered with.');
+    expect(await v.page.locator('a[href*="/commerce/downloads/"]').count()).toBe(0);
+    expect(await axeViolations(v.page)).toEqual([]);
+    const mails = await linkMails();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.to).toBe(String(poster.email));
+    expect(mails.at(-1)!.body).toMatch(/\/commerce\/downloads\/[A-Za-z0-9_-]{32}\/poster/);
+  });
+
   test('the order placed in another tab: Place order here says so and links that order (no second order)', async () => {
     const v = await tier.newVisitor();
     // The refused place answer (409 CART_PURCHASED) is a non-2xx response, which Chromium logs.
