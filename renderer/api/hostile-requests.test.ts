@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CRUMB, USER_PASSWORD, cookieOf, json, useApiHarness, withCrumb } from '../test-support/api-harness.ts';
+import { DEFAULT_LIMITS } from './context.ts';
 
 // A second attack run against the API, for attacks issue 13's run did not list: a forged Host
 // in a reset mail, one reset link sent three times at once, prototype keys inside the JSON
@@ -134,6 +135,20 @@ describe('a cart per request', () => {
     expect(await h.store.client.query('SELECT id FROM carts')).toHaveLength(3);
     const more = await send('POST', ENTRIES, { ...line, quantity: 2 }, cart);
     expect([more.statusCode, json(more).shoppingCart.totalQuantity]).toEqual([200, 3]);
+  });
+});
+
+describe('a cart per request, default limits', () => {
+  it('cartCreations is D10-sized: as many carts a minute as an address may place orders (and FormSubmissionKey), then 429; another address goes on', async () => {
+    expect(DEFAULT_LIMITS.cartCreations).toEqual(DEFAULT_LIMITS.checkoutPlace);
+    expect(DEFAULT_LIMITS.cartCreations).toEqual(DEFAULT_LIMITS.formSubmissionKey);
+    const { limit } = DEFAULT_LIMITS.cartCreations;
+    const line = { itemId: 'p2', sku: 'SQ-2A', quantity: 1, additionalFields: null };
+    const buyNow = (remoteAddress = '127.0.0.1') => h.inject(withCrumb({ method: 'POST', url: `${ENTRIES}?express=true`, payload: line, remoteAddress }));
+    const answers: number[] = [];
+    for (let i = 0; i < limit + 1; i++) answers.push((await buyNow()).statusCode);
+    expect(answers).toEqual([...Array<number>(limit).fill(200), 429]);
+    expect((await buyNow('10.7.7.7')).statusCode).toBe(200);
   });
 });
 
