@@ -125,9 +125,9 @@ export function OrdersPanel({ api }: PanelProps) {
       setStatus(result.message);
       // Moved meanwhile (another tab, another owner): the row is read again, so it shows the
       // status the message names and offers that status's moves, not the stale ones.
-      // REFUND_PENDING: another press or owner's cancel is refunding it, or a refund did not finish;
-      // the row read again says so and offers what the server allows.
-      if (hasApiError(result, API_ERROR.INVALID_ORDER_STATUS, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
+      // REFUND_PENDING: another press or owner's cancel is refunding it; *_UNFINISHED: a refund did
+      // not finish; the row read again says so and offers what the server allows.
+      if (hasApiError(result, API_ERROR.INVALID_ORDER_STATUS, API_ERROR.REFUND_PENDING, API_ERROR.CANCEL_REFUND_UNFINISHED, API_ERROR.REFUND_UNFINISHED, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }
@@ -167,7 +167,7 @@ export function OrdersPanel({ api }: PanelProps) {
     if (!result.ok) {
       setStatus(result.message);
       // Refunded or moved meanwhile (another tab, another owner): the row read again shows what is left.
-      if (hasApiError(result, API_ERROR.REFUND_TOO_LARGE, API_ERROR.NOTHING_TO_REFUND, API_ERROR.ORDER_NOT_PAID, API_ERROR.REFUND_PENDING, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
+      if (hasApiError(result, API_ERROR.REFUND_TOO_LARGE, API_ERROR.NOTHING_TO_REFUND, API_ERROR.ORDER_NOT_PAID, API_ERROR.REFUND_PENDING, API_ERROR.CANCEL_REFUND_UNFINISHED, API_ERROR.REFUND_UNFINISHED, API_ERROR.REFUND_FAILED, API_ERROR.REFUND_LINE_NOT_FOUND, API_ERROR.REFUND_QUANTITY_TOO_LARGE)) {
         const fresh = await api.get<AdminOrder>(`/api/commerce/orders/${encodeURIComponent(order.id)}`);
         if (fresh.ok) setUpdated((before) => ({ ...before, [order.id]: { ...order, ...fresh.body } }));
       }

@@ -26,6 +26,9 @@ export const API_ERROR = {
   /** Order status change or refund: the order moved meanwhile; the orders panel reads the row again. */
   INVALID_ORDER_STATUS: 'INVALID_ORDER_STATUS',
   REFUND_PENDING: 'REFUND_PENDING',
+  /** A refund whose answer is unknown holds the order (a cancel's, or an owner's refund): the row read again says which to ask again. */
+  CANCEL_REFUND_UNFINISHED: 'CANCEL_REFUND_UNFINISHED',
+  REFUND_UNFINISHED: 'REFUND_UNFINISHED',
   REFUND_FAILED: 'REFUND_FAILED',
   REFUND_TOO_LARGE: 'REFUND_TOO_LARGE',
   NOTHING_TO_REFUND: 'NOTHING_TO_REFUND',

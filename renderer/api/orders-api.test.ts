@@ -791,7 +791,7 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
           const fulfil = await status(placed.orderId, 'fulfilled');
           expect([fulfil.statusCode, json(fulfil)]).toEqual([
             409,
-            { code: 'REFUND_PENDING', error: "This order's refund did not finish, so it cannot be marked fulfilled: cancel it again to finish the refund." },
+            { code: 'CANCEL_REFUND_UNFINISHED', error: "This order's cancel did not finish its refund: cancel it again to finish it before anything else." },
           ]);
           expect(json(await status(placed.orderId, 'cancelled'))).toMatchObject({ status: 'cancelled', refundPending: false, refund: { kind: 'refunded' } });
           expect(refund).toHaveBeenCalledTimes(2);

@@ -221,10 +221,10 @@ function linesSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(await stock()).toBe(2);
         // The same amount for other lines, or without the restock, is another refund: it waits.
         expect(json(await refund(orderId, { amountCents: 2500 }))).toEqual({
-          code: 'REFUND_PENDING',
-          error: 'A refund of $25.00 of this order did not finish: refund the same items for $25.00 again to finish it before any other refund.',
+          code: 'REFUND_UNFINISHED',
+          error: 'A refund of $25.00 of this order did not finish: ask for the same refund again (the same amount and items) to finish it before anything else.',
         });
-        expect(json(await refund(orderId, { lines: shirt(1) })).code).toBe('REFUND_PENDING');
+        expect(json(await refund(orderId, { lines: shirt(1) })).code).toBe('REFUND_UNFINISHED');
         h.clock.now += REFUND_CLAIM_MS + 1;
         const finished = json(await refund(orderId, { lines: shirt(1), restock: true }, 'unknown-second-2'));
         expect(finished).toMatchObject({ refundPending: false, refunds: [{ key: 'unknown-first-1', restocked: true }] });

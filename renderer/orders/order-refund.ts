@@ -28,9 +28,6 @@ export const REFUND_ERR = {
   /** More than what is left of the total after the refunds already given. */
   tooLarge: (left: string) => new ApiError(422, 'REFUND_TOO_LARGE', `At most ${left} is left to refund on this order.`),
   failed: (why: string) => new ApiError(502, 'REFUND_FAILED', `The refund failed, so nothing was refunded: ${why}`),
-  /** An earlier refund of another amount was asked and its answer is unknown. */
-  unfinished: (amount: string) =>
-    new ApiError(409, 'REFUND_PENDING', `A refund of ${amount} of this order did not finish: refund ${amount} again to finish it before any other refund.`),
   /** More than was paid for the returned lines named (the owner may only lower their price). */
   overLines: (paid: string) => new ApiError(422, 'REFUND_TOO_LARGE', `At most ${paid} was paid for those items.`),
   /** Returned lines that were free: there is no money to give back for them. */
@@ -46,11 +43,6 @@ export const REFUND_ERR = {
       'REFUND_QUANTITY_TOO_LARGE',
       left === 0 ? `${name} (${lineId}) is already refunded in full.` : `At most ${left} of ${name} (${lineId}) ${left === 1 ? 'is' : 'are'} left to refund.`,
     ),
-  /** A refund for another set of lines, or restock choice, than the unfinished one. */
-  unfinishedLines: (amount: string) =>
-    new ApiError(409, 'REFUND_PENDING', `A refund of ${amount} of this order did not finish: refund the same items for ${amount} again to finish it before any other refund.`),
-  /** A cancel's refund was asked and its answer is unknown. */
-  cancelUnfinished: () => new ApiError(409, 'REFUND_PENDING', "This order's cancel did not finish its refund: cancel it again to finish it."),
 };
 
 export interface RefundRequest {
@@ -90,16 +82,17 @@ export async function refundOrder(deps: Deps, orderId: string, request: RefundRe
     if (order.refunds?.some((refund) => refund.key === request.key)) return { done: order };
     const claim = order.refundClaim;
     if (claim && claim.until > deps.now()) throw ORDER_ERR.refundUnderWay();
-    if (claim && !claim.key) throw REFUND_ERR.cancelUnfinished();
+    if (claim && !claim.key) throw ORDER_ERR.cancelRefundUnfinished();
     const lines = request.lines?.length ? request.lines : undefined;
     const linesPaid = lines ? checkLines(order, lines) : null;
     const amountCents = request.amountCents ?? Math.min(linesPaid ?? 0, refundableCents(order));
     const restock = Boolean(lines && request.restock);
     // An unsettled refund of the same amount (and the same lines) is finished with its own provider
     // key (the provider answers the first refund); another one waits for it.
-    if (claim && claim.amountCents !== amountCents) throw REFUND_ERR.unfinished(money(order, claim.amountCents ?? 0));
+    // Another amount, or (below) other items or restock choice, than the refund whose answer is unknown.
+    if (claim && claim.amountCents !== amountCents) throw ORDER_ERR.refundUnfinished(money(order, claim.amountCents ?? 0));
     if (claim && (JSON.stringify(claim.lines ?? null) !== JSON.stringify(lines ?? null) || Boolean(claim.restock) !== restock)) {
-      throw REFUND_ERR.unfinishedLines(money(order, claim.amountCents ?? 0));
+      throw ORDER_ERR.refundUnfinished(money(order, claim.amountCents ?? 0));
     }
     const key = claim?.key ?? request.key;
     if (order.status === 'awaiting-payment') throw REFUND_ERR.notPaid(order.orderNumber);

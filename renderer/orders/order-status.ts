@@ -8,6 +8,7 @@ import { providerOf, type PaymentProvider, type RefundOutcome } from './payment-
 import { issueGiftCards } from './place-order.ts';
 import { NEXT_STATUSES, refundableCents, refundedCents } from '../../hydrate/shared/order-statuses.ts';
 import { ApiError } from '../api/errors.ts';
+import { formatMoney } from '../pages/money.ts';
 import type { Repository } from '../store/repository.ts';
 import type { OrderRefund, OrderStatus, PlacedOrder, RefundClaim } from '../store/types.ts';
 
@@ -23,12 +24,14 @@ export const ORDER_ERR = {
   refundFailed: (why: string) => new ApiError(502, 'REFUND_FAILED', `The refund failed, so the order was not cancelled: ${why}`),
   /** Another request's refund of this order is on its way (a double press, a second owner). */
   refundUnderWay: () => new ApiError(409, 'REFUND_PENDING', "This order's refund is under way. Wait a moment, then look at the order again."),
-  /** A refund was asked and its answer is unknown: only a cancel (the same key) may move the order now. */
-  refundUnsettled: (to: string) =>
-    new ApiError(409, 'REFUND_PENDING', `This order's refund did not finish, so it cannot be marked ${to}: cancel it again to finish the refund.`),
-  /** An owner's refund (order-refund.ts) was asked and its answer is unknown: the same refund again finishes it. */
-  ownerRefundUnsettled: (to: string) =>
-    new ApiError(409, 'REFUND_PENDING', `A refund of this order did not finish, so it cannot be marked ${to}: refund the same amount again to finish it.`),
+  // REFUND_PENDING said three things needing three different acts (wait; cancel again; refund the
+  // same again) in five texts: each now has its own code and one text, so a client acts on the code.
+  /** A cancel's refund was asked and its answer is unknown: only a cancel (the same key) may move the order now (order-refund.ts too). */
+  cancelRefundUnfinished: () =>
+    new ApiError(409, 'CANCEL_REFUND_UNFINISHED', "This order's cancel did not finish its refund: cancel it again to finish it before anything else."),
+  /** An owner's refund (order-refund.ts) was asked and its answer is unknown: only the same refund again (amount, items, restock) finishes it. */
+  refundUnfinished: (amount: string) =>
+    new ApiError(409, 'REFUND_UNFINISHED', `A refund of ${amount} of this order did not finish: ask for the same refund again (the same amount and items) to finish it before anything else.`),
 };
 
 /** A hang guard on the provider's refund. No row is locked meanwhile: only the owner's request waits. */
@@ -98,8 +101,8 @@ export async function setOrderStatus(deps: Deps, orderId: string, status: OrderS
     const claim = order.refundClaim;
     if (claim && claim.until > deps.now()) throw ORDER_ERR.refundUnderWay();
     // An owner's refund (not a cancel) that did not finish: only that refund, asked again, ends it.
-    if (claim?.key) throw ORDER_ERR.ownerRefundUnsettled(status);
-    if (claim && status !== 'cancelled') throw ORDER_ERR.refundUnsettled(status);
+    if (claim?.key) throw ORDER_ERR.refundUnfinished(formatMoney(claim.amountCents ?? 0, order.currency));
+    if (claim && status !== 'cancelled') throw ORDER_ERR.cancelRefundUnfinished();
     if (!NEXT_STATUSES[order.status].includes(status)) throw ORDER_ERR.invalidStatus(order.status, status);
     if (status === 'cancelled' && order.status === 'paid' && order.grandTotal > 0) {
       const provider = providerOf(order.payment.provider);
