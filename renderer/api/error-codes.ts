@@ -83,7 +83,9 @@ export const API_ERROR_CODES = {
   CART_CHANGED: entry('checkout', 409, 'The cart changed since the totals were shown; show the new totals before placing the order.'),
   CHECKOUT_INVALID: entry('checkout', 400, 'Checkout fields failed validation; `errors` maps each field to its message.'),
   BELOW_MINIMUM_SUBTOTAL: entry('checkout', 422, 'The subtotal is below the store\'s minimum order; `error` says the minimum.'),
-  OUT_OF_STOCK: entry('checkout', 409, 'Not enough stock for the quantity asked (add to cart, checkout), or restock emails asked for a variant still out of stock; `errors` names the lines at checkout.'),
+  // Two meanings, both pinned by the spec's tables (B2 and B13 give this code and their texts), so
+  // neither is renamed; checkout place is B2's meaning at a later moment, with B2's text.
+  OUT_OF_STOCK: entry('checkout', 409, 'Not enough stock for the quantity asked: an add to cart or quantity change (B2), or placing the order (`errors` names the short lines by item id). Also, on the owner\'s restock send (B13), a variant still out of stock, so no restock mail went.'),
   OFFLINE_ORDER_TOO_LARGE: entry('checkout', 422, 'An order paid offline holds more stock units than the store allows for it; remove some or pay another way.'),
   PAYMENT_DECLINED: entry('checkout', 402, 'The payment was declined; nothing was written. `errors.cardNumber` has the reason.'),
   ORDER_NOT_FOUND: entry('checkout', 404, 'No order has this id.'),
