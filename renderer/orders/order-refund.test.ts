@@ -250,6 +250,20 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       }
     });
 
+    it("a cancel's refund with an unknown answer holds the order: a refund is 409 CANCEL_REFUND_UNFINISHED (not REFUND_PENDING's 'wait'), and only the cancel asked again finishes it", async () => {
+      const { orderId } = await placeOrder();
+      const ask = vi.spyOn(testCardProvider, 'refund').mockRejectedValueOnce(new Error('socket hang up'));
+      try {
+        expect(json(await status(orderId, 'cancelled')).code).toBe('REFUND_FAILED');
+        const held = { code: 'CANCEL_REFUND_UNFINISHED', error: "This order's cancel did not finish its refund: cancel it again to finish it before anything else." };
+        expect([(await refund(orderId, 500)).statusCode, json(await refund(orderId, 500))]).toEqual([409, held]);
+        expect(json(await status(orderId, 'fulfilled'))).toEqual(held);
+        expect(json(await status(orderId, 'cancelled'))).toMatchObject({ status: 'cancelled', refundPending: false, refund: { kind: 'refunded' } });
+      } finally {
+        ask.mockRestore();
+      }
+    });
+
     it('a full refund closes the download links; a partial one keeps them', async () => {
       const { orderId } = await placeOrder();
       await store.transaction(async (repo) => {
