@@ -182,6 +182,92 @@ describe('A10 site-user login and logout', () => {
     await page.handle!.runtime.client.request('POST', '/api/x', { json: {} });
     expect(page.fetch.callsTo('/api/x')[0]!.headers['x-siteuser-xsrf-token']).toBe('X9');
   });
+
+  test('a wrong email or password marks both fields, describes them by the error and takes focus to the password, selected; the error never says the password', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    let answer: Answer = { status: 401, json: { error: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' } };
+    page.fetch.on('POST', '/api/site-users/account/session', () => answer);
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    const button = document.querySelector<HTMLButtonElement>('.sf-login button[type="submit"]')!;
+    button.focus();
+    await fillAndSubmit('a@b.co', 'hunter2-secret');
+    const error = document.querySelector<HTMLElement>('.sf-login-error')!;
+    expect(error.textContent).toBe('Invalid email or password.');
+    expect(error.getAttribute('role')).toBe('alert');
+    for (const input of [email, password]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)).toBe(error);
+    }
+    expect(document.activeElement).toBe(password);
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'hunter2-secret'.length]);
+    expect(document.querySelector('.sf-account')!.textContent).not.toContain('hunter2');
+    expect(page.recoverableErrors).toEqual([]);
+
+    // Sent again: the marks go with the error while it is on its way.
+    answer = 'hang';
+    await fillAndSubmit('a@b.co', 'right-password');
+    expect(password.hasAttribute('aria-invalid')).toBe(false);
+    expect(error.hidden).toBe(true);
+    expect(error.hasAttribute('id')).toBe(false);
+  });
+
+  test('a refusal that is not about the fields (429) marks neither field and leaves focus where it was', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { status: 429, json: { error: 'Too many requests.', code: 'RATE_LIMITED' } });
+    const button = document.querySelector<HTMLButtonElement>('.sf-login button[type="submit"]')!;
+    await fillAndSubmit('a@b.co', 'pw');
+    button.focus();
+    await page.advance(0);
+    expect(document.querySelector('input[name="password"]')!.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  test('signed in, the reloaded page says so, focused, once; signed out, the same; a word left for the other state is not said', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { json: { xsrfToken: 'X1' } });
+    await fillAndSubmit('a@b.co', 'pw');
+    expect(page.reload).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('sf.accountNotice')).toBe('signed-in');
+    page.cleanup();
+
+    // The reloaded page: the server's signed-in block, hydrated without a mismatch, then the word.
+    await open(ACCOUNT_SIGNED_IN_HTML, signedIn);
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    const said = document.querySelector<HTMLElement>('.sf-account-notice')!;
+    expect(said.textContent).toBe("You're signed in.");
+    expect(said.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(said);
+    expect(sessionStorage.getItem('sf.accountNotice')).toBeNull();
+    // Its order history is linked from the block, before Sign Out.
+    const orders = document.querySelector<HTMLAnchorElement>('.sf-account-orders a')!;
+    expect([orders.textContent, orders.getAttribute('href')]).toEqual(['Your orders', '/commerce/orders/status']);
+    expect(orders.compareDocumentPosition(document.querySelector('.sf-logout')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    page.fetch.on('DELETE', '/api/site-users/account/session', { json: {} });
+    await page.act(() => document.querySelector<HTMLElement>('.sf-logout')!.click());
+    await page.advance(0);
+    expect(sessionStorage.getItem('sf.accountNotice')).toBe('signed-out');
+    page.cleanup();
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    await page.advance(0);
+    expect(page.recoverableErrors).toEqual([]);
+    expect(document.activeElement?.textContent).toBe("You're signed out.");
+    page.cleanup();
+
+    // Another load of the page says nothing; nor does a word that no longer holds (signed out
+    // again in another tab before this page loaded).
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    await page.advance(0);
+    expect(document.querySelector('.sf-account-notice')).toBeNull();
+    page.cleanup();
+    sessionStorage.setItem('sf.accountNotice', 'signed-in');
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    await page.advance(0);
+    expect(document.querySelector('.sf-account-notice')).toBeNull();
+    expect(sessionStorage.getItem('sf.accountNotice')).toBeNull();
+  });
 });
 
 // A member's forgotten password (designed here): the steps follow the address's fragment.

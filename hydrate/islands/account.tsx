@@ -27,6 +27,37 @@ function stepOf(hash: string): Step {
 }
 export const TRANSLATION_EVENT = 'sf:translation-language';
 
+/**
+ * Signing in and out end in a reload (A10), which starts the page over with focus on nothing:
+ * a screen reader user heard the page title again and nothing of whether it worked. The word
+ * is kept for the reloaded page in this tab's session storage (designed here) and said there
+ * by the account block, focused.
+ */
+export const ACCOUNT_NOTICE_KEY = 'sf.accountNotice';
+export const ACCOUNT_NOTICES = { 'signed-in': "You're signed in.", 'signed-out': "You're signed out." } as const;
+type AccountNotice = keyof typeof ACCOUNT_NOTICES;
+/** The id of the sign-in error, by which the fields it is about describe themselves. */
+export const LOGIN_ERROR_ID = 'sf-login-error';
+
+function leaveNotice(runtime: Runtime, notice: AccountNotice): void {
+  try {
+    runtime.win.sessionStorage.setItem(ACCOUNT_NOTICE_KEY, notice);
+  } catch {
+    // Storage can be disabled (private mode): the reloaded page then says nothing, as before.
+  }
+}
+
+/** The notice left for this page, removed as it is read (a later reload says nothing). */
+function takeNotice(runtime: Runtime): AccountNotice | null {
+  try {
+    const notice = runtime.win.sessionStorage.getItem(ACCOUNT_NOTICE_KEY);
+    runtime.win.sessionStorage.removeItem(ACCOUNT_NOTICE_KEY);
+    return notice === 'signed-in' || notice === 'signed-out' ? notice : null;
+  } catch {
+    return null;
+  }
+}
+
 function isCrumbFail(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { crumbFail?: unknown }).crumbFail === true;
 }
@@ -34,6 +65,8 @@ function isCrumbFail(body: unknown): boolean {
 function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNode[] }): ReactNode {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [loginError, setLoginError] = useState('');
+  // A wrong email or password (not a lost connection or a limit): both fields are marked.
+  const [badCredentials, setBadCredentials] = useState(false);
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement | null>(null);
   const signedIn = runtime.context.siteUser?.authenticated === true;
@@ -41,6 +74,27 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   // (no mismatch), the mounted one enables it, once a press is this island's to handle.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // Said once mounted (the hydrating render is the server's markup), and only when it is still
+  // true: the session may have ended again in another tab before this page loaded.
+  const [notice, setNotice] = useState<AccountNotice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    const left = takeNotice(runtime);
+    if (left === (signedIn ? 'signed-in' : 'signed-out')) setNotice(left);
+  }, [runtime, signedIn]);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  // A wrong email or password left focus on Sign In (or in the field Enter was pressed in): the
+  // visitor goes to the password, drawn by now marked, with the email, as wrong and described by
+  // the error, so a screen reader reads the error with it; its text is selected, so typing
+  // replaces it.
+  useEffect(() => {
+    if (!badCredentials) return;
+    const password = formRef.current?.querySelector<HTMLInputElement>('input[name="password"]');
+    password?.focus();
+    password?.select();
+  }, [badCredentials]);
 
   // The reset steps (designed here) follow the fragment: "Forgot your password?" links to
   // #forgot-password and the mail's link carries #reset-password=<token>. The hydrating render
@@ -83,6 +137,7 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (password === '') found.password = REQUIRED_MESSAGE;
     setErrors(found);
     setLoginError('');
+    setBadCredentials(false);
     if (found.email || found.password) {
       // The visitor goes straight to the first field to fix; its error is read with it.
       form.querySelector<HTMLInputElement>(`input[name="${found.email ? 'email' : 'password'}"]`)?.focus();
@@ -94,10 +149,12 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
       const token = result.ok ? (result.body as { xsrfToken?: unknown } | null)?.xsrfToken : undefined;
       if (result.ok) {
         if (typeof token === 'string') runtime.client.setSiteUserXsrf(token);
+        leaveNotice(runtime, 'signed-in');
         env.reload();
         return;
       }
       setLoginError(result.message);
+      if (hasApiError(result.body, API_ERROR.INVALID_CREDENTIALS)) setBadCredentials(true);
     } finally {
       busy.current = false;
     }
@@ -126,6 +183,7 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
       showAlert({ title: 'Not Signed Out', message: `You are still signed in. ${result.message}` }, runtime.doc);
       return;
     }
+    leaveNotice(runtime, 'signed-out');
     env.reload();
   }
 
@@ -169,12 +227,24 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (hasClass(node, 'sf-login-field')) return renderDefault(undefined, withErrors(node.children, path));
     const field = fieldOf(node);
     if (field && errors[field]) return renderDefault(invalidAttrs(errorId(field)));
-    if (hasClass(node, 'sf-login-error')) return renderDefault({ hidden: loginError === '' }, loginError);
+    if (field && badCredentials) return renderDefault(invalidAttrs(LOGIN_ERROR_ID));
+    // The id only while it shows (the server's markup has none, so hydration matches).
+    if (hasClass(node, 'sf-login-error')) return renderDefault(loginError === '' ? { hidden: true } : { hidden: false, id: LOGIN_ERROR_ID }, loginError);
     if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
     if (node.tag === 'button' && attrOf(node, 'type') === 'submit') return renderDefault({ disabled: !mounted });
     return undefined;
   };
-  return renderSnapshot(snapshot, override);
+  const said = notice ? (
+    <p className="sf-account-notice" role="status" tabIndex={-1} ref={noticeRef}>
+      {ACCOUNT_NOTICES[notice]}
+    </p>
+  ) : null;
+  return (
+    <>
+      {said}
+      {renderSnapshot(snapshot, override)}
+    </>
+  );
 }
 
 /** Focuses `ref`'s element once it is drawn: the visitor lands where the new step begins. */

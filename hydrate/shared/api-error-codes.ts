@@ -10,6 +10,8 @@ export const API_ERROR = {
   OUT_OF_STOCK: 'OUT_OF_STOCK',
   /** Cart entry change or removal (404): the entry is gone (removed in another tab). */
   ENTRY_NOT_FOUND: 'ENTRY_NOT_FOUND',
+  /** Sign-in (401): unknown email or wrong password; the account island marks both fields and focuses the password. */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   /** Password reset (400): the mailed link is unknown, used or expired; a new one is needed. */
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   RESET_LINK_USED: 'RESET_LINK_USED',

@@ -37,7 +37,16 @@ export const ACCOUNT_SIGNED_OUT_HTML =
   '  <p class="sf-login-forgot"><a href="#forgot-password">Forgot your password?</a></p>\n' +
   '</div>';
 
+/**
+ * The order status page (211, renderer/pages/page-types/order-pages.ts serves it here), whose
+ * "Your orders" lists a signed-in buyer's orders. The signed-in account block links it: nothing
+ * else did, so a member's order history was reached only by typing its address or from the
+ * confirmation page of a new order.
+ */
+export const ORDER_STATUS_PATH = '/commerce/orders/status';
+
 export const ACCOUNT_SIGNED_IN_HTML =
   '<div class="sf-account" data-island="account">\n' +
+  `  <p class="sf-account-orders"><a href="${ORDER_STATUS_PATH}">Your orders</a></p>\n` +
   '  <button type="button" class="sf-logout">Sign Out</button>\n' +
   '</div>';

@@ -1,5 +1,6 @@
 // The visitor's account journeys in Debian's Chromium against the demo store: signing out in
-// one tab while another shows the members' page, and what each tab then says.
+// one tab while another shows the members' page, and what each tab then says; the whole walk by
+// keyboard (ACCT-10): sign in from the header, a wrong password, the orders, sign out.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { hashPassword } from '../../renderer/store/password.ts';
@@ -16,6 +17,37 @@ async function signIn(page: Page): Promise<void> {
   await login.locator('input[name="password"]').fill('demo-password');
   await Promise.all([page.waitForNavigation(), login.locator('button[type="submit"]').click()]);
   await waitForBoot(page);
+}
+
+/** The focused control as a keyboard user meets it: its name, role-ish tag, and whether it shows a ring. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement) return { tag: 'body', name: '', ring: false, id: '', describedBy: '', invalid: null as string | null };
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
+    const s = getComputedStyle(el);
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: (el.getAttribute('aria-label') || label || el.textContent || '').replace(/\s+/g, ' ').trim(),
+      ring: (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none',
+      id: el.id,
+      describedBy: (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(),
+      invalid: el.getAttribute('aria-invalid'),
+    };
+  });
+
+/** Tab until the focused control is named `name`; every control on the way is never <body> and shows a ring. */
+async function tabTo(page: Page, name: RegExp, limit = 40): Promise<void> {
+  const passed: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    expect(now.tag, `Tab ${i + 1} after ${passed.join(' | ')}`).not.toBe('body');
+    expect(now.ring, `the focus ring of "${now.name}"`).toBe(true);
+    passed.push(now.name);
+    if (name.test(now.name)) return;
+  }
+  throw new Error(`no control named ${name} within ${limit} Tabs: ${passed.join(' | ')}`);
 }
 
 // Headless Chromium moves no window focus between tabs of one context, so the test says what a
@@ -324,5 +356,78 @@ describe.skipIf(!chromiumPath)(`account journeys in Chromium${chromiumPath ? '' 
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
     await v.screenshot('acct-9-forgot-limited');
+  });
+
+  test('ACCT-10 by keyboard only: the header\'s Sign In, a wrong password said at the password field (never echoed), signed in and told so, Your orders, Sign Out and told so', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/status of 401/);
+    const page = v.page;
+    const { keyboard } = page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wrong = 'not-the-Passw0rd';
+
+    // From the home page, Tab to the header's Sign In; Enter opens the members' sign-in.
+    expect(await visit(page, '/')).toBe(200);
+    await tabTo(page, /^Sign In$/);
+    await Promise.all([page.waitForURL(/\/members$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+
+    // The fields by their labels, typed; Enter in the password sends the form.
+    await tabTo(page, /^Email$/);
+    await keyboard.type('demo@example.com');
+    await keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Password');
+    await keyboard.type(wrong);
+    const [refused] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/site-users/account/session'), keyboard.press('Enter')]);
+    expect(refused.status()).toBe(401);
+    const error = page.locator('.sf-login-error');
+    await expect.poll(() => error.textContent()).toBe('Invalid email or password.');
+    expect(await error.getAttribute('role')).toBe('alert');
+    // Focus at the password, marked and described by the error (a screen reader reads it there), its text selected.
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'sf-login-password', invalid: 'true', describedBy: 'Invalid email or password.', ring: true });
+    expect(await page.locator('#sf-login-email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => { const p = document.activeElement as HTMLInputElement; return [p.selectionStart, p.selectionEnd, p.value.length]; })).toEqual([0, wrong.length, wrong.length]);
+    // The password is said nowhere: not in the answer, the page's text or attributes, or the address.
+    expect(await refused.text()).not.toContain(wrong);
+    expect(await page.evaluate((w) => document.documentElement.outerHTML.includes(w) || document.body.innerText.includes(w), wrong)).toBe(false);
+    expect(page.url()).not.toContain(wrong);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-10-wrong-password');
+
+    // Typed again over the selection and sent with Enter: the reloaded page says so, focused.
+    await keyboard.type('demo-password');
+    await Promise.all([page.waitForNavigation(), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    const notice = page.getByRole('status').filter({ hasText: "You're signed in." });
+    await expect.poll(() => focused(page)).toMatchObject({ name: "You're signed in.", ring: true });
+    expect(await notice.count()).toBe(1);
+    expect(await page.locator('.demo-account-link').getAttribute('aria-label')).toBe('Account: demo');
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-10-signed-in');
+
+    // The next Tab is the member's order history.
+    await tabTo(page, /^Your orders$/, 1);
+    await Promise.all([page.waitForURL(/\/commerce\/orders\/status$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    expect(await page.getByRole('region', { name: 'Your orders' }).isVisible()).toBe(true);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+
+    // Back to the account by the header's link, and Sign Out by Enter: the page says so, focused.
+    await tabTo(page, /^Account: demo$/);
+    await Promise.all([page.waitForURL(/\/members$/), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await tabTo(page, /^Sign Out$/);
+    await Promise.all([page.waitForNavigation(), keyboard.press('Enter')]);
+    await waitForBoot(page);
+    await expect.poll(() => focused(page)).toMatchObject({ name: "You're signed out.", ring: true });
+    expect(await page.locator('.demo-account-link').textContent()).toBe('Sign In');
+    expect(await page.locator('form.sf-login').isVisible()).toBe(true);
+    // Said once: the next load of the page is quiet.
+    expect(await visit(page, MEMBERS)).toBe(403);
+    expect(await page.locator('.sf-account-notice').count()).toBe(0);
+    expect(await axeViolations(page, undefined, { everyImpact: true })).toEqual([]);
+    await v.screenshot('acct-10-signed-out');
   });
 });

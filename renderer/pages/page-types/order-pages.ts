@@ -1,4 +1,5 @@
 import { knownCurrency } from '../../../hydrate/shared/currency.ts';
+import { ORDER_STATUS_PATH } from '../../../hydrate/shared/island-markup.ts';
 import { decodeSignUpCursor, encodeSignUpCursor } from '../../api/cursor.ts';
 import { isValidEmail } from '../../api/form-validation.ts';
 import type { Order, PlacedOrder } from '../../store/types.ts';
@@ -70,7 +71,8 @@ export const orderReceivedPages = pageKind<{ kind: 'order-received'; orderId: st
   },
 });
 
-export const ORDER_STATUS_PATH = '/commerce/orders/status';
+// One address for the page and for the signed-in account block's link to it (island-markup.ts).
+export { ORDER_STATUS_PATH };
 export const ORDER_STATUS_MESSAGES = {
   notFound: 'We could not find an order with that number and email. Check both and try again.',
   /** Said instead of the links on an order found by number and email (never the address typed). */
