@@ -87,11 +87,14 @@ export interface PluginContext {
   /**
    * Charges what running a built-in template would have: `steps` instructions and `made`
    * characters of text made but not printed (its `.var`s' formatted values). Returns false,
-   * charging nothing, when either would pass its limit (LIMIT_INSTRUCTIONS, LIMIT_TEXT): a
-   * formatter that prints in code what its template prints (`product-price`) then runs the
-   * template, so that the render ends where, and with the diagnostic, it would have.
+   * charging nothing, when either would pass its limit (LIMIT_INSTRUCTIONS, LIMIT_TEXT) or the
+   * template's output, `printed` characters, would be longer than the output limit
+   * (LIMIT_OUTPUT, which a template's own output meets as it is written): a formatter that
+   * prints in code what its template prints (`product-price`, `comment-link`, `like-button`)
+   * then runs the template, so that the render ends where, and with the diagnostic, it would
+   * have.
    */
-  spend(steps: number, made: number): boolean;
+  spend(steps: number, made: number, printed: number): boolean;
 }
 
 export interface FormatterSpec<B = unknown> {

@@ -463,8 +463,8 @@ export class Runtime implements PluginContext {
     if ((this.steps += Math.floor(chars / TEXT_PER_STEP)) > this.stepMark) this.passMark();
   }
 
-  spend(steps: number, made: number): boolean {
-    if (this.steps + steps > this.maxSteps || this.textMade + made > this.maxTextMade) return false;
+  spend(steps: number, made: number, printed: number): boolean {
+    if (this.steps + steps > this.maxSteps || this.textMade + made > this.maxTextMade || printed > this.outLimit) return false;
     this.textMade += made;
     if ((this.steps += steps) > this.stepMark) this.passMark();
     return true;

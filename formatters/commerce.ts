@@ -560,8 +560,9 @@ function printedPrice(members: { [key: string]: Value }, site: CurrencySite, ctx
     steps += PRICE_STEPS_NORMAL + patternWork(members.formattedNormalPriceText);
     body = typeof members.formattedNormalPriceText === 'string' ? plainPattern(members.formattedNormalPriceText, priceArgument, normal, members) : null;
   } else body = '';
-  if (body === null || !ctx.spend(steps, made)) return undefined;
-  return PRICE_OPEN + body + PRICE_CLOSE;
+  if (body === null) return undefined;
+  const text = PRICE_OPEN + body + PRICE_CLOSE;
+  return ctx.spend(steps, made, text.length) ? text : undefined;
 }
 
 /** The instructions a formatter charges for its input text (engine/compile.ts, `countInput`). */

@@ -23,7 +23,7 @@ const byTemplate = new Engine(createRegistry([...defaultFormatters.map((f) => (f
 
 const SOURCE = '{.section item}{@|product-price}{@|charged}{.end}';
 
-function both(page: Node, locale: string, limits: { maxInstructions?: number; maxTextMade?: number } = {}) {
+function both(page: Node, locale: string, limits: { maxInstructions?: number; maxTextMade?: number; maxOutputLength?: number } = {}) {
   const run = (engine: Engine) => {
     const r = engine.compile(SOURCE).render(page, { locale, limits, now: 1_700_000_000_000 });
     return { html: r.html, errors: r.errors.map((e) => JSON.stringify(e)) };
@@ -107,6 +107,8 @@ describe('product-price printed in code', () => {
         expect(a.code).toEqual(a.template);
         const b = both(p as Node, l, { maxTextMade: made });
         expect(b.code).toEqual(b.template);
+        const c = both(p as Node, l, { maxOutputLength: made * 4 });
+        expect(c.code).toEqual(c.template);
       }),
       { numRuns: 1500 },
     );

@@ -1,7 +1,7 @@
 // Social formatters (PLUGINS §8): comment counts and links, like and share buttons,
 // Twitter markup and Google Calendar links. Markup is byte-exact with the reference.
 
-import { JavaError, asLong, isTruthy, textOf, textOrEmpty } from '../engine/plugin-api.ts';
+import { JavaError, asLong, isTruthy, jsonEquals, renderText, TEXT_PER_STEP, textOf, textOrEmpty } from '../engine/plugin-api.ts';
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
@@ -143,6 +143,109 @@ function templateFormatter(name: string, source: string, guard?: (v: Value) => b
   };
 }
 
+// ---- comment-link and like-button, printed in code --------------------------------------------
+
+interface PrintedBound {
+  readonly template: TemplateHandle;
+  readonly refs: readonly Ref[];
+}
+
+/**
+ * A formatter whose built-in template is printed in code by `print` (given `paths` to look up
+ * as the template would, each only when the template would), the template running only where `print`
+ * declines (undefined) or `spend` does. Blog lists print `comment-link` for every post: the
+ * template's frame, capture and instructions were most of its cost. `inCode` false: the
+ * template only (the tests hold the two to one another: social-in-code.test.ts).
+ */
+function printedTemplateFormatter(
+  name: string,
+  source: string,
+  paths: readonly string[],
+  print: (refs: readonly Ref[], ctx: PluginContext) => { text: string; steps: number } | undefined,
+  inCode: boolean,
+  guard?: (v: Value) => boolean,
+): FormatterSpec<PrintedBound> {
+  return {
+    name,
+    bind: (_args, ctx) => ({ template: ctx.compileTemplate(source), refs: paths.map((p) => ctx.parseRef(p) as Ref) }),
+    apply: (value, b, ctx: PluginContext) => {
+      if (guard && !guard(value)) return '';
+      // The template's frame holds `value`; so does the formatter's own unless it follows
+      // another in a chain (its frame then holds the chain's first value).
+      if (inCode && ctx.node() === value) {
+        const printed = print(b.refs, ctx);
+        if (printed !== undefined && ctx.spend(printed.steps, 0, printed.text.length)) return printed.text;
+      }
+      return ctx.runTemplate(b.template, value, false);
+    },
+  };
+}
+
+/** What a `{name}` of a template prints of a value (engine/compile.ts, `emitRun`). */
+function printed(v: Value): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : renderText(v);
+}
+
+/**
+ * `{.equal? x n}` of a small literal, as the predicate finds it; undefined where it would charge
+ * work (a container, a long text), which the template then does.
+ */
+function equalsSmall(v: Value, n: number): boolean | undefined {
+  if (typeof v === 'object' && v !== null) return undefined;
+  if (typeof v === 'string' && v.length >= TEXT_PER_STEP) return undefined;
+  return jsonEquals(v, n);
+}
+
+const COMMENT_LINK_PATHS = ['websiteSettings.disqusShortname', 'fullUrl', 'id', 'publicCommentCount'];
+/** The instructions COMMENT_LINK_TEMPLATE and LIKE_BUTTON_TEMPLATE charge: measured, and held to the templates by the tests. */
+const COMMENT_LINK_STEPS_DISQUS = 6;
+/** The site's own comments; one more when the count is not 1 (the `s` of `Comments`). */
+const COMMENT_LINK_STEPS_OWN = 13;
+
+function printCommentLink(refs: readonly Ref[], ctx: PluginContext): { text: string; steps: number } | undefined {
+  const fullUrl = ctx.resolve(refs[1]);
+  const id = ctx.resolve(refs[2]);
+  if (isTruthy(ctx.resolve(refs[0]))) {
+    return { text: '\n  <a href="' + printed(fullUrl) + '" class="sqs-comment-link sqs-disqus-comment-link" data-id="' + printed(id) + '"></a>\n', steps: COMMENT_LINK_STEPS_DISQUS };
+  }
+  const count = ctx.resolve(refs[3]);
+  const none = equalsSmall(count, 0);
+  const one = equalsSmall(count, 1);
+  if (none === undefined || one === undefined) return undefined;
+  const ids = printed(id);
+  return {
+    text: '\n  <a href="' + printed(fullUrl) + '#comments-' + ids + '" class="sqs-comment-link" data-id="' + ids + '">\n  ' + (none ? 'No' : printed(count)) + '\n  Comment' + (one ? '' : 's') + '\n  </a>\n',
+    steps: COMMENT_LINK_STEPS_OWN + (one ? 0 : 1),
+  };
+}
+
+const LIKE_BUTTON_PATHS = ['websiteSettings.simpleLikingEnabled', 'id', 'likeCount'];
+const LIKE_BUTTON_STEPS_ON = 6;
+const LIKE_BUTTON_STEPS_OFF = 1;
+
+const LIKE_BUTTON_OFF = { text: '', steps: LIKE_BUTTON_STEPS_OFF };
+
+function printLikeButton(refs: readonly Ref[], ctx: PluginContext): { text: string; steps: number } {
+  if (!isTruthy(ctx.resolve(refs[0]))) return LIKE_BUTTON_OFF;
+  return {
+    text:
+      '\n  <span class="sqs-simple-like" data-item-id="' +
+      printed(ctx.resolve(refs[1])) +
+      '" data-like-count="' +
+      printed(ctx.resolve(refs[2])) +
+      '">\n    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n',
+    steps: LIKE_BUTTON_STEPS_ON,
+  };
+}
+
+export function commentLinkSpec(inCode: boolean): FormatterSpec<PrintedBound> {
+  return printedTemplateFormatter('comment-link', COMMENT_LINK_TEMPLATE, COMMENT_LINK_PATHS, printCommentLink, inCode);
+}
+
+export function likeButtonSpec(inCode: boolean): FormatterSpec<PrintedBound> {
+  return printedTemplateFormatter('like-button', LIKE_BUTTON_TEMPLATE, LIKE_BUTTON_PATHS, printLikeButton, inCode, isTruthy);
+}
+
 export const socialFormatters: FormatterSpec<any>[] = [
   {
     name: 'activate-twitter-links',
@@ -152,13 +255,13 @@ export const socialFormatters: FormatterSpec<any>[] = [
     name: 'comment-count',
     apply: commentCount,
   },
-  templateFormatter('comment-link', COMMENT_LINK_TEMPLATE),
+  commentLinkSpec(true),
   templateFormatter('comments', COMMENTS_TEMPLATE),
   {
     name: 'google-calendar-url',
     apply: googleCalendarUrl,
   },
-  templateFormatter('like-button', LIKE_BUTTON_TEMPLATE, isTruthy),
+  likeButtonSpec(true),
   socialButtonFormatter('social-button', false),
   socialButtonFormatter('social-button-inline', true),
   {

@@ -138,7 +138,7 @@ export class TestPluginContext implements PluginContext {
   /** Instructions and made characters charged by `spend`, for tests to read. */
   spent = { steps: 0, made: 0 };
 
-  spend(steps: number, made: number): boolean {
+  spend(steps: number, made: number, _printed: number): boolean {
     this.spent.steps += steps;
     this.spent.made += made;
     return true;
