@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
 import { cartOfResult, type Cart, type CartEntry } from '../runtime/cart-store.ts';
 import { env } from '../runtime/env.ts';
@@ -192,14 +192,9 @@ interface Props {
   checkoutUrl: string;
   /** The fields of each form the entries use (`script[data-cart-forms]`), by form id. */
   forms: Record<string, readonly FormField[]>;
-  /**
-   * On the cart page, other links to `/cart` scroll to the cart instead of loading the page
-   * again. In the cart drawer (islands/cart-drawer.tsx) they are the way to the page: left alone.
-   */
-  followCartLinks: boolean;
 }
 
-function CartPage({ runtime, container, snapshot: initialSnapshot, initial, checkoutUrl, forms: initialForms, followCartLinks }: Props): ReactNode {
+function CartPage({ runtime, container, snapshot: initialSnapshot, initial, checkoutUrl, forms: initialForms }: Props): ReactNode {
   const [lines, setLines] = useState(initial);
   // The markup the rows come from: the server's, fetched again when the stored cart holds
   // entries this page never rendered (added in another tab), so new rows look like the rest.
@@ -239,7 +234,6 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
   // A link to the cart (the header's cart link, the pill) on the cart page itself scrolls to
   // the cart by the seed's tween (runtime/scroll.ts) instead of loading the same page again.
   useEffect(() => {
-    if (!followCartLinks) return undefined;
     const doc = runtime.doc;
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -258,7 +252,7 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
     };
     doc.addEventListener('click', onClick);
     return () => doc.removeEventListener('click', onClick);
-  }, [runtime, container, followCartLinks]);
+  }, [runtime, container]);
 
   useEffect(() => {
     setMounted(true);
@@ -308,9 +302,7 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
       unsubscribe();
       runtime.doc.removeEventListener('visibilitychange', onVisible);
       win.removeEventListener('focus', onFocus);
-      // A quantity typed and not sent yet (the cart drawer closed within the debounce) is sent
-      // now, as a blur would: the visitor saw it taken. The store then tells the pill.
-      for (const id of [...pending.keys()]) commit(id);
+      for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     };
     // `apply` only touches refs and a state setter, so it needs no dependency.
@@ -573,33 +565,22 @@ function readFormFields(doc: Document): Record<string, readonly FormField[]> {
   return out;
 }
 
-/**
- * The cart's entries island for a container holding the server's cart markup (the cart page's,
- * or the same markup fetched into the cart drawer); null when it holds no entry. The cart's id
- * comes from the enclosing `[data-cart-id]`, the entries' forms from the document's
- * `script[data-cart-forms]`.
- */
-export function cartEntriesElement(container: HTMLElement, runtime: Runtime, options: { followCartLinks: boolean }): ReactElement | null {
-  const initial = readLines(container);
-  if (initial.length === 0) return null;
-  dropTableWhitespace(container);
-  const cartId = container.closest('[data-cart-id]')?.getAttribute('data-cart-id') ?? '';
-  const checkoutUrl = cartId ? `/checkout?cartToken=${encodeURIComponent(cartId)}` : '/checkout';
-  return (
-    <CartPage
-      runtime={runtime}
-      container={container}
-      snapshot={snapshotChildren(container)}
-      initial={initial}
-      checkoutUrl={checkoutUrl}
-      forms={readFormFields(container.ownerDocument)}
-      followCartLinks={options.followCartLinks}
-    />
-  );
-}
-
 export const cartPageIsland: IslandDefinition = {
   prepare(container, runtime) {
-    return cartEntriesElement(container, runtime, { followCartLinks: true });
+    const initial = readLines(container);
+    if (initial.length === 0) return null;
+    dropTableWhitespace(container);
+    const cartId = container.closest('[data-cart-id]')?.getAttribute('data-cart-id') ?? '';
+    const checkoutUrl = cartId ? `/checkout?cartToken=${encodeURIComponent(cartId)}` : '/checkout';
+    return (
+      <CartPage
+        runtime={runtime}
+        container={container}
+        snapshot={snapshotChildren(container)}
+        initial={initial}
+        checkoutUrl={checkoutUrl}
+        forms={readFormFields(container.ownerDocument)}
+      />
+    );
   },
 };

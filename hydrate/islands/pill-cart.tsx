@@ -1,6 +1,5 @@
-import { useEffect, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CART_UPDATED_EVENT, type Cart } from '../runtime/cart-store.ts';
-import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { formatMoney } from '../runtime/money.ts';
 import { hasClass, renderSnapshot, snapshotChildren, type SnapshotNode } from '../runtime/revive.ts';
@@ -27,29 +26,8 @@ export function pillDisabled(runtime: Runtime): boolean {
   return pageType === 200 || pageType === 205 || pageType === 201 || store.expressCheckout || store.customCart;
 }
 
-/**
- * A plain left click (Enter on the link too) opens the cart drawer (islands/cart-drawer.tsx, its
- * own chunk); a click with a modifier keeps the link's meaning (a new tab or window on /cart).
- * When the drawer's code cannot be loaded the visitor goes to /cart, as the link would.
- */
-export function openDrawerOnClick(runtime: Runtime, event: ReactMouseEvent<HTMLAnchorElement>): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  const link = event.currentTarget;
-  const href = link.getAttribute('href') ?? '/cart';
-  import('./cart-drawer.tsx')
-    .then((drawer) => drawer.openCartDrawer(runtime, link))
-    .catch((err: unknown) => {
-      runtime.reporter.reportError('cart_drawer', { message: errorMessage(err) });
-      env.navigate(href);
-    });
-}
-
 function PillCart({ runtime, container, snapshot }: { runtime: Runtime; container: HTMLElement; snapshot: SnapshotNode[] }): ReactNode {
   const [cart, setCart] = useState<Cart | null>(null);
-  // What the server did not write (the drawer's popup) is said only after hydration.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     const onUpdate = (event: Event) => setCart((event as CustomEvent<Cart>).detail);
@@ -80,13 +58,7 @@ function PillCart({ runtime, container, snapshot }: { runtime: Runtime; containe
 
   const count = visible ? pillCount(total) : '';
   return renderSnapshot(snapshot, (node, renderDefault) => {
-    if (hasClass(node, 'sf-pill-cart')) {
-      return renderDefault({
-        'aria-label': pillLabel(total),
-        ...(mounted ? { 'aria-haspopup': 'dialog' } : {}),
-        onClick: (event: ReactMouseEvent<HTMLAnchorElement>) => openDrawerOnClick(runtime, event),
-      });
-    }
+    if (hasClass(node, 'sf-pill-cart')) return renderDefault({ 'aria-label': pillLabel(total) });
     if (hasClass(node, 'sf-pill-count')) return renderDefault(undefined, count);
     if (hasClass(node, 'sf-pill-subtotal')) return renderDefault(undefined, subtotal);
     return undefined;

@@ -2,7 +2,6 @@ import { CONTEXT_SCRIPT_ID, ISLAND_PROTOCOL_VERSION, PROTOCOL_VERSION_ATTR } fro
 import { serializeProps } from '../../hydrate/protocol/props.ts';
 import { escapeHtml } from './html.ts';
 import { moneySymbolCss } from './money.ts';
-import { MOBILE_MEDIA_QUERY } from '../../hydrate/shared/breakpoints.ts';
 
 // C5: the HTML document around a rendered page.
 
@@ -28,26 +27,9 @@ export function rendererCss(currency: string): string {
     '.sf-pill-cart-wrapper.sf-fade-in { opacity: 1; }\n' +
     // The popup overlay is a modal dialog over the viewport whatever the theme; themes style its panel.
     '.sf-popup-overlay { position: fixed; inset: 0; z-index: 900; overflow-y: auto; }\n' +
-    CART_DRAWER_CSS +
     `${moneySymbolCss(currency)}\n`
   );
 }
-
-/**
- * The pill's cart drawer (hydrate/islands/cart-drawer.tsx) lies over the window at its end edge
- * whatever the theme, the page behind held still; on a phone (the seed's 432 px) it takes the
- * whole width. Themes style its panel and lines; without them it was a box after the footer.
- */
-export const CART_DRAWER_CSS =
-  'html:has(> body > .sf-cart-drawer) { overflow: hidden; }\n' +
-  '.sf-cart-drawer { position: fixed; inset: 0; z-index: 1000; background: rgba(0, 0, 0, .45); }\n' +
-  '.sf-cart-drawer-panel { position: absolute; inset-block: 0; inset-inline-end: 0; box-sizing: border-box; width: min(26rem, 100%); display: flex; flex-direction: column; background: Canvas; color: CanvasText; }\n' +
-  '.sf-cart-drawer-header, .sf-cart-drawer-footer { flex: none; padding: .75rem 1rem; }\n' +
-  '.sf-cart-drawer-header { display: flex; align-items: center; justify-content: space-between; gap: .75rem; }\n' +
-  '.sf-cart-drawer-title { margin: 0; }\n' +
-  '.sf-cart-drawer-close { min-width: 2.75rem; min-height: 2.75rem; }\n' +
-  '.sf-cart-drawer-body { flex: 1 1 auto; min-height: 0; overflow-y: auto; overscroll-behavior: contain; padding: 0 1rem 1rem; }\n' +
-  `@media ${MOBILE_MEDIA_QUERY} { .sf-cart-drawer-panel { width: 100%; } }\n`;
 
 /** Scripts written right to left (ISO 15924): Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Samaritan. */
 const RTL_SCRIPTS = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg', 'Mand', 'Samr']);
