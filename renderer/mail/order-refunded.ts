@@ -1,6 +1,6 @@
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
-import { refundedCents } from '../../hydrate/shared/order-statuses.ts';
+import { lineIndexOf, refundedCents } from '../../hydrate/shared/order-statuses.ts';
 import type { OwnerRefund, PlacedOrder } from '../store/types.ts';
 import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
 
@@ -9,6 +9,8 @@ import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
  * orders panel, orders/order-refund.ts): how much, where to (the card's label, or paid offline,
  * the shop pays it back directly), and how much of the total is refunded now. Built from the
  * stored order and refund alone: never the provider's reference, the owner's note or who gave it.
+ * A refund of named lines lists them (`2 × Linen Tee — M`), so the buyer can match it to what
+ * they sent back, and says so when the goods are back with the shop (restocked).
  */
 export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site: ReceiptSite): ReceiptMail {
   const shop = site.title?.trim() || 'our shop';
@@ -24,13 +26,27 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
     : `${money(refundedCents(order))} of your order's ${money(order.grandTotal)} is refunded so far.`;
   const subject = whole ? `Your order #${order.orderNumber} from ${shop} is refunded` : `A refund of ${amount} for your order #${order.orderNumber} from ${shop}`;
   const closing = 'Reply to this mail with any question.';
-  const text = [`${shop} has refunded ${amount} of your order #${order.orderNumber}.`, '', where, sofar, '', closing, ''].join('\n');
+  const returned = returnedItems(order, refund);
+  const returnedHead = refund.restocked ? 'This refund is for these items, which are back with us:' : 'This refund is for these items:';
+  const linesText = returned.length === 0 ? [] : [returnedHead, ...returned.map((item) => `- ${item}`), ''];
+  const text = [`${shop} has refunded ${amount} of your order #${order.orderNumber}.`, '', ...linesText, where, sofar, '', closing, ''].join('\n');
   const html = [
     `<h1>Order #${order.orderNumber} ${whole ? 'refunded' : 'partly refunded'}</h1>`,
     `<p>${escapeHtml(shop)} has refunded ${escapeHtml(amount)} of your order #${order.orderNumber}.</p>`,
+    ...(returned.length === 0 ? [] : [`<p>${escapeHtml(returnedHead)}</p>`, `<ul>${returned.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`]),
     `<p>${escapeHtml(where)}</p>`,
     `<p>${escapeHtml(sofar)}</p>`,
     `<p>${escapeHtml(closing)}</p>`,
   ].join('\n');
   return { subject, text, html };
+}
+
+/** `2 × Linen Tee — M` for each returned line the order still has. */
+function returnedItems(order: PlacedOrder, refund: OwnerRefund): string[] {
+  const out: string[] = [];
+  for (const line of refund.lines ?? []) {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    if (item) out.push(`${line.quantity} × ${item.productName}${item.variantLabel ? ` — ${item.variantLabel}` : ''}`);
+  }
+  return out;
 }

@@ -329,6 +329,23 @@ describe('orderRefundedMail', () => {
     const mail = orderRefundedMail(order, { kind: 'refunded', amountCents: 300, label: 'Visa ending 4242', reference: 're_1', on: 0, key: 'k', by: 'o', reason: null }, { title: '<Shop>' });
     expect(mail.html).toContain('&lt;Shop&gt; has refunded $3.00');
     expect(mail.text).toContain('$3.00 of your order\'s $10.00 is refunded so far.');
+    expect(mail.text).not.toContain('these items');
+  });
+
+  it('lists the refunded lines, escaped, and says when the goods are back with the shop', () => {
+    const items = [
+      { productName: 'Linen <Tee>', variantLabel: 'M', quantity: 3 },
+      { productName: 'Mug', variantLabel: '', quantity: 1 },
+    ];
+    const order = { orderNumber: 7, currency: 'USD', grandTotal: 1000, status: 'partially-refunded', testMode: false, items, refunds: [{ amountCents: 300 }] } as never;
+    const refund = { kind: 'refunded', amountCents: 300, label: 'Visa ending 4242', reference: 're_1', on: 0, key: 'k', by: 'o', reason: null } as const;
+    const lines = [{ lineId: 'line-1', quantity: 2 }, { lineId: 'line-2', quantity: 1 }, { lineId: 'line-9', quantity: 1 }];
+    const kept = orderRefundedMail(order, { ...refund, lines, restocked: true }, { title: 'Shop' });
+    expect(kept.text).toContain('This refund is for these items, which are back with us:\n- 2 × Linen <Tee> — M\n- 1 × Mug\n');
+    expect(kept.text).not.toContain('line-9');
+    expect(kept.html).toContain('<ul><li>2 × Linen &lt;Tee&gt; — M</li><li>1 × Mug</li></ul>');
+    const notKept = orderRefundedMail(order, { ...refund, lines: [lines[1]], restocked: false }, { title: 'Shop' });
+    expect(notKept.text).toContain('This refund is for these items:\n- 1 × Mug\n');
   });
 });
 
