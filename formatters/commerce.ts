@@ -33,6 +33,7 @@ import { formatMoney, plainPattern } from './i18n.ts';
 import { cldrFor, currencyOptions } from './util/cldr.ts';
 import { escapeHtmlAttr } from './util/escape-html.ts';
 import { CurrencySite } from './util/number-plan.ts';
+import { printed, printedTemplateFormatter, type PrintedBound } from './util/printed-template.ts';
 import {
   formatCents,
   formatCentsText,
@@ -235,6 +236,77 @@ function templateFormatter(name: string, source: string): FormatterSpec<Template
     bind: (_args, ctx) => ctx.compileTemplate(source),
     apply: (value, template, ctx) => ctx.runTemplate(template, value, false),
   };
+}
+
+// ---- add-to-cart-btn, printed in code (util/printed-template.ts) ---------------------------
+
+const ADD_TO_CART_PATHS = [
+  'structuredContent.useCustomAddButtonText',
+  'structuredContent.customAddButtonText',
+  'structuredContent.isSubscribable',
+  'localizedStrings.productAddToCartText',
+  'structuredContent.additionalFieldsFormId',
+  'structuredContent.additionalFieldsForm',
+  'collectionId',
+  'id',
+  'structuredContent.productType',
+];
+/** The instructions ADD_TO_CART_BTN_TEMPLATE charges by where its label comes from: measured, and held to the template by the tests. */
+const ADD_TO_CART_STEPS_CUSTOM = 28;
+const ADD_TO_CART_STEPS_PAGE = 30;
+const ADD_TO_CART_STEPS_ENGLISH = 30;
+/** Its 13 lines before the markup, once the source is trimmed, each print a newline. */
+const ADD_TO_CART_OPEN =
+  '\n'.repeat(13) +
+  '<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary " role="button" tabindex="0" data-dynamic-strings data-collection-id="';
+
+/**
+ * `add-to-cart-btn` of a product that is not a subscription and has no additional-fields form
+ * (the template prints those), whose label is a text shorter than `TEXT_PER_STEP` (a longer one
+ * is charged as work by the label's formatters).
+ */
+function printAddToCart(refs: readonly Ref[], ctx: PluginContext): { text: string; steps: number } | undefined {
+  if (isTruthy(ctx.resolve(refs[2]))) return undefined;
+  if (isTruthy(ctx.resolve(refs[4])) && isTruthy(ctx.resolve(refs[5]))) return undefined;
+  const useCustom = ctx.resolve(refs[0]);
+  let label: Value;
+  let steps: number;
+  if (isTruthy(useCustom) && isTruthy(ctx.resolve(refs[1]))) {
+    label = ctx.resolve(refs[1]);
+    steps = ADD_TO_CART_STEPS_CUSTOM;
+  } else {
+    const page = ctx.resolve(refs[3]);
+    if (isTruthy(page)) {
+      label = page;
+      steps = ADD_TO_CART_STEPS_PAGE;
+    } else {
+      label = 'Add To Cart';
+      steps = ADD_TO_CART_STEPS_ENGLISH;
+    }
+  }
+  if (typeof label !== 'string' || label.length >= TEXT_PER_STEP) return undefined;
+  const escaped = escapeHtmlAttr(label);
+  return {
+    text:
+      ADD_TO_CART_OPEN +
+      printed(ctx.resolve(refs[6])) +
+      '" data-item-id="' +
+      printed(ctx.resolve(refs[7])) +
+      '" data-product-type="' +
+      printed(ctx.resolve(refs[8])) +
+      '" data-use-custom-label="' +
+      printed(useCustom) +
+      '" data-original-label="' +
+      escaped +
+      '" >\n    <div class="sqs-add-to-cart-button-inner">' +
+      escaped +
+      '</div>\n  </div>\n</div>',
+    steps,
+  };
+}
+
+export function addToCartSpec(inCode: boolean): FormatterSpec<PrintedBound> {
+  return printedTemplateFormatter('add-to-cart-btn', ADD_TO_CART_BTN_TEMPLATE, ADD_TO_CART_PATHS, printAddToCart, inCode);
 }
 
 interface QuantityBound {
@@ -693,7 +765,7 @@ function legacyMoneyFormat(name: string): FormatterSpec<undefined> {
 }
 
 export const commerceFormatters: FormatterSpec<any>[] = [
-  templateFormatter('add-to-cart-btn', ADD_TO_CART_BTN_TEMPLATE),
+  addToCartSpec(true),
   simple('bookkeeper-money-format', (value) => formatDouble(asDouble(value) / 100, USD_PATTERN)),
   simple('cart-quantity', cartQuantity),
   simple('cart-subtotal', cartSubtotal),

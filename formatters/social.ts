@@ -1,7 +1,7 @@
 // Social formatters (PLUGINS §8): comment counts and links, like and share buttons,
 // Twitter markup and Google Calendar links. Markup is byte-exact with the reference.
 
-import { JavaError, asLong, isTruthy, jsonEquals, renderText, TEXT_PER_STEP, textOf, textOrEmpty } from '../engine/plugin-api.ts';
+import { JavaError, asLong, isTruthy, jsonEquals, TEXT_PER_STEP, textOf, textOrEmpty } from '../engine/plugin-api.ts';
 import type { BindContext, FormatterSpec, PluginContext, Ref, TemplateHandle, Value } from '../engine/plugin-api.ts';
 import { COMMENT_LINK_TEMPLATE } from './templates/comment-link.ts';
 import { COMMENTS_TEMPLATE } from './templates/comments.ts';
@@ -11,6 +11,7 @@ import { formUrlEncodeSpaces } from './util/uri-encode.ts';
 import { escapeAttr, field } from './util/image.ts';
 import { isJavaWhitespace } from './util/java-text.ts';
 import { sizeOf } from './util/size-of.ts';
+import { printed, printedTemplateFormatter, type PrintedBound } from './util/printed-template.ts';
 
 // ---- activate-twitter-links --------------------------------------------------------------
 
@@ -143,48 +144,7 @@ function templateFormatter(name: string, source: string, guard?: (v: Value) => b
   };
 }
 
-// ---- comment-link and like-button, printed in code --------------------------------------------
-
-interface PrintedBound {
-  readonly template: TemplateHandle;
-  readonly refs: readonly Ref[];
-}
-
-/**
- * A formatter whose built-in template is printed in code by `print` (given `paths` to look up
- * as the template would, each only when the template would), the template running only where `print`
- * declines (undefined) or `spend` does. Blog lists print `comment-link` for every post: the
- * template's frame, capture and instructions were most of its cost. `inCode` false: the
- * template only (the tests hold the two to one another: social-in-code.test.ts).
- */
-function printedTemplateFormatter(
-  name: string,
-  source: string,
-  paths: readonly string[],
-  print: (refs: readonly Ref[], ctx: PluginContext) => { text: string; steps: number } | undefined,
-  inCode: boolean,
-  guard?: (v: Value) => boolean,
-): FormatterSpec<PrintedBound> {
-  return {
-    name,
-    bind: (_args, ctx) => ({ template: ctx.compileTemplate(source), refs: paths.map((p) => ctx.parseRef(p) as Ref) }),
-    apply: (value, b, ctx: PluginContext) => {
-      if (guard && !guard(value)) return '';
-      // The template's frame holds `value`; so does the formatter's own unless it follows
-      // another in a chain (its frame then holds the chain's first value).
-      if (inCode && ctx.node() === value) {
-        const printed = print(b.refs, ctx);
-        if (printed !== undefined && ctx.spend(printed.steps, 0, printed.text.length)) return printed.text;
-      }
-      return ctx.runTemplate(b.template, value, false);
-    },
-  };
-}
-
-/** What a `{name}` of a template prints of a value (engine/compile.ts, `emitRun`). */
-function printed(v: Value): string {
-  return typeof v === 'string' ? v : v === undefined || v === null ? '' : renderText(v);
-}
+// ---- comment-link and like-button, printed in code (util/printed-template.ts) ----------------
 
 /**
  * `{.equal? x n}` of a small literal, as the predicate finds it; undefined where it would charge
