@@ -550,7 +550,7 @@ function productPriceView(item: Value, strings: Value, cldr: boolean): { [key: s
  * (`printedPrice`), and the template runs only where that declines. Running the template was
  * a quarter of the formatter over grid products (a frame, a capture, six `.var`s and `.if`s, a
  * `money` and a `message` through the instruction closures). The tests hold the two to one
- * another: output, errors and the limits they charge (commerce.test.ts).
+ * another: output, errors and the limits they charge (product-price-in-code.test.ts).
  */
 export function productPriceSpec(inCode: boolean): FormatterSpec<PriceBound> {
   return {
