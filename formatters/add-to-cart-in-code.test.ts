@@ -3,30 +3,13 @@
 // engine: the page, the errors, and the instructions charged.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, Engine } from '../engine/index.ts';
-import type { FormatterSpec, Node } from '../engine/plugin-api.ts';
-import { defaultPredicates } from '../predicates/index.ts';
+import type { Node } from '../engine/plugin-api.ts';
 import { addToCartSpec } from './commerce.ts';
-import { defaultFormatters } from './index.ts';
+import { inCodeHarness } from '../test/in-code-harness.ts';
 
-/** `{@|charged}`: the render's instructions so far (the runtime's own counter). */
-const charged: FormatterSpec<undefined> = {
-  name: 'charged',
-  apply: (_v, _b, ctx) => String((ctx as unknown as { steps: number }).steps),
-};
-
-const inCode = new Engine(createRegistry([...defaultFormatters, charged], defaultPredicates));
-const byTemplate = new Engine(createRegistry([...defaultFormatters.map((f) => (f.name === 'add-to-cart-btn' ? addToCartSpec(false) : f)), charged], defaultPredicates));
+const both = inCodeHarness([addToCartSpec(false)]);
 
 const SOURCES = ['{.repeated section items}{@|add-to-cart-btn}{@|charged}{.end}', '{.repeated section items}{@|json|add-to-cart-btn}{title|add-to-cart-btn}{@|charged}{.end}'];
-
-function both(source: string, page: Node, limits: { maxInstructions?: number; maxOutputLength?: number } = {}) {
-  const run = (engine: Engine) => {
-    const r = engine.compile(source).render(page, { limits, now: 1_700_000_000_000 });
-    return { html: r.html, errors: r.errors.map((e) => JSON.stringify(e)) };
-  };
-  return { code: run(inCode), template: run(byTemplate) };
-}
 
 const scalar = fc.oneof(
   fc.constant(undefined),

@@ -3,33 +3,13 @@
 // engine: the page, the errors, and the instructions and made text charged to the limits.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, Engine } from '../engine/index.ts';
-import type { FormatterSpec, Node } from '../engine/plugin-api.ts';
-import { defaultPredicates } from '../predicates/index.ts';
+import type { Node } from '../engine/plugin-api.ts';
 import { productPriceSpec } from './commerce.ts';
-import { defaultFormatters } from './index.ts';
+import { inCodeHarness } from '../test/in-code-harness.ts';
 
-/** `{@|charged}`: the render's instructions and made text so far (the runtime's own counters). */
-const charged: FormatterSpec<undefined> = {
-  name: 'charged',
-  apply: (_v, _b, ctx) => {
-    const rt = ctx as unknown as { steps: number; textMade: number };
-    return `${rt.steps}/${rt.textMade}`;
-  },
-};
-
-const inCode = new Engine(createRegistry([...defaultFormatters, charged], defaultPredicates));
-const byTemplate = new Engine(createRegistry([...defaultFormatters.map((f) => (f.name === 'product-price' ? productPriceSpec(false) : f)), charged], defaultPredicates));
-
+const render = inCodeHarness([productPriceSpec(false)]);
 const SOURCE = '{.section item}{@|product-price}{@|charged}{.end}';
-
-function both(page: Node, locale: string, limits: { maxInstructions?: number; maxTextMade?: number; maxOutputLength?: number } = {}) {
-  const run = (engine: Engine) => {
-    const r = engine.compile(SOURCE).render(page, { locale, limits, now: 1_700_000_000_000 });
-    return { html: r.html, errors: r.errors.map((e) => JSON.stringify(e)) };
-  };
-  return { code: run(inCode), template: run(byTemplate) };
-}
+const both = (page: Node, locale: string, limits = {}) => render(SOURCE, page, limits, locale);
 
 const amount = fc.oneof(
   fc.integer({ min: 0, max: 100_000 }).map((n) => (n / 100).toFixed(2)),

@@ -1,27 +1,13 @@
 // `comment-link` and `like-button` print their built-in templates in code (social.ts,
-// `printedTemplateFormatter`) and run them only where that declines. These tests hold the two
+// util/printed-template.ts) and run them only where that declines. These tests hold the two
 // to one another through the real engine: the page, the errors, and the instructions charged.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, Engine } from '../engine/index.ts';
-import type { FormatterSpec, Node } from '../engine/plugin-api.ts';
-import { defaultPredicates } from '../predicates/index.ts';
-import { defaultFormatters } from './index.ts';
+import type { Node } from '../engine/plugin-api.ts';
 import { commentLinkSpec, likeButtonSpec } from './social.ts';
+import { inCodeHarness } from '../test/in-code-harness.ts';
 
-/** `{@|charged}`: the render's instructions so far (the runtime's own counter). */
-const charged: FormatterSpec<undefined> = {
-  name: 'charged',
-  apply: (_v, _b, ctx) => String((ctx as unknown as { steps: number }).steps),
-};
-
-const inCode = new Engine(createRegistry([...defaultFormatters, charged], defaultPredicates));
-const byTemplate = new Engine(
-  createRegistry(
-    [...defaultFormatters.map((f) => (f.name === 'comment-link' ? commentLinkSpec(false) : f.name === 'like-button' ? likeButtonSpec(false) : f)), charged],
-    defaultPredicates,
-  ),
-);
+const both = inCodeHarness([commentLinkSpec(false), likeButtonSpec(false)]);
 
 // Each formatter on the item, after another formatter in a chain, and on a value that is not an object.
 const SOURCES = [
@@ -29,14 +15,6 @@ const SOURCES = [
   '{.repeated section items}{@|like-button}{@|charged}{.end}',
   '{.repeated section items}{@|json|comment-link}{@|json|like-button}{title|like-button}{@|charged}{.end}',
 ];
-
-function both(source: string, page: Node, limits: { maxInstructions?: number; maxOutputLength?: number } = {}) {
-  const run = (engine: Engine) => {
-    const r = engine.compile(source).render(page, { limits, now: 1_700_000_000_000 });
-    return { html: r.html, errors: r.errors.map((e) => JSON.stringify(e)) };
-  };
-  return { code: run(inCode), template: run(byTemplate) };
-}
 
 const scalar = fc.oneof(
   fc.constant(undefined),
