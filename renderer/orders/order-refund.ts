@@ -87,13 +87,10 @@ export async function refundOrder(deps: Deps, orderId: string, request: RefundRe
     const linesPaid = lines ? checkLines(order, lines) : null;
     const amountCents = request.amountCents ?? Math.min(linesPaid ?? 0, refundableCents(order));
     const restock = Boolean(lines && request.restock);
-    // An unsettled refund of the same amount (and the same lines) is finished with its own provider
-    // key (the provider answers the first refund); another one waits for it.
-    // Another amount, or (below) other items or restock choice, than the refund whose answer is unknown.
-    if (claim && claim.amountCents !== amountCents) throw ORDER_ERR.refundUnfinished(money(order, claim.amountCents ?? 0));
-    if (claim && (JSON.stringify(claim.lines ?? null) !== JSON.stringify(lines ?? null) || Boolean(claim.restock) !== restock)) {
-      throw ORDER_ERR.refundUnfinished(money(order, claim.amountCents ?? 0));
-    }
+    // An unsettled refund asked again the same (amount, lines, restock choice) is finished with
+    // its own provider key (the provider answers the first refund); any other refund waits for it.
+    const sameAsClaim = claim && claim.amountCents === amountCents && JSON.stringify(claim.lines ?? null) === JSON.stringify(lines ?? null) && Boolean(claim.restock) === restock;
+    if (claim && !sameAsClaim) throw ORDER_ERR.refundUnfinished(money(order, claim.amountCents ?? 0));
     const key = claim?.key ?? request.key;
     if (order.status === 'awaiting-payment') throw REFUND_ERR.notPaid(order.orderNumber);
     const left = refundableCents(order);
@@ -177,7 +174,7 @@ async function storeRefund(repo: Repository, deps: Deps, order: PlacedOrder, ref
     // sign-ups (B13/B14), as after any stock change: nothing mails them unasked.
     for (const line of refund.lines ?? []) {
       const item = order.items[lineIndexOf(order, line.lineId)];
-      if (item && restockableLine(order, line)) await repo.orders.returnStock(item.itemId, item.variantId, line.quantity);
+      if (item && restockable(item)) await repo.orders.returnStock(item.itemId, item.variantId, line.quantity);
     }
   }
   if (whole) {
