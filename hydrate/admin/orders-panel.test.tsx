@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeAdminServer, mountPanel, unmountPanels } from '../test-support/admin-panel-harness.ts';
-import { OrdersPanel } from './orders-panel.tsx';
+import { OrdersPanel, returnedText } from './orders-panel.tsx';
 
 // The orders panel against the orders contract (helper B's "Admin orders API"): GET
 // /api/commerce/orders -> {orders, nextCursor}; POST /api/commerce/orders/:id/status
@@ -415,14 +415,22 @@ describe('orders panel', () => {
       set.call(input, text);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     };
-    // The poster alone: digital, so no Restock items.
+    // What came back is asked before the amount it sets, and the amount before the reason.
+    expect([...dialog.querySelectorAll('label')].map((label) => label.textContent)).toEqual(['Tee (M) returned (up to 2)', 'Poster returned (up to 1)', 'Amount to refund (USD)', 'Reason (optional, for your records)']);
+    const note = () => dialog.querySelector('[data-restock-note]')?.textContent ?? null;
+    expect(note()).toBeNull();
+    // The poster alone: digital, so no Restock items, and the dialog says nothing goes back.
     await act(async () => type(poster!, '1'));
     expect(dialog.querySelector('input[type="checkbox"]')).toBeNull();
+    expect(note()).toBe('Poster is not a physical item, so it does not go back into stock: nothing is restocked.');
+    expect(dialog.querySelector('[data-restock-note]')!.parentElement!.getAttribute('aria-live')).toBe('polite');
     await act(async () => type(tee!, '2'));
     const restock = dialog.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(restock.checked).toBe(true);
+    expect(note()).toBe('Poster is not a physical item, so it does not go back into stock; the other items do.');
+    expect(restock.getAttribute('aria-describedby')).toBe(dialog.querySelector('[data-restock-note]')!.id);
     // Both tees and the poster: all the goods came to (shipping not), so the amount is 4900.
-    expect((dialog.querySelector('input') as HTMLInputElement).value).toBe('49.00');
+    expect((dialog.querySelector('input[inputmode="decimal"]') as HTMLInputElement).value).toBe('49.00');
     await act(async () => restock.click());
     await act(async () => (dialog.querySelector('[data-action="confirm-refund"]') as HTMLButtonElement).click());
     expect(server.bodies[server.calls.indexOf('POST /api/commerce/orders/o8/refunds')]).toMatchObject({
@@ -438,5 +446,16 @@ describe('orders panel', () => {
     const el = await mountPanel(OrdersPanel, fakeAdminServer(() => ({ status: 200, body: { orders: [done, unpaid], nextCursor: null } })));
     expect(el.querySelector('[data-action="refund"]')).toBeNull();
     expect(el.querySelector('tr[data-order-id="o3"] .admin-order-status')!.textContent).toBe('Refunded');
+  });
+
+  it('a refund row says which returned lines went back into stock: only the physical ones', () => {
+    const items = [
+      { productName: 'Tee', variantLabel: 'M', quantity: 2, productType: 1 },
+      { productName: 'Poster', quantity: 1, productType: 2 },
+    ];
+    expect(returnedText({ items }, [{ lineId: 'line-1', quantity: 1 }], true)).toBe('Returned: 1 × Tee (M), back in stock');
+    expect(returnedText({ items }, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], true)).toBe('Returned: 1 × Tee (M) (back in stock), 1 × Poster');
+    expect(returnedText({ items }, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], false)).toBe('Returned: 1 × Tee (M), 1 × Poster');
+    expect(returnedText({ items }, [{ lineId: 'line-2', quantity: 1 }], false)).toBe('Returned: 1 × Poster');
   });
 });

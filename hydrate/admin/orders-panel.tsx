@@ -455,13 +455,23 @@ function OwnerRefunds({ order }: { order: AdminOrder }) {
   );
 }
 
-/** "Returned: 1 × T-shirt (M), back in stock": what a refund of lines paid back. */
-function returnedText(order: AdminOrder, lines: readonly RefundLine[], restocked: boolean): string {
+/**
+ * "Returned: 1 × T-shirt (M), back in stock": what a refund of lines paid back. A restock puts
+ * back only the physical lines, so beside a download or service each restocked line says it
+ * ("1 × T-shirt (M) (back in stock), 1 × Poster"), where a trailing "back in stock" would name both.
+ */
+export function returnedText(order: Pick<AdminOrder, 'items'>, lines: readonly RefundLine[], restocked: boolean): string {
+  const physical = (line: RefundLine) => {
+    const item = order.items[lineIndexOf(order, line.lineId)];
+    return item !== undefined && restockable({ productType: item.productType ?? 0 });
+  };
+  const each = restocked && !lines.every(physical);
   const named = lines.map((line) => {
     const item = order.items[lineIndexOf(order, line.lineId)];
-    return `${line.quantity} × ${item ? `${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''}` : line.lineId}`;
+    const name = `${line.quantity} × ${item ? `${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''}` : line.lineId}`;
+    return each && physical(line) ? `${name} (back in stock)` : name;
   });
-  return `Returned: ${named.join(', ')}${restocked ? ', back in stock' : ''}`;
+  return `Returned: ${named.join(', ')}${restocked && !each ? ', back in stock' : ''}`;
 }
 
 /** Units of a refund's lines that went back into stock (its physical lines). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountField, newRefundKey, parseAmount, parseCount, returnableLines } from './refund-dialog.tsx';
+import { amountField, newRefundKey, parseAmount, parseCount, restockNote, returnableLines } from './refund-dialog.tsx';
 
 describe('refund amounts', () => {
   it('reads what an owner types in major units as cents, refusing more decimals than the currency has', () => {
@@ -33,5 +33,24 @@ describe('returned lines', () => {
     expect(returnableLines({ ...order, subtotal: undefined })).toEqual([]);
     const cases: [string, number | null][] = [['', 0], [' 2 ', 2], ['0', 0], ['3', null], ['1.5', null], ['-1', null], ['two', null]];
     for (const [text, count] of cases) expect(parseCount(text, 2), text).toBe(count);
+  });
+});
+
+describe('restock note', () => {
+  const returnable = [
+    { lineId: 'line-1', name: 'T-shirt (M)', left: 2, physical: true },
+    { lineId: 'line-2', name: 'Wallpaper', left: 1, physical: false },
+    { lineId: 'line-3', name: 'Styling session', left: 1, physical: false },
+  ];
+  it('tells the owner that counted downloads and services stay out of stock, instead of restocking nothing in silence', () => {
+    expect(restockNote(returnable, [], true)).toBeNull();
+    expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }], true)).toBeNull();
+    expect(restockNote(returnable, [{ lineId: 'line-2', quantity: 1 }], false)).toBe('Wallpaper is not a physical item, so it does not go back into stock: nothing is restocked.');
+    expect(restockNote(returnable, [{ lineId: 'line-2', quantity: 1 }, { lineId: 'line-3', quantity: 1 }], false)).toBe(
+      'Wallpaper and Styling session are not physical items, so they do not go back into stock: nothing is restocked.',
+    );
+    // With a physical line: said while Restock items is on; off, nothing goes back anyway.
+    expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], true)).toBe('Wallpaper is not a physical item, so it does not go back into stock; the other items do.');
+    expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], false)).toBeNull();
   });
 });

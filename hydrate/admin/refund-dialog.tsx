@@ -9,7 +9,10 @@ import { AdminDialog } from './admin-dialog.tsx';
 // owner's records. The server bounds the amount again (422 REFUND_TOO_LARGE); here it is only
 // said before anything is sent. Returned goods: the owner counts what came back of each line, the
 // amount follows what was paid for them (lowered by hand if need be), and "Restock items" (on by
-// default, offered only when a physical line is named) puts them back into stock with the refund.
+// default, offered only when a physical line is named) puts them back into stock with the refund;
+// a counted download, service or gift card is said to stay out of stock (restockNote). The
+// returned items come first, in the order the owner fills the dialog in: what came back, the
+// amount it sets, then why.
 
 /** The longest note kept with a refund (the route's REFUND_REASON_MAX). */
 export const REFUND_REASON_MAX = 500;
@@ -78,7 +81,7 @@ export interface RefundDialogProps {
 }
 
 /** A line the owner may still count as returned: bought, less what earlier refunds gave back. */
-interface ReturnableLine {
+export interface ReturnableLine {
   lineId: string;
   name: string;
   left: number;
@@ -112,6 +115,22 @@ export function parseCount(text: string, left: number): number | null {
   return count <= left ? count : null;
 }
 
+/**
+ * What the dialog says when counted lines hold nothing to put back into stock (downloads,
+ * services, gift cards): restocking them does nothing, so the owner is told rather than left to
+ * find the stock unchanged. Null when every counted line is physical, or none is counted.
+ */
+export function restockNote(returnable: readonly ReturnableLine[], counted: readonly RefundLine[], restocking: boolean): string | null {
+  const lines = counted.map((line) => returnable.find((entry) => entry.lineId === line.lineId)).filter((line): line is ReturnableLine => line !== undefined);
+  const none = lines.filter((line) => !line.physical).map((line) => line.name);
+  if (none.length === 0) return null;
+  const names = none.length === 1 ? none[0]! : `${none.slice(0, -1).join(', ')} and ${none[none.length - 1]!}`;
+  const what = none.length === 1 ? `${names} is not a physical item, so it does not go back into stock` : `${names} are not physical items, so they do not go back into stock`;
+  if (lines.length === none.length) return `${what}: nothing is restocked.`;
+  // Restock left off: nothing goes back anyway, and the dialog's description says so.
+  return restocking ? `${what}; the other items do.` : null;
+}
+
 export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
   const currency = order.currency ?? 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -131,8 +150,10 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
   const offersRestock = counted.some((line) => returnable.find((entry) => entry.lineId === line.lineId)?.physical);
   const restocking = pending ? Boolean(order.pendingRefundRestock) : offersRestock && restock;
   const bound = linesBound ?? order.refundableCents;
+  const note = restockNote(returnable, counted, restocking);
   const linesId = useId();
   const restockId = useId();
+  const noteId = useId();
   const countErrorId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -196,33 +217,7 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
   return (
     <AdminDialog title={`Refund order #${order.orderNumber}`} description={description} onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="admin-field">
-          <label htmlFor={amountId}>Amount to refund ({currency})</label>
-          <input
-            ref={input}
-            id={amountId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            {...invalidAttrs(error && errorId)}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          />
-          <p className="admin-field-hint" id={hintId}>
-            {linesBound === null
-              ? `${money(order.refundableCents)} of ${money(order.grandTotal)} is left to refund.`
-              : `${money(linesBound)} was paid for the returned items; you may refund less.`}
-          </p>
-          {error ? (
-            <p className="admin-field-error" id={errorId}>
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={reasonId}>Reason (optional, for your records)</label>
-          <input id={reasonId} value={reason} maxLength={REFUND_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
-        </div>
+        {/* What came back first: the amount below follows it, and the reason says why. */}
         {returnable.length > 0 ? (
           <fieldset className="admin-refund-lines" aria-describedby={countError ? countErrorId : undefined}>
             <legend>Returned items (optional)</legend>
@@ -254,12 +249,47 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
             ) : null}
             {offersRestock ? (
               <div className="admin-switch">
-                <input id={restockId} type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />
+                <input id={restockId} type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} aria-describedby={note ? noteId : undefined} />
                 <label htmlFor={restockId}>Restock items</label>
               </div>
             ) : null}
+            {/* Always in the page, so the sentence is announced as a count makes it appear. */}
+            <div aria-live="polite">
+              {note ? (
+                <p className="admin-field-hint" id={noteId} data-restock-note>
+                  {note}
+                </p>
+              ) : null}
+            </div>
           </fieldset>
         ) : null}
+        <div className="admin-field">
+          <label htmlFor={amountId}>Amount to refund ({currency})</label>
+          <input
+            ref={input}
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            {...invalidAttrs(error && errorId)}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          />
+          <p className="admin-field-hint" id={hintId}>
+            {linesBound === null
+              ? `${money(order.refundableCents)} of ${money(order.grandTotal)} is left to refund.`
+              : `${money(linesBound)} was paid for the returned items; you may refund less.`}
+          </p>
+          {error ? (
+            <p className="admin-field-error" id={errorId}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={reasonId}>Reason (optional, for your records)</label>
+          <input id={reasonId} value={reason} maxLength={REFUND_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
+        </div>
         <div className="admin-dialog-actions">
           <button type="button" className="admin-secondary" onClick={onClose}>
             Keep as is

@@ -6,8 +6,9 @@
 // the buyer's page. The buyer's order status page (211) shows the status and the amount, and
 // the buyer is mailed (its confirmation page, 202, says it too); neither names the provider's reference or the owner's note. On a phone the
 // dialog fits the screen, and Escape closes it with the focus back on Refund….
-// REFUND-2: returned goods. The owner counts a returned tee in the dialog's Returned items, the
-// amount follows what was paid for it, "Restock items" appears (on) for the physical line only,
+// REFUND-2: returned goods. The owner counts a returned tee in the dialog's Returned items (first:
+// what came back, the amount it sets, then why), the amount follows what was paid for it,
+// "Restock items" appears (on) for the physical line only (a poster alone is said to stay out of stock),
 // a count over what is left is refused at its field before sending, and the refund puts the
 // sold-out variant back in stock, once; the row says what came back.
 import { describe, expect, inject, test } from 'vitest';
@@ -91,21 +92,22 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     const dialog = v.page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
     await dialog.waitFor();
     const amount = dialog.getByLabel(`Amount to refund (${order.currency})`);
-    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     const returned = dialog.getByRole('group', { name: 'Returned items (optional)' });
     const teeCount = returned.getByLabel(`${teeName} returned (up to 3)`);
-    expect(await returned.getByLabel(`${print!.productName} returned (up to 1)`).count()).toBe(1);
+    const posterCount = returned.getByLabel(`${print!.productName} returned (up to 1)`);
+    const reason = dialog.getByLabel('Reason (optional, for your records)');
+    // In the order the owner fills it in: what came back (the dialog opens on it), the amount it sets, then why.
+    await expect.poll(() => teeCount.evaluate((el) => el === document.activeElement)).toBe(true);
+    const order1 = await dialog.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent));
+    expect(order1).toEqual([`${teeName} returned (up to 3)`, `${print!.productName} returned (up to 1)`, `Amount to refund (${order.currency})`, 'Reason (optional, for your records)']);
+    expect(await posterCount.count()).toBe(1);
     // Nothing counted yet: no restock offered, and the dialog says nothing goes back.
     const restock = dialog.getByRole('checkbox', { name: 'Restock items' });
     expect(await restock.count()).toBe(0);
     const describedBy = async () => v.page.locator(`[id="${await dialog.getAttribute('aria-describedby')}"]`).textContent();
     expect(await describedBy()).toMatch(/Nothing goes back into stock\.$/);
 
-    // Keyboard: past the reason to the tee's count. Four is more than was bought: refused at the field, nothing sent.
-    await v.page.keyboard.press('Tab');
-    await v.page.keyboard.type('Returned: wrong size');
-    await v.page.keyboard.press('Tab');
-    await expect.poll(() => teeCount.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Four is more than was bought: refused at the field, nothing sent.
     await v.page.keyboard.type('4');
     await v.page.keyboard.press('Enter');
     await expect.poll(() => teeCount.getAttribute('aria-invalid')).toBe('true');
@@ -118,17 +120,21 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     await v.page.keyboard.press('ControlOrMeta+a');
     await v.page.keyboard.type('1');
     expect(await amount.inputValue()).toBe((oneTee / 100).toFixed(2));
-    expect(await dialog.locator('.admin-field-hint').first().textContent()).toBe(`${money(oneTee)} was paid for the returned items; you may refund less.`);
+    expect(await dialog.locator('.admin-field-hint').last().textContent()).toBe(`${money(oneTee)} was paid for the returned items; you may refund less.`);
     await restock.waitFor();
     expect(await restock.isChecked()).toBe(true);
     expect(await describedBy()).toMatch(/The returned items go back into stock\.$/);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('refund-2-returned-tee');
-    // Tab reaches the poster's count, then Restock items; Space would untick it. Enter sends.
+    // Tab reaches the poster's count, then Restock items (Space would untick it), the amount, and the reason. Enter sends.
     await v.page.keyboard.press('Tab');
     await v.page.keyboard.press('Tab');
     await expect.poll(() => restock.evaluate((el) => el === document.activeElement)).toBe(true);
-    await v.page.keyboard.press('Shift+Tab');
+    await v.page.keyboard.press('Tab');
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.press('Tab');
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.type('Returned: wrong size');
     await v.page.keyboard.press('Enter');
     await expect
       .poll(() => orders.getByRole('status').textContent())
@@ -151,6 +157,9 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     await returned.getByLabel(`${print!.productName} returned (up to 1)`).fill('1');
     expect(await restock.count()).toBe(0);
     expect(await describedBy()).toMatch(/Nothing goes back into stock\.$/);
+    // Not in silence: the Returned items say, in a live region, why nothing is restocked.
+    const note = returned.locator('[aria-live="polite"]');
+    await expect.poll(() => note.textContent()).toBe(`${print!.productName} is not a physical item, so it does not go back into stock: nothing is restocked.`);
     expect(await axeViolations(v.page)).toEqual([]);
     await v.page.keyboard.press('Escape');
     expect(await dialog.count()).toBe(0);
@@ -179,13 +188,17 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     await row.waitFor();
     expect(await row.locator('.admin-order-status').textContent()).toBe('Paid');
 
-    // Keyboard only: the row's Refund… opens the dialog, its focus on the amount (all that is left).
+    // Keyboard only: the row's Refund… opens the dialog on what came back (first, as the owner
+    // fills it in); none counted, Tab reaches the amount (all that is left).
     const opener = row.getByRole('button', { name: `Refund… order #${orderNumber}` });
     await opener.focus();
     await v.page.keyboard.press('Enter');
     const dialog = v.page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
     await dialog.waitFor();
     const amount = dialog.getByLabel(`Amount to refund (${order.currency})`);
+    const posterCount = dialog.getByLabel(`${order.items[0]!.productName} returned (up to 2)`);
+    await expect.poll(() => posterCount.evaluate((el) => el === document.activeElement)).toBe(true);
+    await v.page.keyboard.press('Tab');
     await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await amount.inputValue()).toBe((total / 100).toFixed(2));
     expect(await dialog.getAttribute('aria-describedby').then((id) => v.page.locator(`[id="${id}"]`).textContent())).toBe(
