@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
@@ -203,6 +203,8 @@ function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onS
   const [busy, setBusy] = useState(false);
   const emailErrorId = useId();
   const formErrorId = useId();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -210,6 +212,7 @@ function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onS
     // The seed's editor wording for an email that is not one (templates seed §5).
     if (!isValidEmail(email.trim())) {
       setEmailError(EDITOR_MESSAGES.invalidEmail);
+      emailInput.current?.focus();
       return;
     }
     setEmailError(null);
@@ -218,7 +221,12 @@ function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onS
     setBusy(false);
     setPassword('');
     if (result.ok) onSignedIn(result.body.owner.email, result.body.csrfToken);
-    else setFormError(result.message);
+    else {
+      setFormError(result.message);
+      // The Sign in button pressed was disabled while busy, which dropped the focus to the page:
+      // the emptied password field is where the owner types again.
+      passwordInput.current?.focus();
+    }
   };
 
   const emailId = useId();
@@ -227,7 +235,7 @@ function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onS
     <form className="admin-sign-in" onSubmit={(event) => void submit(event)} noValidate aria-describedby={formError ? formErrorId : undefined}>
       <div className="admin-field">
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalidAttrs(emailError && emailErrorId)} />
+        <input ref={emailInput} id={emailId} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} {...invalidAttrs(emailError && emailErrorId)} />
         {emailError ? (
           <p className="admin-field-error" id={emailErrorId}>
             {emailError}
@@ -236,7 +244,7 @@ function SignInForm({ api, onSignedIn, email: known = '' }: { api: AdminApi; onS
       </div>
       <div className="admin-field">
         <label htmlFor={passwordId}>Password</label>
-        <input id={passwordId} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input ref={passwordInput} id={passwordId} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       {formError ? (
         <p className="admin-form-error" role="alert" id={formErrorId}>

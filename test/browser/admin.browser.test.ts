@@ -98,11 +98,18 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await email.getAttribute('aria-describedby');
     expect(await v.page.locator(`[id="${describedBy}"]`).textContent()).toBe('Please enter a valid email.');
+    // The focus goes to the field to correct, not left on the button.
+    await expect.poll(() => isFocused(email)).toBe(true);
     await email.fill(EMAIL);
-    await v.page.getByLabel('Password').fill('wrong password 123');
+    const password = v.page.getByLabel('Password');
+    await password.fill('wrong password 123');
     await v.page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => v.page.getByRole('alert').textContent()).toBe('Email or password is incorrect.');
     expect(await v.page.content()).not.toContain('wrong password 123');
+    // The button pressed was disabled while the answer came, which dropped the focus to the page:
+    // it is on the emptied password field, to type again.
+    await expect.poll(() => isFocused(password)).toBe(true);
+    expect(await password.inputValue()).toBe('');
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('admin-1-sign-in-refused');
   });
