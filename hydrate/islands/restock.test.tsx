@@ -128,6 +128,22 @@ describe('A4 restock-notification box', () => {
     expect(posts()[0]!.body).toBe('{"productId":"p1","variantId":"v1","siteVisitorEmail":"a@b.co","isJoinMailingList":true,"captchaToken":"t1"}');
   });
 
+  test('the views of two sold-out variants (one React root each) have ids of their own: each label names its own input, each error its own field', async () => {
+    const item = product({
+      options: ['Size'],
+      variants: [variant('A', { Size: 'S' }, { id: 'V1', qtyInStock: 0 }), variant('B', { Size: 'M' }, { id: 'V2', qtyInStock: 0 })],
+    });
+    page = createPage({ body: productPage(item, { merchandising: merchandising(['V1', 'V2']) }), context: { products: contextProducts(item) } });
+    await page.boot();
+    await page.advance(0);
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const id of ['V1', 'V2']) expect(view(id).querySelector('label')!.htmlFor).toBe(email(view(id)).id);
+    await page.act(() => choose(document.querySelector<HTMLSelectElement>('select[data-variant-option-name="Size"]')!, 'M'));
+    await submitWith('', view('V2'));
+    expect(document.getElementById(email(view('V2')).getAttribute('aria-describedby')!)).toBe(view('V2').querySelector('.product-restock-error'));
+  });
+
   test('RST-8 without a site key there is no captchaToken key', async () => {
     await single(0);
     await submitWith('a@b.co');

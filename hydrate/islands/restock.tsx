@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
@@ -14,6 +14,9 @@ export const RESTOCK_MESSAGES = {
   captcha: 'Complete CAPTCHA before submitting',
   success: 'Signed up!',
 } as const;
+
+/** Views made on this page so far: each one's ids are unique on the page. */
+let restockViews = 0;
 
 type Phase = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -42,7 +45,11 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   const siteKey = runtime.context.captcha.siteKey;
   const [mounted, setMounted] = useState(false);
   const successRef = useRef<HTMLParagraphElement | null>(null);
-  const idPrefix = useId();
+  // Not useId: every island is its own React root, and each root numbers its ids from the
+  // same start, so the views of a product's sold-out variants (one root each) all named their
+  // input `_R_0_email`, and each label pointed at the first view's (hidden) input. The ids are
+  // written only after mount, so a page-wide count needs no match with the server's markup.
+  const [idPrefix] = useState(() => `sf-restock-${++restockViews}-`);
   const inputId = `${idPrefix}email`;
   const errorId = `${idPrefix}error`;
 
