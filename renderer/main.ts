@@ -216,8 +216,13 @@ async function serve(options: StartOptions): Promise<void> {
     adminToken: process.env.ADMIN_TOKEN ?? null,
     // A hop count is Fastify's "trust the first N hops", given as its function form (start-options.ts).
     trustProxy: fastifyTrustProxy(options.trustProxy),
-    // Display data may be up to 1 s behind another server's writes (README "Store").
-    readCacheMs: 1000,
+    // On PostgreSQL, display data may be up to 1 s behind another server's writes (README
+    // "Store"). The embedded database belongs to this one process, and every write to it goes
+    // through the app's store, which drops the cache: nothing can make it stale, so it is not
+    // read again on a timer. That re-read ran PGlite's queries on the event loop once a second,
+    // a stall every request in flight waited behind (bench/README.md, "Read cache without a
+    // timer on the embedded store").
+    readCacheMs: usesPostgres(options.databaseUrl) ? 1000 : Number.POSITIVE_INFINITY,
     serverFactory: limitedServerFactory(options.limits),
     retention: options.retention,
   });

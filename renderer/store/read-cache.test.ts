@@ -52,6 +52,19 @@ describe('ReadCache', () => {
     expect(state.reads).toBe(2);
   });
 
+  it('with no time limit (the embedded store), reads again only after a write', async () => {
+    const { state, store } = fakeStore();
+    const clock = { now: 0 };
+    const cache = new ReadCache(store, { ttlMs: Number.POSITIVE_INFINITY, clock: () => clock.now });
+    await cache.getSite();
+    clock.now = 1e12;
+    expect(titleOf(await cache.getSite())).toBe('one');
+    expect(state.reads).toBe(1);
+    await (cache.store.read as unknown as { putSite(): Promise<void> }).putSite();
+    expect(titleOf(await cache.getSite())).toBe('two');
+    expect(state.reads).toBe(2);
+  });
+
   it('shares one database read between concurrent misses', async () => {
     const { state, store } = fakeStore();
     const cache = new ReadCache(store, { ttlMs: 1000, clock: () => 0 });
