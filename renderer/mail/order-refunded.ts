@@ -1,6 +1,6 @@
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
-import { lineIndexOf, refundedCents } from '../../hydrate/shared/order-statuses.ts';
+import { lineIndexOf, refundedCents, restockable } from '../../hydrate/shared/order-statuses.ts';
 import type { OwnerRefund, PlacedOrder } from '../store/types.ts';
 import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
 
@@ -27,13 +27,17 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
   const subject = whole ? `Your order #${order.orderNumber} from ${shop} is refunded` : `A refund of ${amount} for your order #${order.orderNumber} from ${shop}`;
   const closing = 'Reply to this mail with any question.';
   const returned = returnedItems(order, refund);
-  const returnedHead = refund.restocked ? 'This refund is for these items, which are back with us:' : 'This refund is for these items:';
-  const linesText = returned.length === 0 ? [] : [returnedHead, ...returned.map((item) => `- ${item}`), ''];
+  // A restock takes back only the physical lines: beside a download or a service, each line
+  // that is back with the shop says so, where the heading would have said it of all of them.
+  const allBack = refund.restocked === true && returned.every((item) => item.physical);
+  const returnedHead = allBack ? 'This refund is for these items, which are back with us:' : 'This refund is for these items:';
+  const named = returned.map((item) => (refund.restocked && !allBack && item.physical ? `${item.text} (back with us)` : item.text));
+  const linesText = named.length === 0 ? [] : [returnedHead, ...named.map((item) => `- ${item}`), ''];
   const text = [`${shop} has refunded ${amount} of your order #${order.orderNumber}.`, '', ...linesText, where, sofar, '', closing, ''].join('\n');
   const html = [
     `<h1>Order #${order.orderNumber} ${whole ? 'refunded' : 'partly refunded'}</h1>`,
     `<p>${escapeHtml(shop)} has refunded ${escapeHtml(amount)} of your order #${order.orderNumber}.</p>`,
-    ...(returned.length === 0 ? [] : [`<p>${escapeHtml(returnedHead)}</p>`, `<ul>${returned.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`]),
+    ...(named.length === 0 ? [] : [`<p>${escapeHtml(returnedHead)}</p>`, `<ul>${named.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`]),
     `<p>${escapeHtml(where)}</p>`,
     `<p>${escapeHtml(sofar)}</p>`,
     `<p>${escapeHtml(closing)}</p>`,
@@ -41,12 +45,12 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
   return { subject, text, html };
 }
 
-/** `2 × Linen Tee — M` for each returned line the order still has. */
-function returnedItems(order: PlacedOrder, refund: OwnerRefund): string[] {
-  const out: string[] = [];
+/** `2 × Linen Tee — M` for each returned line the order still has, and whether a restock takes it back. */
+function returnedItems(order: PlacedOrder, refund: OwnerRefund): { text: string; physical: boolean }[] {
+  const out: { text: string; physical: boolean }[] = [];
   for (const line of refund.lines ?? []) {
     const item = order.items[lineIndexOf(order, line.lineId)];
-    if (item) out.push(`${line.quantity} × ${item.productName}${item.variantLabel ? ` — ${item.variantLabel}` : ''}`);
+    if (item) out.push({ text: `${line.quantity} × ${item.productName}${item.variantLabel ? ` — ${item.variantLabel}` : ''}`, physical: restockable(item) });
   }
   return out;
 }

@@ -334,8 +334,9 @@ describe('orderRefundedMail', () => {
 
   it('lists the refunded lines, escaped, and says when the goods are back with the shop', () => {
     const items = [
-      { productName: 'Linen <Tee>', variantLabel: 'M', quantity: 3 },
-      { productName: 'Mug', variantLabel: '', quantity: 1 },
+      { productName: 'Linen <Tee>', variantLabel: 'M', quantity: 3, productType: 1 },
+      { productName: 'Mug', variantLabel: '', quantity: 1, productType: 1 },
+      { productName: 'Poster', variantLabel: '', quantity: 1, productType: 2 },
     ];
     const order = { orderNumber: 7, currency: 'USD', grandTotal: 1000, status: 'partially-refunded', testMode: false, items, refunds: [{ amountCents: 300 }] } as never;
     const refund = { kind: 'refunded', amountCents: 300, label: 'Visa ending 4242', reference: 're_1', on: 0, key: 'k', by: 'o', reason: null } as const;
@@ -346,6 +347,10 @@ describe('orderRefundedMail', () => {
     expect(kept.html).toContain('<ul><li>2 × Linen &lt;Tee&gt; — M</li><li>1 × Mug</li></ul>');
     const notKept = orderRefundedMail(order, { ...refund, lines: [lines[1]], restocked: false }, { title: 'Shop' });
     expect(notKept.text).toContain('This refund is for these items:\n- 1 × Mug\n');
+    // A download refunded with a restocked mug: only the mug is back with the shop.
+    const mixed = orderRefundedMail(order, { ...refund, lines: [lines[1]!, { lineId: 'line-3', quantity: 1 }], restocked: true }, { title: 'Shop' });
+    expect(mixed.text).toContain('This refund is for these items:\n- 1 × Mug (back with us)\n- 1 × Poster\n');
+    expect(mixed.html).toContain('<ul><li>1 × Mug (back with us)</li><li>1 × Poster</li></ul>');
   });
 });
 
