@@ -40,6 +40,14 @@ const UNLOCK_FORM = Type.Object({
 });
 
 /**
+ * Fastify's body-parser refusals of a body that is no fields at all: JSON that does not parse
+ * (or is empty), and a content type no parser takes (multipart, XML). They reach the route's
+ * error handler before its schema runs, and were this context's plain "Bad request." (a 415
+ * for the type) rather than the form's own 400.
+ */
+const NOT_FIELDS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_MEDIA_TYPE']);
+
+/**
  * The options of a page form's POST route (fields as `application/x-www-form-urlencoded`): a
  * body that is not the form (no body, a repeated field, a body that is not fields) is a 400
  * in the API's B0.2 JSON shape; every other failure keeps this context's plain-text answers.
@@ -50,6 +58,7 @@ function formRoute(summary: string, body: TSchema, invalid: string): RouteShorth
     validatorCompiler: schemaCompiler(() => GENERIC.badRequest(invalid)) as FastifySchemaCompiler<FastifySchema>,
     errorHandler: (error, _request, reply) => {
       if (error instanceof ApiError) return sendError(reply, error);
+      if (NOT_FIELDS.has((error as { code?: unknown }).code as string)) return sendError(reply, GENERIC.badRequest(invalid));
       throw error;
     },
   };

@@ -33,6 +33,31 @@ describe('POST /unlock form schema', () => {
     expect(accepted.cookies.some((cookie) => cookie.name === 'sf_unlock')).toBe(true);
   });
 
+  it('refuses a body that is no fields at all (JSON that does not parse, a type with no parser) the same way, at every page form', async () => {
+    h.setSite(withConfig(site, { lock: { enabled: true, password: DEMO_PASSWORD } }));
+    const forms = [
+      ['/unlock', 'Invalid unlock form.'],
+      ['/commerce/orders/status', 'Invalid order status form.'],
+      ['/newsletter/unsubscribe', 'Invalid unsubscribe form.'],
+    ] as const;
+    const notFields = [
+      { 'content-type': 'application/json', payload: '{"password":' },
+      { 'content-type': 'application/json', payload: '' },
+      { 'content-type': 'multipart/form-data; boundary=z', payload: '--z\r\nContent-Disposition: form-data; name="password"\r\n\r\nx\r\n--z--\r\n' },
+      { 'content-type': 'application/xml', payload: '<password>x</password>' },
+    ];
+    let address = 0;
+    for (const [url, invalid] of forms) {
+      for (const { payload, ...headers } of notFields) {
+        const response = await h.inject({ method: 'POST', url, remoteAddress: `198.51.101.${++address}`, headers, payload });
+        const label = `${url} ${headers['content-type']} ${JSON.stringify(payload)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+        expect(JSON.parse(response.body), label).toEqual({ error: invalid, code: 'BAD_REQUEST' });
+      }
+    }
+  });
+
   it('is listed in the OpenAPI document with its form content type', async () => {
     const document = JSON.parse((await h.inject(OPENAPI_PATH)).body);
     const operation = document.paths['/unlock']?.post;
