@@ -44,7 +44,7 @@ export interface PanelProps {
  * dialog; signed in again, the owner saves once more. Going back to the sign-in page instead
  * dropped the edit without a word.
  */
-type SessionState = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in'; email: string; expired?: boolean };
+type SessionState = { kind: 'loading' } | { kind: 'signed-out'; byOwner?: boolean } | { kind: 'signed-in'; email: string; expired?: boolean };
 
 interface SessionBody {
   owner: { email: string } | null;
@@ -98,7 +98,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
       return;
     }
     api.setCsrf(null);
-    setSession({ kind: 'signed-out' });
+    setSession({ kind: 'signed-out', byOwner: true });
   };
 
   if (loadError) {
@@ -124,6 +124,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
     return (
       <SignIn
         api={api}
+        signedOut={session.byOwner === true}
         onSignedIn={(email, csrf) => {
           api.setCsrf(csrf);
           setSession({ kind: 'signed-in', email });
@@ -184,11 +185,26 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
   );
 }
 
-function SignIn({ api, onSignedIn }: { api: AdminApi; onSignedIn: (email: string, csrf: string) => void }) {
+function SignIn({ api, onSignedIn, signedOut = false }: { api: AdminApi; onSignedIn: (email: string, csrf: string) => void; signedOut?: boolean }) {
+  // Signed out by the owner: the Sign out button pressed is gone with the panels, which left the
+  // focus on the page and nothing said. The focus goes to this page's heading, and it says so.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const signedOutId = useId();
+  useEffect(() => {
+    if (signedOut) heading.current?.focus();
+  }, [signedOut]);
   return (
     <main className="admin-main admin-narrow">
       <h1>Store admin</h1>
-      <h2 className="admin-sign-in-heading">Sign in</h2>
+      {signedOut ? (
+        <p role="status" id={signedOutId}>
+          You are signed out.
+        </p>
+      ) : null}
+      {/* Focused, it reads the line above too: a status shown with the page may go unannounced. */}
+      <h2 className="admin-sign-in-heading" ref={heading} tabIndex={signedOut ? -1 : undefined} aria-describedby={signedOut ? signedOutId : undefined}>
+        Sign in
+      </h2>
       <SignInForm api={api} onSignedIn={onSignedIn} />
     </main>
   );

@@ -275,12 +275,21 @@ describe('orders panel', () => {
     const rows = () => [...el.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-order-id'));
     expect(rows()).toEqual(['o3', 'o2', 'o1']);
     expect(el.querySelector('form[role="search"]')!.getAttribute('aria-label')).toBe('Search orders');
+    const said = () => el.querySelector('[role="status"]')?.textContent;
     await find(' buyer1 ', 'paid');
     expect(base.calls).toContain('GET /api/commerce/orders?limit=20&status=paid&q=buyer1');
     expect(rows()).toEqual(['o1']);
+    // Each Find says what it found, for whoever cannot see the table change.
+    expect(said()).toBe('1 order found.');
     await find('nobody', '');
     expect(rows()).toEqual([]);
     expect(el.textContent).toContain('No orders match.');
+    expect(said()).toBe('No orders found.');
+    // The same Find again reads the list again, and says it again.
+    const asked = base.calls.length;
+    await find('nobody', '');
+    expect(base.calls.length).toBe(asked + 1);
+    expect(said()).toBe('No orders found.');
     // The slow answer comes after the next Find's: the list keeps the newer one.
     await find('slow', '');
     await find('', '');
@@ -288,6 +297,7 @@ describe('orders panel', () => {
     await act(async () => release());
     await act(async () => {});
     expect(rows()).toEqual(['o3', 'o2', 'o1']);
+    expect(said()).toBe('3 orders listed.');
   });
 
   it('says a change is on its way until the answer comes; marked paid, says the buyer is emailed', async () => {

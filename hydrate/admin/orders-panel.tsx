@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../shared/currency.ts';
 import { API_ERROR, hasApiError } from '../shared/api-error-codes.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
@@ -95,6 +95,18 @@ export function OrdersPanel({ api }: PanelProps) {
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const focusLater = useFocusRequest();
+
+  // A Find says in the status line what it found: the table redrawn under a screen reader's
+  // user said nothing, so a Find that matched nothing or one order sounded the same.
+  const finding = useRef(false);
+  useEffect(() => {
+    if (!finding.current || list.items === null) return;
+    finding.current = false;
+    const count = list.items.length;
+    const narrowed = filter.q !== '' || filter.status !== '';
+    if (count === 0) setStatus(narrowed ? 'No orders found.' : 'No orders yet.');
+    else setStatus(`${count === 1 ? '1 order' : `${count} orders`} ${narrowed ? 'found' : 'listed'}${list.hasMore ? ', and more after them (More orders)' : ''}.`);
+  }, [list.items]);
 
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
@@ -237,7 +249,11 @@ export function OrdersPanel({ api }: PanelProps) {
         aria-label="Search orders"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter({ q: findText.trim(), status: findStatus });
+          const next = { q: findText.trim(), status: findStatus };
+          finding.current = true;
+          // The same Find again reads the list again (new orders since), and says it as well.
+          if (next.q === filter.q && next.status === filter.status) void list.reload();
+          else setFilter(next);
         }}
       >
         <label htmlFor={`${headingId}-find`}>Find orders</label>

@@ -212,6 +212,9 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => focused(page)).toBe('p[role=status]: 1 notice sent for Market Tote (TOTE-1).');
     const mail = (await store.read.listOutbox()).filter((m) => JSON.stringify(m).includes('ada@example.com'));
     expect(mail.length).toBe(1);
+    // It says where to buy it: the sign-up was made on a page the visitor closed long ago.
+    expect(mail[0]!.subject).toBe('Market Tote is back in stock');
+    expect(mail[0]!.body).toMatch(/^Good news: Market Tote is back in stock at Quire Demo Shop\.\n\nOrder it here: https?:\/\/[^/\s]+\/shop\/tote\n$/);
     await v.screenshot('admin-3-restock-sent');
 
     // Submissions: the contact form's CSV, with the formula cell defused.
@@ -499,10 +502,15 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create key');
-      // Sign out from the keyboard too: back to the sign-in form.
+      // Sign out from the keyboard too: back to the sign-in form, which says so and takes the
+      // focus (the Sign out button pressed is gone).
       await page.getByRole('button', { name: 'Sign out' }).focus();
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      const signInHeading = page.getByRole('heading', { name: 'Sign in' });
+      await signInHeading.waitFor();
+      await expect.poll(() => isFocused(signInHeading)).toBe(true);
+      expect(await page.getByRole('status').textContent()).toBe('You are signed out.');
+      expect(await axeViolations(page)).toEqual([]);
       expect(v.problems()).toEqual([]);
       await v.context.close();
     }
@@ -610,6 +618,8 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(numbers).toEqual(['#7033']);
     await find('ZOË.');
     await expect.poll(numbers).toEqual(['#7020', '#7040', '#7060']);
+    // Said as well as shown: the status line tells a screen reader's user what the Find found.
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe('3 orders found.');
     // Export as CSV takes the orders found, with a byte-order mark so Excel reads `ë`.
     const [download] = await Promise.all([v.page.waitForEvent('download'), orders.getByRole('link', { name: /Export as CSV/ }).click()]);
     expect(download.suggestedFilename()).toBe('orders.csv');
@@ -621,8 +631,10 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await find('', 'awaiting-payment');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
     expect(await orders.getByRole('button', { name: 'More orders' }).count()).toBe(1);
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe('20 orders found, and more after them (More orders).');
     await find('nobody-at-all');
     await expect.poll(() => orders.getByText('No orders match.').count()).toBe(1);
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe('No orders found.');
     expect(await axeViolations(v.page)).toEqual([]);
     await find('');
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(20);
