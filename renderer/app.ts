@@ -129,7 +129,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? () => {
         const site = typeof siteSource === 'function' ? siteSource() : siteSource;
         const baseUrl = site.config.extra.baseUrl;
-        return { title: site.config.title, baseUrl: typeof baseUrl === 'string' && /^https?:\/\//.test(baseUrl) ? baseUrl : null };
+        return {
+          title: site.config.title,
+          baseUrl: typeof baseUrl === 'string' && /^https?:\/\//.test(baseUrl) ? baseUrl : null,
+          // As a product page's fullUrl is made (pages/product-view.ts): under its products collection's slug.
+          productPath: (product: { collectionId: string | null; urlSlug: string }) => {
+            const collection = product.collectionId ? site.entries.find((entry) => entry.id === product.collectionId && entry.collectionType === 'products') : undefined;
+            return collection ? `/${collection.slug}/${product.urlSlug}` : `/${product.urlSlug}`;
+          },
+        };
       }
     : undefined;
   const served = { ...options, ...(cache ? { store: cache.store } : {}), publicSite };

@@ -127,8 +127,9 @@ export interface StorefrontApiOptions {
   /**
    * The site's title and configured `baseUrl` (site.json), for links in mail (the newsletter
    * welcome's unsubscribe link, the receipt's review links); without a baseUrl, `origin`.
+   * `productPath`: a product's page on the site (the restock notice's link), as pages name it.
    */
-  publicSite?: () => { title: string; baseUrl: string | null };
+  publicSite?: () => PublicSite;
   /**
    * The server's own origin (where it listens), for links in mail when site.json sets no
    * `baseUrl`. Never the request's Host header: it is the sender's to choose and mail goes to
@@ -145,8 +146,15 @@ export interface ApiDeps {
   adminToken: string | null;
   /** One limiter per limit, under the limit's name. */
   limiters: Limiters;
-  publicSite?: () => { title: string; baseUrl: string | null };
+  publicSite?: () => PublicSite;
   origin?: () => string;
+}
+
+/** What mail may say of the served site (`publicSite`). */
+export interface PublicSite {
+  title: string;
+  baseUrl: string | null;
+  productPath?: (product: { collectionId: string | null; urlSlug: string }) => string;
 }
 
 /** The origin links in mail start with: site.json's `baseUrl`, else the server's own (`StorefrontApiOptions.origin`). */

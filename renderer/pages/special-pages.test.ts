@@ -215,7 +215,8 @@ describe('commerce email preview (301)', () => {
     expect(html).toContain('<div class="sf-email-html"><h1>Order #1001</h1>');
     expect(html).toContain('This is a test order: no payment was taken.');
     expect(html).toMatch(/<h2 id="sf-email-restock-notice">Restock notice<\/h2>\n<p class="sf-email-subject">Subject: <strong>[^<]+ is back in stock<\/strong><\/p>/);
-    expect(html).toMatch(/<pre class="sf-email-text">Good news: [^<]+ is back in stock\.<\/pre>/);
+    // As a send words it: the variant, the shop, and the product's page under its collection.
+    expect(html).toMatch(/<pre class="sf-email-text">Good news: [^<]+ is back in stock at [^<]+\.\n\nOrder it here: http:\/\/[^<\s]+\/[a-z0-9-]+\n<\/pre>/);
   });
 });
 

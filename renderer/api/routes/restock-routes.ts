@@ -79,6 +79,13 @@ function signUpView(signUp: RestockSignUp) {
 async function sendForVariant(deps: ApiDeps, productId: unknown, variantId: unknown): Promise<number> {
   const { product, variant } = await productAndVariant(deps, productId, variantId);
   if (!inStock(variant)) throw ERR.stillOutOfStock();
+  const site = deps.publicSite?.();
+  const path = site?.productPath?.(product);
+  const mail = restockNoticeMail(product.title, {
+    variantLabel: Object.values(variant.attributes ?? {}).join(' / '),
+    productUrl: path ? `${mailOrigin(deps).replace(/\/+$/, '')}${path}` : null,
+    shop: site?.title,
+  });
   return deps.store.transaction(async (repo) => {
     const now = deps.now();
     const notified = await repo.markRestockNotified(product.id, variant.id, now);
@@ -87,7 +94,7 @@ async function sendForVariant(deps: ApiDeps, productId: unknown, variantId: unkn
       await enqueueMail(repo, {
         id: deps.newId('m'),
         to: signUp.siteVisitorEmail,
-        ...restockNoticeMail(product.title),
+        ...mail,
         productId: product.id,
         variantId: variant.id,
         queuedOn: now,

@@ -78,7 +78,13 @@ export const emailPreviewPage = contentFilePage({
       url: `${job.request.protocol}://${job.request.host}`,
     });
     const restocked = products.find((product) => product.restockEnabled) ?? products[0];
-    const restock = restockNoticeMail(restocked?.title ?? 'Your product');
+    // Worded as a send words it (api/routes/restock-routes.ts): the variant and the product's page.
+    const slug = restocked?.collectionId ? job.collectionSlugs().get(restocked.collectionId) : undefined;
+    const restock = restockNoticeMail(restocked?.title ?? 'Your product', {
+      variantLabel: Object.values(restocked?.variants[0]?.attributes ?? {}).join(' / '),
+      productUrl: restocked ? `${job.request.protocol}://${job.request.host}${slug ? `/${slug}` : ''}/${restocked.urlSlug}` : null,
+      shop: job.site.config.title,
+    });
     ctx.emails = [
       { id: 'order-receipt', name: 'Order receipt', subject: receipt.subject, text: receipt.text, html: receipt.html },
       { id: 'restock-notice', name: 'Restock notice', subject: restock.subject, text: restock.body, html: '' },
