@@ -216,6 +216,9 @@ const SUBSCRIPTION_CONFIRMED = `<section class="sf-order-page sf-subscription-co
 {@|apply sf-order-summary}{.end}
 </section>`;
 
+// The form POSTs to this page, which comes back with focus nowhere: `autofocus` takes it to
+// what the look-up answered (the first wrong field, the message, or the order found), so a
+// keyboard or screen-reader visitor lands on the answer instead of at the top of the page.
 const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 <h1>Order status</h1>
 {.section myOrders}<section class="sf-my-orders" aria-labelledby="sf-my-orders-title">
@@ -232,14 +235,14 @@ const ORDER_STATUS = `<section class="sf-order-page sf-order-status">
 <p>Enter the number from your receipt and the email address you ordered with.</p>
 <div class="sf-order-status-field">{.section orderStatus.orderNumberError}<p class="field-error" id="sf-order-status-number-error">{@|html}</p>{.end}
 <label for="sf-order-status-number">Order number</label>
-<input id="sf-order-status-number" name="orderNumber" type="text" inputmode="numeric" autocomplete="off" value="{orderStatus.orderNumber|htmlattr}"{.section orderStatus.orderNumberError} aria-invalid="true" aria-describedby="sf-order-status-number-error"{.end}></div>
+<input id="sf-order-status-number" name="orderNumber" type="text" inputmode="numeric" autocomplete="off" value="{orderStatus.orderNumber|htmlattr}"{.section orderStatus.orderNumberError} aria-invalid="true" aria-describedby="sf-order-status-number-error" autofocus{.end}></div>
 <div class="sf-order-status-field">{.section orderStatus.emailError}<p class="field-error" id="sf-order-status-email-error">{@|html}</p>{.end}
 <label for="sf-order-status-email">Email</label>
-<input id="sf-order-status-email" name="email" type="email" autocomplete="email" value="{orderStatus.email|htmlattr}"{.section orderStatus.emailError} aria-invalid="true" aria-describedby="sf-order-status-email-error"{.end}></div>
+<input id="sf-order-status-email" name="email" type="email" autocomplete="email" value="{orderStatus.email|htmlattr}"{.section orderStatus.emailError} aria-invalid="true" aria-describedby="sf-order-status-email-error"{.if orderStatus.orderNumberError}{.or} autofocus{.end}{.end}></div>
 <button type="submit" class="sf-order-status-submit">Look up order</button>
 </form>
-{.section orderStatus.message}<p class="sf-order-status-message" role="status">{@|html}</p>{.end}
-{.section order}<h2 class="sf-order-number">Order #{orderNumber}</h2>
+{.section orderStatus.message}<p class="sf-order-status-message" role="status" tabindex="-1" autofocus>{@|html}</p>{.end}
+{.section order}<h2 class="sf-order-number" tabindex="-1"{.if orderStatus.message}{.or} autofocus{.end}>Order #{orderNumber}</h2>
 <p class="sf-order-status-state">Status: <strong>{statusText|html}</strong></p>
 {.section refundText}<p class="sf-order-refund">{@|html}</p>{.end}
 {@|apply sf-order-summary}

@@ -1,12 +1,20 @@
 // Edge states a store visitor meets that the journeys passed by, in Debian's Chromium against
 // the real server on the demo site: each scenario is a defect found by walking the shop with
 // fresh eyes, kept here so that it stays fixed.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { visit } from './support/visit.ts';
+import { fillCheckout, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
+
+/** What has focus: its id, else its class, and its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el !== document.body ? `${el.id || el.className}: ${(el.textContent ?? '').trim()}` : 'body';
+  });
 
 describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
@@ -34,5 +42,35 @@ describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? 
     expect(await field.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Email is invalid');
     expect(await duplicateIds()).toEqual([]);
     expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  test('EDGE-2 the order status look-up (a form POSTed to its page) comes back with focus on its answer: the first wrong field, the not-found message, the order', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    await teeToCheckout(page, 'S');
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await Promise.all([page.waitForURL(/\/confirmed$/), page.getByRole('button', { name: 'Place order' }).click()]);
+    const number = /Order #(\d+)/.exec((await page.locator('.sf-order-number').textContent()) ?? '')![1]!;
+
+    const lookUp = async (orderNumber: string, email: string) => {
+      await page.getByLabel('Order number').fill(orderNumber);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Look up order' }).focus();
+      await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.keyboard.press('Enter')]);
+      await waitForBoot(page);
+    };
+    expect(await visit(page, '/commerce/orders/status')).toBe(200);
+    // An address the browser's own email check lets through (so the form is sent) that D5 refuses.
+    await lookUp('abc', 'ada@example');
+    await expect.poll(() => focused(page)).toBe('sf-order-status-number: ');
+    await lookUp(number, 'ada@example');
+    await expect.poll(() => focused(page)).toBe('sf-order-status-email: ');
+    await lookUp(number, 'eve@example.com');
+    await expect.poll(() => focused(page)).toBe('sf-order-status-message: We could not find an order with that number and email. Check both and try again.');
+    await lookUp(number, 'ada@example.com');
+    await expect.poll(() => focused(page)).toBe(`sf-order-number: Order #${number}`);
+    // The heading sits below the form; focus brought it into the window, and Tab goes on into the order.
+    expect(await page.locator('.sf-order-number').evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

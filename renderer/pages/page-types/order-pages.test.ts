@@ -159,7 +159,9 @@ describe('order pages (issue 15)', () => {
     expect(found.statusCode).toBe(200);
     expect(found.headers['cache-control']).toContain('no-store');
     expect(found.headers.location).toBeUndefined();
-    expect(body(found.body)).toContain(`<h2 class="sf-order-number">Order #${placed.orderNumber}</h2>`);
+    // The answer comes back with focus on it (the form's POST leaves focus nowhere): here the order.
+    expect(body(found.body)).toContain(`<h2 class="sf-order-number" tabindex="-1" autofocus>Order #${placed.orderNumber}</h2>`);
+    expect(body(found.body).match(/ autofocus/g)).toHaveLength(1);
     expect(body(found.body)).toContain('Status: <strong>Paid</strong>');
     // The look-up is not a purchase: no order in sf-context, so no purchase event.
     expect(sfContext(found.body).order).toBeNull();
@@ -170,7 +172,8 @@ describe('order pages (issue 15)', () => {
     expect(body(byGet.body)).not.toContain('ada@example.com');
 
     const wrong = await lookUp({ orderNumber: String(placed.orderNumber), email: 'eve@example.com' });
-    expect(body(wrong.body)).toContain('We could not find an order with that number and email.');
+    expect(body(wrong.body)).toContain('<p class="sf-order-status-message" role="status" tabindex="-1" autofocus>We could not find an order with that number and email.');
+    expect(body(wrong.body).match(/ autofocus/g)).toHaveLength(1);
     expect(body(wrong.body)).not.toContain('sf-order-line');
 
     const bad = await lookUp({ orderNumber: 'abc', email: 'nope' });
@@ -178,6 +181,13 @@ describe('order pages (issue 15)', () => {
     expect(html).toContain('id="sf-order-status-number-error">Enter the order number from your receipt.</p>');
     expect(html).toContain('aria-invalid="true" aria-describedby="sf-order-status-email-error"');
     expect(html).toContain('value="abc"');
+    // Focus goes to the first wrong field only; a wrong email alone takes it to the email.
+    expect(html).toContain('aria-describedby="sf-order-status-number-error" autofocus>');
+    expect(html.match(/ autofocus/g)).toHaveLength(1);
+    const badEmail = body((await lookUp({ orderNumber: '1', email: 'nope' })).body);
+    expect(badEmail).toContain('aria-describedby="sf-order-status-email-error" autofocus>');
+    expect(badEmail.match(/ autofocus/g)).toHaveLength(1);
+    expect(body(empty.body)).not.toContain(' autofocus');
 
     const junk = await h.inject({ method: 'POST', url: '/commerce/orders/status', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${'x'.repeat(2000)}` });
     expect(junk.statusCode).toBe(400);
@@ -260,7 +270,7 @@ describe('order pages (issue 15)', () => {
       const own = await placeAs(demo);
       const signedOut = await placeAs(null);
       const shown = body((await statusPage(demo, `?order=${own}`)).body);
-      expect(shown).toContain(`<h2 class="sf-order-number">Order #${own}</h2>`);
+      expect(shown).toContain(`<h2 class="sf-order-number" tabindex="-1" autofocus>Order #${own}</h2>`);
       expect(shown).toContain('Status: <strong>Paid</strong>');
       // Placed signed out with the account's own email: not the account's, so the link shows nothing.
       for (const [session, number] of [[demo, signedOut], [null, own]] as const) {
@@ -451,7 +461,9 @@ describe('order pages (issue 15)', () => {
         });
       const sent = await send();
       expect(sent.statusCode).toBe(200);
-      expect(body(sent.body)).toContain(`<p class="sf-order-status-message" role="status">${ORDER_STATUS_MESSAGES.linksSent}</p>`);
+      // Focus goes to the message, not the order above which it says what happened.
+      expect(body(sent.body)).toContain(`<p class="sf-order-status-message" role="status" tabindex="-1" autofocus>${ORDER_STATUS_MESSAGES.linksSent}</p>`);
+      expect(body(sent.body)).toContain(`<h2 class="sf-order-number" tabindex="-1">Order #${placed.orderNumber}</h2>`);
       expect(body(sent.body)).not.toContain(link);
       const mails = await linkMails();
       expect(mails.map((mail) => mail.to)).toEqual(['ada@example.com']);
