@@ -45,4 +45,16 @@ describe('requests the HTTP parser refuses', () => {
     expect(malformed.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     expect(JSON.parse(malformed.slice(malformed.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Bad request.', code: 'BAD_REQUEST' });
   });
+
+  it('answers an HTTP/1.1 request without a Host, or one with two, with 400 in the API shape (RFC 9112 3.2)', async () => {
+    for (const request of ['GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 'GET /api/commerce/shopping-cart HTTP/1.1\r\nHost: x\r\nHost: evil.example\r\nConnection: close\r\n\r\n']) {
+      const answer = await raw(request);
+      expect(answer.split('\r\n')[0], request).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer, request).toMatch(/\r\nx-content-type-options: nosniff\r\n/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), request).toEqual({ error: 'Invalid Host header.', code: 'BAD_REQUEST' });
+    }
+    // HTTP/1.0 has no Host requirement, and one Host is the everyday request.
+    expect((await raw('GET /favicon.ico HTTP/1.0\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
+    expect((await raw('GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
+  });
 });

@@ -7,7 +7,7 @@ import { adminPage } from './admin/admin-page.ts';
 import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } from './api/index.ts';
 import { createDeps, installLimiters } from './api/context.ts';
 import { ApiError, GENERIC } from './api/errors.ts';
-import { installPlainErrorHandler } from './api/http.ts';
+import { installPlainErrorHandler, sendError } from './api/http.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { requestLogger } from './request-logger.ts';
 import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
@@ -87,6 +87,23 @@ function answerWhileClosing(app: FastifyInstance): void {
   });
 }
 
+/**
+ * RFC 9112 3.2: an HTTP/1.1 request without a Host, and any request with more than one, is a
+ * 400. Node would answer the first itself with a bare 400 (the servers here turn its
+ * `requireHostHeader` off) and passes the second on with the first Host, where a proxy in
+ * front may have read the last: the pages and the sitemap would name a host other than the one
+ * the request was routed by. Both get the B0.2 body, with the security headers (hooked after them).
+ */
+function refuseBadHost(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw.rawHeaders;
+    let hosts = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts += 1;
+    if (hosts === 1 || (hosts === 0 && request.raw.httpVersion === '1.0')) return done();
+    sendError(reply.header('connection', 'close'), GENERIC.badRequest('Invalid Host header.'));
+  });
+}
+
 /** D9: the query-string parser reads at most 1000 keys. */
 const MAX_QUERY_KEYS = 1000;
 
@@ -106,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify's own 503 while closing is `{error, message, statusCode}`, not the B0.2 body:
     // answerWhileClosing below sends ours instead.
     return503OnClosing: false,
+    // A request without a Host reaches refuseBadHost (as with limitedServerFactory's servers).
+    http: { requireHostHeader: false },
     // A request Node's parser refuses (headers too large, a malformed header or length) never
     // reaches a route: answered in the B0.2 shape, with the security headers, like every other.
     clientErrorHandler: (error, socket) => clientError(error, socket, headers),
@@ -143,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const served = { ...options, ...(cache ? { store: cache.store } : {}), publicSite };
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
   installSecurityHeaders(app, headers);
+  refuseBadHost(app);
   answerWhileClosing(app);
   // Routes outside the API's and the pages' contexts (assets, BNPL fragments, the admin shell)
   // answer a failure as the pages do: Fastify's own 500 body carried the error's message.

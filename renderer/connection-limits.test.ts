@@ -50,6 +50,14 @@ async function ask(port: number, localAddress: string): Promise<string> {
 }
 
 describe('connection limits', () => {
+  it("leaves a request without a Host to the app, which answers it in the API shape (Node's own answer is a bare 400)", async () => {
+    const port = await listen(LIMITS);
+    const { socket, closed, data } = await connect(port);
+    socket.write('GET / HTTP/1.1\r\nConnection: close\r\n\r\n');
+    await expect.poll(closed, { timeout: 15_000 }).toBe(true);
+    expect(data()).toMatch(/\r\n\r\nok$/);
+  });
+
   it('sets the Node server deadlines and caps', () => {
     const plain = http.createServer();
     applyConnectionLimits(plain, { ...LIMITS, headersTimeoutMs: 2000, requestTimeoutMs: 3000, keepAliveTimeoutMs: 700, connectionTimeoutMs: 9000, maxRequestsPerSocket: 10 });

@@ -76,7 +76,9 @@ function closeSilentSockets(server: HttpServer, ms: number): void {
  */
 export function limitedServerFactory(limits: ConnectionLimits): (handler: (req: IncomingMessage, res: ServerResponse) => void) => HttpServer {
   return (handler) => {
-    const server = http.createServer(handler);
+    // Node answers an HTTP/1.1 request without a Host itself, with a bare 400 (no body, no
+    // security headers); the app answers it in the API's shape instead (app.ts, refuseBadHost).
+    const server = http.createServer({ requireHostHeader: false }, handler);
     applyConnectionLimits(server, limits);
     return server;
   };
