@@ -9,7 +9,7 @@ import { InventoryPanel } from './inventory-panel.tsx';
 
 afterEach(unmountPanels);
 
-function inventoryServer(stock: { qtyInStock: number; unlimited: boolean }, options: { conflictWith?: { qtyInStock: number; unlimited: boolean } } = {}) {
+function inventoryServer(stock: { qtyInStock: number; unlimited: boolean }, options: { conflictWith?: { qtyInStock: number; unlimited: boolean }; signUps?: { notifiedOn: string | null }[] } = {}) {
   const variant = () => ({ id: 'v1', sku: 'TOTE-1', label: '', priceCents: 1000, regularPriceCents: null, qtyInStock: stock.unlimited ? 0 : stock.qtyInStock, unlimited: stock.unlimited });
   return fakeAdminServer((method, url, body) => {
     if (method === 'GET' && url.startsWith('/api/admin/inventory')) {
@@ -18,6 +18,7 @@ function inventoryServer(stock: { qtyInStock: number; unlimited: boolean }, opti
         body: { products: [{ id: 'tote', title: 'Market Tote', productType: 1, stockTotal: stock.unlimited ? null : stock.qtyInStock, priceCents: 1000, regularPriceCents: null, variants: [variant()] }], total: 1, page: 1, nextPage: null, currency: 'USD' },
       };
     }
+    if (method === 'GET' && url.startsWith('/api/site-users/account/notifications/restock?')) return { status: 200, body: { signUps: options.signUps ?? [], hasNextPage: false, nextPageCursor: null } };
     if (method === 'GET' && url.startsWith('/api/commerce/inventory/stock/')) return { status: 200, body: { results: [{ ...variant(), itemId: 'tote', variantId: 'v1' }] } };
     if (method === 'PUT') {
       const change = body as { qtyInStock?: number; unlimited?: boolean };
@@ -94,5 +95,24 @@ describe('inventory panel stock edit', () => {
     expect(message).toBe('Not saved: the stock changed to 9 since you opened it (another tab or a sale). Your 3 was not saved; check it and save again.');
     expect(document.activeElement).toBe(f.count);
     expect(el.querySelector('[role="status"]')!.textContent).toBe('');
+  });
+
+  it('a sold-out variant saved back in stock says how many visitors wait for its notice; a save that was not sold out asks nothing', async () => {
+    const waiting = { notifiedOn: null };
+    const server = inventoryServer({ qtyInStock: 0, unlimited: false }, { signUps: [waiting, waiting, { notifiedOn: '2026-01-01T00:00:00.000Z' }] });
+    const el = await mountPanel(InventoryPanel, server, { csrf: 't' });
+    const f = await openVariants(el);
+    await type(f.count, '4');
+    await act(async () => f.save.click());
+    await act(async () => {});
+    await act(async () => {});
+    expect(server.calls).toContain('GET /api/site-users/account/notifications/restock?productId=tote&variantId=v1&limit=100');
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Stock of TOTE-1 set to 4. 2 visitors are waiting for it: send the notice in Restock sign-ups.');
+    const asked = server.calls.filter((call) => call.includes('notifications/restock')).length;
+    await type(f.count, '6');
+    await act(async () => f.save.click());
+    await act(async () => {});
+    expect(server.calls.filter((call) => call.includes('notifications/restock')).length).toBe(asked);
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Stock of TOTE-1 set to 6.');
   });
 });

@@ -84,9 +84,22 @@ export function InventoryPanel({ api, track }: PanelProps) {
   };
 
   // `stock` null: the save was refused because the stock had changed; the list is read again.
-  const onSaved = (_row: ProductRow, variant: VariantRow, stock: string | null) => {
+  // A sold-out variant back in stock: visitors who asked to hear of it are not mailed unasked
+  // (Restock sign-ups sends the notice), so the line says how many wait, or the owner would not know.
+  const onSaved = (row: ProductRow, variant: VariantRow, stock: string | null, backInStock = false) => {
     if (stock !== null) setStatus(`Stock of ${variant.sku} set to ${stock}.`);
     void load();
+    if (stock !== null && backInStock) void sayWaiting(row, variant, stock);
+  };
+  const sayWaiting = async (row: ProductRow, variant: VariantRow, stock: string) => {
+    const query = `productId=${encodeURIComponent(row.id)}&variantId=${encodeURIComponent(variant.id)}&limit=100`;
+    const result = await api.get<{ signUps: { notifiedOn: string | null }[]; hasNextPage: boolean }>(`/api/site-users/account/notifications/restock?${query}`);
+    if (!result.ok) return;
+    const waiting = result.body.signUps.filter((signUp) => signUp.notifiedOn === null).length;
+    if (waiting === 0) return;
+    const who = result.body.hasNextPage ? `${waiting} or more visitors are` : waiting === 1 ? '1 visitor is' : `${waiting} visitors are`;
+    // Only while the line still speaks of this save (another save since has its own).
+    setStatus((now) => (now === `Stock of ${variant.sku} set to ${stock}.` ? `${now} ${who} waiting for it: send the notice in Restock sign-ups.` : now));
   };
 
   return (
@@ -189,7 +202,7 @@ interface ProductRowsProps {
   panel: PanelProps;
   onExpander: () => void;
   onRowClick: () => void;
-  onSaved: (row: ProductRow, variant: VariantRow, stock: string | null) => void;
+  onSaved: (row: ProductRow, variant: VariantRow, stock: string | null, backInStock?: boolean) => void;
 }
 
 function ProductRows({ row, open, detailId, currency, panel, onExpander, onRowClick, onSaved }: ProductRowsProps) {
@@ -290,7 +303,7 @@ function VariantStock({ row, variant, currency, panel, onSaved }: { row: Product
     setBusy(false);
     if (result.ok) {
       showReading(readingOf(result.body.result));
-      onSaved(row, variant, unlimited ? 'Unlimited' : String(qty));
+      onSaved(row, variant, unlimited ? 'Unlimited' : String(qty), !from.unlimited && from.qtyInStock === 0 && (unlimited || qty > 0));
       // The saved field keeps the focus (the owner may go on to the next variant from here).
       stockField()?.focus();
       return;
