@@ -128,7 +128,7 @@ describe('orders panel', () => {
     await act(async () => (el.querySelector('[data-action="confirm-cancel"]') as HTMLButtonElement).click());
     await act(async () => {});
     expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/commerce/orders/o5/status']);
-    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #5 is now cancelled. Refunded $125.00 to Visa ending 4242.');
+    expect(el.querySelector('[role="status"]')!.textContent).toBe('Order #5 is now cancelled. Refunded $125.00 to Visa ending 4242. buyer5@example.com is emailed about it.');
     expect(el.querySelector('tr[data-order-id="o5"] .admin-order-refund')!.textContent).toBe('Refunded $125.00 to Visa ending 4242Refund re_5');
     // Cancelled is final: the focus is on the row's new status.
     expect(document.activeElement).toBe(el.querySelector('tr[data-order-id="o5"] .admin-order-status'));

@@ -148,7 +148,9 @@ export function OrdersPanel({ api }: PanelProps) {
     const changed = { ...order, ...result.body };
     const refund = changed.refund ? ` ${refundText(changed.refund, changed.currency)}.` : '';
     // Marked paid from awaiting payment, the buyer is mailed the receipt again (orders/order-status.ts).
-    const told = next === 'paid' && order.status === 'awaiting-payment' ? ` ${order.email} is emailed that the payment arrived.` : '';
+    // Cancelled, the buyer is mailed what happened to the order and the money (mail/order-cancelled.ts), as the confirmation said.
+    const told =
+      next === 'paid' && order.status === 'awaiting-payment' ? ` ${order.email} is emailed that the payment arrived.` : next === 'cancelled' ? ` ${order.email} is emailed about it.` : '';
     setStatus(`Order #${order.orderNumber} is now ${(STATUS_LABELS[next] ?? next).toLowerCase()}.${refund}${told}`);
     // From the state as it is now: two rows changed at once both keep their news.
     setUpdated((before) => ({ ...before, [order.id]: changed }));

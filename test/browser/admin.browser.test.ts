@@ -187,6 +187,15 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await expect.poll(() => tote.locator('td').nth(2).textContent()).toBe('4');
     expect(await isFocused(stockInput)).toBe(true);
     expect((await store.read.getProduct('tote'))?.variants[0]).toMatchObject({ unlimited: false, qtyInStock: 4 });
+    // Sold out, then back: nobody is mailed unasked, but the owner is told who waits for the notice.
+    await stockInput.fill('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of TOTE-1 set to 0.');
+    await stockInput.fill('4');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inventory.getByRole('status').textContent()).toBe('Stock of TOTE-1 set to 4. 1 visitor is waiting for it: send the notice in Restock sign-ups.');
+    expect(await isFocused(stockInput)).toBe(true);
+    expect((await store.read.listOutbox()).filter((m) => m.to === 'ada@example.com')).toEqual([]);
     await tote.getByRole('button', { name: 'Market Tote', exact: true }).click(); // the row click closes it again
     await expect.poll(() => tote.getByRole('button', { name: 'Market Tote', exact: true }).getAttribute('aria-expanded')).toBe('false');
     await v.screenshot('admin-2-inventory-stock-saved');
@@ -372,7 +381,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await older.getByRole('button', { name: 'Update order #9001' }).click();
     await v.page.getByRole('alertdialog', { name: 'Cancel order #9001?' }).getByRole('button', { name: 'Cancel order' }).click();
     // Confirmed: the test card refunded the total before the cancel committed, and the row and the mail say so.
-    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #9001 is now cancelled. Refunded ${total} to Visa ending 4242 (test).`);
+    await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #9001 is now cancelled. Refunded ${total} to Visa ending 4242 (test). buyer@example.com is emailed about it.`);
     expect(await older.locator('.admin-order-status').textContent()).toBe('Cancelled');
     expect(await older.locator('.admin-order-refund').textContent()).toMatch(new RegExp(`^Refunded ${total.replace(/[$.]/g, '\\$&')} to Visa ending 4242 \\(test\\)Refund test_refund_`));
     const cancelledOrder = await tier.server.store.read.orders.get(`${orderId}-older-1`);
@@ -714,7 +723,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
       expect(await axeViolations(other)).toEqual([]);
       steps.push('other tab told');
       release();
-      await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #${orderNumber} is now cancelled. Refunded ${total} to Visa ending 4242 (test).`);
+      await expect.poll(() => orders.getByRole('status').textContent()).toBe(`Order #${orderNumber} is now cancelled. Refunded ${total} to Visa ending 4242 (test). stalled-refund@example.com is emailed about it.`);
       expect(await row.locator('.admin-order-status').textContent()).toBe('Cancelled');
       expect(await row.locator('[data-refund-pending]').count()).toBe(0);
       expect(refund).toHaveBeenCalledTimes(1);
