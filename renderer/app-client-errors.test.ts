@@ -6,7 +6,8 @@ import { openTestStore } from './test-support/test-store.ts';
 import type { SqlStore } from './store/store.ts';
 
 // Requests Node's HTTP parser refuses never reach Fastify's routes or hooks; they get the API's
-// error shape and the security headers all the same (app.ts, `clientError`).
+// error shape and the security headers all the same (app.ts, `clientError`). Those Node would
+// answer itself with a bare status (no Host, an Expect it does not know) reach the app instead.
 let app: FastifyInstance;
 let store: SqlStore;
 let port: number;
@@ -56,5 +57,13 @@ describe('requests the HTTP parser refuses', () => {
     // HTTP/1.0 has no Host requirement, and one Host is the everyday request.
     expect((await raw('GET /favicon.ico HTTP/1.0\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
     expect((await raw('GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
+  });
+
+  it('serves a request whose Expect names something other than 100-continue (RFC 9110 10.1.1 allows it), where Node answered a bare 417', async () => {
+    const answer = await raw('GET /favicon.ico HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n');
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
+    expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/);
+    const api = await raw('GET /api/nope HTTP/1.1\r\nHost: x\r\nExpect: x\r\nConnection: close\r\n\r\n');
+    expect(JSON.parse(api.slice(api.indexOf('\r\n\r\n') + 4)).code).toBe('NOT_FOUND');
   });
 });

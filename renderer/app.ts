@@ -8,6 +8,7 @@ import { storefrontApi, type StaticRouteOptions, type StorefrontApiOptions } fro
 import { createDeps, installLimiters } from './api/context.ts';
 import { ApiError, GENERIC } from './api/errors.ts';
 import { installPlainErrorHandler, sendError } from './api/http.ts';
+import { serveUnknownExpectations } from './connection-limits.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { requestLogger } from './request-logger.ts';
 import { installSecurityHeaders, securityHeaders, type CspDirectives } from './security-headers.ts';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Security headers on every response: pages, API, assets and errors (security-headers.ts).
   installSecurityHeaders(app, headers);
   refuseBadHost(app);
+  // Fastify's own server when no factory made one (limitedServerFactory's do the same).
+  if (!options.serverFactory) serveUnknownExpectations(app.server, (request, response) => app.server.emit('request', request, response));
   answerWhileClosing(app);
   // Routes outside the API's and the pages' contexts (assets, BNPL fragments, the admin shell)
   // answer a failure as the pages do: Fastify's own 500 body carried the error's message.

@@ -58,6 +58,14 @@ describe('connection limits', () => {
     expect(data()).toMatch(/\r\n\r\nok$/);
   });
 
+  it('hands a request with an unknown Expect to the app (Node alone answers a bare 417)', async () => {
+    const port = await listen(LIMITS);
+    const { socket, closed, data } = await connect(port);
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n');
+    await expect.poll(closed, { timeout: 15_000 }).toBe(true);
+    expect(data()).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nok$/);
+  });
+
   it('sets the Node server deadlines and caps', () => {
     const plain = http.createServer();
     applyConnectionLimits(plain, { ...LIMITS, headersTimeoutMs: 2000, requestTimeoutMs: 3000, keepAliveTimeoutMs: 700, connectionTimeoutMs: 9000, maxRequestsPerSocket: 10 });

@@ -71,6 +71,15 @@ function closeSilentSockets(server: HttpServer, ms: number): void {
 }
 
 /**
+ * An `Expect` other than 100-continue: Node alone answers a bare 417 (no body, no security
+ * headers). RFC 9110 10.1.1 lets a server ignore an expectation it does not know, so the
+ * request is served like any other and gets the app's own answer.
+ */
+export function serveUnknownExpectations(server: HttpServer, handler: (req: IncomingMessage, res: ServerResponse) => void): void {
+  server.on('checkExpectation', handler);
+}
+
+/**
  * A Fastify `serverFactory` that makes every server it listens on limited, including the
  * second one Fastify opens when HOST names several addresses (`localhost`: ::1 and 127.0.0.1).
  */
@@ -79,6 +88,7 @@ export function limitedServerFactory(limits: ConnectionLimits): (handler: (req: 
     // Node answers an HTTP/1.1 request without a Host itself, with a bare 400 (no body, no
     // security headers); the app answers it in the API's shape instead (app.ts, refuseBadHost).
     const server = http.createServer({ requireHostHeader: false }, handler);
+    serveUnknownExpectations(server, handler);
     applyConnectionLimits(server, limits);
     return server;
   };
