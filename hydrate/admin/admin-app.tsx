@@ -3,6 +3,7 @@ import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { EDITOR_MESSAGES } from '../shared/editor-messages.ts';
 import { createAdminApi, type AdminApi } from './admin-api.ts';
+import { focusOn } from './panel-parts.tsx';
 import { AdminDialog } from './admin-dialog.tsx';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 import { FeaturesPanel } from './features-panel.tsx';
@@ -44,7 +45,7 @@ export interface PanelProps {
  * dialog; signed in again, the owner saves once more. Going back to the sign-in page instead
  * dropped the edit without a word.
  */
-type SessionState = { kind: 'loading' } | { kind: 'signed-out'; byOwner?: boolean } | { kind: 'signed-in'; email: string; expired?: boolean };
+type SessionState = { kind: 'loading' } | { kind: 'signed-out'; byOwner?: boolean } | { kind: 'signed-in'; email: string; expired?: boolean; fresh?: boolean };
 
 interface SessionBody {
   owner: { email: string } | null;
@@ -68,7 +69,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
   }, []);
   const [loadError, setLoadError] = useState<string | null>(null);
   const api = useMemo(
-    () => createAdminApi(fetchImpl, () => setSession((current) => (current.kind === 'signed-in' ? { ...current, expired: true } : { kind: 'signed-out' }))),
+    () => createAdminApi(fetchImpl, () => setSession((current) => (current.kind === 'signed-in' ? { ...current, expired: true, fresh: false } : { kind: 'signed-out' }))),
     [fetchImpl],
   );
 
@@ -101,6 +102,13 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
     setSession({ kind: 'signed-out', byOwner: true });
   };
 
+  // Signed in from the sign-in page: the Sign in button pressed went with it, which left the
+  // focus on the page and nothing said; it goes to the open panel's heading.
+  const panelArea = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (session.kind === 'signed-in' && session.fresh) focusOn(panelArea.current?.querySelector<HTMLElement>('h2'));
+  }, [session]);
+
   if (loadError) {
     return (
       <main className="admin-main admin-narrow">
@@ -127,7 +135,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
         signedOut={session.byOwner === true}
         onSignedIn={(email, csrf) => {
           api.setCsrf(csrf);
-          setSession({ kind: 'signed-in', email });
+          setSession({ kind: 'signed-in', email, fresh: true });
         }}
       />
     );
@@ -160,7 +168,7 @@ export function AdminApp({ track, fetchImpl }: { track: TrackOwnerEvent; fetchIm
           ))}
         </ul>
       </nav>
-      <main className="admin-main" id="admin-panel">
+      <main className="admin-main" id="admin-panel" ref={panelArea}>
         {panel === 'inventory' ? <InventoryPanel {...props} /> : null}
         {panel === 'restock' ? <RestockPanel {...props} /> : null}
         {panel === 'submissions' ? <SubmissionsPanel {...props} /> : null}

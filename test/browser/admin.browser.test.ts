@@ -112,6 +112,12 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await password.inputValue()).toBe('');
     expect(await axeViolations(v.page)).toEqual([]);
     await v.screenshot('admin-1-sign-in-refused');
+    // Typed again, Enter signs in: the focus goes to the open panel's heading, not the page.
+    await v.page.keyboard.type(PASSWORD);
+    await v.page.keyboard.press('Enter');
+    const heading = v.page.getByRole('heading', { name: 'Inventory', level: 2 });
+    await heading.waitFor();
+    await expect.poll(() => isFocused(heading)).toBe(true);
   });
 
   test('ADMIN-2 search, stock edit the storefront follows, restock notice, CSV export, API key create and delete', async () => {
