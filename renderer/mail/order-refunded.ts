@@ -33,10 +33,12 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
   const returnedHead = allBack ? 'This refund is for these items, which are back with us:' : 'This refund is for these items:';
   const named = returned.map((item) => (refund.restocked && !allBack && item.physical ? `${item.text} (back with us)` : item.text));
   const linesText = named.length === 0 ? [] : [returnedHead, ...named.map((item) => `- ${item}`), ''];
-  const text = [`${shop} has refunded ${amount} of your order #${order.orderNumber}.`, '', ...linesText, where, sofar, '', closing, ''].join('\n');
+  // Paid offline, the shop has not given the money back yet when this is sent: it will.
+  const opening = refund.kind === 'refunded' ? `${shop} has refunded ${amount} of your order #${order.orderNumber}.` : `${shop} is refunding ${amount} of your order #${order.orderNumber}.`;
+  const text = [opening, '', ...linesText, where, sofar, '', closing, ''].join('\n');
   const html = [
     `<h1>Order #${order.orderNumber} ${whole ? 'refunded' : 'partly refunded'}</h1>`,
-    `<p>${escapeHtml(shop)} has refunded ${escapeHtml(amount)} of your order #${order.orderNumber}.</p>`,
+    `<p>${escapeHtml(opening)}</p>`,
     ...(named.length === 0 ? [] : [`<p>${escapeHtml(returnedHead)}</p>`, `<ul>${named.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`]),
     `<p>${escapeHtml(where)}</p>`,
     `<p>${escapeHtml(sofar)}</p>`,

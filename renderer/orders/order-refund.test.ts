@@ -162,6 +162,9 @@ function refundSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(byHand).toMatchObject({ status: 'partially-refunded', refunds: [{ kind: 'by-hand', amountCents: 1200, reference: null, label: 'Bank transfer or pay on pickup' }] });
       const [mail] = await refundMails();
       expect(mail!.body).toContain('You paid $30.00 (Bank transfer or pay on pickup); Test Shop will pay $12.00 back to you directly.');
+      // Not yet given back when the mail goes: it does not say it was.
+      expect(mail!.body.startsWith('Test Shop is refunding $12.00 of your order #')).toBe(true);
+      expect(mail!.body).not.toContain('has refunded');
 
       const card = await placeOrder();
       expect(json(await status(card.orderId, 'cancelled')).status).toBe('cancelled');
