@@ -77,7 +77,8 @@ describe('mail from the server process', () => {
     for (const mail of mails) {
       expect(mail.from).toBe('shop@demo.test');
       expect(mail.subject).toBe('Classic Tee is back in stock');
-      expect(mail.text.trim()).toBe('Good news: Classic Tee is back in stock.');
+      // The size signed up for, the shop, and the product's page on the server that sent it.
+      expect(mail.text.trim()).toBe(`Good news: Classic Tee (L) is back in stock at Quire Demo Shop.\n\nOrder it here: ${server!.origin}/shop/tee`);
       expect(mail.messageId).toMatch(/^<outbox-.+@demo\.test>$/);
     }
     const lines = await outputMatching(server, /^quire: mail sent: .*$/, 2);
