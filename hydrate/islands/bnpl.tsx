@@ -80,7 +80,10 @@ function Bnpl({ runtime, container, snapshot, ctx }: Props): ReactNode {
     }
     const productType = Number(container.getAttribute('data-product-type') ?? '0');
     const variants = runtime.context.products[itemId]?.variants ?? [];
-    setSoldOut(soldOutFor(runtime.selection(scopeOf(container), itemId).get(), variants, productType));
+    const initial = runtime.selection(scopeOf(container), itemId).get();
+    setSoldOut(soldOutFor(initial, variants, productType));
+    // A variant already chosen when the page starts (restored by the browser on Back) prices the pill.
+    if (initial.selectedVariant) setPrice(toMinorUnits(initial.selectedVariant.onSale ? initial.selectedVariant.salePriceMoney : initial.selectedVariant.priceMoney).cents);
     const onVariant = (e: Event) => {
       if ((e.target as Element | null)?.getAttribute?.('data-item-id') !== itemId) return;
       const state = (e as CustomEvent<SelectionState>).detail;

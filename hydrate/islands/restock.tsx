@@ -66,8 +66,10 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
 
   useEffect(() => {
     const apply = (state: SelectionState) => container.toggleAttribute('hidden', !restockVisible(state, variantId));
-    // With a variant picker, the server's hidden attribute stands until the first selection.
-    if (!selection.info().variantsElement) apply(selection.get());
+    // With a variant picker, the server's hidden attribute stands until the first selection,
+    // or the choice the browser restored into the dropdowns (Back to the page) is shown.
+    const state = selection.get();
+    if (!selection.info().variantsElement || state.unselectedOptions.length < selection.info().optionNames.length) apply(state);
     return selection.subscribe(apply);
   }, [container, selection, variantId]);
 

@@ -151,6 +151,34 @@ describe('A3 variant selectors and quantity input', () => {
     expect(mark()!.textContent).toBe('Gone!');
   });
 
+  test('a choice the browser restored into the dropdowns before the boot (Back to the page) is shown: price, sold-out mark, variant event; nothing announced', async () => {
+    const item = teeProduct();
+    page = createPage({ body: productPage(item), context: { products: contextProducts(item) } });
+    // What the browser's form restoration does before the islands' script runs.
+    select('Size').value = 'S';
+    select('Color').value = 'Red';
+    const events: SelectionState[] = [];
+    document.addEventListener('sf:variant-change', (e) => events.push((e as CustomEvent<SelectionState>).detail));
+    await page.boot();
+    await page.advance(0);
+    expect(state().selectedVariant?.sku).toBe('SQ-0');
+    expect(document.querySelector('.sf-product-status .product-mark')!.textContent).toBe('sold out');
+    expect(document.querySelector('.product-price')!.innerHTML).toBe('<span class="sqs-money-native">25.00</span>');
+    expect(events.map((e) => e.selectedVariant?.sku)).toEqual(['SQ-0']);
+    expect(document.querySelector('.sf-announcer')?.textContent ?? '').toBe('');
+    page.cleanup();
+
+    // Nothing restored: the server's price and marks stand, and no event is sent.
+    const fresh = teeProduct();
+    page = createPage({ body: productPage(fresh), context: { products: contextProducts(fresh) } });
+    const server = document.querySelector('.product-price')!.innerHTML;
+    events.length = 0;
+    await page.boot();
+    await page.advance(0);
+    expect(document.querySelector('.product-price')!.innerHTML).toBe(server);
+    expect(events).toEqual([]);
+  });
+
   test('VAR-8 variant images follow the selection', async () => {
     const images = '<img data-variant-image-for="SQ-1" src="a.jpg"><img data-variant-image-for="SQ-2" src="b.jpg" hidden>';
     const item = teeProduct();

@@ -87,7 +87,17 @@ function VariantsSelect({ runtime, container, snapshot, selection, itemId }: Pro
     markUnavailable(container, selection.info().variants, originalText);
     // A live region is read only if it is in the page before its text changes.
     announcer(announcerHost(container));
-  }, [container, selection, originalText]);
+    // Back to this page without the back/forward cache (or a reload in Firefox), the browser
+    // puts the visitor's last choice back into the dropdowns before the islands start: the
+    // selection store reads it (Add To Cart said Sold Out), so the price, marks and restock
+    // box must show it too, not the server's "from" price. Nothing is announced: the visitor
+    // did not just choose it.
+    if (Object.keys(readChosenValues(container)).length > 0) {
+      selection.refresh();
+      display.update(selection.get());
+      container.dispatchEvent(new runtime.win.CustomEvent(VARIANT_CHANGE_EVENT, { bubbles: true, detail: selection.get() }));
+    }
+  }, [container, selection, originalText, display, runtime]);
 
   const publish = () => {
     markUnavailable(container, selection.info().variants, originalText);

@@ -73,4 +73,42 @@ describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? 
     expect(await page.locator('.sf-order-number').evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('EDGE-3 Back to a product page (no back/forward cache): the choice the browser puts back in the dropdowns is the one the price, the sold-out mark, the restock box and Add To Cart show', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    const shown = () =>
+      page.evaluate(() => ({
+        size: (document.querySelector('select[data-variant-option-name="Size"]') as HTMLSelectElement).value,
+        color: (document.querySelector('select[data-variant-option-name="Color"]') as HTMLSelectElement).value,
+        price: document.querySelector('.sf-product .product-price')?.textContent?.trim(),
+        mark: document.querySelector('.sf-product .sf-product-status')?.textContent?.trim(),
+        button: document.querySelector('.sf-product .sqs-add-to-cart-button')?.textContent?.trim(),
+        restock: [...document.querySelectorAll<HTMLElement>('.product-restock-notification')].filter((box) => !box.hidden).map((box) => box.dataset.variantId),
+      }));
+    await visit(page, '/shop/hoodie');
+    await page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'M');
+    await page.selectOption('.sf-product select[data-variant-option-name="Color"]', 'Sand');
+    const chosen = { size: 'M', color: 'Sand', price: '55.00', mark: 'sold out', button: 'Sold Out', restock: ['hoodie-m-sand'] };
+    await expect.poll(shown).toEqual(chosen);
+    await visit(page, '/journal');
+    await page.goBack();
+    await waitForBoot(page);
+    // It showed M / Sand in the dropdowns and said Sold Out, beside the server's "from 55.00",
+    // no sold-out mark and no restock box.
+    await expect.poll(shown).toEqual(chosen);
+
+    // The pay-later line prices the restored variant too: the large candle on sale ($24.00), not the small one's "from" price.
+    await visit(page, '/shop/candle');
+    await page.selectOption('.sf-product select[data-variant-option-name="Size"]', 'Large');
+    const bnpl = () => page.locator('.sf-product [data-island="bnpl"]').innerText();
+    await expect.poll(bnpl).toContain('$6.00');
+    await visit(page, '/journal');
+    await page.goBack();
+    await waitForBoot(page);
+    expect(await page.locator('.sf-product select[data-variant-option-name="Size"]').inputValue()).toBe('Large');
+    await expect.poll(bnpl).toContain('$6.00');
+    expect(await page.locator('.sf-product .product-price').textContent()).toContain('24.00');
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
