@@ -292,6 +292,8 @@ describe('password reset steps', () => {
     await submit('form.sf-forgot');
     const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
+    // Announced: focus may already be in the field (Enter pressed there), so its move says nothing.
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.getAttribute('role')).toBe('alert');
     expect(page.fetch.callsTo('/api/site-users/account/password-reset')).toHaveLength(0);
     const neutral = "If an account uses that address, we've emailed a link to reset its password.";
     page.fetch.on('POST', '/api/site-users/account/password-reset', { json: { success: true, message: neutral } });

@@ -301,7 +301,9 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
         <p>Enter your account's email and we'll send you a link to choose a new password.</p>
         <div className="sf-login-field">
           {error ? (
-            <p className="field-error" id="sf-forgot-email-error">
+            // An alert, as the reset step's: Enter pressed in the email field leaves focus where
+            // it is, so moving focus to the field says nothing and the error must be announced.
+            <p className="field-error" id="sf-forgot-email-error" role="alert">
               {error}
             </p>
           ) : null}

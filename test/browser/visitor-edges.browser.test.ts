@@ -111,4 +111,26 @@ describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? 
     expect(await page.locator('.sf-product .product-price').textContent()).toContain('24.00');
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('EDGE-4 "Forgot your password?" by keys: Enter in the email field with it blank, then with an address the server refuses, says each error aloud (an alert) beside the field', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    // The member area answers 403 to a visitor (C1 106); the refused address is a 400.
+    v.allowConsoleError(/status of 403/);
+    v.allowConsoleError(/status of 400/);
+    await visit(page, '/members#forgot-password');
+    const field = page.locator('#sf-forgot-email');
+    await field.focus();
+    const error = page.locator('#sf-forgot-email-error');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => error.textContent()).toBe('Required');
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await field.getAttribute('aria-describedby')).toBe('sf-forgot-email-error');
+    await page.keyboard.type('demo@example');
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/site-users/account/password-reset'), page.keyboard.press('Enter')]);
+    await expect.poll(() => error.textContent()).toBe('Enter a valid email address.');
+    expect(await page.getByRole('alert').filter({ hasText: 'Enter a valid email address.' }).count()).toBe(1);
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
