@@ -246,6 +246,7 @@ describe('checkout island (issue 15)', () => {
     const input = $('#sf-checkout-coupon');
     await page.act(() => $<HTMLButtonElement>('.sf-checkout-coupon-apply').click());
     expect(describedError(input)).toBe('Enter a coupon code.');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.getAttribute('role')).toBe('alert');
     expect(document.activeElement).toBe(input);
     await page.act(() => typeInto(input, 'SAVE10'));
     await page.act(() => press(input, 'Enter'));

@@ -521,7 +521,10 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
           <h2 id="sf-checkout-coupon-title">Coupon</h2>
           <div className="sf-field">
             {errors.coupon ? (
-              <div className="field-error" id={couponErrorId}>
+              // An alert: Enter in the code field (or Apply, which sends focus back there) leaves
+              // focus in the field, whose move would say nothing of "Enter a coupon code." or
+              // "That coupon is already applied."; the coupons' own list is a live region already.
+              <div className="field-error" id={couponErrorId} role="alert">
                 {errors.coupon}
               </div>
             ) : null}

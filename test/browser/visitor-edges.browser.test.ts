@@ -133,4 +133,24 @@ describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? 
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('EDGE-5 a coupon by keys: Enter in the empty code field, then a code already applied, says the error aloud (an alert) at the field', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    await teeToCheckout(page, 'S');
+    const code = page.getByLabel('Coupon code');
+    await code.focus();
+    await page.keyboard.press('Enter');
+    const error = page.locator('.sf-checkout-coupon .field-error');
+    await expect.poll(() => error.textContent()).toBe('Enter a coupon code.');
+    expect(await error.getAttribute('role')).toBe('alert');
+    await page.keyboard.type('WELCOME10');
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/quote'), page.keyboard.press('Enter')]);
+    await expect.poll(() => page.locator('.sf-coupon-valid').textContent()).toContain('WELCOME10 Applied');
+    await code.fill('WELCOME10');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'That coupon is already applied.' }).count()).toBe(1);
+    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
