@@ -281,7 +281,7 @@ export function OrdersPanel({ api }: PanelProps) {
       <LoadError message={list.error} onRetry={() => void list.reload()} />
       {orders && orders.length === 0 ? <p>{filter.q || filter.status ? 'No orders match.' : 'No orders yet.'}</p> : null}
       {orders && orders.length > 0 ? (
-        <AdminTable label="Order list" columns={['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']}>
+        <AdminTable label="Order list" columns={ORDER_COLUMNS} stacked>
           {orders.map((order) => (
             <OrderRow
               key={order.id}
@@ -331,6 +331,11 @@ export function OrdersPanel({ api }: PanelProps) {
   );
 }
 
+/** The list's columns; on a phone each stacked cell is headed by its own (`data-label`, admin.css). */
+const ORDER_COLUMNS = ['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status'] as const;
+/** A cell of the stacked orders table (table-wrap.tsx): its role and its column's name. */
+const cell = (column: number) => ({ role: 'cell', 'data-label': ORDER_COLUMNS[column] });
+
 interface OrderRowProps {
   order: AdminOrder;
   onChange: (status: string) => void;
@@ -359,21 +364,21 @@ function OrderRow({ order, onChange, onRefund, onResetDownloads, onResendDownloa
     </div>
   ));
   return (
-    <tr data-order-id={order.id}>
-      <th scope="row">
+    <tr data-order-id={order.id} role="row">
+      <th scope="row" role="rowheader">
         #{order.orderNumber}
         {order.testMode ? <span className="admin-tag"> test</span> : null}
       </th>
-      <td>{shortDate(order.createdOn)}</td>
-      <td>{order.email}</td>
-      <td className="admin-order-address">
+      <td {...cell(1)}>{shortDate(order.createdOn)}</td>
+      <td {...cell(2)}>{order.email}</td>
+      <td {...cell(3)} className="admin-order-address">
         {shipsTo.length > 0
           ? shipsTo.map((line, at) => (
               <div key={at}>{line}</div>
             ))
           : 'No shipping'}
       </td>
-      <td>
+      <td {...cell(4)}>
         {items}
         {order.downloads && order.downloads.length > 0 ? (
           <div className="admin-order-downloads">
@@ -399,8 +404,8 @@ function OrderRow({ order, onChange, onRefund, onResetDownloads, onResendDownloa
           </div>
         ) : null}
       </td>
-      <td>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
-      <td>
+      <td {...cell(5)}>{formatMoney(order.grandTotal, order.currency ?? 'USD')}</td>
+      <td {...cell(6)}>
         <span className="admin-order-status">{STATUS_LABELS[order.status] ?? order.status}</span>
         {order.refund ? (
           <div className="admin-order-refund">

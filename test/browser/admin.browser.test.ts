@@ -351,7 +351,7 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     await orders.getByRole('button', { name: 'More orders' }).click();
     await expect.poll(() => orders.locator('tbody tr').count()).toBe(21);
     expect(await orders.getByRole('button', { name: 'More orders' }).count()).toBe(0);
-    await expect.poll(() => focused(v.page)).toMatch(/^th: #9020\b/);
+    await expect.poll(() => focused(v.page)).toMatch(/^th\[role=rowheader\]: #9020\b/);
     await row.getByLabel(`New status for order #${orderNumber}`).selectOption('fulfilled');
     // A double click sends the move once (the second sent it again, and its 409 replaced the news).
     const statusPosts: string[] = [];
@@ -791,6 +791,92 @@ describe.skipIf(!chromiumPath)(`admin app in Chromium${chromiumPath ? '' : ` (sk
     expect(await row.getByText('Download links closed').count()).toBe(1);
     expect(await row.getByRole('button', { name: /^(Reset count|Email download links)/ }).count()).toBe(0);
     expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  test('ADMIN-15 orders on a phone (390 and 320 px): each order is a stack of its cells, named by column, its status and actions on the screen with no sideways scroll; the desktop table unchanged', async () => {
+    const email = 'a-rather-long-mailbox-name-for-a-phone-screen@example.com';
+    const { orderId, orderNumber } = await placePosters('phone', 1, email, TEST_CARD);
+    const v = await signedIn();
+    const { page } = v;
+    await openPanel(page, 'Orders');
+    const orders = panel(page, 'orders');
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    const table = orders.locator('table');
+    const status = row.locator('td').last();
+    /** How the row lies: the table's display, whether the order number and its status share a line, and the header row's height. */
+    const layout = () =>
+      row.evaluate((tr) => {
+        const top = (el: Element) => Math.round(el.getBoundingClientRect().top);
+        const table = tr.closest('table')!;
+        return { display: getComputedStyle(table).display, oneLine: top(tr.querySelector('th')!) === top(tr.querySelector('td:last-child')!), headerHeight: Math.round(table.querySelector('thead')!.getBoundingClientRect().height) };
+      });
+    // Desktop: the table as it was, one line per order under a visible header row, no column names in the cells.
+    const desktop = await layout();
+    expect(desktop.display).toBe('table');
+    expect(desktop.oneLine).toBe(true);
+    expect(desktop.headerHeight).toBeGreaterThan(1);
+    expect(await status.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('none');
+    // The controls an order row offers, in the order Tab reaches them.
+    const controls = row.locator('button, select');
+    const names = ['Reset count', 'Email download links', 'New status', 'Update', 'Refund…'];
+    expect(await controls.count()).toBe(names.length);
+    for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await expect.poll(() => layout()).toEqual({ display: 'block', oneLine: false, headerHeight: 1 });
+      // No sideways scroll: not the page, not the table's own region.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+      expect(await orders.locator('.admin-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth), `region at ${viewport.width}px`).toBe(0);
+      // Each cell shows its column's name; what is read of it is its content (the header cell names the column).
+      expect(await row.locator('td').evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content))).toEqual(
+        ['Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status'].map((name) => `"${name}" / ""`),
+      );
+      expect(await row.locator('td').nth(1).textContent()).toBe(email);
+      // Every control of every order lies inside the window, at least 24 px square.
+      const boxes = await orders.locator('tbody').locator('button, select').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) {
+        expect(box.left, `left at ${viewport.width}px`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `right at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      }
+      // Chromium still reads a table: the column headers and the row's cells, with the stacked layout.
+      const cdp = await v.context.newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ role?: { value?: string }; name?: { value?: string }; ignored?: boolean }> };
+      const named = (role: string) => nodes.filter((n) => !n.ignored && n.role?.value === role).map((n) => n.name?.value ?? '');
+      expect(named('table')).toContain('Order list');
+      expect(named('columnheader')).toEqual(expect.arrayContaining(['Order', 'Placed', 'Customer', 'Ships to', 'Items', 'Total', 'Status']));
+      expect(named('rowheader')).toContain(`#${orderNumber} test`);
+      await cdp.detach();
+      // Keyboard: Tab goes through the row's controls in the order they read, each focused one on the screen with its ring.
+      // (From the control before the row, so the first is reached by a key too and shows the ring keys bring.)
+      await controls.first().focus();
+      await page.keyboard.press('Shift+Tab');
+      for (let i = 0; i < names.length; i++) {
+        await page.keyboard.press('Tab');
+        const seen = await page.evaluate(() => {
+          const el = document.activeElement as HTMLButtonElement;
+          const box = el.getBoundingClientRect();
+          return { name: (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim(), inside: box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight, ring: getComputedStyle(el).outlineStyle };
+        });
+        expect(seen.name.startsWith(names[i]!), `${seen.name} at ${viewport.width}px`).toBe(true);
+        expect(seen.inside).toBe(true);
+        expect(seen.ring).not.toBe('none');
+      }
+      expect(await axeViolations(page), `orders at ${viewport.width}px`).toEqual([]);
+      await viewportShot(page, `admin-15-orders-${viewport.width}`);
+      // The last control, Refund…, is clicked where it lies: its dialog opens, Escape gives the focus back.
+      const refund = row.getByRole('button', { name: `Refund… order #${orderNumber}` });
+      await refund.click();
+      const dialog = page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => isFocused(refund)).toBe(true);
+    }
+    // Back at desktop width, the table is as it was.
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => layout()).toEqual(desktop);
   });
 
   test('ADMIN-7 two tabs: signing in again in one does not break the other; its Sign out really signs out', async () => {
