@@ -480,7 +480,7 @@ function OwnerRefunds({ order }: { order: AdminOrder }) {
 
 /**
  * "Returned: 1 × T-shirt (M), back in stock": what a refund of lines paid back. A restock puts
- * back only the physical lines, so beside a download or service each restocked line says it
+ * back only the lines with stock (goods, a service's seats), so beside a download each restocked line says it
  * ("1 × T-shirt (M) (back in stock), 1 × Poster"), where a trailing "back in stock" would name both.
  */
 export function returnedText(order: Pick<AdminOrder, 'items'>, lines: readonly RefundLine[], restocked: boolean): string {
@@ -497,7 +497,7 @@ export function returnedText(order: Pick<AdminOrder, 'items'>, lines: readonly R
   return `Returned: ${named.join(', ')}${restocked && !each ? ', back in stock' : ''}`;
 }
 
-/** Units of a refund's lines that went back into stock (its physical lines). */
+/** Units of a refund's lines that went back into stock (its goods and service seats). */
 function restockedUnits(order: AdminOrder, lines: readonly RefundLine[]): number {
   return lines.reduce((sum, line) => {
     const item = order.items[lineIndexOf(order, line.lineId)];

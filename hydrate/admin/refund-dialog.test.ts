@@ -24,11 +24,16 @@ describe('returned lines', () => {
       items: [
         { productName: 'T-shirt', variantLabel: 'M', quantity: 2, unitPrice: 2500, productType: 1 },
         { productName: 'Wallpaper', quantity: 1, unitPrice: 300, productType: 2 },
+        { productName: 'Print Workshop', quantity: 1, unitPrice: 0, productType: 3 },
       ],
       refunds: [{ lines: [{ lineId: 'line-2', quantity: 1 }] }, {}],
     };
-    expect(returnableLines(order)).toEqual([{ lineId: 'line-1', name: 'T-shirt (M)', left: 2, physical: true }]);
-    expect(returnableLines({ ...order, refunds: [] }).map((line) => [line.lineId, line.physical])).toEqual([['line-1', true], ['line-2', false]]);
+    expect(returnableLines(order)).toEqual([
+      { lineId: 'line-1', name: 'T-shirt (M)', left: 2, restockable: true },
+      { lineId: 'line-3', name: 'Print Workshop', left: 1, restockable: true },
+    ]);
+    // Goods and a service's seats go back into stock; a download does not.
+    expect(returnableLines({ ...order, refunds: [] }).map((line) => [line.lineId, line.restockable])).toEqual([['line-1', true], ['line-2', false], ['line-3', true]]);
     // An order JSON without its totals (an older server) offers no lines: an amount only.
     expect(returnableLines({ ...order, subtotal: undefined })).toEqual([]);
     const cases: [string, number | null][] = [['', 0], [' 2 ', 2], ['0', 0], ['3', null], ['1.5', null], ['-1', null], ['two', null]];
@@ -38,19 +43,21 @@ describe('returned lines', () => {
 
 describe('restock note', () => {
   const returnable = [
-    { lineId: 'line-1', name: 'T-shirt (M)', left: 2, physical: true },
-    { lineId: 'line-2', name: 'Wallpaper', left: 1, physical: false },
-    { lineId: 'line-3', name: 'Styling session', left: 1, physical: false },
+    { lineId: 'line-1', name: 'T-shirt (M)', left: 2, restockable: true },
+    { lineId: 'line-2', name: 'Wallpaper', left: 1, restockable: false },
+    { lineId: 'line-3', name: 'Gift card', left: 1, restockable: false },
+    { lineId: 'line-4', name: 'Print Workshop', left: 1, restockable: true },
   ];
-  it('tells the owner that counted downloads and services stay out of stock, instead of restocking nothing in silence', () => {
+  it('tells the owner that counted downloads and gift cards stay out of stock, instead of restocking nothing in silence; a service\'s seat goes back', () => {
     expect(restockNote(returnable, [], true)).toBeNull();
     expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }], true)).toBeNull();
     expect(restockNote(returnable, [{ lineId: 'line-2', quantity: 1 }], false)).toBe('Wallpaper is not a physical item, so it does not go back into stock: nothing is restocked.');
     expect(restockNote(returnable, [{ lineId: 'line-2', quantity: 1 }, { lineId: 'line-3', quantity: 1 }], false)).toBe(
-      'Wallpaper and Styling session are not physical items, so they do not go back into stock: nothing is restocked.',
+      'Wallpaper and Gift card are not physical items, so they do not go back into stock: nothing is restocked.',
     );
     // With a physical line: said while Restock items is on; off, nothing goes back anyway.
     expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], true)).toBe('Wallpaper is not a physical item, so it does not go back into stock; the other items do.');
     expect(restockNote(returnable, [{ lineId: 'line-1', quantity: 1 }, { lineId: 'line-2', quantity: 1 }], false)).toBeNull();
+    expect(restockNote(returnable, [{ lineId: 'line-4', quantity: 1 }], true)).toBeNull();
   });
 });

@@ -9,8 +9,8 @@ import { AdminDialog } from './admin-dialog.tsx';
 // owner's records. The server bounds the amount again (422 REFUND_TOO_LARGE); here it is only
 // said before anything is sent. Returned goods: the owner counts what came back of each line, the
 // amount follows what was paid for them (lowered by hand if need be), and "Restock items" (on by
-// default, offered only when a physical line is named) puts them back into stock with the refund;
-// a counted download, service or gift card is said to stay out of stock (restockNote). The
+// default, offered only when a line with stock is named: goods or a service's seats) puts them
+// back into stock with the refund; a counted download or gift card is said to stay out of stock (restockNote). The
 // returned items come first, in the order the owner fills the dialog in: what came back, the
 // amount it sets, then why.
 
@@ -85,7 +85,8 @@ export interface ReturnableLine {
   lineId: string;
   name: string;
   left: number;
-  physical: boolean;
+  /** Its units go back into stock with Restock items (goods, a service's seats). */
+  restockable: boolean;
 }
 
 /** The order's lines with something left to return (none when the order JSON lacks its totals). */
@@ -96,7 +97,7 @@ export function returnableLines(order: RefundTarget): ReturnableLine[] {
     const lineId = lineIdOf(index);
     const left = item.quantity - (given.get(lineId) ?? 0);
     const name = item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
-    return left > 0 ? [{ lineId, name, left, physical: restockable({ productType: item.productType ?? 0 }) }] : [];
+    return left > 0 ? [{ lineId, name, left, restockable: restockable({ productType: item.productType ?? 0 }) }] : [];
   });
 }
 
@@ -117,12 +118,12 @@ export function parseCount(text: string, left: number): number | null {
 
 /**
  * What the dialog says when counted lines hold nothing to put back into stock (downloads,
- * services, gift cards): restocking them does nothing, so the owner is told rather than left to
- * find the stock unchanged. Null when every counted line is physical, or none is counted.
+ * gift cards): restocking them does nothing, so the owner is told rather than left to
+ * find the stock unchanged. Null when every counted line has stock to return, or none is counted.
  */
 export function restockNote(returnable: readonly ReturnableLine[], counted: readonly RefundLine[], restocking: boolean): string | null {
   const lines = counted.map((line) => returnable.find((entry) => entry.lineId === line.lineId)).filter((line): line is ReturnableLine => line !== undefined);
-  const none = lines.filter((line) => !line.physical).map((line) => line.name);
+  const none = lines.filter((line) => !line.restockable).map((line) => line.name);
   if (none.length === 0) return null;
   const names = none.length === 1 ? none[0]! : `${none.slice(0, -1).join(', ')} and ${none[none.length - 1]!}`;
   const what = none.length === 1 ? `${names} is not a physical item, so it does not go back into stock` : `${names} are not physical items, so they do not go back into stock`;
@@ -147,7 +148,7 @@ export function RefundDialog({ order, onClose, onRefund }: RefundDialogProps) {
     return count ? [{ lineId: line.lineId, quantity: count }] : [];
   });
   const linesBound = counted.length > 0 ? Math.min(paidFor(order, counted), order.refundableCents) : null;
-  const offersRestock = counted.some((line) => returnable.find((entry) => entry.lineId === line.lineId)?.physical);
+  const offersRestock = counted.some((line) => returnable.find((entry) => entry.lineId === line.lineId)?.restockable);
   const restocking = pending ? Boolean(order.pendingRefundRestock) : offersRestock && restock;
   const bound = linesBound ?? order.refundableCents;
   const note = restockNote(returnable, counted, restocking);

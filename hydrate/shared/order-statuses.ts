@@ -84,8 +84,13 @@ export function lineIndexOf(order: { items: readonly unknown[] }, lineId: string
   return index < order.items.length ? index : -1;
 }
 
-/** Only physical goods go back into stock: a digital file, a service or a gift card has none to return. */
-export const restockable = (item: { productType: number }): boolean => item.productType === 1;
+/**
+ * What a returned line gives back to stock: physical goods, and a service's seats (STOREFRONT.md
+ * counts a service's stock as a physical product's, sold out when none is left, and a cancel
+ * frees them; a refunded seat of the Print Workshop is one to sell again). A digital file or a
+ * gift card has no stock to return.
+ */
+export const restockable = (item: { productType: number }): boolean => item.productType === 1 || item.productType === 3;
 
 /** How many of each line the owner's refunds so far gave back, by line id. */
 export function refundedQuantities(order: Pick<RefundableLines, 'refunds'>): Map<string, number> {

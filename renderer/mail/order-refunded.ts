@@ -1,7 +1,7 @@
 import { escapeHtml } from '../pages/html.ts';
 import { formatMoney } from '../pages/money.ts';
-import { lineIndexOf, refundedCents, restockable } from '../../hydrate/shared/order-statuses.ts';
-import type { OwnerRefund, PlacedOrder } from '../store/types.ts';
+import { lineIndexOf, refundedCents } from '../../hydrate/shared/order-statuses.ts';
+import { PRODUCT_TYPE, type OwnerRefund, type PlacedOrder } from '../store/types.ts';
 import type { ReceiptMail, ReceiptSite } from './order-receipt.ts';
 
 /**
@@ -27,8 +27,9 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
   const subject = whole ? `Your order #${order.orderNumber} from ${shop} is refunded` : `A refund of ${amount} for your order #${order.orderNumber} from ${shop}`;
   const closing = 'Reply to this mail with any question.';
   const returned = returnedItems(order, refund);
-  // A restock takes back only the physical lines: beside a download or a service, each line
-  // that is back with the shop says so, where the heading would have said it of all of them.
+  // Only goods come back to the shop (a service's restocked seat is freed, not sent back): beside
+  // a download or a service, each line that is back with the shop says so, where the heading
+  // would have said it of all of them.
   const allBack = refund.restocked === true && returned.every((item) => item.physical);
   const returnedHead = allBack ? 'This refund is for these items, which are back with us:' : 'This refund is for these items:';
   const named = returned.map((item) => (refund.restocked && !allBack && item.physical ? `${item.text} (back with us)` : item.text));
@@ -47,12 +48,12 @@ export function orderRefundedMail(order: PlacedOrder, refund: OwnerRefund, site:
   return { subject, text, html };
 }
 
-/** `2 × Linen Tee — M` for each returned line the order still has, and whether a restock takes it back. */
+/** `2 × Linen Tee — M` for each returned line the order still has, and whether it is goods a restock takes back to the shop. */
 function returnedItems(order: PlacedOrder, refund: OwnerRefund): { text: string; physical: boolean }[] {
   const out: { text: string; physical: boolean }[] = [];
   for (const line of refund.lines ?? []) {
     const item = order.items[lineIndexOf(order, line.lineId)];
-    if (item) out.push({ text: `${line.quantity} × ${item.productName}${item.variantLabel ? ` — ${item.variantLabel}` : ''}`, physical: restockable(item) });
+    if (item) out.push({ text: `${line.quantity} × ${item.productName}${item.variantLabel ? ` — ${item.variantLabel}` : ''}`, physical: item.productType === PRODUCT_TYPE.physical });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { ownerRefundKey } from './order-refund.ts';
 // Refunds of returned lines (order-refund.ts, README.md "Refunds": returned goods) through the
 // API, on PGlite and PostgreSQL: the amount a line's paid price by default, quantities bounded by
 // what was bought less what was refunded, stable codes for bad lines, and the restock: physical
-// lines only, exactly once per refund whatever the retries, races or provider answers, and a
+// lines and a limited service's seats (as a cancel frees them) only, exactly once per refund whatever the retries, races or provider answers, and a
 // sold-out variant restocked so is back in the restock panel's reach (its sign-ups mailed on B13).
 
 const COMMERCE: CommerceSettings = {
@@ -24,9 +24,12 @@ const COMMERCE: CommerceSettings = {
 
 async function linesSeed(): Promise<SeedData> {
   const seed = await acceptanceSeed();
-  seed.site.settings = { ...seed.site.settings, commerce: COMMERCE };
+  // Two seats of a service in one order (the demo shop allows it), to return one.
+  seed.site.settings = { ...seed.site.settings, commerce: COMMERCE, multipleQuantityAllowedForServices: true };
   // The T-shirt takes restock sign-ups, so a returned one can bring its sold-out variant back.
   seed.products = (seed.products ?? []).map((product) => (product.id === 'p1' ? { ...product, restockEnabled: true } : product));
+  // The consultation has three seats (a limited service, as the demo's Print Workshop): a returned seat is one to sell again.
+  seed.products = seed.products.map((product) => (product.id === 'psvc' ? { ...product, variants: product.variants.map((variant) => ({ ...variant, unlimited: false, qtyInStock: 3 })) } : product));
   return seed;
 }
 
@@ -260,6 +263,38 @@ function linesSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(json(await h.inject({ method: 'POST', url: `/api/commerce/orders/${orderId}/status`, headers: adminHeaders(), payload: { status: 'paid' } })).status).toBe('paid');
       expect(json(await refund(orderId, { lines: shirt(1), restock: true })).refunds).toEqual([expect.objectContaining({ kind: 'by-hand', amountCents: 2500, restocked: true })]);
       expect(await stock()).toBe(5);
+    });
+
+    it("a refunded seat of a limited service is freed by Restock items, once, as a cancel frees the order's seats", async () => {
+      const seats = async () => (await store.read.getProduct('psvc'))!.variants[0]!.qtyInStock;
+      const book = async (quantity: number) => {
+        const added = await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'psvc', sku: 'SVC-1', quantity } }));
+        expect(added.statusCode, added.body).toBe(200);
+        const placed = await h.inject(
+          withCrumb({ method: 'POST', url: '/api/commerce/checkout/place', payload: { cartToken: json(added).shoppingCart.id, email: 'buyer@example.com', payment: VISA, idempotencyKey: `place-${++keys}-000` } }),
+        );
+        expect(placed.statusCode, placed.body).toBe(200);
+        return json(placed).orderId as string;
+      };
+      const orderId = await book(2);
+      expect(await seats()).toBe(1);
+      // Left off, the seat stays sold; on, it is freed; the same refund again frees nothing more.
+      expect(json(await refund(orderId, { lines: [{ lineId: 'line-1', quantity: 1 }], amountCents: 1000 })).refunds[0]).toMatchObject({ restocked: false });
+      expect(await seats()).toBe(1);
+      const first = await refund(orderId, { lines: [{ lineId: 'line-1', quantity: 1 }], restock: true }, 'seat-key-1');
+      expect(first.statusCode, first.body).toBe(200);
+      expect(json(first).refunds[1]).toMatchObject({ lines: [{ lineId: 'line-1', quantity: 1 }], restocked: true });
+      expect(await seats()).toBe(2);
+      const again = await refund(orderId, { lines: [{ lineId: 'line-1', quantity: 1 }], restock: true }, 'seat-key-1');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(json(again).refunds).toHaveLength(2);
+      expect(await seats()).toBe(2);
+      // The analogue: a cancelled booking gives its seats back.
+      const other = await book(1);
+      expect(await seats()).toBe(1);
+      const cancelled = await h.inject({ method: 'POST', url: `/api/commerce/orders/${other}/status`, headers: adminHeaders(), payload: { status: 'cancelled' } });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await seats()).toBe(2);
     });
   });
 }

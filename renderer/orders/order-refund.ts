@@ -50,7 +50,7 @@ export interface RefundRequest {
   amountCents?: number;
   /** Returned lines, each named once (the route checks that). */
   lines?: RefundLine[];
-  /** Puts the physical goods of `lines` back into stock once the refund is stored. */
+  /** Puts the stock of `lines` back (goods, a service's seats) once the refund is stored. */
   restock?: boolean;
   /** The request's idempotency key: the same key again answers the first refund. */
   key: string;
@@ -133,7 +133,7 @@ export async function refundOrder(deps: Deps, orderId: string, request: RefundRe
   });
 }
 
-/** Whether a returned line has goods to put back (a physical product's line). */
+/** Whether a returned line has stock to put back (goods, or a service's seats: `restockable`). */
 function restockableLine(order: PlacedOrder, line: RefundLine): boolean {
   const item = order.items[lineIndexOf(order, line.lineId)];
   return item !== undefined && restockable(item);
@@ -159,7 +159,7 @@ function checkLines(order: PlacedOrder, lines: readonly RefundLine[]): number {
  * Stores a refund the provider made, under the row lock: the order's list and status, the books'
  * row, and on a full refund what the money bought stops (gift cards emptied, the subscription
  * stopped; download links close with the status). Goods go back into stock only for a refund
- * of named lines with `restocked` (their physical lines, by their quantities), and only when its
+ * of named lines with `restocked` (their goods and service seats, by their quantities), and only when its
  * books' row is new: the (order, key) primary key makes that exactly once per refund, whatever
  * retries or concurrent requests come. The buyer is mailed.
  */
