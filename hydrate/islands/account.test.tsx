@@ -54,6 +54,22 @@ describe('A10 site-user login and logout', () => {
     expect(sessionCalls('POST')).toHaveLength(0);
   });
 
+  test('Enter in the empty password field, which keeps focus, says Required aloud; focus moved to the field says nothing more', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    const said = () => document.querySelector('body > .sf-announcer')?.textContent ?? null;
+    // The region is in the page before anything is said in it.
+    expect(said()).toBe('');
+    document.querySelector<HTMLInputElement>('input[name="password"]')!.focus();
+    await fillAndSubmit('a@b.co', '');
+    expect(document.activeElement).toBe(document.querySelector('input[name="password"]'));
+    expect(said()).toBe('Required');
+    page.cleanup();
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    document.querySelector<HTMLButtonElement>('.sf-login button[type="submit"]')!.focus();
+    await fillAndSubmit('a@b.co', '');
+    expect(said()).toBe('');
+  });
+
   test('the fields are labelled; an empty submit marks both invalid, describes each by its error and focuses the first', async () => {
     await open(ACCOUNT_SIGNED_OUT_HTML);
     const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;

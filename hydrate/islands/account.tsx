@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { showAlert } from '../runtime/alert.ts';
+import { announcer, announcerHost, focusWithError } from '../runtime/announce.ts';
 import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
@@ -73,7 +74,11 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   // Sign In comes disabled from the server (island-markup.ts); the hydrating render keeps it so
   // (no mismatch), the mounted one enables it, once a press is this island's to handle.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    // A live region is read only if it is in the page before its text changes (focusWithError).
+    if (formRef.current) announcer(announcerHost(formRef.current));
+  }, []);
   // Said once mounted (the hydrating render is the server's markup), and only when it is still
   // true: the session may have ended again in another tab before this page loaded.
   const [notice, setNotice] = useState<AccountNotice | null>(null);
@@ -139,8 +144,10 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     setLoginError('');
     setBadCredentials(false);
     if (found.email || found.password) {
-      // The visitor goes straight to the first field to fix; its error is read with it.
-      form.querySelector<HTMLInputElement>(`input[name="${found.email ? 'email' : 'password'}"]`)?.focus();
+      // The visitor goes straight to the first field to fix; its error is read with it (said
+      // aloud when focus was in it already: Enter pressed in the empty password field).
+      const first = form.querySelector<HTMLInputElement>(`input[name="${found.email ? 'email' : 'password'}"]`);
+      if (first) focusWithError(first, (found.email ?? found.password)!);
       return;
     }
     busy.current = true;

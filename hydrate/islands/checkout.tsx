@@ -34,6 +34,7 @@ import {
 } from '../runtime/checkout-form.ts';
 import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from '../runtime/checkout-draft.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
+import { announcer, announcerHost, focusWithError } from '../runtime/announce.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { FieldView } from '../runtime/field-view.tsx';
@@ -127,8 +128,26 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     const id = focusNext.current;
     if (!id) return;
     focusNext.current = null;
-    runtime.doc.getElementById(id)?.focus();
+    const target = runtime.doc.getElementById(id);
+    if (!target) return;
+    // A wrong field that has focus already (Enter pressed in it) says its error aloud; one shown
+    // as an alert (the coupon's) says itself.
+    const error =
+      target.getAttribute('aria-invalid') === 'true'
+        ? (target.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .map((ref) => runtime.doc.getElementById(ref))
+            .filter((el) => el !== null && el.getAttribute('role') !== 'alert')
+            .map((el) => el!.textContent?.trim() ?? '')
+            .join(' ')
+            .trim()
+        : '';
+    focusWithError(target, error);
   });
+  // A live region is read only if it is in the page before its text changes (focusWithError).
+  useEffect(() => {
+    announcer(announcerHost(container));
+  }, [container]);
 
   /** Shows a view and keeps the chosen option among its options (the first when it is gone). */
   function apply(next: CheckoutView): string | null {

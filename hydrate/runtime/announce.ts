@@ -45,3 +45,13 @@ export function announcer(host: HTMLElement): HTMLElement {
 export function announce(host: HTMLElement, text: string): void {
   announcer(host).textContent = text;
 }
+
+/**
+ * Takes focus to a field that has an error. A screen reader reads a field's error with it when
+ * focus moves there; a field that already had focus (Enter pressed in it) is not read again,
+ * so its `error` is said through the host's region instead.
+ */
+export function focusWithError(field: HTMLElement, error: string): void {
+  if (field === field.ownerDocument.activeElement && error !== '') announce(announcerHost(field), error);
+  field.focus();
+}

@@ -153,4 +153,29 @@ describe.skipIf(!chromiumPath)(`visitor edge states in Chromium${chromiumPath ? 
     expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('EDGE-6 Enter pressed in the one wrong field, which keeps focus, says its error aloud: the empty password at sign-in, the empty security code at checkout', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    v.allowConsoleError(/status of 403/);
+    const said = () => page.locator('body > .sf-announcer').textContent();
+    await visit(page, '/members');
+    await page.locator('#sf-login-email').fill('demo@example.com');
+    await page.locator('#sf-login-password').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#sf-login-password-error').textContent()).toBe('Required');
+    expect(await page.locator('#sf-login-password').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(said).toBe('Required');
+
+    await teeToCheckout(page, 'S');
+    await fillCheckout(page, '4242 4242 4242 4242');
+    const cvc = page.getByLabel('Security code (CVC)');
+    await cvc.fill('');
+    await cvc.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cvc.getAttribute('aria-invalid')).toBe('true');
+    expect(await cvc.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(said).toBe('Enter a valid security code.');
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
