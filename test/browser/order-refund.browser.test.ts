@@ -11,6 +11,8 @@
 // "Restock items" appears (on) for the physical line only (a poster alone is said to stay out of stock),
 // a count over what is left is refused at its field before sending, and the refund puts the
 // sold-out variant back in stock, once; the row says what came back.
+// REFUND-3: a returned seat of the Print Workshop (a limited service) is offered Restock items, on,
+// and the refund frees the seat, as a cancel frees it.
 import { describe, expect, inject, test } from 'vitest';
 import { ensureFirstOwner } from '../../renderer/admin/first-owner.ts';
 import { formatMoney } from '../../renderer/pages/money.ts';
@@ -165,6 +167,43 @@ describe.skipIf(!chromiumPath)(`owner refunds in Chromium${chromiumPath ? '' : `
     expect(await dialog.count()).toBe(0);
     expect(await stock()).toBe(1);
     expect(await tier.server.store.read.orders.listRefunds(orderId)).toHaveLength(1);
+  });
+
+  test("REFUND-3 a returned seat of the Print Workshop (a limited service): Restock items is offered and on, and the refund frees the seat, as a cancel would", async () => {
+    const crumb = 'refund-browser-crumb-0123456789';
+    const withCrumb = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
+    const seats = async () => (await tier.server.store.read.getProduct('workshop'))!.variants[0]!.qtyInStock;
+    const before = await seats();
+    const added = await tier.server.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', ...withCrumb, payload: { itemId: 'workshop', sku: 'WKS-1', quantity: 1 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await tier.server.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/place',
+      ...withCrumb,
+      payload: { cartToken: added.json().shoppingCart.id, email: 'seat@example.com', payment: TEST_CARD, idempotencyKey: 'refund-browser-0003' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, orderNumber } = placed.json() as { orderId: string; orderNumber: number };
+    expect(await seats()).toBe(before - 1);
+
+    const { v, orders } = await ordersPanel();
+    const row = orders.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    await row.getByRole('button', { name: `Refund… order #${orderNumber}` }).click();
+    const dialog = v.page.getByRole('dialog', { name: `Refund order #${orderNumber}` });
+    await dialog.waitFor();
+    await dialog.getByRole('group', { name: 'Returned items (optional)' }).getByLabel('Print Workshop returned (up to 1)').fill('1');
+    const restock = dialog.getByRole('checkbox', { name: 'Restock items' });
+    await restock.waitFor();
+    expect(await restock.isChecked()).toBe(true);
+    // No note that it stays out of stock: a seat goes back.
+    expect(await dialog.locator('[data-restock-note]').count()).toBe(0);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await dialog.locator('[data-action="confirm-refund"]').click();
+    await expect.poll(() => orders.getByRole('status').textContent()).toContain('1 item is back in stock.');
+    expect(await row.locator('.admin-order-refund-list li').textContent()).toContain('Returned: 1 × Print Workshop, back in stock');
+    expect(await seats()).toBe(before);
+    expect((await tier.server.store.read.orders.get(orderId))!.refunds).toEqual([expect.objectContaining({ lines: [{ lineId: 'line-1', quantity: 1 }], restocked: true })]);
   });
 
   test('REFUND-1 the owner refunds part of a paid order from the keyboard; the row and the buyer\'s order status page say Partially refunded with the amounts', async () => {
