@@ -97,6 +97,7 @@ const removeButton = (id: string) => row(id)!.querySelector<HTMLButtonElement>('
 const subtotal = () => document.querySelector('.sf-cart-subtotal span')!.textContent;
 const minimum = () => document.querySelector('.sf-cart-minimum')?.textContent ?? null;
 const checkout = () => document.querySelector<HTMLAnchorElement>('.sf-checkout-button');
+const message = (id: string) => row(id)!.querySelector('.sf-entry-message')?.textContent ?? null;
 
 describe('cart page island', () => {
   test('hydrates the renderer markup cleanly, with labelled controls', async () => {
@@ -174,12 +175,52 @@ describe('cart page island', () => {
     await page.advance(0);
     expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 5 }, { quantity: 1 }]);
     expect(lineTotal('e1')).toBe('$25.00');
-    // No number at all: the last quantity comes back and nothing is sent.
+    expect(message('e1')).toBe('Quantity must be between 1 and 9999. The quantity is now 1.');
+    // No number at all: the last quantity comes back, nothing is sent, and the line says why.
     await page.act(() => typeInto(input('e1'), ''));
     await page.act(() => press(input('e1'), 'Enter'));
     await page.advance(QUANTITY_DEBOUNCE_MS);
     expect(input('e1').value).toBe('1');
+    expect(message('e1')).toBe('Quantity must be a number.');
     expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT')).toHaveLength(2);
+  });
+
+  test('a quantity that is not whole becomes whole and the line says so; an emptied field waits for the visitor', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e1', (call) => ({ json: { shoppingCart: cartOf([{ ...TEE, quantity: (call.json as { quantity: number }).quantity }, MUG]) } }));
+    await page.act(() => typeInto(input('e1'), '2.5'));
+    await page.act(() => input('e1').dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await page.advance(0);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 2 }]);
+    expect(input('e1').value).toBe('2');
+    expect(message('e1')).toBe('Quantity must be a whole number. The quantity is now 2.');
+    // Emptied to type another number: the debounce neither sends nor puts the old number back.
+    await page.act(() => typeInto(input('e1'), ''));
+    await page.advance(QUANTITY_DEBOUNCE_MS * 3);
+    expect(input('e1').value).toBe('');
+    expect(message('e1')).toBeNull();
+    await page.act(() => typeInto(input('e1'), '3'));
+    await page.advance(QUANTITY_DEBOUNCE_MS);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT').map((c) => c.json)).toEqual([{ quantity: 2 }, { quantity: 3 }]);
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a typed 0 removes the line once the visitor is done with the field (B26: 0 removes), not while typing', async () => {
+    await open([TEE, MUG]);
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e1', { json: { shoppingCart: cartOf([MUG]) } });
+    await page.act(() => typeInto(input('e1'), '0'));
+    await page.advance(QUANTITY_DEBOUNCE_MS * 3);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'DELETE')).toHaveLength(0);
+    expect(row('e1')).not.toBeNull();
+    await page.act(() => press(input('e1'), 'Enter'));
+    await page.advance(0);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'DELETE')).toHaveLength(1);
+    expect(page.fetch.callsTo('/api/commerce/shopping-cart/entries/e1', 'PUT')).toHaveLength(0);
+    expect(row('e1')).toBeNull();
+    expect(subtotal()).toBe('$24.00');
+    // Focus was in the line: it moves on to the next line's remove button.
+    expect(document.activeElement).toBe(row('e2')!.querySelector('.sf-entry-remove'));
+    expect(page.recoverableErrors).toEqual([]);
   });
 
   test('checkout sends a typed quantity first and waits for it; a refused update keeps the visitor on the cart', async () => {

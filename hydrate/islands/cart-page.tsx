@@ -33,6 +33,17 @@ export function stockMessage(max: number): string {
   return `${ADD_MESSAGES.notEnough} The quantity is now ${max}, the most you can order.`;
 }
 
+/** B2's range of a quantity, as its `QUANTITY_RANGE` error says it. */
+export const QUANTITY_RANGE_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
+
+/**
+ * What the line says when a typed quantity could not be sent as typed and became another one
+ * (below 1, or not a whole number): the rule, in B2's words, and the quantity now in the cart.
+ */
+export function adjustedMessage(rule: string, now: number): string {
+  return `${rule.endsWith('.') ? rule : rule + '.'} The quantity is now ${now}.`;
+}
+
 /** C6 / D11: the minimum-subtotal notice. */
 export function minimumNotice(minimumCents: number, currency: string): string {
   return `To check out, your order subtotal must be ${formatMoney(minimumCents, currency)} or more.`;
@@ -308,16 +319,33 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
     // `apply` only touches refs and a state setter, so it needs no dependency.
   }, [runtime]);
 
-  function commit(id: string): void {
+  /**
+   * Sends the line's typed quantity. `settled`: the visitor is done with the field (Enter, leaving
+   * it, checkout); the debounce is not, so a blank field or a 0 waits for that (a visitor who
+   * empties the field to type another number is not interrupted). Then no number at all brings
+   * the last quantity back and says why, and 0 removes the line, as B26's 0 does.
+   */
+  function commit(id: string, settled = true): void {
     clearTimer(id);
     const current = linesRef.current;
     const line = current.find((l) => l.id === id);
     if (!line || line.removed || line.removing) return;
     const max = maxQuantityOf(current, line);
     const quantity = clampQuantity(line.text, max);
-    // Above the stock: the quantity is cut to what can be ordered, and the line says so.
     const typed = Number(line.text.trim());
-    const message = quantity !== null && quantity === max && Number.isFinite(typed) && Math.trunc(typed) > max ? stockMessage(max) : null;
+    if (!settled && (quantity === null || typed === 0)) return;
+    if (typed === 0 && quantity !== null) {
+      remove(id);
+      return;
+    }
+    // A quantity that became another one says so next to the line: above the stock, cut to what
+    // can be ordered; below 1 or not whole, B2's rule. (Before, -3 became 1 and 2.5 became 2
+    // without a word.)
+    let message: string | null = null;
+    if (quantity === null) message = ADD_MESSAGES.quantityNaN;
+    else if (quantity === max && Number.isFinite(typed) && Math.trunc(typed) > max) message = stockMessage(max);
+    else if (typed < 1) message = adjustedMessage(QUANTITY_RANGE_MESSAGE, quantity);
+    else if (!Number.isInteger(typed)) message = adjustedMessage(ADD_MESSAGES.quantityNotInteger, quantity);
     if (quantity === null || quantity === line.quantity) {
       patch(id, (l) => ({ text: String(l.quantity), dirty: false, message }));
       return;
@@ -479,7 +507,7 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
           const text = event.target.value;
           patch(line.id, () => ({ text, dirty: true, message: null }));
           clearTimer(line.id);
-          timers.current.set(line.id, setTimeout(() => commit(line.id), QUANTITY_DEBOUNCE_MS));
+          timers.current.set(line.id, setTimeout(() => commit(line.id, false), QUANTITY_DEBOUNCE_MS));
         },
         onBlur: () => {
           if (linesRef.current.find((l) => l.id === line.id)?.dirty) commit(line.id);

@@ -1,6 +1,7 @@
 // The cart as a visitor reads it (issue 16), in Debian's Chromium against the real server on the
 // demo site: a line with additional fields says what was submitted, a quantity above the stock
-// is cut with a message next to the line, and the header's Cart link counts the items.
+// is cut with a message next to the line (as is one below 1 or not whole; a 0 removes the
+// line), and the header's Cart link counts the items.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
@@ -80,6 +81,40 @@ describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` 
     await viewportShot(v.page, 'cart-stock-message-desktop');
     await v.page.setViewportSize(PHONE);
     await viewportShot(v.page, 'cart-stock-message-phone');
+  });
+
+  test('CART-4 a typed 2.5 becomes 2 and the line says why; a typed 0 and Enter removes the line, focus moves on', async () => {
+    const v = await tier.newVisitor();
+    await visit(v.page, '/shop/tee');
+    await addTee(v.page, 'S');
+    // The button takes clicks again once it is back at rest after Added!.
+    await expect.poll(() => v.page.locator('.sf-product .sqs-add-to-cart-button-inner').textContent()).toBe('Add To Cart');
+    await addTee(v.page, 'M');
+    await visit(v.page, '/cart');
+    const quantities = v.page.getByRole('spinbutton', { name: 'Quantity of Classic Tee' });
+    expect(await quantities.count()).toBe(2);
+    const first = quantities.first();
+    await first.fill('2.5');
+    const [put] = await Promise.all([
+      v.page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
+      first.press('Enter'),
+    ]);
+    expect(put.request().postDataJSON()).toEqual({ quantity: 2 });
+    expect(await first.inputValue()).toBe('2');
+    const message = v.page.locator('.sf-cart-entry .sf-entry-message');
+    expect(await message.textContent()).toBe('Quantity must be a whole number. The quantity is now 2.');
+    expect(await first.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+    expect(await axeViolations(v.page)).toEqual([]);
+    await first.fill('0');
+    const [removed] = await Promise.all([
+      v.page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
+      first.press('Enter'),
+    ]);
+    expect(removed.status()).toBe(200);
+    await expect.poll(() => quantities.count()).toBe(1);
+    // Focus was in the removed line: it is on the next line's remove button, not lost to the page.
+    await expect.poll(() => v.page.evaluate(() => document.activeElement?.classList.contains('sf-entry-remove') ?? false)).toBe(true);
+    await expect.poll(() => v.page.locator('header .sf-cart-link').getAttribute('aria-label')).toBe('Cart, 1 item');
   });
 
   test('CART-3 the header Cart link shows the item count after an add to cart, and on the next page', async () => {
