@@ -332,9 +332,11 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
     if (!line || line.removed || line.removing) return;
     const max = maxQuantityOf(current, line);
     const quantity = clampQuantity(line.text, max);
+    // `quantity` is null for a blank field (whose Number is 0 too) and for no number at all.
     const typed = Number(line.text.trim());
-    if (!settled && (quantity === null || typed === 0)) return;
-    if (typed === 0 && quantity !== null) {
+    const zero = quantity !== null && typed === 0;
+    if (!settled && (quantity === null || zero)) return;
+    if (zero) {
       remove(id);
       return;
     }

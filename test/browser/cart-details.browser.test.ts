@@ -2,7 +2,7 @@
 // demo site: a line with additional fields says what was submitted, a quantity above the stock
 // is cut with a message next to the line (as is one below 1 or not whole; a 0 removes the
 // line), and the header's Cart link counts the items.
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
@@ -18,6 +18,16 @@ async function addTee(page: Page, size: string): Promise<void> {
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/shopping-cart/entries' && r.status() === 200),
     page.click('.sf-product .sqs-add-to-cart-button'),
   ]);
+}
+
+/** Types `text` into a line's quantity, presses Enter, and answers the entry request it sends (`method`: PUT, or DELETE for a 0). */
+async function enterQuantity(page: Page, input: Locator, text: string, method: 'PUT' | 'DELETE' = 'PUT'): Promise<Response> {
+  await input.fill(text);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
+    input.press('Enter'),
+  ]);
+  return response;
 }
 
 describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
@@ -67,11 +77,7 @@ describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` 
     await addTee(v.page, 'S');
     await visit(v.page, '/cart');
     const quantity = v.page.getByRole('spinbutton', { name: 'Quantity of Classic Tee' });
-    await quantity.fill('50');
-    const [put] = await Promise.all([
-      v.page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
-      quantity.press('Enter'),
-    ]);
+    const put = await enterQuantity(v.page, quantity, '50');
     expect(put.request().postDataJSON()).toEqual({ quantity: 5 });
     expect(await quantity.inputValue()).toBe('5');
     const message = v.page.locator('.sf-cart-entry .sf-entry-message');
@@ -94,22 +100,14 @@ describe.skipIf(!chromiumPath)(`cart details in Chromium${chromiumPath ? '' : ` 
     const quantities = v.page.getByRole('spinbutton', { name: 'Quantity of Classic Tee' });
     expect(await quantities.count()).toBe(2);
     const first = quantities.first();
-    await first.fill('2.5');
-    const [put] = await Promise.all([
-      v.page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
-      first.press('Enter'),
-    ]);
+    const put = await enterQuantity(v.page, first, '2.5');
     expect(put.request().postDataJSON()).toEqual({ quantity: 2 });
     expect(await first.inputValue()).toBe('2');
     const message = v.page.locator('.sf-cart-entry .sf-entry-message');
     expect(await message.textContent()).toBe('Quantity must be a whole number. The quantity is now 2.');
     expect(await first.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
     expect(await axeViolations(v.page)).toEqual([]);
-    await first.fill('0');
-    const [removed] = await Promise.all([
-      v.page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
-      first.press('Enter'),
-    ]);
+    const removed = await enterQuantity(v.page, first, '0', 'DELETE');
     expect(removed.status()).toBe(200);
     await expect.poll(() => quantities.count()).toBe(1);
     // Focus was in the removed line: it is on the next line's remove button, not lost to the page.
