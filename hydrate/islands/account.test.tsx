@@ -87,6 +87,26 @@ describe('A10 site-user login and logout', () => {
     expect(document.activeElement).toBe(password);
   });
 
+  test('an empty submit says that 2 fields need attention; typing into one clears its error and the count without a word, the other stays marked', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    const said = () => document.querySelector('body > .sf-announcer')?.textContent ?? null;
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    await fillAndSubmit('', '');
+    expect(document.activeElement).toBe(email);
+    expect(said()).toBe('2 fields need attention.');
+    await page.act(() => typeInto(email, 'a@b.co'));
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.getElementById('sf-login-email-error')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(said()).toBe('');
+    // Pressed again with only the password empty: its error is read with the focus moved there, no count.
+    document.querySelector<HTMLButtonElement>('.sf-login button[type="submit"]')!.focus();
+    await page.act(() => document.querySelector<HTMLFormElement>('.sf-login')!.requestSubmit());
+    expect(document.activeElement).toBe(password);
+    expect(said()).toBe('');
+  });
+
   test('AUTH-2 and AUTH-3 login body, stored token, reload, and the header afterwards', async () => {
     await open(ACCOUNT_SIGNED_OUT_HTML);
     page.fetch.on('POST', '/api/site-users/account/session', { json: { xsrfToken: 'X1', siteUserId: 'u1' } });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { showAlert } from '../runtime/alert.ts';
-import { announcer, announcerHost, focusWithError } from '../runtime/announce.ts';
+import { announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
 import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
@@ -147,7 +147,8 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
       // The visitor goes straight to the first field to fix; its error is read with it (said
       // aloud when focus was in it already: Enter pressed in the empty password field).
       const first = form.querySelector<HTMLInputElement>(`input[name="${found.email ? 'email' : 'password'}"]`);
-      if (first) focusWithError(first, (found.email ?? found.password)!);
+      // Both empty: the region says that 2 fields need attention, as focus reads only the first.
+      if (first) focusWithError(first, (found.email ?? found.password)!, Object.keys(found).length);
       return;
     }
     busy.current = true;
@@ -202,6 +203,17 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     event.preventDefault();
     login().catch((err: unknown) => runtime.reporter.reportError('login', { message: String(err) }));
   };
+  // A field filled in after "Required" loses its error as the visitor types (its marks and
+  // the count said go quietly); the other field's error stays, unsaid again.
+  const onInput = (event: FormEvent) => {
+    const target = event.target as HTMLInputElement;
+    const field = target.name === 'email' || target.name === 'password' ? target.name : null;
+    if (!field || !errors[field]) return;
+    const filled = field === 'email' ? target.value.trim() !== '' : target.value !== '';
+    if (!filled) return;
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+    clearAttention(target);
+  };
   const onLogout = () => {
     logout().catch((err: unknown) => runtime.reporter.reportError('logout', { message: String(err) }));
   };
@@ -230,7 +242,7 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     });
 
   const override = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string): ReactNode | undefined => {
-    if (node.tag === 'form' && hasClass(node, 'sf-login')) return renderDefault({ ref: formRef, onSubmit }, withErrors(node.children, path));
+    if (node.tag === 'form' && hasClass(node, 'sf-login')) return renderDefault({ ref: formRef, onSubmit, onInput }, withErrors(node.children, path));
     if (hasClass(node, 'sf-login-field')) return renderDefault(undefined, withErrors(node.children, path));
     const field = fieldOf(node);
     if (field && errors[field]) return renderDefault(invalidAttrs(errorId(field)));

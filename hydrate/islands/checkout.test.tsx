@@ -220,6 +220,30 @@ describe('checkout island (issue 15)', () => {
     expect(document.activeElement).toBe($('#sf-checkout-email'));
   });
 
+  test('an empty Place order says how many fields need attention; each one corrected loses its error as it is typed, quietly, and a half-typed card keeps its own', async () => {
+    await open();
+    const said = () => document.querySelector('body > .sf-announcer')?.textContent ?? null;
+    await submit();
+    const wrong = () => document.querySelectorAll('.sf-checkout-form [aria-invalid="true"]').length;
+    const count = wrong();
+    expect(count).toBeGreaterThan(5);
+    expect(document.activeElement).toBe($('#sf-checkout-email'));
+    expect(said()).toBe(`${count} fields need attention.`);
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@'));
+    expect($('#sf-checkout-email').getAttribute('aria-invalid')).toBe('true');
+    expect(said()).toBe(`${count} fields need attention.`);
+    await page.act(() => typeInto($('#sf-checkout-email'), 'ada@example.com'));
+    expect($('#sf-checkout-email').hasAttribute('aria-invalid')).toBe(false);
+    expect(describedError($('#sf-checkout-email'))).toBeNull();
+    expect(wrong()).toBe(count - 1);
+    expect(said()).toBe('');
+    await page.act(() => typeInto($('#sf-checkout-card-number'), '4242'));
+    expect(describedError($('#sf-checkout-card-number'))).toBe('Enter a valid card number.');
+    await page.act(() => typeInto($('#sf-checkout-card-number'), '4242 4242 4242 4242'));
+    expect($('#sf-checkout-card-number').hasAttribute('aria-invalid')).toBe(false);
+    expect(wrong()).toBe(count - 2);
+  });
+
   test('a complete address is quoted: the first shipping option is chosen and priced, another can be chosen', async () => {
     await open();
     await fillAddress();

@@ -14,6 +14,7 @@ import {
   couponsAlreadyShown,
   couponsLimitedMessage,
   EMAIL_FIELD,
+  FIELD_ORDER,
   firstError,
   GIFT_CARD_CART_PATH,
   newIdempotencyKey,
@@ -34,7 +35,7 @@ import {
 } from '../runtime/checkout-form.ts';
 import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from '../runtime/checkout-draft.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
-import { announcer, announcerHost, focusWithError } from '../runtime/announce.ts';
+import { announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { FieldView } from '../runtime/field-view.tsx';
@@ -109,6 +110,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const placing = useRef(false);
   /** What to focus once the render that shows an error has committed. */
   const focusNext = useRef<string | null>(null);
+  /** How many fields the failure that sets focusNext found wrong: said with the focus when more than one. */
+  const attentionCount = useRef(1);
   /** The entries kept from an earlier visit of this checkout in the tab (a reload): the form starts with them. */
   const draftKey = checkoutDraftKey(kind, initialToken, itemId, sku);
   // Refused storage is no news to the visitor: no warning, the draft just stays with the page.
@@ -142,7 +145,9 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
             .join(' ')
             .trim()
         : '';
-    focusWithError(target, error);
+    const count = attentionCount.current;
+    attentionCount.current = 1;
+    focusWithError(target, error, count);
   });
   // A live region is read only if it is in the page before its text changes (focusWithError).
   useEffect(() => {
@@ -338,6 +343,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   function showFailure(fields: Errors, message: string | null): void {
     setErrors(fields);
     setGeneral(message);
+    attentionCount.current = Object.values(fields).filter((text) => text).length;
     focusNext.current = firstError(fields) ? controlIdOf(firstError(fields)!) : message ? 'sf-checkout-error' : null;
   }
 
@@ -422,6 +428,26 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     if (result.status === 409 || result.status === 422) void quote();
   }
 
+  /**
+   * A field corrected after Place order loses its error as the visitor types, by the same check
+   * that found it (a declined card's number stays marked until it looks like a card again); the
+   * count said goes quietly, and the other fields' errors are not said again.
+   */
+  const onInput = (event: FormEvent) => {
+    const target = event.target as HTMLElement;
+    const key = FIELD_ORDER.find((k) => k !== 'coupon' && k !== 'shippingOptionId' && controlIdOf(k) === target.id);
+    if (!key || !errors[key] || !view) return;
+    const collected = values();
+    const card = { cardNumber: collected[CARD_FIELDS[0]!.field.id] ?? '', expiry: collected[CARD_FIELDS[1]!.field.id] ?? '', cvc: collected[CARD_FIELDS[2]!.field.id] ?? '' };
+    const now: Errors = {
+      ...contactErrors(collected[EMAIL_FIELD.field.id] ?? '', view.requiresShipping ? addressOf(collected) : null),
+      ...cardErrors(card, new Date()),
+    };
+    if (now[key]) return;
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+    clearAttention(target);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     place().catch((err: unknown) => {
@@ -463,7 +489,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
   const placeDescribedBy = offlineLimitText && provider?.kind === 'offline' ? offlineLimitId(provider.id) : undefined;
 
   return (
-    <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} onChange={saveDraft} aria-labelledby="sf-checkout-heading">
+    <form className="sf-checkout-form" ref={formRef} noValidate onSubmit={onSubmit} onChange={saveDraft} onInput={onInput} aria-labelledby="sf-checkout-heading">
       <h2 id="sf-checkout-heading" className="visually-hidden">
         Checkout details
       </h2>

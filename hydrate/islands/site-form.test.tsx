@@ -103,12 +103,23 @@ describe('A7 site form', () => {
     expect(input('n').hasAttribute('aria-invalid')).toBe(false);
   });
 
-  test('typing within the limit leaves an error from the last submit (Required) as it was', async () => {
-    await open([{ ...text, maxLength: '5' }]);
+  test('a field corrected after a submit loses its error as the visitor types; a still-wrong one keeps it', async () => {
+    const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
+    await open([{ ...text, maxLength: '5' }, email]);
     await submit();
     expect(fieldError('f1')).toBe('Required');
+    await page.act(() => typeInto(input('f2'), 'ann@'));
+    expect(fieldError('f2')).toBe('Email is not valid. Email addresses should follow the format user@domain.com.');
     await page.act(() => typeInto(input('f1'), 'ab'));
-    expect(fieldError('f1')).toBe('Required');
+    expect(fieldError('f1')).toBeNull();
+    expect(input('f1').hasAttribute('aria-invalid')).toBe(false);
+    expect(input('f2').getAttribute('aria-invalid')).toBe('true');
+    // The count said with the alert goes without a word; the spec's sentence stays while a field is wrong.
+    expect(bottomMsg().textContent).toBe('Your form has encountered a problem. Please scroll up to review.');
+    await page.act(() => typeInto(input('f2'), 'ann@example.com'));
+    expect(fieldError('f2')).toBeNull();
+    expect(topMsg().hidden).toBe(true);
+    expect(bottomMsg().hidden).toBe(true);
   });
 
   test('SF-4 email rules', async () => {
@@ -242,6 +253,8 @@ describe('A7 site form', () => {
     expect(document.activeElement).toBe(input('f1'));
     expect(topMsg().hasAttribute('role')).toBe(false);
     expect(bottomMsg().getAttribute('role')).toBe('alert');
+    // Focus reads the first field and its error; the alert says how many are wrong.
+    expect(bottomMsg().textContent).toBe('Your form has encountered a problem. Please scroll up to review. 2 fields need attention.');
     await page.act(() => typeInto(input('f1'), 'Ann'));
     await page.act(() => typeInto(input('f2'), 'ann@example.com'));
     page.fetch.on('POST', '/api/form/SaveFormSubmission', { json: {} });

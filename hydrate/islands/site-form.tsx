@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { visitorCookieValue } from '../runtime/analytics.ts';
 import { visitorFields } from '../runtime/analytics-fields.ts';
+import { attentionText, VISUALLY_HIDDEN } from '../runtime/announce.ts';
 import { scrollToElement } from '../runtime/scroll.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../shared/email.ts';
@@ -110,6 +111,8 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   const [mounted, setMounted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** How many fields the last submit found wrong, said with the bottom alert; 0 once one is corrected. */
+  const [attention, setAttention] = useState(0);
   const [top, setTop] = useState('');
   const [bottom, setBottom] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -162,6 +165,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   /** Focus goes to the first field in error, whose error is read with it (aria-describedby). */
   const focusFirstError = (found: Record<string, string>) => {
+    setAttention(Object.keys(found).length);
     const first = [...form.querySelectorAll('.sf-field[data-field-id]')].find((el) => found[el.getAttribute('data-field-id')!] !== undefined);
     if (!first) return;
     // The page moves by the seed's tween (30 px above the field, 300 ms easeOutSine; a jump
@@ -282,6 +286,20 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     }
     // The limit is said as soon as the text goes over it (and unsaid when it fits again),
     // rather than only after pressing submit; other errors wait for the next submit as before.
+    // A field corrected after a submit loses its error as the visitor types: its marks go, and
+    // the count said with the alert goes quietly (a removal is not read), so the other fields'
+    // errors are not said again. Once none is left the form's problem messages go too.
+    const shown = errors[fieldId];
+    if (shown !== undefined && shown !== SITE_FORM_MESSAGES.maxLength && validateSiteField(fieldEl, search) === null) {
+      const { [fieldId]: _fixed, ...rest } = errors;
+      setErrors(rest);
+      setAttention(0);
+      if (Object.keys(rest).length === 0) {
+        setTop((current) => (current === SITE_FORM_MESSAGES.problemTop || current === SITE_FORM_MESSAGES.invalidFields ? '' : current));
+        setBottom((current) => (current === SITE_FORM_MESSAGES.problemBottom ? '' : current));
+      }
+      return;
+    }
     const lengthError = liveLengthError(fieldEl, search);
     if (lengthError === undefined) return;
     setErrors((prev) => {
@@ -334,7 +352,14 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     // the button just pressed, is a live alert, so a screen reader hears it once. The server's
     // role stays for the hydrating render, which must match its markup.
     if (hasClass(node, 'sf-form-message-top')) return renderDefault({ hidden: top === '', role: mounted ? undefined : attrOf(node, 'role') ?? undefined }, top);
-    if (hasClass(node, 'sf-form-message-bottom')) return renderDefault({ hidden: bottom === '' }, bottom);
+    // With several fields wrong, the alert also says how many (focus reads only the first).
+    if (hasClass(node, 'sf-form-message-bottom')) {
+      const count = bottom !== '' && Object.keys(errors).length > 0 ? attentionText(attention) : '';
+      return renderDefault(
+        { hidden: bottom === '' },
+        count === '' ? bottom : [bottom, <span key="count" className="sf-form-attention" style={VISUALLY_HIDDEN}>{` ${count}`}</span>],
+      );
+    }
     if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef, hidden: done || undefined });
     if (hasClass(node, 'sf-form-submission')) return renderDefault({ hidden: !done, ref: submissionRef, tabIndex: done ? -1 : undefined });
     if (hasClass(node, 'sf-form-submit')) {

@@ -10,6 +10,19 @@
  */
 export const ANNOUNCER_CLASS = 'sf-announcer';
 
+/** Read by a screen reader, not drawn: by its own style, not a theme class, as a site's CSS may lack one. */
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: '0',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: '0',
+} as const;
+
 /** Where a control's news is said: its modal dialog, else the page's body. */
 export function announcerHost(control: Element): HTMLElement {
   return control.closest<HTMLElement>('[aria-modal="true"]') ?? control.ownerDocument.body;
@@ -25,18 +38,7 @@ export function announcer(host: HTMLElement): HTMLElement {
   region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
-  // Hidden by its own style, not a theme class: a site's CSS may lack one.
-  Object.assign(region.style, {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: '0',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: '0',
-  });
+  Object.assign(region.style, VISUALLY_HIDDEN);
   host.append(region);
   return region;
 }
@@ -47,11 +49,33 @@ export function announce(host: HTMLElement, text: string): void {
 }
 
 /**
+ * What a screen-reader visitor hears of a submit that left several fields wrong: focus reads
+ * only the first field and its error, so the count says how many more are waiting. Nothing for
+ * one field (its own error says it all).
+ */
+export function attentionText(count: number): string {
+  return count > 1 ? `${count} fields need attention.` : '';
+}
+
+/**
  * Takes focus to a field that has an error. A screen reader reads a field's error with it when
  * focus moves there; a field that already had focus (Enter pressed in it) is not read again,
- * so its `error` is said through the host's region instead.
+ * so its `error` is said through the host's region instead. When `count` fields are wrong, the
+ * region also says how many (attentionText), once, with the submit that found them.
  */
-export function focusWithError(field: HTMLElement, error: string): void {
-  if (field === field.ownerDocument.activeElement && error !== '') announce(announcerHost(field), error);
+export function focusWithError(field: HTMLElement, error: string, count = 1): void {
+  const stayed = field === field.ownerDocument.activeElement;
+  const text = [stayed ? error : '', attentionText(count)].filter((part) => part !== '').join(' ');
   field.focus();
+  // Always written: an earlier submit's count, no longer true, does not stay behind to be read.
+  announce(announcerHost(field), text);
+}
+
+/**
+ * A field the visitor has just corrected: the count said for the last submit is no longer
+ * true, so it goes quietly (an emptied region says nothing), and no other error is said again.
+ */
+export function clearAttention(field: HTMLElement): void {
+  const region = announcer(announcerHost(field));
+  if (region.textContent !== '') region.textContent = '';
 }
