@@ -125,6 +125,8 @@ describe('log redaction', () => {
     const NEW_PASSWORD = 'new-password-5f3c9a';
     const asked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: EMAIL } }));
     expect(asked.statusCode).toBe(200);
+    // The lookup and the mail run after the answer (api/after-response.ts).
+    await app.storefrontApiSettled();
     const mail = (await store.read.listOutbox()).filter((row) => row.subject === 'Reset your password').at(-1)!;
     const token = /#reset-password=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
     const checked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset/check', payload: { token } }));
@@ -156,6 +158,17 @@ describe('log redaction', () => {
       message: 'duplicate key value violates unique constraint "submissions_pkey" for [email]',
       cause: { type: 'Error', code: '22P02', message: 'database data exception 22P02 (the message quotes the value)' },
     });
+    expect(leaks()).toEqual([]);
+  });
+
+  it('a reset mail that could not be queued answers as ever and logs the failure without the address', async () => {
+    failWrites = true;
+    const asked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: EMAIL } }));
+    expect(asked.statusCode).toBe(200);
+    await app.storefrontApiSettled();
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg?: string; err?: Record<string, unknown> }).filter((entry) => entry.level >= 50);
+    expect(logged.map((entry) => entry.msg)).toEqual(['password reset mail not queued']);
+    expect(logged[0]!.err).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint "submissions_pkey" for [email]' });
     expect(leaks()).toEqual([]);
   });
 });

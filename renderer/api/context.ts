@@ -4,6 +4,7 @@ import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { CartRecord, Session, Site } from '../store/types.ts';
 import { checkOwnerOrKey } from '../admin/owner-auth.ts';
+import { AfterResponse } from './after-response.ts';
 import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
 import { ApiError, GENERIC } from './errors.ts';
 import { beginAttempt, DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
@@ -148,6 +149,8 @@ export interface ApiDeps {
   limiters: Limiters;
   publicSite?: () => PublicSite;
   origin?: () => string;
+  /** Work whose result the answer must not wait for (after-response.ts); the API's close waits for it. */
+  afterResponse: AfterResponse;
 }
 
 /** What mail may say of the served site (`publicSite`). */
@@ -209,6 +212,7 @@ export function createDeps(options: StorefrontApiOptions, limiters: Limiters): A
     limiters,
     publicSite: options.publicSite,
     origin: options.origin,
+    afterResponse: new AfterResponse(),
   };
 }
 

@@ -17,8 +17,12 @@ function send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown,
 }
 
 describe('password reset', () => {
-  const requestReset = (headers: Record<string, string> = {}) =>
-    h.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: 'alice@example.com' }, headers }));
+  // The mail is queued after the answer (after-response.ts); settled before the outbox is read.
+  const requestReset = async (headers: Record<string, string> = {}) => {
+    const answer = await h.inject(withCrumb({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: 'alice@example.com' }, headers }));
+    await h.app.storefrontApiSettled();
+    return answer;
+  };
 
   async function mailedToken(): Promise<{ body: string; token: string }> {
     const body = (await h.store.read.listOutbox()).at(-1)?.body ?? '';

@@ -45,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every storefront API route (method and path pattern), for tests and tooling. */
     storefrontApiRoutes: () => { method: string; path: string }[];
+    /** Resolves once the work handlers handed off past their answers has ended (after-response.ts). */
+    storefrontApiSettled: () => Promise<void>;
   }
 }
 
@@ -60,6 +62,11 @@ export async function storefrontApi(
   const deps = createDeps(options, options.limiters);
   const table = new RouteTable();
   app.decorate('storefrontApiRoutes', () => table.list());
+  app.decorate('storefrontApiSettled', () => deps.afterResponse.idle());
+  // app.close() waits for it, and the store closes only after that (main.ts).
+  app.addHook('onClose', async () => {
+    await deps.afterResponse.idle();
+  });
   // Registered on the app, before any route, so it sees every route (its onRoute hook
   // reaches the encapsulated children registered after it) with its schema.
   await app.register(fastifySwagger, {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_PASSWORD, json, useApiHarness, withCrumb } from '../../test-support/api-harness.ts';
 import { RESET_REQUESTED_MESSAGE } from './password-reset-routes.ts';
 
@@ -9,7 +9,13 @@ const h = useApiHarness();
 
 const post = (url: string, payload: Record<string, unknown>, cookies: Record<string, string> = {}) =>
   h.inject(withCrumb({ method: 'POST', url, payload, cookies }));
-const requestReset = (email: string) => post('/api/site-users/account/password-reset', { email });
+const requestPath = '/api/site-users/account/password-reset';
+/** The request, and then the mail work it handed off past its answer (after-response.ts). */
+async function requestReset(email: string) {
+  const answer = await post(requestPath, { email });
+  await h.app.storefrontApiSettled();
+  return answer;
+}
 const setPassword = (token: string, password: string) => post('/api/site-users/account/password', { token, password });
 const check = (token: string) => post('/api/site-users/account/password-reset/check', { token });
 const signIn = (password: string) => post('/api/site-users/account/session', { email: 'alice@example.com', password });
@@ -41,6 +47,59 @@ describe('password reset (designed here)', () => {
     const rows = await h.store.client.query('SELECT token_hash FROM password_resets');
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('does the same awaited work for a known address and an unknown one: the answer waits for no lookup, token or mail', async () => {
+    // Every statement the store runs, and a gate that holds every transaction until the
+    // answer is in: an answer that waited for the lookup (or the token, or the mail) would
+    // never come, and the statements run before it would differ between the two addresses.
+    // The retention sweep's statements are not the request's: it runs at ready, and is stopped.
+    await h.app.ready();
+    await h.app.retentionSweep?.stop();
+    const statements: string[] = [];
+    const client = h.store.client;
+    const query = client.query.bind(client);
+    const transaction = client.transaction.bind(client);
+    let open!: () => void;
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    vi.spyOn(client, 'query').mockImplementation((sql, params) => {
+      statements.push(sql);
+      return query(sql, params);
+    });
+    vi.spyOn(client, 'transaction').mockImplementation(async (work) => {
+      statements.push('BEGIN');
+      await gate;
+      return transaction((tx) => work({ query: (sql, params) => (statements.push(sql), tx.query(sql, params)) }));
+    });
+    const answerOf = async (email: string) => {
+      statements.length = 0;
+      const answer = await post(requestPath, { email });
+      const before = [...statements];
+      open();
+      await h.app.storefrontApiSettled();
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return { answer, before, after: [...statements] };
+    };
+    const unknown = await answerOf('nobody@example.com');
+    const known = await answerOf('alice@example.com');
+    vi.restoreAllMocks();
+
+    expect(known.before).toEqual(unknown.before);
+    // Nothing of the store is awaited: the limiters count in memory on PGlite (as they would
+    // in the database for both addresses alike on PostgreSQL, rate-limits.ts).
+    expect(known.before).toEqual([]);
+    const meaningful = (r: typeof known.answer) => ({
+      status: r.statusCode,
+      headers: Object.fromEntries(Object.entries(r.headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))),
+      body: r.rawPayload,
+    });
+    expect(meaningful(known.answer)).toEqual(meaningful(unknown.answer));
+    expect(json(known.answer)).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
+    // After the answer the known address got its token and mail, the unknown one only its lookup.
+    const tables = (sql: string[]) => sql.map((statement) => /^BEGIN$|(?:FROM|INTO) (\w+)/.exec(statement)?.[1] ?? statement);
+    expect(tables(unknown.after)).toEqual(['BEGIN', 'site_users']);
+    expect(tables(known.after)).toEqual(['BEGIN', 'site_users', 'password_resets', 'outbox']);
+    expect((await resetMails()).map((m) => m.to)).toEqual(['alice@example.com']);
   });
 
   it('sets the new password once: the old one and the used link stop working, every session ends', async () => {

@@ -11,7 +11,8 @@ import { isValidEmail } from '../form-validation.ts';
 import { addRoute, fieldCodes, type RouteKit } from '../route-kit.ts';
 
 // A member's forgotten password (designed here: STOREFRONT designs no reset). POST the email:
-// always the same 200, so the answer tells no one which addresses have accounts; an account's
+// always the same 200, answered before the address is looked up, so neither the answer nor its
+// timing tells anyone which addresses have accounts; an account's
 // address gets a mail with a single-use link (30 minutes, a new request replaces the old
 // token, only its SHA-256 is stored). POST the token and a new password: the password is set,
 // every session of the member ends, and no one is signed in (the visitor signs in anew).
@@ -77,16 +78,25 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
       if (!perIp.allowed) throw ERR.limited(perIp.retryAfterSeconds);
       const perEmail = await deps.limiters.passwordResetRequests.take(request, emailKey(email));
       if (!perEmail.allowed) throw ERR.limited(perEmail.retryAfterSeconds);
+      // The lookup, the token and the mail happen after the answer (after-response.ts): done
+      // before it, a known address was answered 2-5 ms later than an unknown one. Up to here
+      // both did the same work (the checks and the two limiters), so the answer, its timing
+      // included, says nothing of an account.
       const now = deps.now();
-      await deps.store.transaction(async (repo) => {
-        const user = await repo.getUserByEmail(email);
-        if (!user) return;
-        const token = randomToken();
-        await repo.putPasswordReset({ siteUserId: user.id, tokenHash: resetTokenHash(token), expiresAt: now + RESET_MS });
-        const mail = passwordResetMail(deps.publicSite?.().title ?? '', passwordResetLink(mailOrigin(deps), token));
-        // To the account's own address, never the typed spelling.
-        await enqueueMail(repo, { to: user.email, ...mail, id: deps.newId('m'), queuedOn: now });
-      });
+      deps.afterResponse.run(
+        () =>
+          deps.store.transaction(async (repo) => {
+            const user = await repo.getUserByEmail(email);
+            if (!user) return;
+            const token = randomToken();
+            await repo.putPasswordReset({ siteUserId: user.id, tokenHash: resetTokenHash(token), expiresAt: now + RESET_MS });
+            const mail = passwordResetMail(deps.publicSite?.().title ?? '', passwordResetLink(mailOrigin(deps), token));
+            // To the account's own address, never the typed spelling.
+            await enqueueMail(repo, { to: user.email, ...mail, id: deps.newId('m'), queuedOn: now });
+          }),
+        // The error serializer keeps no database detail and masks addresses (log-redaction.ts).
+        (error) => request.log.error({ err: error }, 'password reset mail not queued'),
+      );
       return { success: true, message: RESET_REQUESTED_MESSAGE };
     },
   });
