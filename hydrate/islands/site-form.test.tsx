@@ -122,6 +122,21 @@ describe('A7 site form', () => {
     expect(bottomMsg().hidden).toBe(true);
   });
 
+  test('Enter pressed in the one wrong field, which keeps focus, says its error with the alert (focus moved there reads it itself)', async () => {
+    const email: SiteFormField = { id: 'f2', type: 'email', title: 'Email', required: true };
+    await open([email]);
+    input('f2').focus();
+    await submit();
+    expect(document.activeElement).toBe(input('f2'));
+    expect(bottomMsg().textContent).toBe(
+      'Your form has encountered a problem. Please scroll up to review. Email is not valid. Email addresses should follow the format user@domain.com.',
+    );
+    submitBtn().focus();
+    await submit();
+    expect(document.activeElement).toBe(input('f2'));
+    expect(bottomMsg().textContent).toBe('Your form has encountered a problem. Please scroll up to review.');
+  });
+
   test('SF-4 email rules', async () => {
     await open([
       { id: 'e1', type: 'email' },

@@ -111,8 +111,12 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   const [mounted, setMounted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  /** How many fields the last submit found wrong, said with the bottom alert; 0 once one is corrected. */
-  const [attention, setAttention] = useState(0);
+  /**
+   * Said with the bottom alert after the spec's sentence: how many fields the last submit found
+   * wrong, led by the first one's error when focus was in that field already (Enter pressed in
+   * it: focus does not move, so the field and its error are not read). Gone once one is corrected.
+   */
+  const [attention, setAttention] = useState('');
   const [top, setTop] = useState('');
   const [bottom, setBottom] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -165,12 +169,14 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
 
   /** Focus goes to the first field in error, whose error is read with it (aria-describedby). */
   const focusFirstError = (found: Record<string, string>) => {
-    setAttention(Object.keys(found).length);
     const first = [...form.querySelectorAll('.sf-field[data-field-id]')].find((el) => found[el.getAttribute('data-field-id')!] !== undefined);
+    const control = first?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    const stayed = !!control && control === runtime.doc.activeElement;
+    setAttention([stayed ? found[first!.getAttribute('data-field-id')!]! : '', attentionText(Object.keys(found).length)].filter((part) => part !== '').join(' '));
     if (!first) return;
     // The page moves by the seed's tween (30 px above the field, 300 ms easeOutSine; a jump
     // under reduced motion) rather than the browser's own jump to the focused input.
-    first.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus({ preventScroll: true });
+    control?.focus({ preventScroll: true });
     void scrollToElement(runtime.win, first);
   };
 
@@ -293,7 +299,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     if (shown !== undefined && shown !== SITE_FORM_MESSAGES.maxLength && validateSiteField(fieldEl, search) === null) {
       const { [fieldId]: _fixed, ...rest } = errors;
       setErrors(rest);
-      setAttention(0);
+      setAttention('');
       if (Object.keys(rest).length === 0) {
         setTop((current) => (current === SITE_FORM_MESSAGES.problemTop || current === SITE_FORM_MESSAGES.invalidFields ? '' : current));
         setBottom((current) => (current === SITE_FORM_MESSAGES.problemBottom ? '' : current));
@@ -352,12 +358,13 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     // the button just pressed, is a live alert, so a screen reader hears it once. The server's
     // role stays for the hydrating render, which must match its markup.
     if (hasClass(node, 'sf-form-message-top')) return renderDefault({ hidden: top === '', role: mounted ? undefined : attrOf(node, 'role') ?? undefined }, top);
-    // With several fields wrong, the alert also says how many (focus reads only the first).
+    // With several fields wrong the alert also says how many (focus reads only the first), and
+    // the first one's error when focus did not move to it; unseen, so the page reads as the spec has it.
     if (hasClass(node, 'sf-form-message-bottom')) {
-      const count = bottom !== '' && Object.keys(errors).length > 0 ? attentionText(attention) : '';
+      const extra = bottom !== '' && Object.keys(errors).length > 0 ? attention : '';
       return renderDefault(
         { hidden: bottom === '' },
-        count === '' ? bottom : [bottom, <span key="count" className="sf-form-attention" style={VISUALLY_HIDDEN}>{` ${count}`}</span>],
+        extra === '' ? bottom : [bottom, <span key="attention" className="sf-form-attention" style={VISUALLY_HIDDEN}>{` ${extra}`}</span>],
       );
     }
     if (hasClass(node, 'captcha-container')) return renderDefault({ ref: captchaRef, hidden: done || undefined });
