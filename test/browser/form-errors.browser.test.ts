@@ -1,0 +1,271 @@
+// The storefront's forms as a keyboard and screen-reader visitor meets them when several fields
+// are wrong (issue: only the first error was said), in Debian's Chromium against the real server
+// on the demo site, at a desktop window and a 375 px phone: Tab order with a visible focus ring,
+// every wrong field marked invalid and described by its own error shown beside it, focus on the
+// first, how many fields need attention said once (the site form's bottom alert, else the page's
+// status region), a corrected field unmarked as it is typed without the others said again, and
+// axe clean in each error state.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { viewportShot } from './support/chromium.ts';
+import { useBrowserTier } from './support/tier.ts';
+import { teeToCheckout, visit } from './support/visit.ts';
+
+const chromiumPath = inject('chromiumPath');
+
+const WINDOWS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+type WindowName = keyof typeof WINDOWS;
+
+/** The focused control as a visitor meets it: its id (else its name), a ring, in the window, on top. */
+interface Focused {
+  id: string;
+  ring: boolean;
+  inViewport: boolean;
+  onTop: boolean;
+}
+
+const focusedNow = (page: Page): Promise<Focused> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { id: 'body', ring: false, inViewport: false, onTop: false };
+    const shows = (node: Element | null) => {
+      if (!node) return false;
+      const s = getComputedStyle(node);
+      return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    };
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const labelFor = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    return {
+      id: el.id || el.getAttribute('name') || el.getAttribute('aria-label') || (el.textContent ?? '').trim(),
+      ring: shows(el) || shows(labelFor) || shows(el.closest('label')),
+      inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1,
+      onTop: hit !== null && (el.contains(hit) || hit.contains(el) || (labelFor?.contains(hit) ?? false) || (el.closest('label')?.contains(hit) ?? false)),
+    };
+  });
+
+/** The controls of `root` Tab should reach, in document order (visible, enabled, not taken out of the order). */
+const tabbableIn = (root: Locator): Promise<string[]> =>
+  root.evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
+      .filter((c) => !(c as HTMLInputElement).disabled && c.tabIndex >= 0 && (c as HTMLInputElement).type !== 'hidden')
+      .filter((c) => c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden')
+      // One stop per radio group: the checked one, else the first.
+      .filter((c, _i, all) => {
+        const radio = c as HTMLInputElement;
+        if (radio.type !== 'radio') return true;
+        const group = all.filter((o) => (o as HTMLInputElement).type === 'radio' && (o as HTMLInputElement).name === radio.name) as HTMLInputElement[];
+        return (group.find((o) => o.checked) ?? group[0]) === radio;
+      })
+      .map((c) => c.id || c.getAttribute('name') || c.getAttribute('aria-label') || (c.textContent ?? '').trim()),
+  );
+
+/**
+ * Tab from just before `root`'s first control to its last, as a keyboard visitor does: each stop
+ * shows a ring, lies in the window and is not covered; the stops are the root's controls in order.
+ */
+async function walk(page: Page, root: Locator, label: string): Promise<void> {
+  const expected = await tabbableIn(root);
+  expect(expected.length, `${label}: controls to reach`).toBeGreaterThan(0);
+  await root.evaluate((el) => {
+    // Focus a stand-in just before the form, so the first Tab lands on its first control.
+    const before = document.createElement('span');
+    before.tabIndex = -1;
+    before.className = 'sf-test-before';
+    el.before(before);
+    before.focus();
+  });
+  const stops: string[] = [];
+  for (let i = 0; i < expected.length; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focusedNow(page);
+    expect(now, `${label}: Tab ${i + 1} (${stops.join(' | ')})`).toMatchObject({ ring: true, inViewport: true, onTop: true });
+    stops.push(now.id);
+  }
+  await page.evaluate(() => document.querySelector('.sf-test-before')?.remove());
+  expect(stops, `${label}: Tab order`).toEqual(expected);
+}
+
+interface Marked {
+  control: string;
+  error: string;
+  /** The error shown, not hidden, and beside its control (right above it, or just below). */
+  beside: boolean;
+}
+
+/** Every control marked invalid inside `root`, each with the text of the element that describes it. */
+const markedIn = (root: Locator): Promise<Marked[]> =>
+  root.evaluate((el) => {
+    const seen = new Set<string>();
+    const out: Marked[] = [];
+    for (const c of el.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+      const ids = (c.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      const error = ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('field-error')) ?? null;
+      const key = error?.id ?? c.id;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const e = error?.getBoundingClientRect();
+      const r = c.getBoundingClientRect();
+      const gap = e ? Math.min(Math.abs(r.top - e.bottom), Math.abs(e.top - r.bottom)) : Infinity;
+      out.push({ control: c.id || c.getAttribute('name') || '', error: (error?.textContent ?? '').trim(), beside: !!e && e.height > 0 && gap < 120 });
+    }
+    return out;
+  });
+
+/** What the page's status region says (none: ''). */
+const status = (page: Page) => page.evaluate(() => document.querySelector('body > .sf-announcer')?.textContent ?? '');
+
+/** Whether the error describing the focused control is inside the window (scrolled there with focus). */
+const focusedErrorInView = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    const ids = (el?.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    const error = ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('field-error'));
+    if (!error) return false;
+    const r = error.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight + 1;
+  });
+
+describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
+  const tier = useBrowserTier(chromiumPath!);
+
+  for (const name of Object.keys(WINDOWS) as WindowName[]) {
+    test(`FORM-1 the contact form (${name}): Tab order, then submit empty: both fields marked and described beside them, focus on the first, "2 fields need attention." said once with the alert, corrected fields unmarked as typed`, async () => {
+      const v = await tier.newVisitor();
+      const { page } = v;
+      await page.setViewportSize(WINDOWS[name]);
+      await visit(page, '/contact');
+      const form = page.locator('form[data-island="site-form"][data-form-id="contact"]');
+      await walk(page, form, `contact ${name}`);
+      // The walk ends on the submit button.
+      expect((await focusedNow(page)).id).toMatch(/Submit|Send/i);
+      await page.keyboard.press('Enter');
+
+      const bottom = form.locator('.sf-form-message-bottom');
+      await expect.poll(() => bottom.textContent()).toBe('Your form has encountered a problem. Please scroll up to review. 2 fields need attention.');
+      expect(await bottom.getAttribute('role')).toBe('alert');
+      // The count is said, not drawn: the visible sentence is the spec's.
+      expect(await bottom.locator('.sf-form-attention').evaluate((el) => { const r = el.getBoundingClientRect(); return r.width <= 1 && r.height <= 1; })).toBe(true);
+      // Said once: the top message is no live region, and the page's region says nothing more.
+      expect(await form.locator('.sf-form-message-top').getAttribute('role')).toBeNull();
+      expect(await status(page)).toBe('');
+      const marked = await markedIn(form);
+      expect(marked).toEqual([
+        { control: expect.stringMatching(/contact-name/), error: 'Required', beside: true },
+        { control: expect.stringMatching(/contact-email/), error: 'Email is not valid. Email addresses should follow the format user@domain.com.', beside: true },
+      ]);
+      // Focus on the first wrong field, brought into the window with its error (the seed's tween).
+      await expect.poll(() => focusedNow(page)).toMatchObject({ id: expect.stringMatching(/contact-name/), inViewport: true, onTop: true });
+      await expect.poll(() => focusedErrorInView(page)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await viewportShot(page, `form-errors-contact-${name}`);
+
+      // The first name typed: that field is no longer wrong; the count goes unsaid, the email's error stays.
+      await page.keyboard.type('Ada');
+      await expect.poll(() => markedIn(form).then((m) => m.map((x) => x.error))).toEqual(['Email is not valid. Email addresses should follow the format user@domain.com.']);
+      expect(await bottom.textContent()).toBe('Your form has encountered a problem. Please scroll up to review.');
+      expect(await status(page)).toBe('');
+      await form.locator('[data-field-id="contact-email"] input').fill('ada@example.com');
+      await expect.poll(() => markedIn(form)).toEqual([]);
+      expect(await bottom.isHidden()).toBe(true);
+      expect(await form.locator('.sf-form-message-top').isHidden()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('FORM-2 the newsletter by keys: Enter in its empty email field keeps focus there, and the alert says the field\'s error with the spec\'s sentence', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    await page.setViewportSize(WINDOWS.phone);
+    await visit(page, '/contact');
+    const form = page.locator('form[data-island="site-form"][data-newsletter="true"]');
+    await walk(page, form, 'newsletter phone');
+    const email = form.locator('input[type="email"]');
+    await email.focus();
+    await page.keyboard.press('Enter');
+    const bottom = form.locator('.sf-form-message-bottom');
+    const error = 'Email is not valid. Email addresses should follow the format user@domain.com.';
+    await expect.poll(() => bottom.textContent()).toBe(`Your form has encountered a problem. Please scroll up to review. ${error}`);
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await markedIn(form)).toEqual([{ control: expect.stringMatching(/newsletter-email/), error, beside: true }]);
+    expect(await status(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  for (const name of Object.keys(WINDOWS) as WindowName[]) {
+    test(`FORM-3 sign-in (${name}): Tab order, Sign In pressed empty: both fields marked, focus on Email, "2 fields need attention." in the status region; Email typed unmarks it and empties the region`, async () => {
+      const v = await tier.newVisitor();
+      const { page } = v;
+      // The member area answers 403 to a visitor (C1 106).
+      v.allowConsoleError(/status of 403/);
+      await page.setViewportSize(WINDOWS[name]);
+      await visit(page, '/members');
+      const form = page.locator('form.sf-login');
+      await walk(page, form, `sign-in ${name}`);
+      await form.getByRole('button', { name: 'Sign In' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status(page)).toBe('2 fields need attention.');
+      expect(await markedIn(form)).toEqual([
+        { control: 'sf-login-email', error: 'Required', beside: true },
+        { control: 'sf-login-password', error: 'Required', beside: true },
+      ]);
+      expect(await focusedNow(page)).toMatchObject({ id: 'sf-login-email', ring: true, inViewport: true, onTop: true });
+      expect(await focusedErrorInView(page)).toBe(true);
+      // No alert says the same again.
+      expect(await page.getByRole('alert').filter({ hasText: 'Required' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await viewportShot(page, `form-errors-sign-in-${name}`);
+
+      await page.keyboard.type('demo@example.com');
+      await expect.poll(() => markedIn(form)).toEqual([{ control: 'sf-login-password', error: 'Required', beside: true }]);
+      expect(await status(page)).toBe('');
+      // Pressed again: focus moves to the password, which reads its own error; nothing else is said.
+      await form.getByRole('button', { name: 'Sign In' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusedNow(page).then((f) => f.id)).toBe('sf-login-password');
+      expect(await status(page)).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const name of Object.keys(WINDOWS) as WindowName[]) {
+    test(`FORM-4 checkout (${name}): Place order pressed empty: every wrong field marked and described beside it, focus on Email in the window, the count said once; a field typed right is unmarked and the count goes`, async () => {
+      const v = await tier.newVisitor();
+      const { page } = v;
+      await page.setViewportSize(WINDOWS[name]);
+      await teeToCheckout(page, 'S');
+      const form = page.locator('form.sf-checkout-form');
+      await walk(page, form, `checkout ${name}`);
+      await page.getByRole('button', { name: 'Place order' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focusedNow(page)).toMatchObject({ id: 'sf-checkout-email', ring: true, inViewport: true, onTop: true });
+      const marked = await markedIn(form);
+      expect(marked.length).toBeGreaterThan(5);
+      expect(marked.every((m) => m.beside && m.error !== ''), JSON.stringify(marked)).toBe(true);
+      expect(marked[0]).toEqual({ control: 'sf-checkout-email', error: 'Enter your email address.', beside: true });
+      expect(await status(page)).toBe(`${marked.length} fields need attention.`);
+      expect(await focusedErrorInView(page)).toBe(true);
+      // Field errors alone raise no alert of the whole form: the count is said once.
+      expect(await page.locator('#sf-checkout-error').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await viewportShot(page, `form-errors-checkout-${name}`);
+
+      await page.keyboard.type('ada@example');
+      expect((await markedIn(form))[0]!.control).toBe('sf-checkout-email');
+      await page.keyboard.type('.com');
+      await expect.poll(() => markedIn(form).then((m) => m.length)).toBe(marked.length - 1);
+      expect((await markedIn(form))[0]!.control).not.toBe('sf-checkout-email');
+      expect(await status(page)).toBe('');
+      // Pressed again, the rest are counted afresh, focus on the first of them.
+      await page.getByRole('button', { name: 'Place order' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status(page)).toBe(`${marked.length - 1} fields need attention.`);
+      expect((await focusedNow(page)).id).toBe(marked[1]!.control);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
