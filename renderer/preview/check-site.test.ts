@@ -115,7 +115,7 @@ describe('checkPaths', () => {
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(1);
     expect(result.frames.map((frame) => frame.code).sort()).toEqual(['SITE_JSON_INVALID', 'SITE_SCHEMA_INVALID']);
-    expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:20'));
+    expect(result.frames.find((frame) => frame.code === 'SITE_JSON_INVALID')!.where).toBe(path.join(dir, 'content/about.json:1:18'));
     // A file that does not parse is a syntax error; a catalogue that parses but is wrong is an error.
     expect(result.frames.map((frame) => frame.text.split(' ')[0]).sort()).toEqual(['Error', 'SyntaxError']);
   });
@@ -160,7 +160,7 @@ describe('checkPaths', () => {
     expect(result.exitCode).toBe(1);
     // Before: `SyntaxError TEMPLATE_SYNTAX: FORMATTER_UNKNOWN: …` without a hint, and no word on site.json until the comma was fixed.
     expect(result.frames.map((frame) => `${frame.code} ${frame.where.slice(dir.length + 1)}`)).toEqual([
-      'SITE_JSON_INVALID content/about.json:1:20',
+      'SITE_JSON_INVALID content/about.json:1:18',
       'FORMATTER_UNKNOWN templates/page.jsont:1:17',
       'EOF_IN_BLOCK templates/page.jsont:3:1',
       'SITE_VALUE_INVALID site.json:1:11',

@@ -5,7 +5,7 @@ import { renderBlock } from '../pages/blocks.ts';
 import { indexImages, SITE_IMAGES_PREFIX } from '../pages/site-images.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
-import { jsonSyntaxPosition } from '../site/json-positions.ts';
+import { jsonSyntaxError } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
@@ -226,9 +226,9 @@ function checkDataFile(given: string, text: string): Frame[] {
   try {
     JSON.parse(text);
     findings = validateSiteText(role, text).map((d) => ({ ...d, file: name }));
-  } catch (error) {
-    const { line, column } = jsonSyntaxPosition(text);
-    findings = [{ code: 'SITE_JSON_INVALID', file: name, line, column, message: (error as Error).message }];
+  } catch {
+    const { line, column, message } = jsonSyntaxError(text);
+    findings = [{ code: 'SITE_JSON_INVALID', file: name, line, column, message }];
   }
   return relocate(problemFrames(path.dirname(given), findings), path.dirname(given));
 }

@@ -189,7 +189,7 @@ describe('quire preview (in process): the terminal names the problems', () => {
     // The start prints what `quire check` prints, the file named as the folder was typed.
     expect(text).toContain(`${path.join(dir, 'templates/page.jsont')}:2:18`);
     expect(text).toMatch(/FORMATTER_UNKNOWN/);
-    expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}\S*preview-problems\/content\/home\.json:5:3 SITE_JSON_INVALID: /);
+    expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}\S*preview-problems\/content\/home\.json:4:21 SITE_JSON_INVALID: a ',' is missing here, after this value: the next member starts at line 5, column 3\n/);
   }, 120_000);
 });
 

@@ -20,7 +20,7 @@ import type { ScriptVariableCode } from './script-variables.ts';
 export const SITE_CODES = {
   SITE_NOT_FOUND: 'error: the site folder does not exist',
   SITE_READ_FAILED: 'error: a file of the folder cannot be read, or is not UTF-8 (at its first bad byte)',
-  SITE_JSON_INVALID: 'error: `site.json`, `catalog.json` or a `content/*.json` file is not JSON (at the first character that is not)',
+  SITE_JSON_INVALID: 'error: `site.json`, `catalog.json` or a `content/*.json` file is not JSON: where to fix it (a missing comma after the value before it, an extra comma at the comma, else the first character that is not) and what to do, in words that never quote the file back',
   SITE_SCHEMA_INVALID: 'error: a data file has the wrong shape for the loader (a bad slug, kind, `homePage`, two home pages, an item or block that is not an object, a reserved partial name)',
   SITE_VALUE_INVALID: 'error (some warnings): a value of the wrong type or outside its allowed set, a missing id, a variant with no `priceCents`',
   SITE_DUPLICATE_PATH: 'error: two pages, items or products would answer the same URL (a slug used twice)',

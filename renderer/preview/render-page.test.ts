@@ -98,7 +98,7 @@ describe('renderPage', () => {
     write('content/about.json', '{ "slug": "about", }');
     const result = await renderPage(dir, '/about', { store });
     expect(result).toMatchObject({ exitCode: 1, status: null, html: '' });
-    expect(result.frames[0]).toMatchObject({ code: 'SITE_JSON_INVALID', where: 'content/about.json:1:20' });
+    expect(result.frames[0]).toMatchObject({ code: 'SITE_JSON_INVALID', where: 'content/about.json:1:18' });
     expect(result.frames[0]!.text).toContain('> 1 | { "slug": "about", }');
   });
 });

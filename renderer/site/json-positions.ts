@@ -173,15 +173,94 @@ export function deeperThan(text: string, max: number): number {
 }
 
 /**
- * Line and column of the syntax error of a text `JSON.parse` refused: its message has no stable
- * position, and the engine's parser gives the offset.
+ * The syntax error of a text `JSON.parse` refused, for an author: where to fix it and what to
+ * do. V8's words ("Expected ',' or '}' after property value in JSON at position 21", or the
+ * text itself quoted back: `Unexpected token ']', "[1,2,\n]" is not valid JSON`) name an
+ * offset the frame already shows, and point at the line after a missing comma. The engine's
+ * parser gives the offset and what it expected; the character there and the one before say
+ * which slip it is. A missing comma is reported where it goes (after the value that ends the
+ * line above), a trailing comma at the comma; anything else at the first character that is
+ * not JSON.
  */
-export function jsonSyntaxPosition(text: string): { line: number; column: number } {
+export function jsonSyntaxError(text: string): { line: number; column: number; message: string } {
   let offset = 0;
+  let expected = '';
   try {
     parseJson(text);
   } catch (error) {
-    if (error instanceof JsonSyntaxError) offset = error.offset;
+    if (error instanceof JsonSyntaxError) {
+      offset = error.offset;
+      expected = error.message.replace(/ at offset \d+$/, '');
+    }
   }
-  return new Source(text).position(offset);
+  const source = new Source(text);
+  const at = (o: number, message: string) => ({ ...source.position(o), message });
+  const where = (o: number) => {
+    const { line, column } = source.position(o);
+    return `line ${line}, column ${column}`;
+  };
+  // The last character before `offset` that is not white space, and its offset.
+  let before = offset - 1;
+  while (before >= 0 && /[ \t\r\n]/.test(text[before]!)) before--;
+  const previous = before < 0 ? '' : text[before]!;
+  const found = offset < text.length ? text[offset]! : '';
+  const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(offset, offset + 40))?.[0];
+  const shown = found === '' ? 'the end of the file' : word !== undefined ? `'${word}'` : `'${found}'`;
+  const startsValue = found === '"' || found === '{' || found === '[' || found === '-' || /[0-9]/.test(found) || /^(true|false|null)\b/.test(text.slice(offset, offset + 6));
+  if (text.trim() === '') return at(0, 'the file is empty: it should hold a JSON object ({ … })');
+  if (found === '') {
+    if (expected === 'Unterminated string') return at(offset, 'the file ends inside a text ("…"): its closing \'"\' is missing');
+    const open = unclosedBracket(text);
+    if (open >= 0) return at(offset, `the file ends before the JSON does: the '${text[open]}' at ${where(open)} is never closed (a '${text[open] === '{' ? '}' : ']'}' is missing)`);
+    return at(offset, 'the file ends before the JSON does');
+  }
+  switch (expected) {
+    case "Expected ',' or '}'":
+    case "Expected ',' or ']'": {
+      const what = expected.endsWith("'}'") ? 'member' : 'element';
+      // `01`: the parser read the 0 and stopped at the 1.
+      if (before + 1 === offset && /[0-9]/.test(previous) && /[0-9]/.test(found)) return at(before, BAD_NUMBER);
+      if (startsValue && before + 1 < offset) return at(before + 1, `a ',' is missing here, after this value: the next ${what} starts at ${where(offset)}`);
+      return at(offset, `expected ',' or '${expected.slice(-2, -1)}' after the value, found ${shown}`);
+    }
+    case 'Expected a string key':
+      if (previous === ',' && found === '}') return at(before, "remove this ',': JSON allows no comma after the last member of an object");
+      if (found === "'") return at(offset, 'property names are written in double quotes ("name"), not single quotes');
+      if (word !== undefined) return at(offset, `property names are written in double quotes: "${word}"`);
+      return at(offset, `expected a property name in double quotes, found ${shown}`);
+    case "Expected ':'":
+      return at(offset, `expected ':' after the property name, found ${shown}`);
+    case 'Unexpected character':
+      if (previous === ',' && found === ']') return at(before, "remove this ',': JSON allows no comma after the last element of an array");
+      if (found === "'") return at(offset, 'texts are written in double quotes ("…"), not single quotes');
+      if (word !== undefined) return at(offset, `${shown} is not a JSON value: write a text in double quotes ("${word}"), a number, true, false or null`);
+      return at(offset, `expected a value (a text in double quotes, a number, true, false, null, { … } or [ … ]), found ${shown}`);
+    case 'Control character in string':
+      if (found === '\n' || found === '\r') return at(offset, 'this text ("…") is not closed before the end of its line: add its closing \'"\' (a line break inside a text is written \\n)');
+      return at(offset, `a control character (U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}) inside a text: write it as an escape (\\t, \\u0000 …)`);
+    case 'Bad escape':
+    case 'Bad unicode escape':
+      return at(offset, 'not a JSON escape: write \\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u followed by four hex digits');
+    case 'Bad number':
+      return at(offset, BAD_NUMBER);
+    case 'Unexpected trailing characters':
+      return at(offset, `the JSON value ended before this: remove what follows, or the '}' or ']' that closed it too early (found ${shown})`);
+    default:
+      return at(offset, `not JSON here (found ${shown})`);
+  }
+}
+
+const BAD_NUMBER = 'not a JSON number: write digits such as 12, -3 or 12.5 (no leading zeros, no +, no trailing .)';
+
+/** Offset of the innermost `{` or `[` a text leaves open (strings skipped), or -1. */
+function unclosedBracket(text: string): number {
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '{' || c === '[') open.push(i);
+    else if (c === '}' || c === ']') open.pop();
+  }
+  return open.length ? open[open.length - 1]! : -1;
 }

@@ -154,7 +154,7 @@ describe('loadSite', () => {
         'content/home.json': '{\n  "title": "Welcome"\n  "home": true\n}',
       }),
     );
-    expect(error.problems.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`)).toEqual(['SITE_JSON_INVALID content/home.json:3:3']);
+    expect(error.problems.map((p) => `${p.code} ${p.file}:${p.line}:${p.column}`)).toEqual(['SITE_JSON_INVALID content/home.json:2:21']);
   });
 
   it('checks catalog.json as a seed and refuses a missing folder', async () => {

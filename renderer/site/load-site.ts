@@ -9,7 +9,7 @@ import { BUILTIN_PARTIALS } from './builtin-templates.ts';
 import { normalizePlatformContext } from '../../hydrate/shared/platform-context.ts';
 import { parseSiteFeatures } from '../../hydrate/shared/feature-toggles.ts';
 import { contentLimitFindings } from './content-limits.ts';
-import { deeperThan, filePositions, jsonSyntaxPosition, pointerPositions } from './json-positions.ts';
+import { deeperThan, filePositions, jsonSyntaxError, pointerPositions } from './json-positions.ts';
 import { NotUtf8Error, readTexts } from './read-texts.ts';
 import { didYouMean, PRICE_MISSING } from './validate-site-files.ts';
 import { CATALOG_VARIANT_KEYS as VARIANT_KEYS } from './schema/site-folder-schema.ts';
@@ -117,8 +117,8 @@ function parseJsonFile(text: string, file: string, problems: Collector): unknown
     noteManyMembers(value);
     return value;
   } catch (error) {
-    const { line, column } = jsonSyntaxPosition(text);
-    problems.add('SITE_JSON_INVALID', file, (error as Error).message, line, column);
+    const { line, column, message } = jsonSyntaxError(text);
+    problems.add('SITE_JSON_INVALID', file, message, line, column);
     return undefined;
   }
 }
