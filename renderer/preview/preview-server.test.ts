@@ -207,6 +207,24 @@ describe('quire preview', () => {
     expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
   });
 
+  it('shows a problem that stops the reload once, as the terminal and quire check do, not also as the same file\'s schema finding', async () => {
+    let reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ kind: 'pgae', slug: 'about', title: 'About' }));
+    const outcome = await reloaded;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.problems.map((problem) => problem.code)).toEqual(['SITE_SCHEMA_INVALID']);
+    const response = await fetch(preview.url + '/about');
+    // Before, the overlay said "Problems in the site (2)": the loader's words and the schema's SITE_VALUE_INVALID at the same place.
+    expect(response.headers.get('x-quire-preview-problems')).toBe('1');
+    const html = await response.text();
+    expect(html).toContain('SITE_SCHEMA_INVALID');
+    expect(html).not.toContain('SITE_VALUE_INVALID');
+
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
+    expect((await reloaded).ok).toBe(true);
+  });
+
   it("after a failed reload lists only what stops the folder, not the last good site's syntax errors the file may no longer hold", async () => {
     let reloaded = nextReload();
     fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v5">{page.title|nope}</article>\n');

@@ -96,6 +96,18 @@ async function tryLoad(dir: string): Promise<{ site: LoadedSite } | { error: Sit
   }
 }
 
+/**
+ * The data files' findings a page shows beside what stopped the load: those of files the loader
+ * did not report, as `quire check` lists them (check-site.ts). A `"kind": "pgae"` was shown
+ * twice, the loader's SITE_SCHEMA_INVALID and the schema's SITE_VALUE_INVALID at the same
+ * place, where the terminal and `quire check` said it once.
+ */
+function shownFindings(error: SiteLoadError | null, content: SiteDiagnostic[]): SiteDiagnostic[] {
+  if (error === null) return content;
+  const reported = new Set(error.problems.map((problem) => problem.file));
+  return content.filter((finding) => !reported.has(finding.file));
+}
+
 function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
@@ -122,7 +134,7 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string, html: st
   const frames: Frame[] = [];
   // Pushed one by one: a spread of 150,000 frames overflows the call stack.
   if (state.error) for (const frame of framesOfLoad(state.error.problems, (problems) => problemFrames(dir, problems))) frames.push(frame);
-  for (const frame of framesOfLoad(state.content, (content) => problemFrames(dir, content))) frames.push(frame);
+  for (const frame of framesOfLoad(state.content, (content) => problemFrames(dir, shownFindings(state.error, content)))) frames.push(frame);
   // After a failed reload the page is the last good site's: its kept syntax errors and this
   // render's diagnostics are of template texts the folder may no longer hold (frames of lines
   // the author had already changed, counted against what `quire check` finds). They show again
