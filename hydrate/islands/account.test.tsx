@@ -230,7 +230,9 @@ describe('A10 site-user login and logout', () => {
     await fillAndSubmit('a@b.co', 'hunter2-secret');
     const error = document.querySelector<HTMLElement>('.sf-login-error')!;
     expect(error.textContent).toBe('Invalid email or password.');
-    expect(error.getAttribute('role')).toBe('alert');
+    // Read with the focus moved to the password, so no alert says it as well; nothing else is said.
+    expect(error.hasAttribute('role')).toBe(false);
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('');
     for (const input of [email, password]) {
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(document.getElementById(input.getAttribute('aria-describedby')!)).toBe(error);
@@ -246,6 +248,18 @@ describe('A10 site-user login and logout', () => {
     expect(password.hasAttribute('aria-invalid')).toBe(false);
     expect(error.hidden).toBe(true);
     expect(error.hasAttribute('id')).toBe(false);
+    // Back to an alert before any other failure (no connection) is shown in it.
+    expect(error.getAttribute('role')).toBe('alert');
+  });
+
+  test('a wrong password with Enter pressed in the password field (focus stays) is said by the status region, once', async () => {
+    await open(ACCOUNT_SIGNED_OUT_HTML);
+    page.fetch.on('POST', '/api/site-users/account/session', { status: 401, json: { error: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' } });
+    document.querySelector<HTMLInputElement>('input[name="password"]')!.focus();
+    await fillAndSubmit('a@b.co', 'wrong-password');
+    await page.advance(0);
+    expect(document.querySelector('.sf-login-error')!.hasAttribute('role')).toBe(false);
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('Invalid email or password.');
   });
 
   test('a refusal that is not about the fields (429) marks neither field and leaves focus where it was', async () => {
@@ -328,8 +342,13 @@ describe('password reset steps', () => {
     await submit('form.sf-forgot');
     const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Required');
-    // Announced: focus may already be in the field (Enter pressed there), so its move says nothing.
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.getAttribute('role')).toBe('alert');
+    // Focus (on the button pressed) moved to the field, which reads its error: no alert says it again.
+    expect(document.activeElement).toBe(email);
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.hasAttribute('role')).toBe(false);
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('');
+    // Enter pressed in the field (focus stays): the status region says it.
+    await submit('form.sf-forgot');
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('Required');
     expect(page.fetch.callsTo('/api/site-users/account/password-reset')).toHaveLength(0);
     const neutral = "If an account uses that address, we've emailed a link to reset its password.";
     page.fetch.on('POST', '/api/site-users/account/password-reset', { json: { success: true, message: neutral } });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { showAlert } from '../runtime/alert.ts';
 import { announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
+import { useFocusWithError } from '../runtime/use-focus-with-error.ts';
 import { env } from '../runtime/env.ts';
 import { invalidAttrs, REQUIRED_MESSAGE } from '../runtime/form-fields.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
@@ -94,11 +95,14 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   // visitor goes to the password, drawn by now marked, with the email, as wrong and described by
   // the error, so a screen reader reads the error with it; its text is selected, so typing
   // replaces it.
+  // The error is then no alert (below): focus moved to the password reads it, and Enter pressed
+  // in the password (focus stays) has it said by the status region; an alert as well said it twice.
   useEffect(() => {
     if (!badCredentials) return;
     const password = formRef.current?.querySelector<HTMLInputElement>('input[name="password"]');
-    password?.focus();
-    password?.select();
+    if (!password) return;
+    focusWithError(password, loginError);
+    password.select();
   }, [badCredentials]);
 
   // The reset steps (designed here) follow the fragment: "Forgot your password?" links to
@@ -248,7 +252,12 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
     if (field && errors[field]) return renderDefault(invalidAttrs(errorId(field)));
     if (field && badCredentials) return renderDefault(invalidAttrs(LOGIN_ERROR_ID));
     // The id only while it shows (the server's markup has none, so hydration matches).
-    if (hasClass(node, 'sf-login-error')) return renderDefault(loginError === '' ? { hidden: true } : { hidden: false, id: LOGIN_ERROR_ID }, loginError);
+    // An alert for what no field shows (no connection, a limit); a wrong email or password is
+    // the fields' description, said with the focus (the effect above), so not an alert as well.
+    if (hasClass(node, 'sf-login-error')) {
+      const role = badCredentials ? undefined : 'alert';
+      return renderDefault(loginError === '' ? { hidden: true, role } : { hidden: false, id: LOGIN_ERROR_ID, role }, loginError);
+    }
     if (hasClass(node, 'sf-logout')) return renderDefault({ onClick: onLogout });
     if (node.tag === 'button' && attrOf(node, 'type') === 'submit') return renderDefault({ disabled: !mounted });
     return undefined;
@@ -266,6 +275,13 @@ function Account({ runtime, snapshot }: { runtime: Runtime; snapshot: SnapshotNo
   );
 }
 
+/** Puts the page's status region in place at mount: a live region is read only if it is there before its text changes. */
+function useLiveRegion(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (ref.current) announcer(announcerHost(ref.current));
+  }, [ref]);
+}
+
 /** Focuses `ref`'s element once it is drawn: the visitor lands where the new step begins. */
 function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
   const ref = useRef<T | null>(null);
@@ -280,14 +296,19 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
   const busy = useRef(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const input = useRef<HTMLInputElement | null>(null);
+  const focusError = useFocusWithError();
+  useLiveRegion(input);
+  const fix = (message: string) => {
+    setError(message);
+    focusError(() => input.current, message);
+  };
 
   async function send(): Promise<void> {
     if (busy.current) return;
     const email = input.current?.value ?? '';
     setSent('');
     if (email.trim() === '') {
-      setError(REQUIRED_MESSAGE);
-      input.current?.focus();
+      fix(REQUIRED_MESSAGE);
       return;
     }
     setError('');
@@ -301,8 +322,7 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
       }
       // A 429 says how long to wait (its `errors.email`), not A0.2's "in a few seconds".
       const errors = (result.body as { errors?: { email?: unknown } } | null)?.errors;
-      setError(result.status === 429 && typeof errors?.email === 'string' ? errors.email : result.message);
-      input.current?.focus();
+      fix(result.status === 429 && typeof errors?.email === 'string' ? errors.email : result.message);
     } finally {
       busy.current = false;
     }
@@ -320,9 +340,9 @@ function ForgotStep({ runtime }: { runtime: Runtime }): ReactNode {
         <p>Enter your account's email and we'll send you a link to choose a new password.</p>
         <div className="sf-login-field">
           {error ? (
-            // An alert, as the reset step's: Enter pressed in the email field leaves focus where
-            // it is, so moving focus to the field says nothing and the error must be announced.
-            <p className="field-error" id="sf-forgot-email-error" role="alert">
+            // No alert: focus moved to the field reads it, and Enter pressed in the field (focus
+            // stays) has it said by the status region (useFocusWithError); an alert said it twice.
+            <p className="field-error" id="sf-forgot-email-error">
               {error}
             </p>
           ) : null}
@@ -352,6 +372,12 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const input = useRef<HTMLInputElement | null>(null);
   const status = useRef<HTMLParagraphElement | null>(null);
+  const focusError = useFocusWithError();
+  useLiveRegion(input);
+  const fix = (message: string) => {
+    setError(message);
+    focusError(() => input.current, message);
+  };
   useEffect(() => {
     if (linkError !== '') status.current?.focus();
   }, [linkError]);
@@ -370,8 +396,7 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
     if (busy.current) return;
     const password = input.current?.value ?? '';
     if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-      input.current?.focus();
+      fix(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
       return;
     }
     setError('');
@@ -389,8 +414,7 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
         setLinkError(result.message);
         return;
       }
-      setError(result.message);
-      input.current?.focus();
+      fix(result.message);
     } finally {
       busy.current = false;
     }
@@ -419,7 +443,7 @@ function ResetStep({ runtime, token, onChanged }: { runtime: Runtime; token: str
       <form className="sf-reset" noValidate onSubmit={onSubmit}>
         <div className="sf-login-field">
           {error ? (
-            <p className="field-error" id="sf-reset-password-error" role="alert">
+            <p className="field-error" id="sf-reset-password-error">
               {error}
             </p>
           ) : null}

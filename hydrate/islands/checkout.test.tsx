@@ -270,8 +270,13 @@ describe('checkout island (issue 15)', () => {
     const input = $('#sf-checkout-coupon');
     await page.act(() => $<HTMLButtonElement>('.sf-checkout-coupon-apply').click());
     expect(describedError(input)).toBe('Enter a coupon code.');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.getAttribute('role')).toBe('alert');
+    // Focus moved to the field reads the error: no alert, and the status region says nothing more.
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.hasAttribute('role')).toBe(false);
     expect(document.activeElement).toBe(input);
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('');
+    // Enter in the field, focus staying: the status region says it.
+    await page.act(() => press(input, 'Enter'));
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('Enter a coupon code.');
     await page.act(() => typeInto(input, 'SAVE10'));
     await page.act(() => press(input, 'Enter'));
     await page.advance(0);

@@ -35,7 +35,7 @@ import {
 } from '../runtime/checkout-form.ts';
 import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft, type CheckoutDraft } from '../runtime/checkout-draft.ts';
 import { createStorageAccess } from '../platform/storage-access.ts';
-import { announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
+import { announce, announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
 import { env } from '../runtime/env.ts';
 import { errorMessage } from '../runtime/error-reporter.ts';
 import { FieldView } from '../runtime/field-view.tsx';
@@ -134,7 +134,7 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     const target = runtime.doc.getElementById(id);
     if (!target) return;
     // A wrong field that has focus already (Enter pressed in it) says its error aloud; one shown
-    // as an alert (the coupon's) says itself.
+    // as an alert says itself.
     const error =
       target.getAttribute('aria-invalid') === 'true'
         ? (target.getAttribute('aria-describedby') ?? '')
@@ -205,7 +205,9 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
       const refused = couponCodes.filter((code) => !kept.includes(code));
       if (input && input.value.trim() === '' && refused[0] !== undefined) input.value = refused[0];
       setErrors((current) => ({ ...current, coupon: limited }));
+      // Focus goes to the field when the visitor was at it; otherwise the refusal is only said.
       if (change.couponCodes !== undefined) focusNext.current = COUPON_INPUT_ID;
+      else announce(announcerHost(container), limited);
       couponsRef.current = kept;
       setCoupons(kept);
       await quote({ address, shippingOptionId: option, couponCodes: kept });
@@ -566,10 +568,10 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
           <h2 id="sf-checkout-coupon-title">Coupon</h2>
           <div className="sf-field">
             {errors.coupon ? (
-              // An alert: Enter in the code field (or Apply, which sends focus back there) leaves
-              // focus in the field, whose move would say nothing of "Enter a coupon code." or
-              // "That coupon is already applied."; the coupons' own list is a live region already.
-              <div className="field-error" id={couponErrorId} role="alert">
+              // No alert: Apply sends focus to the code field, which reads it; Enter in the field
+              // (focus stays) has it said by the status region (focusWithError, above). An alert
+              // as well said it twice. The coupons' own list is a live region already.
+              <div className="field-error" id={couponErrorId}>
                 {errors.coupon}
               </div>
             ) : null}

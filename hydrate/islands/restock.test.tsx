@@ -158,6 +158,14 @@ describe('A4 restock-notification box', () => {
     expect(email().getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email().getAttribute('aria-describedby')!)!.textContent).toBe('Email cannot be blank');
     expect(document.activeElement).toBe(email());
+    // Read with the focus that moved to the field: no alert says it again, nor the status region.
+    expect(document.getElementById(email().getAttribute('aria-describedby')!)!.hasAttribute('role')).toBe(false);
+    const said = () => document.querySelector('body > .sf-announcer')!.textContent;
+    expect(said()).toBe('');
+    // Sent again from the field itself (focus stays): the status region says the new error.
+    await submitWith('foo@bar');
+    expect(document.activeElement).toBe(email());
+    expect(said()).toBe('Email is invalid');
     page.fetch.on('POST', '/api/site-users/account/notifications/restock', { json: {} });
     await submitWith('a@b.co');
     await page.advance(0);
@@ -204,6 +212,8 @@ describe('A4 restock-notification box', () => {
     await submitWith('a@b.co');
     await page.advance(0);
     expect(errorText()).toBe('Email is invalid');
+    // Focus stays where it was: the server's refusal is said by the status region.
+    expect(document.querySelector('body > .sf-announcer')!.textContent).toBe('Email is invalid');
     expect(view().querySelector('form')).not.toBeNull();
     expect(reset).toHaveBeenCalledTimes(1);
     expect(reset).toHaveBeenCalledWith(7);

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { announce, announcer, announcerHost } from '../runtime/announce.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
+import { useFocusWithError } from '../runtime/use-focus-with-error.ts';
 import { isValidEmail } from '../shared/email.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { isInStock, scopeOf, type SelectionState, type SelectionStore } from '../runtime/product-scope.ts';
@@ -53,7 +55,12 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   const inputId = `${idPrefix}email`;
   const errorId = `${idPrefix}error`;
 
-  useEffect(() => setMounted(true), []);
+  const focusError = useFocusWithError();
+  useEffect(() => {
+    setMounted(true);
+    // A live region is read only if it is in the page (or the Quick View) before its text changes.
+    announcer(announcerHost(container));
+  }, [container]);
   // The form is gone after a success; focus goes to the confirmation instead of <body>.
   useEffect(() => {
     if (phase === 'success') successRef.current?.focus();
@@ -89,13 +96,18 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
     const form = formRef.current!;
     const emailInput = form.querySelector<HTMLInputElement>('input[name="email"]');
     const email = (emailInput?.value ?? '').trim();
+    // The error is the email's description, no alert (an alert as well as the focus said it
+    // twice): a wrong email takes focus, which reads it (or, focus there already, the status
+    // region says it); the captcha or the server's refusal leaves focus where it is and is said.
     const fail = (message: string) => {
       setError(message);
       go('error');
+      announce(announcerHost(container), message);
     };
     const fix = (message: string) => {
-      fail(message);
-      emailInput?.focus();
+      setError(message);
+      go('error');
+      focusError(() => emailInput, message);
     };
     if (email === '') return fix(RESTOCK_MESSAGES.blank);
     if (!isValidEmail(email)) return fix(RESTOCK_MESSAGES.invalid);
@@ -170,7 +182,7 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
     <>
       {children}
       {error !== '' && !done ? (
-        <p className="product-restock-error" role="alert" id={errorId}>
+        <p className="product-restock-error" id={errorId}>
           {error}
         </p>
       ) : null}

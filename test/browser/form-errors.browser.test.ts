@@ -104,7 +104,7 @@ const markedIn = (root: Locator): Promise<Marked[]> =>
     const out: Marked[] = [];
     for (const c of el.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
       const ids = (c.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-      const error = ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('field-error')) ?? null;
+      const error = ids.map((id) => document.getElementById(id)).find((e) => e?.matches('.field-error, .product-restock-error, .sf-login-error')) ?? null;
       const key = error?.id ?? c.id;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -124,7 +124,7 @@ const focusedErrorInView = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     const ids = (el?.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-    const error = ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('field-error'));
+    const error = ids.map((id) => document.getElementById(id)).find((e) => e?.matches('.field-error, .product-restock-error, .sf-login-error'));
     if (!error) return false;
     const r = error.getBoundingClientRect();
     return r.top >= 0 && r.bottom <= innerHeight + 1;
@@ -228,6 +228,34 @@ describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in
       await page.keyboard.press('Enter');
       await expect.poll(() => focusedNow(page).then((f) => f.id)).toBe('sf-login-password');
       expect(await status(page)).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const name of Object.keys(WINDOWS) as WindowName[]) {
+    test(`FORM-5 the restock sign-up (${name}): Tab order, sent blank by its button: focus moves to the email, which reads its error (no alert, nothing else said); sent from the field: the status region says it, once`, async () => {
+      const v = await tier.newVisitor();
+      const { page } = v;
+      await page.setViewportSize(WINDOWS[name]);
+      await visit(page, '/shop/vinyl');
+      await page.selectOption('.sf-product select[data-variant-option-name="Edition"]', 'Red');
+      const box = page.locator('.product-restock-notification[data-variant-id="vinyl-red"]');
+      await expect.poll(() => box.isVisible()).toBe(true);
+      await walk(page, box.locator('form'), `restock ${name}`);
+      await box.locator('input[type="submit"], button[type="submit"]').focus();
+      await page.keyboard.press('Enter');
+      const email = box.locator('input[name="email"]');
+      await expect.poll(() => markedIn(box)).toEqual([{ control: expect.stringMatching(/email/), error: 'Email cannot be blank', beside: true }]);
+      await expect.poll(() => focusedNow(page)).toMatchObject({ id: expect.stringMatching(/email/), ring: true, inViewport: true, onTop: true });
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await status(page)).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+      await viewportShot(page, `form-errors-restock-${name}`);
+      await page.keyboard.type('foo@bar');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status(page)).toBe('Email is invalid');
+      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await markedIn(box)).toEqual([{ control: expect.stringMatching(/email/), error: 'Email is invalid', beside: true }]);
       expect(await axeViolations(page)).toEqual([]);
     });
   }
