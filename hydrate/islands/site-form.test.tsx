@@ -137,6 +137,14 @@ describe('A7 site form', () => {
     expect(bottomMsg().textContent).toBe('Your form has encountered a problem. Please scroll up to review.');
   });
 
+  test('Enter pressed in the first of two wrong fields: the alert says its error, then the count', async () => {
+    await open([text, { id: 'f2', type: 'email', title: 'Email', required: true }]);
+    input('f1').focus();
+    await submit();
+    expect(document.activeElement).toBe(input('f1'));
+    expect(bottomMsg().textContent).toBe('Your form has encountered a problem. Please scroll up to review. Required. 2 fields need attention.');
+  });
+
   test('SF-4 email rules', async () => {
     await open([
       { id: 'e1', type: 'email' },

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { visitorCookieValue } from '../runtime/analytics.ts';
 import { visitorFields } from '../runtime/analytics-fields.ts';
-import { attentionText, VISUALLY_HIDDEN } from '../runtime/announce.ts';
+import { saidWith, VISUALLY_HIDDEN } from '../runtime/announce.ts';
 import { scrollToElement } from '../runtime/scroll.ts';
 import { mountCaptcha, type CaptchaHandle } from '../runtime/captcha.ts';
 import { isValidEmail } from '../shared/email.ts';
@@ -172,7 +172,7 @@ function SiteForm({ runtime, form, snapshot }: Props): ReactNode {
     const first = [...form.querySelectorAll('.sf-field[data-field-id]')].find((el) => found[el.getAttribute('data-field-id')!] !== undefined);
     const control = first?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
     const stayed = !!control && control === runtime.doc.activeElement;
-    setAttention([stayed ? found[first!.getAttribute('data-field-id')!]! : '', attentionText(Object.keys(found).length)].filter((part) => part !== '').join(' '));
+    setAttention(saidWith(stayed ? found[first!.getAttribute('data-field-id')!]! : '', Object.keys(found).length));
     if (!first) return;
     // The page moves by the seed's tween (30 px above the field, 300 ms easeOutSine; a jump
     // under reduced motion) rather than the browser's own jump to the focused input.

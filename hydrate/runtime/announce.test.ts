@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test } from 'vitest';
-import { announcer, attentionText, clearAttention, focusWithError } from './announce.ts';
+import { announcer, attentionText, clearAttention, focusWithError, saidWith } from './announce.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -14,6 +14,10 @@ describe('a wrong field said to a screen reader', () => {
     expect(attentionText(1)).toBe('');
     expect(attentionText(2)).toBe('2 fields need attention.');
     expect(attentionText(7)).toBe('7 fields need attention.');
+    expect(saidWith('Required', 2)).toBe('Required. 2 fields need attention.');
+    expect(saidWith('Enter a valid email address.', 3)).toBe('Enter a valid email address. 3 fields need attention.');
+    expect(saidWith('Required', 1)).toBe('Required');
+    expect(saidWith('', 2)).toBe('2 fields need attention.');
   });
 
   test('focus moved to the first of several wrong fields: the region says only the count (the field reads its own error)', () => {
@@ -30,7 +34,7 @@ describe('a wrong field said to a screen reader', () => {
     const a = document.getElementById('a')!;
     a.focus();
     focusWithError(a, 'Required', 2);
-    expect(said()).toBe('Required 2 fields need attention.');
+    expect(said()).toBe('Required. 2 fields need attention.');
     focusWithError(a, 'Required');
     expect(said()).toBe('Required');
   });

@@ -58,6 +58,18 @@ export function attentionText(count: number): string {
 }
 
 /**
+ * A field's error (when focus does not read it) and the count, as one text: the error made a
+ * sentence when it is not one ("Required" is read "Required. 2 fields need attention.").
+ */
+export function saidWith(error: string, count: number): string {
+  const lead = error.trim() === '' ? '' : /[.!?]$/.test(error.trim()) ? error.trim() : `${error.trim()}.`;
+  const counted = attentionText(count);
+  if (lead === '') return counted;
+  // Alone, the error is said as it is shown.
+  return counted === '' ? error.trim() : `${lead} ${counted}`;
+}
+
+/**
  * Takes focus to a field that has an error. A screen reader reads a field's error with it when
  * focus moves there; a field that already had focus (Enter pressed in it) is not read again,
  * so its `error` is said through the host's region instead. When `count` fields are wrong, the
@@ -65,7 +77,7 @@ export function attentionText(count: number): string {
  */
 export function focusWithError(field: HTMLElement, error: string, count = 1): void {
   const stayed = field === field.ownerDocument.activeElement;
-  const text = [stayed ? error : '', attentionText(count)].filter((part) => part !== '').join(' ');
+  const text = saidWith(stayed ? error : '', count);
   field.focus();
   // Always written: an earlier submit's count, no longer true, does not stay behind to be read.
   announce(announcerHost(field), text);
