@@ -228,9 +228,10 @@ describe('checkPaths', () => {
     write('partials/own.jsont', '{.macro own}x{.end}{@|apply own}');
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(1);
-    expect(result.frames.map((frame) => `${frame.where.slice(dir.length + 1)} ${frame.text.split('\n')[0]}`)).toEqual([
-      "partials/a.jsont:2:5 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'a' calls itself on every render (a -> b -> a): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
-      "partials/loop.jsont:1:4 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: partial 'loop' calls itself on every render (loop -> loop): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends",
+    // The engine's words and place (what a page using it shows in the preview), the cycle in the hint.
+    expect(result.frames.map((frame) => `${frame.where.slice(dir.length + 1)} ${frame.text.split('\n')[0]} | ${frame.text.split('\n').at(-1)}`)).toEqual([
+      "partials/a.jsont:2:1 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: Recursion through partial b exceeded maximum depth of 16 |   hint: partial 'a' calls itself on every render (a -> b -> a): put the call inside a {.section} or {.if} that ends",
+      "partials/loop.jsont:1:4 RuntimeError APPLY_PARTIAL_RECURSION_DEPTH: Recursion through partial loop exceeded maximum depth of 16 |   hint: partial 'loop' calls itself on every render (loop -> loop): put the call inside a {.section} or {.if} that ends",
     ]);
   });
 
@@ -319,13 +320,14 @@ describe('checkPaths', () => {
     );
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(1);
-    expect(result.frames.map((frame) => frame.text.split('\n')[0])).toEqual([
-      "RuntimeError APPLY_PARTIAL_MISSING: 'cardd' names no partial of the site (partials/cardd.jsont) and no macro of this file.",
+    // The words, place and hint of the preview's overlay when a page renders the call.
+    expect(result.frames.map((frame) => `${frame.text.split('\n')[0]} | ${frame.text.split('\n').at(-1)}`)).toEqual([
+      "RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'cardd' which could not be found. |   hint: no partials/cardd.jsont in the site folder and no {.macro cardd} in this file",
       // The code the render reports for an `.include` (INCLUDE_PARTIAL_MISSING), not an apply's.
-      "RuntimeError INCLUDE_PARTIAL_MISSING: 'nowhere' names no partial of the site (partials/nowhere.jsont) and no macro of this file.",
-      "RuntimeError APPLY_PARTIAL_MISSING: 'missing-in-partial' names no partial of the site (partials/missing-in-partial.jsont) and no macro of this file.",
+      "RuntimeError INCLUDE_PARTIAL_MISSING: Attempt to include partial 'nowhere' which could not be found. |   hint: no partials/nowhere.jsont in the site folder and no {.macro nowhere} in this file",
+      "RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'missing-in-partial' which could not be found. |   hint: no partials/missing-in-partial.jsont in the site folder and no {.macro missing-in-partial} in this file",
     ]);
-    expect(result.frames[0]!.where).toBe(path.join(dir, 'templates/page.jsont:2:7'));
+    expect(result.frames[0]!.where).toBe(path.join(dir, 'templates/page.jsont:2:1'));
   });
 
   it("an include or apply naming a partial's file (post-meta.jsont) says to drop .jsont, never a doubled extension", async () => {
@@ -334,10 +336,10 @@ describe('checkPaths', () => {
     write('templates/page.jsont', '{.include post-meta.jsont}{page|apply post-meta.jsont}{.include gone.jsont}');
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(1);
-    expect(result.frames.map((frame) => frame.text.split('\n')[0])).toEqual([
-      "RuntimeError INCLUDE_PARTIAL_MISSING: 'post-meta.jsont' names no partial of the site: partials are named without .jsont: write 'post-meta'.",
-      "RuntimeError APPLY_PARTIAL_MISSING: 'post-meta.jsont' names no partial of the site: partials are named without .jsont: write 'post-meta'.",
-      "RuntimeError INCLUDE_PARTIAL_MISSING: 'gone.jsont' names no partial of the site (partials/gone.jsont) and no macro of this file.",
+    expect(result.frames.map((frame) => frame.text.split('\n').at(-1))).toEqual([
+      "  hint: partials are named without .jsont: write 'post-meta'",
+      "  hint: partials are named without .jsont: write 'post-meta'",
+      '  hint: no partials/gone.jsont in the site folder and no {.macro gone.jsont} in this file',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { codeFrame, DEFAULT_LIMITS, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
 import { indexImages, SITE_IMAGES_PREFIX } from '../pages/site-images.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
@@ -95,7 +95,8 @@ function partialCalls(body: readonly Inst[], calls: PartialCall[], macros: Set<s
     switch (inst.kind) {
       case 'variable':
       case 'bindvar':
-        for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) calls.push({ name: call.args[0], start: call.span.start, code: 'APPLY_PARTIAL_MISSING' });
+        // At the instruction, where a render reports it (the engine's position), not at `apply`.
+        for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) calls.push({ name: call.args[0], start: inst.span.start, code: 'APPLY_PARTIAL_MISSING' });
         break;
       case 'include':
         calls.push({ name: inst.name!, start: inst.span.start, code: 'INCLUDE_PARTIAL_MISSING' });
@@ -132,17 +133,12 @@ function missingPartialFrames(template: Template, file: string, partials: Readon
   for (const call of calls) {
     if (macros.has(call.name) || Object.hasOwn(partials, call.name)) continue;
     const { line, column } = source.position(call.start);
-    const d = {
-      kind: 'RuntimeError',
-      code: call.code,
-      message: call.name.endsWith('.jsont') && Object.hasOwn(partials, call.name.slice(0, -'.jsont'.length))
-        ? `'${call.name}' names no partial of the site: ${missingPartialHint(call.name, partials)}.`
-        : `'${call.name}' names no partial of the site (partials/${call.name.replace(/\.jsont$/, '')}.jsont) and no macro of this file.`,
-      line,
-      column,
-      source: file,
-    } as unknown as Diagnostic;
-    frames.push({ code: d.code, where: `${file}:${line}:${column}`, text: codeFrame(d, source) });
+    // The words, place and hint the preview's overlay shows when a page renders the call
+    // (diagnostic-frames.ts): the author meets one message for one mistake, wherever it is seen.
+    const verb = call.code === 'APPLY_PARTIAL_MISSING' ? 'apply' : 'include';
+    const message = `Attempt to ${verb} partial '${call.name}' which could not be found.`;
+    const d = { kind: 'RuntimeError', code: call.code, message, line, column, source: file } as unknown as Diagnostic;
+    frames.push({ code: d.code, where: `${file}:${line}:${column}`, text: `${codeFrame(d, source)}\n  hint: ${missingPartialHint(call.name, partials)}` });
   }
   return frames;
 }
@@ -161,7 +157,7 @@ function unconditionalCalls(template: Template, partials: Readonly<Record<string
     if (inst.kind === 'include') names.push({ name: inst.name!, start: inst.span.start });
     // A variable's formatters run even when its value is missing (LANGUAGE §0.4).
     if (inst.kind === 'variable' || inst.kind === 'bindvar') {
-      for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) names.push({ name: call.args[0], start: call.span.start });
+      for (const call of inst.formatters ?? []) if (call.name === 'apply' && call.args[0]) names.push({ name: call.args[0], start: inst.span.start });
     }
     for (const call of names) if (!macros.has(call.name) && Object.hasOwn(partials, call.name)) calls.push(call);
   }
@@ -210,9 +206,11 @@ function recursionFrames(site: LoadedSite, siteFiles: ReadonlyMap<string, Templa
     const file = `partials/${start}.jsont`;
     const source = siteFiles.get(file)!.source;
     const { line, column } = source.position(call.start);
-    const message = `partial '${start}' calls itself on every render (${[...cycle, start].join(' -> ')}): each page using it stops at the partial depth limit; put the call inside a {.section} or {.if} that ends`;
+    // The engine's words (what each page using it reports) at the engine's place, and the cycle in the hint.
+    const message = `Recursion through partial ${cycle[1] ?? start} exceeded maximum depth of ${DEFAULT_LIMITS.maxPartialDepth}`;
+    const hint = `partial '${start}' calls itself on every render (${[...cycle, start].join(' -> ')}): put the call inside a {.section} or {.if} that ends`;
     const d = { kind: 'RuntimeError', code: 'APPLY_PARTIAL_RECURSION_DEPTH', message, line, column, source: file } as unknown as Diagnostic;
-    frames.push({ code: 'APPLY_PARTIAL_RECURSION_DEPTH', where: `${file}:${line}:${column}`, text: codeFrame(d, source) });
+    frames.push({ code: 'APPLY_PARTIAL_RECURSION_DEPTH', where: `${file}:${line}:${column}`, text: `${codeFrame(d, source)}\n  hint: ${hint}` });
   }
   return frames;
 }

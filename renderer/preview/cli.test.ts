@@ -223,7 +223,8 @@ describe('quire preview (in process): the start prints what quire check prints',
     }
     const text = err.join('');
     const at = path.join(dir, 'templates/page.jsont');
-    expect(text).toContain(`RuntimeError APPLY_PARTIAL_MISSING: 'cardd' names no partial of the site (partials/cardd.jsont) and no macro of this file.\n  at ${at}:1:33\n`);
+    expect(text).toContain(`RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'cardd' which could not be found.\n  at ${at}:1:27\n`);
+    expect(text).toContain('  hint: no partials/cardd.jsont in the site folder and no {.macro cardd} in this file\n');
     expect(text).toContain(`Warning TEMPLATE_SCRIPT_VARIABLE: {page.id} in a <script> is written into the code unescaped`);
     expect(text).toContain(`  at ${at}:2:18\n`);
     expect(text).toContain('quire: check found 1 problem(s), 1 warning(s) (the server keeps running)\n');

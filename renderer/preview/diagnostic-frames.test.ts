@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Source } from '../../engine/index.ts';
+import { compile, Source } from '../../engine/index.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import type { LoadedSite } from '../site/site-types.ts';
-import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, SITE_CODES, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, SITE_CODES, templateFrames, type Frame } from './diagnostic-frames.ts';
 
 describe('overlayHtml', () => {
   it("shows a limit's diagnostic first, even when it comes after more frames than the overlay shows", () => {
@@ -69,6 +69,27 @@ describe('diagnosticFrame hints', () => {
       '  hint: the instruction needs a space and what it works on: {.section NAME}, {.repeated section NAME}, {.var @name VALUE}',
     );
     expect(fs.existsSync(path.join(root, 'docs/reference/formatters.md')) && fs.existsSync(path.join(root, 'docs/reference/predicates.md'))).toBe(true);
+  });
+});
+
+describe('diagnosticFrame hints for arguments and the errors a refused block leaves', () => {
+  const hintsOf = (text: string) => {
+    const template = compile(text, { name: 'page.jsont' });
+    return templateFrames(template).map((frame) => `${frame.code} ${frame.where} ${frame.text.split('\n').at(-1)}`);
+  };
+
+  it('links what a formatter or predicate takes in the reference; a {.or} and {.end} of a refused predicate point at it, not at themselves', () => {
+    expect(hintsOf('{.greaterThan? 3 x y}many{.or}few{.end}\n{n|pluralize a b c}')).toEqual([
+      'PREDICATE_ARGS_INVALID page.jsont:1:1   hint: what greaterThan? takes, with an example: docs/reference/predicates.md#greaterthan; until it is fixed the block does not open, so its {.or} and {.end} are reported as well',
+      'FORMATTER_ARGS_INVALID page.jsont:2:4   hint: what pluralize takes, with an example: docs/reference/formatters.md#pluralize',
+      'NOT_ALLOWED_AT_ROOT page.jsont:1:26   hint: the instruction at line 1, column 1 was refused (PREDICATE_ARGS_INVALID), so it opened no block for this to close: fix that one and this error goes with it',
+      'MISMATCHED_END page.jsont:1:34   hint: the instruction at line 1, column 1 was refused (PREDICATE_ARGS_INVALID), so it opened no block for this to close: fix that one and this error goes with it',
+    ]);
+    expect(hintsOf('{.equal?}x{.end}')[0]).toContain('hint: what equal? takes, with an example: docs/reference/predicates.md#equal;');
+    // A {.end} with no refused opener before it keeps its own hint.
+    expect(hintsOf('x{.end}')).toEqual(['MISMATCHED_END page.jsont:1:2   hint: this {.end} closes no open block: remove it, or open the block it was meant to close']);
+    const reference = fs.readFileSync(path.join(root, 'docs/reference/predicates.md'), 'utf8');
+    expect(reference).toContain('\n### greaterThan?\n');
   });
 });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeFrame, Source, type Diagnostic, type Template } from '../../engine/index.ts';
+import { codeFrame, listPlugins, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { compileCached } from '../site/load-site.ts';
@@ -124,6 +124,42 @@ export function missingPartialHint(name: string, partials: Readonly<Record<strin
   return `no partials/${bare}.jsont in the site folder and no {.macro ${name}} in this file`;
 }
 
+/** The plugin's name in FORMATTER_ARGS_INVALID, PREDICATE_ARGS_INVALID and PREDICATE_NEEDS_ARGS (the reference's words). */
+const ARGS_NAME = /^(?:Formatter '(.*)' arguments are invalid|Predicate (\S+) arguments invalid|Predicate '\.(.*)' requires arguments)/s;
+
+/**
+ * Instructions the parser refused that would have opened a block (`{.greaterThan? 1 2 3}`,
+ * `{.equal?}`, `{.section}`): the block's `{.or}` and `{.end}` then follow errors of their own
+ * (MISMATCHED_END, NOT_ALLOWED_AT_ROOT) whose hint said to remove a {.end} that was right.
+ */
+const REFUSED_OPENERS = new Set(['PREDICATE_ARGS_INVALID', 'PREDICATE_NEEDS_ARGS', 'WHITESPACE_EXPECTED']);
+
+/**
+ * Hints of the {.end}s and {.or}s left without their block by a refused opener before them in
+ * the same file, found in one pass over a file's diagnostics (sorted by position) and kept per
+ * list: a template of thousands of errors asks once, not once per error.
+ */
+const openerHintsOf = new WeakMap<readonly Diagnostic[], Map<Diagnostic, string>>();
+
+function refusedOpenerHint(d: Diagnostic, siblings: readonly Diagnostic[]): string | null {
+  if (d.code !== 'MISMATCHED_END' && d.code !== 'NOT_ALLOWED_AT_ROOT') return null;
+  let hints = openerHintsOf.get(siblings);
+  if (hints === undefined) {
+    hints = new Map();
+    const opener = new Map<string, Diagnostic>();
+    const ordered = [...siblings].sort((x, y) => x.line - y.line || x.column - y.column);
+    for (const other of ordered) {
+      if (REFUSED_OPENERS.has(other.code)) opener.set(other.source, other);
+      const open = opener.get(other.source);
+      if (open !== undefined && (other.code === 'MISMATCHED_END' || other.code === 'NOT_ALLOWED_AT_ROOT')) {
+        hints.set(other, `the instruction at line ${open.line}, column ${open.column} was refused (${open.code}), so it opened no block for this to close: fix that one and this error goes with it`);
+      }
+    }
+    openerHintsOf.set(siblings, hints);
+  }
+  return hints.get(d) ?? null;
+}
+
 /** The partial name of an engine's APPLY_ / INCLUDE_PARTIAL_MISSING message (the reference's words). */
 const MISSING_PARTIAL = /^Attempt to (?:apply|include) partial '(.*)' which could not be found\.$/s;
 
@@ -175,6 +211,23 @@ function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
       return 'the instruction needs a space and what it works on: {.section NAME}, {.repeated section NAME}, {.var @name VALUE}';
     case 'LIMIT_SOURCE_LENGTH':
       return 'move parts of it into partials (partials/NAME.jsont) and {.include NAME} them';
+    case 'FORMATTER_ARGS_INVALID':
+    case 'PREDICATE_ARGS_INVALID':
+    case 'PREDICATE_NEEDS_ARGS': {
+      const name = ARGS_NAME.exec(d.message)?.slice(1).find((group) => group !== undefined);
+      if (name === undefined) return null;
+      const formatter = d.code === 'FORMATTER_ARGS_INVALID';
+      const { formatters, predicates } = listPlugins();
+      // The reference lists the engine's plugins; a renderer's own (image-component) is not there.
+      const listed = (formatter ? formatters : predicates).includes(name);
+      const where = listed ? `docs/reference/${formatter ? 'formatters' : 'predicates'}.md#${name.toLowerCase().replace(/[^a-z0-9_ -]/g, '').replace(/ /g, '-')}` : null;
+      const takes = where ? `what ${name} takes, with an example: ${where}` : `${name} is given other arguments than it takes`;
+      // A refused predicate opens no block: its {.or} and {.end} are reported too, at the root.
+      return formatter ? takes : `${takes}; until it is fixed the block does not open, so its {.or} and {.end} are reported as well`;
+    }
+    case 'APPLY_PARTIAL_RECURSION_DEPTH':
+      // The reference's words say the depth was exceeded, not why: a call that always runs.
+      return 'a partial that applies or includes itself (or a partial that calls it back) on every render never ends: put the call inside a {.section} or {.if} that ends (quire check names the cycle)';
     case 'EOF_IN_BLOCK':
       return 'add {.end} where the block should close';
     case 'MISMATCHED_END':
@@ -194,7 +247,7 @@ function sourceFile(site: LoadedSite | null, name: string): string {
   return `partials/${name}.jsont`;
 }
 
-export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources = new FrameSources(site?.dir ?? '.', site)): Frame {
+export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources = new FrameSources(site?.dir ?? '.', site), siblings: readonly Diagnostic[] = []): Frame {
   const source = sources.diagnostic(d.source);
   const file = sourceFile(site, d.source);
   const shown = file === d.source ? d : { ...d, source: file };
@@ -206,7 +259,7 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources 
     const at = { ...shown, line: Number(opened[1]), column: Number(opened[2]) };
     frame += `\n  the block opened at line ${at.line}:\n` + codeFrame(at, source, 0).split('\n').slice(2).join('\n');
   }
-  const hint = diagnosticHint(site, d);
+  const hint = refusedOpenerHint(d, siblings) ?? diagnosticHint(site, d);
   if (hint !== null) frame += `\n  hint: ${hint}`;
   const children = (d.children ?? []).map((child) => diagnosticFrame(site, child, sources).text);
   return { code: d.code, where: `${file}:${d.line}:${d.column}`, text: [frame, ...children].join('\n\n') };
@@ -219,7 +272,7 @@ export function diagnosticFrame(site: LoadedSite | null, d: Diagnostic, sources 
 export function templateFrames(template: Template, diagnostics: readonly Diagnostic[] = template.diagnostics): Frame[] {
   const sources = new FrameSources('.');
   sources.add(template.source);
-  return diagnostics.map((d) => diagnosticFrame(null, d, sources));
+  return diagnostics.map((d) => diagnosticFrame(null, d, sources, diagnostics));
 }
 
 /** Load problems of a file that does not parse: framed as syntax errors. */
@@ -303,7 +356,7 @@ class SyntaxErrors {
       this.byFile.set(problem.file, at);
     }
     const d = at.get(`${problem.line}:${problem.column}`);
-    return d ? diagnosticFrame(this.site, d, this.sources) : null;
+    return d ? diagnosticFrame(this.site, d, this.sources, this.diagnostics(problem.file)) : null;
   }
 
   private diagnostics(file: string): readonly Diagnostic[] {

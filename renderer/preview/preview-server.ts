@@ -147,7 +147,7 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string, html: st
   for (const d of request.quirePage?.diagnostics ?? []) {
     // A kept syntax error is reported again by each render of its template; show it once.
     if (d.kind === 'SyntaxError' && shown.has(`${d.source}:${d.line}:${d.column}`)) continue;
-    frames.push(diagnosticFrame(state.site, d, sources));
+    frames.push(diagnosticFrame(state.site, d, sources, request.quirePage!.diagnostics));
   }
   for (const message of request.quirePage?.problems ?? []) {
     frames.push({ code: 'SITE_CONTENT', where: request.url, text: `SITE_CONTENT: ${message}` });

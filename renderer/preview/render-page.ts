@@ -52,7 +52,7 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     const sources = new FrameSources(site.dir, site);
     for (const d of info?.diagnostics ?? []) {
       if (d.kind === 'SyntaxError' && kept.has(`${d.source}:${d.line}:${d.column}`)) continue;
-      frames.push(diagnosticFrame(site, d, sources));
+      frames.push(diagnosticFrame(site, d, sources, info!.diagnostics));
     }
     for (const message of info?.problems ?? []) frames.push({ code: 'SITE_CONTENT', where: path, text: `SITE_CONTENT: ${message}` });
     const failed = response.statusCode >= 500 || frames.length > 0;
