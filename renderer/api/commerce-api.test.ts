@@ -401,6 +401,7 @@ describe('restock', () => {
 
   it('API-RST-5: joining the mailing list adds the email once and welcomes it once, with its unsubscribe link', async () => {
     await signUp({ siteVisitorEmail: 'quiet@example.com' });
+    await h.app.storefrontApiSettled();
     expect(await h.store.read.listOutbox()).toEqual([]);
     // The Host header is the sender's to choose: the link in a mail to someone else never takes it.
     const hosted = withCrumb({ method: 'POST', url: RESTOCK, payload: { productId: 'pso', variantId: 'vso1', siteVisitorEmail: 'fan@example.com', isJoinMailingList: true } });
@@ -408,6 +409,8 @@ describe('restock', () => {
     await signUp({ variantId: 'vso2', siteVisitorEmail: 'Fan@Example.com', isJoinMailingList: true });
     const list = await h.store.read.listMailingList();
     expect(list).toEqual([{ email: 'fan@example.com', source: 'restock', addedOn: h.clock.now }]);
+    // The welcome is queued after the answer (api/after-response.ts).
+    await h.app.storefrontApiSettled();
     const mails = await h.store.read.listOutbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'fan@example.com' });

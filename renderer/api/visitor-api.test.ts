@@ -188,6 +188,8 @@ describe('site form submissions', () => {
     }
     const list = await h.store.read.listMailingList();
     expect(list.map((entry) => [entry.email.toLowerCase(), entry.source])).toEqual([['reader@example.com', 'newsletter']]);
+    // The welcome is queued after the answer (api/after-response.ts).
+    await h.app.storefrontApiSettled();
     // One subscriber, so one welcome mail: signing up again in another case sends nothing.
     const welcomes = (await h.store.read.listOutbox()).filter((mail) => mail.subject.includes('newsletter'));
     expect(welcomes.map((mail) => mail.to)).toEqual(['reader@example.com']);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withCrumb } from '../test-support/api-harness.ts';
 import { useDemoHarness } from '../test-support/page-harness.ts';
 import { newsletterWelcomeMail } from './newsletter-welcome.ts';
@@ -24,6 +24,8 @@ async function signUp(email: string) {
     }),
   );
   expect(response.statusCode, response.body).toBe(200);
+  // The welcome is queued after the answer (api/after-response.ts).
+  await h.app.storefrontApiSettled();
 }
 
 const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
@@ -102,6 +104,44 @@ describe('newsletter welcome mail', () => {
       await worker.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('an address new to the list and one already on it cost the answer the same statements; the welcome comes after it', async () => {
+    // Past the earlier tests' windows of the per-address limits (one app serves the file).
+    h.clock.now += 24 * 60 * 60_000;
+    await signUp('already@example.com');
+    await h.app.ready();
+    // The retention sweep's statements are not the sign-up's.
+    await h.app.retentionSweep?.stop();
+    // Every statement, in and out of transactions, with the answer's arrival marked.
+    const statements: string[] = [];
+    const client = h.store.client;
+    const query = client.query.bind(client);
+    const transaction = client.transaction.bind(client);
+    vi.spyOn(client, 'query').mockImplementation((sql, params) => (statements.push(sql), query(sql, params)));
+    vi.spyOn(client, 'transaction').mockImplementation((work) => (statements.push('BEGIN'), transaction((tx) => work({ query: (sql, params) => (statements.push(sql), tx.query(sql, params)) }))));
+    const run = async (email: string) => {
+      const key = (await h.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).json().key as string;
+      statements.length = 0;
+      const answer = await h.inject(
+        withCrumb({ method: 'POST', url: '/api/form/SaveFormSubmission', payload: { key, formId: 'newsletter', form: JSON.stringify({ 'newsletter-email': email }), contentSource: 'c', pagePath: '/', pagePermissionTypeValue: 1 } }),
+      );
+      const before = statements.map(table);
+      await h.app.storefrontApiSettled();
+      return { answer, before, after: statements.map(table).slice(before.length) };
+    };
+    const table = (sql: string) => /^BEGIN$|(?:FROM|INTO|UPDATE) (\w+)/.exec(sql)?.[1] ?? sql;
+    const known = await run('already@example.com');
+    const fresh = await run('fresh@example.com');
+    vi.restoreAllMocks();
+    expect(known.answer.statusCode).toBe(200);
+    expect(fresh.answer.statusCode).toBe(200);
+    expect(fresh.before).toEqual(known.before);
+    expect(known.before).not.toContain('outbox');
+    expect(known.after).toEqual([]);
+    // The new address's welcome: its unsubscribe secret read, its mail queued, in its own transaction.
+    expect([fresh.after[0], fresh.after.at(-1)]).toEqual(['BEGIN', 'outbox']);
+    expect((await h.store.read.listOutbox()).map((mail) => mail.to).sort()).toEqual(['already@example.com', 'fresh@example.com']);
   });
 
   it('the message escapes the address and names the site', () => {

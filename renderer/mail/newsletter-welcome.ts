@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiDeps } from '../api/context.ts';
 import { escapeHtml } from '../pages/html.ts';
 import type { Repository } from '../store/repository.ts';
 import type { MailingListSource } from '../store/types.ts';
@@ -45,16 +47,32 @@ export interface MailingListJoin {
 }
 
 /**
- * Puts an address on the mailing list, inside the caller's transaction, and queues the welcome
- * mail when the address is new (signing up again sends nothing). Every way onto the list goes
- * through here (a newsletter form, the restock box's "join our mailing list"), so every
- * address on it has had its unsubscribe link. True when the address was added.
+ * Puts an address on the mailing list, inside the caller's transaction. True when the address
+ * was added: its welcome mail is then owed (`welcomeAfterAnswer`). Every way onto the list goes
+ * through here (a newsletter form, the restock box's "join our mailing list"), so every address
+ * on it is sent its unsubscribe link; signing up again sends nothing.
  */
-export async function joinMailingList(repo: Repository, join: MailingListJoin): Promise<boolean> {
+export async function joinMailingList(repo: Repository, join: Pick<MailingListJoin, 'email' | 'source' | 'now'>): Promise<boolean> {
+  return repo.addToMailingList(join.email.trim(), join.source, join.now);
+}
+
+/** Queues the welcome of an address `joinMailingList` added, with its signed unsubscribe link. */
+export async function queueNewsletterWelcome(repo: Repository, join: MailingListJoin): Promise<void> {
   const email = join.email.trim();
-  if (!(await repo.addToMailingList(email, join.source, join.now))) return false;
   const token = unsubscribeToken(await unsubscribeSecret(repo, join.now), join.websiteId, email);
   const link = unsubscribeLink(join.baseUrl, UNSUBSCRIBE_LINK_PATH, email, token);
   await enqueueMail(repo, { ...newsletterWelcomeMail(email, join.siteTitle, link), id: join.mailId, queuedOn: join.now });
-  return true;
+}
+
+/**
+ * The welcome of a new address, queued after the answer (api/after-response.ts): queued inside
+ * the sign-up's transaction it cost two statements more for an address new to the list than
+ * for one already on it, so the answer's timing told anyone which addresses are subscribed. A
+ * failure is logged (without the address, log-redaction.ts); the address stays on the list.
+ */
+export function welcomeAfterAnswer(deps: Pick<ApiDeps, 'store' | 'afterResponse'>, log: FastifyBaseLogger, join: MailingListJoin): void {
+  deps.afterResponse.run(
+    () => deps.store.transaction((repo) => queueNewsletterWelcome(repo, join)),
+    (error) => log.error({ err: error }, 'newsletter welcome not queued'),
+  );
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { joinMailingList } from '../../mail/newsletter-welcome.ts';
+import { joinMailingList, welcomeAfterAnswer } from '../../mail/newsletter-welcome.ts';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { restockNoticeMail } from '../../mail/restock-notice.ts';
 import type { Product, RestockSignUp, Variant } from '../../store/types.ts';
@@ -145,8 +145,10 @@ export function registerRestockRoutes(kit: RouteKit): void {
 
       const joinsList = body.isJoinMailingList === true;
       const publicSite = deps.publicSite?.() ?? { title: '', baseUrl: null };
+      const now = deps.now();
+      const join = { email, source: 'restock' as const, websiteId: site.websiteId, siteTitle: publicSite.title, baseUrl: mailOrigin(deps), mailId: joinsList ? deps.newId('m') : '', now };
+      let joined = false;
       const signUp = await deps.store.transaction(async (repo) => {
-        const now = deps.now();
         const stored = await repo.addRestockSignUp({
           id: deps.newId('r'),
           productId: product.id,
@@ -157,19 +159,11 @@ export function registerRestockRoutes(kit: RouteKit): void {
           notifiedOn: null,
         });
         // Joining the list from the restock box is joining it: the same welcome and unsubscribe link.
-        if (joinsList) {
-          await joinMailingList(repo, {
-            email,
-            source: 'restock',
-            websiteId: site.websiteId,
-            siteTitle: publicSite.title,
-            baseUrl: mailOrigin(deps),
-            mailId: deps.newId('m'),
-            now,
-          });
-        }
+        joined = joinsList && (await joinMailingList(repo, join));
         return stored;
       });
+      // After the answer: its timing must not say whether the address was already subscribed.
+      if (joined) welcomeAfterAnswer(deps, request.log, join);
       return {
         signUp: { id: signUp.id, productId: signUp.productId, variantId: signUp.variantId, createdOn: iso(signUp.createdOn) },
       };
