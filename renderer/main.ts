@@ -22,7 +22,8 @@ import { ensureAssets as ensureAssetsBuilt } from './asset-bundle.ts';
 import { ensureFirstOwner, firstOwnerLines, OwnerSettingsError, type FirstOwnerResult } from './admin/first-owner.ts';
 import { createOutboxWorker, mailSettingsFromEnv, MailSettingsError, transportFor } from './mail/outbox-worker.ts';
 import { limitedServerFactory } from './connection-limits.ts';
-import { loadSite, SiteLoadError, siteSeed } from './site/load-site.ts';
+import { loadSite, SiteLoadError, siteLoadFailure, siteSeed } from './site/load-site.ts';
+import { quireCommand } from './preview/start-command.ts';
 import { findingLines, validateSiteFiles } from './site/validate-site-files.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync.ts';
@@ -30,7 +31,7 @@ import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type Snapsh
 import type { SeedData } from './store/seed.ts';
 import { openStore, StoreError } from './store/store.ts';
 import { startNotes } from './start-notes.ts';
-import { fastifyTrustProxy, parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError, TRUST_PROXY_TRUE_NOTE, type StartOptions } from './start-options.ts';
+import { fastifyTrustProxy, parseStartArgs, resolveTypedPaths, shownSiteDir, StartOptionsError, TRUST_PROXY_TRUE_NOTE, typedFrom, type StartOptions } from './start-options.ts';
 import { startPhase, startTracing } from './start-trace.ts';
 import { preloadLocaleData } from './start-warmup.ts';
 
@@ -54,7 +55,7 @@ async function loadSiteOrFail(dir: string): Promise<LoadedSite> {
   try {
     return await loadSite(dir);
   } catch (error) {
-    if (error instanceof SiteLoadError) fail(`cannot load the site (${error.code}):\n${error.message}`);
+    if (error instanceof SiteLoadError) fail(siteLoadFailure(error.problems, shownSiteDir(dir, process.env, root), quireCommand(typedFrom(process.env) ?? process.cwd())));
     throw error;
   }
 }

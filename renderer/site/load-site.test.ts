@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadSite, SITE_JSON_DEPTH, SiteLoadError, siteSeed } from './load-site.ts';
+import { loadSite, SITE_JSON_DEPTH, SiteLoadError, siteLoadFailure, siteSeed, START_PROBLEMS } from './load-site.ts';
 import { formatSiteDiagnostic, validateSiteFiles } from './validate-site-files.ts';
 
 const roots: string[] = [];
@@ -352,5 +352,26 @@ describe('seed content limits where content is loaded (content-limits.ts)', () =
       'content/about.json:244:5 error SITE_LIMIT_EXCEEDED This page has 61 blocks; a layout holds at most 60.',
       'content/photos.json:155:5 error SITE_LIMIT_EXCEEDED This collection has 51 items; a gallery holds at most 50 images.',
     ]);
+  });
+});
+
+describe('siteLoadFailure: what npm start prints when the folder does not load', () => {
+  it('names each file from where the folder was typed, the engine code first, and the command that frames them', () => {
+    const problems = [
+      { code: 'TEMPLATE_SYNTAX' as const, file: 'templates/page.jsont', line: 4, column: 16, message: "FORMATTER_UNKNOWN: Formatter 'mony' is unknown." },
+      { code: 'SITE_JSON_INVALID' as const, file: 'content/home.json', line: 2, column: 17, message: "a ',' is missing here" },
+    ];
+    expect(siteLoadFailure(problems, 'my-site', 'npx quire')).toBe(
+      'cannot load the site my-site (2 problems):\n' +
+        "  my-site/templates/page.jsont:4:16 FORMATTER_UNKNOWN: Formatter 'mony' is unknown.\n" +
+        "  my-site/content/home.json:2:17 SITE_JSON_INVALID: a ',' is missing here\n" +
+        'quire: `npx quire check my-site` frames each one with a hint; `npx quire preview my-site` shows them on the page while you fix them',
+    );
+    // Many problems: the first START_PROBLEMS and a count; a folder with a space is quoted for the shell.
+    const many = Array.from({ length: START_PROBLEMS + 3 }, () => problems[1]!);
+    const text = siteLoadFailure(many, '/srv/my shop', 'npx --prefix /q quire');
+    expect(text.split('\n')).toHaveLength(START_PROBLEMS + 3);
+    expect(text).toContain('\n  … and 3 more\n');
+    expect(text).toContain("`npx --prefix /q quire check '/srv/my shop'`");
   });
 });

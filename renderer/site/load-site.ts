@@ -43,6 +43,33 @@ export class SiteLoadError extends Error {
   }
 }
 
+/** Problems a refused start lists; the rest are counted (`quire check` prints every one). */
+export const START_PROBLEMS = 20;
+
+/**
+ * What `npm start` prints when the folder does not load: each problem as `quire check` and the
+ * preview's terminal name it (the file from where the folder was typed, `my-site/templates/
+ * page.jsont:4:16`, the engine's own code first), then the command that frames them with their
+ * hints. It said `templates/page.jsont:4:16 TEMPLATE_SYNTAX FORMATTER_UNKNOWN: …`, a path no
+ * editor opened from where the author stood, and no way to the "did you mean 'money'".
+ */
+export function siteLoadFailure(problems: readonly SiteProblem[], shownDir: string, quire: string): string {
+  const prefix = shownDir === '' || shownDir === '.' ? '' : shownDir;
+  const lines = problems.slice(0, START_PROBLEMS).map((p) => {
+    const file = prefix === '' || path.isAbsolute(p.file) ? p.file : path.join(prefix, p.file);
+    // A template's syntax error already starts with the engine's code (`FORMATTER_UNKNOWN: …`).
+    const words = p.code === 'TEMPLATE_SYNTAX' ? p.message : `${p.code}: ${p.message}`;
+    return `  ${file}:${p.line}:${p.column} ${words}`;
+  });
+  if (problems.length > START_PROBLEMS) lines.push(`  … and ${problems.length - START_PROBLEMS} more`);
+  const dir = shownDir === '' ? '.' : shownDir;
+  const shell = /^[\w./@%+=:,-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
+  return (
+    `cannot load the site ${dir} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}\n` +
+    `quire: \`${quire} check ${shell}\` frames each one with a hint; \`${quire} preview ${shell}\` shows them on the page while you fix them`
+  );
+}
+
 export interface LoadSiteOptions {
   /** Keep templates with syntax errors (they render what they can) instead of failing. */
   allowTemplateErrors?: boolean;
