@@ -21,21 +21,27 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** False for a wrong password and for a hash this module did not write. */
+const BURN_SALT = crypto.randomBytes(16);
+
+/**
+ * False for a wrong password and for a hash this module did not write. An unreadable hash (a
+ * seed's foreign `passwordHash`) still costs one scrypt at this module's parameters: returned at
+ * once, such an account's sign-in answered faster than an unknown address's (which burns a check,
+ * `burnPasswordCheck`), and the timing named the account.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  if (![n, r, p].every((value) => Number.isInteger(value) && value > 0)) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  if (expected.length !== KEY_LENGTH) return false;
-  try {
-    const key = await scrypt(password, salt, n, r, p);
-    return crypto.timingSafeEqual(key, expected);
-  } catch {
+  const readable = parts.length === 6 && parts[0] === 'scrypt' && [n, r, p].every((value) => Number.isInteger(value) && value > 0) && expected.length === KEY_LENGTH;
+  const key = readable ? await scrypt(password, salt, n, r, p).catch(() => null) : null;
+  if (key === null) {
+    // Parameters scrypt refuses (N not a power of two) fail at once: burn the check too.
+    await scrypt(password, BURN_SALT, N, R, P);
     return false;
   }
+  return crypto.timingSafeEqual(key, expected);
 }
 
 let dummyHash: Promise<string> | null = null;

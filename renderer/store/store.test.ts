@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import { StoreError, openStore, type SqlStore } from './store.ts';
 import type { SeedData } from './seed.ts';
@@ -171,6 +172,28 @@ describe('password hashing', () => {
     expect(await verifyPassword('S3cret', hash)).toBe(false);
     expect(await verifyPassword('s3cret', 'garbage')).toBe(false);
     expect(await verifyPassword('s3cret', 'scrypt$0$8$1$AA$AA')).toBe(false);
+  });
+
+  it('spends a full scrypt on a hash it cannot read, as on a wrong password (a sign-in must not name such an account by its speed)', async () => {
+    const hash = await hashPassword('s3cret');
+    const calls: number[] = [];
+    const original = crypto.scrypt;
+    const spy = vi.spyOn(crypto, 'scrypt').mockImplementation(((...args: unknown[]) => {
+      calls.push((args[3] as crypto.ScryptOptions).N!);
+      return Reflect.apply(original, crypto, args);
+    }) as typeof crypto.scrypt);
+    try {
+      const readable = hash.split('$');
+      const unreadable = ['garbage', 'scrypt$1$1$1$AA$AA', 'scrypt$3$8$1$' + readable[4] + '$' + readable[5], '$2b$10$bcryptbcryptbcryptbcryptbcryptbcryptbcryptbcryptbcry'];
+      for (const stored of [hash, ...unreadable]) {
+        calls.length = 0;
+        expect(await verifyPassword('wrong password', stored)).toBe(false);
+        // The last (or only) scrypt is at the module's cost, N = 16384, like the wrong password's.
+        expect(calls.at(-1)).toBe(16384);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
