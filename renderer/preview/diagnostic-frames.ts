@@ -395,12 +395,30 @@ export function overlayHtml(title: string, frames: readonly Frame[], note?: stri
     items += `<li><p style="margin:0">${more} more not shown here: <code>quire render-page SITE_DIR /path</code> prints every one of this page, <code>quire check</code> every one of the folder's files.</p></li>`;
   }
   return (
-    `<div id="quire-preview-overlay" role="alertdialog" aria-label="${escapeHtml(title)}" ` +
-    `style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.94);color:#fafafa;` +
-    `font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:24px">` +
-    `<button type="button" onclick="this.parentNode.remove()" style="float:right;font:inherit">Close</button>` +
+    `<div id="quire-preview-overlay" role="alertdialog" aria-modal="true" aria-label="${escapeHtml(title)}" tabindex="-1" ` +
+    `style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.97);color:#fafafa;` +
+    `font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:24px;outline:none">` +
+    `<button type="button" style="float:right;font:inherit">Close</button>` +
     `<h2 style="margin:0 0 16px;color:#fca5a5;font-size:16px">${escapeHtml(title)} (${frames.length})</h2>` +
     (note === undefined ? '' : `<p style="margin:0 0 16px">${escapeHtml(note)}</p>`) +
-    `<ol style="margin:0;padding-left:20px">${items}</ol></div>`
+    `<ol style="margin:0;padding-left:20px">${items}</ol></div>` +
+    `<script>${OVERLAY_SCRIPT}</script>`
   );
 }
+
+/**
+ * The overlay as a modal dialog: it covers the page, so the page under it is made inert (and
+ * what the site's scripts add later, such as a pop-up that would take focus), and focus goes to
+ * the overlay when the page loads, so after a live reload a screen reader reads the problems and
+ * the arrow keys scroll them; Escape or Close removes it and gives the page back. Before, focus
+ * stayed on the page behind it: Tab walked links no one could see.
+ */
+const OVERLAY_SCRIPT =
+  "(function(){var o=document.getElementById('quire-preview-overlay');if(!o)return;var held=[];" +
+  "function hold(n){if(n!==o&&n.nodeType===1&&n.tagName!=='SCRIPT'&&!n.inert){n.inert=true;held.push(n);}}" +
+  'Array.prototype.forEach.call(document.body.children,hold);' +
+  'var watch=new MutationObserver(function(records){records.forEach(function(r){r.addedNodes.forEach(hold);});});' +
+  'watch.observe(document.body,{childList:true});' +
+  "function close(){watch.disconnect();document.removeEventListener('keydown',key,true);o.remove();held.forEach(function(n){n.inert=false;});}" +
+  "function key(e){if(e.key==='Escape'){e.preventDefault();close();}}" +
+  "document.addEventListener('keydown',key,true);o.querySelector('button').addEventListener('click',close);o.focus();})();";

@@ -82,6 +82,22 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
     await loaded;
     const overlay = page.getByRole('alertdialog', { name: 'Problems in the site' });
     await overlay.waitFor();
+    // A modal dialog: focus is on it after the live reload (a screen reader reads the problems,
+    // the arrow keys scroll them), Tab reaches its Close button and never the hidden page under it.
+    const focused = () => page.evaluate(() => {
+      const active = document.activeElement;
+      const overlay = document.getElementById('quire-preview-overlay');
+      return active === overlay ? 'overlay' : active && overlay?.contains(active) ? `overlay ${active.tagName.toLowerCase()}` : active === document.body || active === null ? 'body' : `page ${active.tagName.toLowerCase()}`;
+    });
+    await expect.poll(focused).toBe('overlay');
+    expect(await overlay.getAttribute('aria-modal')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('overlay button');
+    expect(await overlay.getByRole('button', { name: 'Close' }).evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focused()).not.toMatch(/^page/);
+    }
     const frames = overlay.locator('pre');
     expect(await frames.count()).toBe(2);
     const unknown = (await frames.nth(0).textContent())!.split('\n');
@@ -117,19 +133,31 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
     expect(await page.locator('#quire-preview-overlay').count()).toBe(0);
     await expect.poll(() => title.textContent()).toBe('Contact');
 
-    // A comma missing in a data file: the last good site stays on screen, the problem named at its place.
+    // A comma missing in a data file: the last good site stays on screen, the problem named where the comma goes.
     const contact = fs.readFileSync(path.join(dir, 'content/contact.json'), 'utf8');
     const stale = page.waitForEvent('load');
-    expect((await write('content/contact.json', contact.replace('"title": "Contact",', '"title": "Contact Us"'))).ok).toBe(false);
+    const missing = contact.replace('"title": "Contact",', '"title": "Contact Us"');
+    expect((await write('content/contact.json', missing)).ok).toBe(false);
     await stale;
     const problem = page.getByRole('alertdialog', { name: 'A problem in the site' });
     await problem.waitFor();
+    await expect.poll(focused).toBe('overlay');
     expect(await problem.textContent()).toContain('The page below is the last version of the site that loaded');
     const json = (await problem.locator('pre').textContent())!.split('\n');
-    expect(json[0]).toMatch(/^SyntaxError SITE_JSON_INVALID: /);
-    expect(json[1]).toBe('  at content/contact.json:5:3');
+    const titleLine = missing.split('\n').findIndex((text) => text.includes('"Contact Us"')) + 1;
+    const end = missing.split('\n')[titleLine - 1]!.length + 1;
+    // Before: V8's "Expected ',' or '}' after property value in JSON at position 64", framed at the next line.
+    expect(json[0]).toBe(`SyntaxError SITE_JSON_INVALID: a ',' is missing here, after this value: the next member starts at line ${titleLine + 1}, column 3`);
+    expect(json[1]).toBe(`  at content/contact.json:${titleLine}:${end}`);
     expect(await title.textContent()).toBe('Contact');
+    expect(await axeViolations(page)).toEqual([]);
     await visitor.screenshot('preview-overlay-last-good-site');
+    // Escape closes it and gives the page back to the keyboard.
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#quire-preview-overlay').count()).toBe(0);
+    expect(await page.evaluate(() => [...document.body.children].filter((el) => (el as HTMLElement).inert).length)).toBe(0);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^page /);
 
     const back = page.waitForEvent('load');
     expect((await write('content/contact.json', contact)).ok).toBe(true);
