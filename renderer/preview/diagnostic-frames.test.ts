@@ -60,7 +60,7 @@ describe('diagnosticFrame hints', () => {
     expect(hint('PREDICATE_UNKNOWN', "Predicate 'evn?' is unknown.")).toBe("  hint: did you mean 'even?'? (every predicate: docs/reference/predicates.md)");
     expect(hint('FORMATTER_UNKNOWN', "Formatter 'zzqqx' is unknown.")).toBe('  hint: every formatter is listed in docs/reference/formatters.md');
     expect(hint('LIMIT_SOURCE_LENGTH', 'Template source is 9200043 characters, over the limit of 4194304')).toBe(
-      '  hint: move parts of it into partials (partials/NAME.jsont) and {.include NAME} them',
+      '  hint: move parts of it into partials (partials/NAME.jsont) and print each where it was with {@|apply NAME} or {.include NAME output}',
     );
     expect(hint('EOF_IN_BLOCK', 'Reached EOF in the middle of {.section page} started at line 5 char 1')).toBe('  hint: add {.end} where the block should close');
     expect(hint('INVALID_INSTRUCTION', "Invalid instruction '.sectoin'")).toBe('  hint: did you mean {.section …}? (every instruction: docs/language.md)');

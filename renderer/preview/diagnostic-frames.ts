@@ -210,7 +210,9 @@ function diagnosticHint(site: LoadedSite | null, d: Diagnostic): string | null {
       // "found ''": a keyword with nothing after it.
       return 'the instruction needs a space and what it works on: {.section NAME}, {.repeated section NAME}, {.var @name VALUE}';
     case 'LIMIT_SOURCE_LENGTH':
-      return 'move parts of it into partials (partials/NAME.jsont) and {.include NAME} them';
+      // `{.include NAME}` alone prints nothing (it runs the partial for its variables): a part moved
+      // by the old hint vanished from the page.
+      return 'move parts of it into partials (partials/NAME.jsont) and print each where it was with {@|apply NAME} or {.include NAME output}';
     case 'FORMATTER_ARGS_INVALID':
     case 'PREDICATE_ARGS_INVALID':
     case 'PREDICATE_NEEDS_ARGS': {
