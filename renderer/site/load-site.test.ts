@@ -119,6 +119,14 @@ describe('loadSite', () => {
     expect(error.problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toEqual(['content/a.json:3:11', 'content/b.json:1:24', 'site.json:2:15']);
   });
 
+  it('offers the nearest kind for a misspelt one', async () => {
+    const error = await loadError(folder({ 'content/a.json': '{ "slug": "a", "kind": "pgae" }', 'content/b.json': '{ "slug": "b", "kind": "blog" }' }));
+    expect(error.problems.map((p) => p.message)).toEqual([
+      '"kind" must be "page", "collection" or "cover" (found "pgae": did you mean "page"?)',
+      '"kind" must be "page", "collection" or "cover"',
+    ]);
+  });
+
   it('places a repeated slug, a bad item and a block without a type at their place in the file (all were at 1:1)', async () => {
     const journal = [
       '{',

@@ -269,7 +269,9 @@ function normalizeEntry(raw: unknown, file: string, problems: Collector, text = 
   const at = pointerPositions(text);
   if (raw.kind !== undefined && raw.kind !== kind) {
     const { line, column } = at('/kind');
-    problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"`, line, column);
+    // The nearest kind for a slip (`"pgae"`), as unknown keys get theirs.
+    const near = typeof raw.kind === 'string' ? didYouMean(raw.kind, ['page', 'collection', 'cover'], true) : null;
+    problems.add('SITE_SCHEMA_INVALID', file, `"kind" must be "page", "collection" or "cover"${near ? ` (found ${JSON.stringify(raw.kind)}: did you mean "${near}"?)` : ''}`, line, column);
   }
   accessProblems(raw, file, problems, at);
   const slug = str(raw.slug, base);
