@@ -247,7 +247,7 @@ export function relocate(frames: Frame[], prefix: string): Frame[] {
  * renderer. Framed at the first place the offending value is written in the file.
  */
 /** A template a page names itself (`"template"`) that neither the folder nor the renderer has: the page renders with another, silently. */
-async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
+export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
   const frames: Frame[] = [];
   const known = (name: string) => site.templates.has(name) || Object.hasOwn(BUILTIN_TEMPLATES, name);
   for (const entry of site.entries) {

@@ -225,6 +225,23 @@ describe('quire preview', () => {
     expect((await reloaded).ok).toBe(true);
   });
 
+  it('names on the page a template a page asks for that templates/ does not have, as quire check does', async () => {
+    let reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About', template: 'landng' }));
+    expect((await reloaded).ok).toBe(true);
+    const response = await fetch(preview.url + '/about');
+    // Before: the page changed to its type's default template and no overlay said why.
+    expect(response.headers.get('x-quire-preview-problems')).toBe('1');
+    const html = await response.text();
+    expect(html).toContain('Warning SITE_CONTENT: template &quot;landng&quot; is not in templates/');
+    expect(html).toContain('aria-label="A warning in the site"');
+
+    reloaded = nextReload();
+    fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
+    expect((await reloaded).ok).toBe(true);
+    expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
+  });
+
   it("after a failed reload lists only what stops the folder, not the last good site's syntax errors the file may no longer hold", async () => {
     let reloaded = nextReload();
     fs.writeFileSync(path.join(dir, 'templates/page.jsont'), '<article class="v5">{page.title|nope}</article>\n');

@@ -10,6 +10,7 @@ import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemF
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
+import { templateNameFrames } from './check-site.ts';
 import { startCommand } from './start-command.ts';
 import { ADMIN_PATH } from '../admin/admin-page.ts';
 import { escapeHtml } from '../pages/html.ts';
@@ -82,6 +83,12 @@ interface Loaded {
   error: SiteLoadError | null;
   /** Schema findings of the folder's data files (site/validate-site-files.ts): shown, never blocking. */
   content: SiteDiagnostic[];
+  /**
+   * A page naming a template `templates/` does not have (`"template": "landng"`): it renders
+   * with its page type's default, which only `quire check` (and so the terminal) said; the
+   * author watching the page saw it change and no overlay.
+   */
+  templateNames: Frame[];
 }
 
 async function tryLoad(dir: string): Promise<{ site: LoadedSite } | { error: SiteLoadError }> {
@@ -142,6 +149,7 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string, html: st
   if (state.error) return frames;
   const shown = new Set<string>();
   if (state.site) for (const frame of framesOfLoad(state.site, siteProblemFrames)) frames.push(frame);
+  for (const frame of state.templateNames) frames.push(frame);
   for (const problem of state.site?.problems ?? []) shown.add(`${problem.file}:${problem.line}:${problem.column}`);
   const sources = new FrameSources(state.site?.dir ?? dir, state.site);
   for (const d of request.quirePage?.diagnostics ?? []) {
@@ -216,8 +224,9 @@ const isAdminPage = (url: string): boolean => {
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const first = await tryLoad(options.dir);
-  const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [] } : { site: null, error: first.error, content: [] };
+  const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [], templateNames: [] } : { site: null, error: first.error, content: [], templateNames: [] };
   state.content = await validateSiteFiles(options.dir);
+  if (state.site) state.templateNames = await templateNameFrames(state.site);
   const ownsStore = options.store === undefined;
   // A DATA_DIR / DATABASE_URL store is synced as it opens (as `npm start` does): its summary is the start's.
   let startSync: string | null = null;
@@ -315,6 +324,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       sync = synced.summary;
       state.site = next.site;
       state.error = null;
+      state.templateNames = await templateNameFrames(next.site);
     } else {
       state.error = next.error;
     }
