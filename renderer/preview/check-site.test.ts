@@ -138,10 +138,12 @@ describe('checkPaths', () => {
   it('warns about a page naming a template the folder does not have (it renders with its default silently)', async () => {
     write('content/a.json', '{"slug": "a",\n "template": "nope"}');
     write('content/b.json', '{"slug": "b", "template": "page"}');
+    write('content/c.json', '{"slug": "c", "template": "pgae"}');
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(0);
     expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.warning, frame.text.split('\n')[0]])).toEqual([
       ['content/a.json:2:2', true, 'Warning SITE_CONTENT: template "nope" is not in templates/: the page renders with the template its page type gets by default'],
+      ['content/c.json:1:15', true, 'Warning SITE_CONTENT: template "pgae" is not in templates/ (did you mean "page"?): the page renders with the template its page type gets by default'],
     ]);
   });
 

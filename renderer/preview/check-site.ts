@@ -8,7 +8,7 @@ import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.t
 import { jsonSyntaxError } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
-import { validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
+import { didYouMean, validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { missingPartialHint, problemFrames, siteProblemFrames, templateFrames, type Frame } from './diagnostic-frames.ts';
 import { evalOperandFrames } from './eval-operands.ts';
@@ -256,7 +256,9 @@ export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
     const source = new Source(text, entry.file);
     const at = text.indexOf('"template"');
     const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
-    const message = `template "${entry.template}" is not in templates/: the page renders with the template its page type gets by default`;
+    // The nearest template the folder or the renderer has, for a slip (`landng`).
+    const near = didYouMean(entry.template, [...new Set([...site.templates.keys(), ...Object.keys(BUILTIN_TEMPLATES)])], true);
+    const message = `template "${entry.template}" is not in templates/${near ? ` (did you mean "${near}"?)` : ''}: the page renders with the template its page type gets by default`;
     const d = { kind: 'Warning', code: 'SITE_CONTENT', message, line, column, source: entry.file } as unknown as Diagnostic;
     frames.push({ code: 'SITE_CONTENT', where: `${entry.file}:${line}:${column}`, text: codeFrame(d, source), warning: true });
   }
