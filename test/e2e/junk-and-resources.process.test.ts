@@ -571,3 +571,145 @@ describe('a locked site under junk unlock cookies', () => {
     cleanLog(server);
   }, 240_000);
 });
+
+// The third attack run (renderer/api/after-response.ts): every API route of the OpenAPI
+// document with bodies in bytes and encodings a JSON client never sends, cookie headers of
+// hundreds of pairs and forged session cookies, validators and ranges on assets; at
+// LOG_LEVEL=info, so each request's log line is there to be searched for what it carried.
+describe('a storefront under junk, logging every request', () => {
+  const siteDir = demoCopy({ locked: false });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-junk-info-'));
+  const EMAIL = 'leak.marker7@example.com';
+  const PASSWORD = 'Pw-MARKER-9f3';
+  const VALUE = 'FORMVAL-MARKER-q1';
+  let server: ServerProcess | null = null;
+
+  beforeAll(async () => {
+    server = await startServer({ port: await freePort(), env: { DATA_DIR: dataDir, SITE_DIR: siteDir, ADMIN_TOKEN: 'junk-admin', LOG_LEVEL: 'info' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    fs.rmSync(siteDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a known and an unknown address alike to a password reset, byte for byte, over HTTP', async () => {
+    const origin = server!.origin;
+    const visitor = Browser.at(origin);
+    await visitor.get('/');
+    const answers: Awaited<ReturnType<typeof rawRequest>>[] = [];
+    for (const email of ['demo@example.com', 'nobody-here@example.com']) {
+      answers.push(await rawRequest(origin, 'POST', '/api/site-users/account/password-reset', { cookie: `crumb=${visitor.crumb}`, 'x-csrf-token': visitor.crumb!, 'content-type': 'application/json' }, JSON.stringify({ email })));
+    }
+    const meaningful = ({ status, headers, text }: (typeof answers)[number]) => ({
+      status,
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))),
+      text,
+    });
+    expect(answers[0]!.status).toBe(200);
+    expect(meaningful(answers[0]!)).toEqual(meaningful(answers[1]!));
+    // The known address's mail was queued after the answer, and written, its address masked in the log.
+    await expect.poll(() => server!.output(), PATIENCE).toMatch(/quire: mail written \(no SMTP_URL, not sent\): to d\*+@example\.com, "Reset your password"/);
+    expect(server!.output()).not.toContain('demo@example.com');
+    expect(server!.output()).not.toContain('nobody-here@example.com');
+  }, 120_000);
+
+  it("junk bodies, cookies and headers at every API route: 4xx in the one error shape, never a 5xx, never the email, password or value sent, in the answer or the log", async () => {
+    const origin = server!.origin;
+    const failures: string[] = [];
+    const visitor = Browser.at(origin);
+    await visitor.get('/');
+    const crumb = visitor.crumb!;
+    const marked = (text: string) => [EMAIL, PASSWORD, VALUE].some((value) => text.includes(value));
+    let sent = 0;
+    const check = (label: string, reply: { status: number; headers: http.IncomingHttpHeaders; text: string }, api: boolean) => {
+      sent++;
+      if (reply.status >= 500) failures.push(`${label}: ${reply.status} ${reply.text.slice(0, 200)}`);
+      if (reply.status >= 400 && marked(reply.text)) failures.push(`${label}: echoes what it was sent: ${reply.text.slice(0, 200)}`);
+      if (api && reply.status >= 400) {
+        let body: Record<string, unknown> | null = null;
+        try {
+          body = JSON.parse(reply.text) as Record<string, unknown>;
+        } catch {
+          body = null;
+        }
+        const shape = body !== null && typeof body.error === 'string' && typeof body.code === 'string' && Object.keys(body).every((key) => ['error', 'code', 'errors', 'crumbFail'].includes(key));
+        if (!shape) failures.push(`${label}: ${reply.status} not the error shape: ${reply.text.slice(0, 120)}`);
+      }
+    };
+
+    const document = JSON.parse((await rawRequest(origin, 'GET', '/api/openapi.json', {})).text) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const routes = Object.entries(document.paths)
+      .filter(([pathname]) => pathname.startsWith('/api/'))
+      .flatMap(([pathname, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), pathname: pathname.replace(/\{[^}]+\}/g, 'x1'), hasBody: operation.requestBody !== undefined })));
+    expect(routes.length).toBeGreaterThan(50);
+    const json = JSON.stringify({ email: EMAIL, password: PASSWORD, siteVisitorEmail: EMAIL, itemId: VALUE, form: JSON.stringify({ name: VALUE }) });
+    const at = json.indexOf(VALUE);
+    const bodies: { type: string; body: string | Buffer }[] = [
+      // Bytes that are not UTF-8 inside a JSON string.
+      { type: 'application/json', body: Buffer.concat([Buffer.from(json.slice(0, at)), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(json.slice(at))]) },
+      { type: 'application/json; charset=utf-16le', body: Buffer.from(json, 'utf16le') },
+      { type: 'application/json; charset=latin1', body: json },
+      { type: 'application/json', body: `{"email":1,"email":${JSON.stringify(EMAIL)},"__proto__":{"admin":true},${json.slice(1)}` },
+      { type: 'application/json', body: JSON.stringify([JSON.parse(json)]) },
+      { type: 'application/json', body: JSON.stringify({ email: [EMAIL], password: { $ne: PASSWORD }, itemId: { toString: VALUE } }) },
+      { type: 'application/x-www-form-urlencoded', body: `email=${encodeURIComponent(EMAIL)}&email=x&password=${PASSWORD}&__proto__[x]=1&%ZZ=${VALUE}` },
+      { type: 'multipart/form-data; boundary=zz', body: `--zz\r\nContent-Disposition: form-data; name="email"\r\n\r\n${EMAIL}\r\n--zz--\r\n` },
+      { type: 'application/xml', body: `<email>${EMAIL}</email>` },
+    ];
+    const bearer = { authorization: 'Bearer junk-admin' };
+    for (const { method, pathname, hasBody } of routes) {
+      const query = `?limit=1&limit=2&cursor=a&cursor=b&email=${encodeURIComponent(EMAIL)}&q[]=${VALUE}`;
+      for (const auth of pathname.includes('/admin') ? [{}, bearer] : [{}]) {
+        const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, ...auth };
+        if (!hasBody) {
+          check(`${method} ${pathname}${query}`, await rawRequest(origin, method, pathname + query, headers), true);
+          continue;
+        }
+        for (const { type, body } of bodies) {
+          check(`${method} ${pathname} ${type} ${String(body).slice(0, 40)}`, await rawRequest(origin, method, pathname, { ...headers, 'content-type': type }, body), true);
+        }
+      }
+    }
+
+    // Cookie headers no browser would send, on pages and the API.
+    const cookies = [
+      Array.from({ length: 600 }, (_, i) => `c${i}=${i}`).join('; '),
+      `SiteUserSecureAuthToken=s%3Aforged.${'A'.repeat(43)}; SiteUserInfo=%7B%22authenticated%22%3Atrue%2C%22siteUserId%22%3A%22demo-user%22%7D`,
+      `quire-owner=s:forged.signature; quire-owner-device=${'x'.repeat(300)}`,
+      '__proto__=1; constructor=2; hasOwnProperty=3; toString=4',
+      `"CART"="${VALUE}"; crumb="${crumb}"`,
+    ];
+    for (const cookie of cookies) {
+      for (const pathname of ['/', '/members', '/api/commerce/shopping-cart', '/api/admin/session', '/api/site-users/account/locale']) {
+        const method = pathname.endsWith('locale') ? 'POST' : 'GET';
+        check(`${method} ${pathname} cookie ${cookie.slice(0, 40)}`, await rawRequest(origin, method, pathname, { cookie: `${cookie}; crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' }, method === 'POST' ? '{"language":"en-US"}' : undefined), pathname.startsWith('/api/'));
+      }
+    }
+
+    // Validators and ranges on the site's own assets, the islands and an image.
+    const home = await rawRequest(origin, 'GET', '/', {});
+    const assets = [...new Set([...home.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&')))].slice(0, 4);
+    expect(assets.length).toBeGreaterThan(0);
+    const validators: Record<string, string>[] = [
+      { 'if-none-match': 'W/"x", '.repeat(1000) },
+      { 'if-none-match': '"unterminated' },
+      { range: `bytes=${'0-0,'.repeat(1000)}1-1` },
+      { range: 'bytes=99999999999999999999999-' },
+      { range: 'bytes=5-1' },
+      { 'if-modified-since': 'not a date', 'if-range': 'junk' },
+      { 'accept-encoding': 'gzip;q=0.1, '.repeat(500) },
+    ];
+    for (const asset of assets) for (const headers of validators) check(`GET ${asset} ${JSON.stringify(headers).slice(0, 50)}`, await rawRequest(origin, 'GET', asset, headers), false);
+
+    expect(failures).toEqual([]);
+    // Every route with every body (about 80 routes, 9 bodies for the ones that take one).
+    expect(sent).toBeGreaterThan(400);
+    expect((await Browser.at(origin).get('/')).status).toBe(200);
+    // Every request was logged (LOG_LEVEL=info), and no line holds what a visitor sent.
+    expect(server!.output()).toContain('request completed');
+    expect([EMAIL, PASSWORD, VALUE].filter((value) => server!.output().includes(value))).toEqual([]);
+    cleanLog(server!);
+  }, 300_000);
+});
