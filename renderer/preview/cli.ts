@@ -12,6 +12,7 @@ import { writeStarterSite } from './new-site.ts';
 import { adminNote, startPreview, type Preview, type ReloadOutcome, type ShownProblem } from './preview-server.ts';
 import { quireCommand, shellWord, startCommand } from './start-command.ts';
 import { renderPage } from './render-page.ts';
+import { PAGE_TYPE } from '../pages/page-type-numbers.ts';
 
 export interface Io {
   out(s: string): void;
@@ -133,6 +134,13 @@ function untilSignal(): Promise<string> {
   });
 }
 
+/** A page type as the summary shows it: the number the platform data carries, with its name (`2 (page)`); a bare 2 told an author nothing. */
+function pageTypeName(type: number | null | undefined): string {
+  if (type === null || type === undefined) return '?';
+  const name = Object.entries(PAGE_TYPE).find(([, number]) => number === type)?.[0];
+  return name === undefined ? String(type) : `${type} (${name})`;
+}
+
 export async function main(argv: readonly string[], io: Io, waitForStop: () => Promise<unknown> = untilSignal): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -202,7 +210,7 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       const summary =
         result.status === null
           ? 'the site folder could not be loaded'
-          : `${path}: ${result.status}, page type ${result.pageType ?? '?'}, template ${result.templateName ?? '?'}`;
+          : `${path}: ${result.status}, page type ${pageTypeName(result.pageType)}, template ${result.templateName ?? '?'}`;
       const warnings = result.frames.filter((frame) => frame.warning).length;
       const counted = `${result.frames.length - warnings} problem(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
       // Named from where the command was typed, as `quire check` names them, so a terminal or an

@@ -63,7 +63,7 @@ describe('renderPage', () => {
     expect(result.frames[0]!.text.split('\n')[0]).toBe("Warning TEMPLATE_SCRIPT_BROKEN: {price} rendered empty in this page's <script>, leaving ', price = ;'");
     const io = capture();
     await main(['render-page', dir, '/about'], io);
-    expect(io.stderr).toContain('quire: /about: 200, page type 2, template page; 0 problem(s), 1 warning(s)\n');
+    expect(io.stderr).toContain('quire: /about: 200, page type 2 (page), template page; 0 problem(s), 1 warning(s)\n');
     // Named from where the command ran, as `quire check` names it, so the terminal opens the file.
     expect(io.stderr).toContain(`  at ${path.join(dir, 'partials/track.jsont')}:2:32\n`);
   });
