@@ -133,6 +133,9 @@ export function useApiHarness(): ApiHarness {
   };
 
   beforeEach(async () => {
+    // The last test's handed-off work (a reset mail, a welcome: api/after-response.ts) ends
+    // before the database is emptied under it.
+    await current?.app.storefrontApiSettled();
     current = await freshHarness(open());
   });
 
@@ -148,6 +151,7 @@ export function useApiHarness(): ApiHarness {
     },
     inject: (options) => harness().inject(options),
     async reset(options) {
+      await current?.app.storefrontApiSettled();
       current = await freshHarness(open(), options);
     },
   };

@@ -116,6 +116,8 @@ export function useDemoHarness(options: { resolveMember?: ResolveMember; resetEa
   if (options.resetEach) {
     beforeEach(async () => {
       const { store, h } = current();
+      // The last test's handed-off work (api/after-response.ts) ends before the reseed.
+      await h.app.storefrontApiSettled();
       await reseed(store, await demoSeed());
       h.setSite(await demoSite());
       h.clock.now = START;
