@@ -147,6 +147,11 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   };
 
   const done = phase === 'success';
+  const errorView = (key: string) => (
+    <p key={key} className="product-restock-error" id={errorId}>
+      {error}
+    </p>
+  );
   const children = renderSnapshot(snapshot, function override(node, renderDefault, path): ReactNode | undefined {
     if (node.tag === 'form' && hasClass(node, 'product-restock-form')) {
       if (done) return null;
@@ -154,7 +159,10 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
       const formChildren = renderSnapshot(node.children, override, path).flatMap((child, i) => {
         const source = node.children[i];
         if (!mounted || typeof source !== 'object' || source.tag !== 'input' || attrOf(source, 'name') !== 'email') return [child];
+        // The error sits right above the field it describes, as every form's does: below the
+        // button (after the form) it was off screen on a phone while focus was in the field.
         return [
+          ...(error !== '' ? [errorView(`${path}.error`)] : []),
           <label key={`${path}.label`} className="product-restock-label" htmlFor={inputId}>
             {attrOf(source, 'placeholder') || 'Email Address'}
           </label>,
@@ -181,11 +189,6 @@ function RestockBox({ runtime, container, snapshot, selection, productId, varian
   return (
     <>
       {children}
-      {error !== '' && !done ? (
-        <p className="product-restock-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
       {done ? (
         <p className="product-restock-success" role="status" tabIndex={-1} ref={successRef}>
           {successText}

@@ -247,6 +247,9 @@ describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in
       const email = box.locator('input[name="email"]');
       await expect.poll(() => markedIn(box)).toEqual([{ control: expect.stringMatching(/email/), error: 'Email cannot be blank', beside: true }]);
       await expect.poll(() => focusedNow(page)).toMatchObject({ id: expect.stringMatching(/email/), ring: true, inViewport: true, onTop: true });
+      // The error right above the field, in the window with it (it sat below the button, off a phone's screen).
+      expect(await focusedErrorInView(page)).toBe(true);
+      expect(await box.locator('form .product-restock-error + label + input[name="email"]').count()).toBe(1);
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(await status(page)).toBe('');
       expect(await axeViolations(page)).toEqual([]);
