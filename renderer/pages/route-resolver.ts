@@ -1,6 +1,6 @@
 import type { ContentEntry, LoadedSite } from '../site/site-types.ts';
 import { PAGE_TYPE } from './page-type-numbers.ts';
-import { PAGE_TABLE, tableTemplateNames, type TableRoute } from './page-types/table.ts';
+import { allTableTemplateNames, PAGE_TABLE, tableTemplateNames, type TableRoute } from './page-types/table.ts';
 import type { PageKind } from './page-types/page-kind.ts';
 
 // C1 routing: URL → what to render, by the page-type table's matchers (page-types/table.ts).
@@ -57,5 +57,19 @@ export function templateNames(pageType: number, entry: ContentEntry | null): str
   if (pageType === PAGE_TYPE.collection) names.push(`${entry?.collectionType ?? 'collection'}.list`, ...tableTemplateNames(pageType)!);
   else if (pageType === PAGE_TYPE.item) names.push(`${entry?.collectionType ?? 'collection'}.item`, ...tableTemplateNames(pageType)!);
   else names.push(...(tableTemplateNames(pageType) ?? ['page']));
+  return names;
+}
+
+/**
+ * Every template name a page of the site may be rendered with: the layout, the page-type
+ * table's names, and each content file's own (its `"template"`, its collection type's
+ * `.list` and `.item`). A file of `templates/` named otherwise is rendered by no page.
+ */
+export function siteTemplateNames(site: LoadedSite): Set<string> {
+  const names = new Set(['layout', ...allTableTemplateNames()]);
+  for (const entry of site.entries) {
+    for (const name of templateNames(entry.pageType, entry)) names.add(name);
+    if (entry.kind === 'collection') for (const name of templateNames(PAGE_TYPE.item, entry)) names.add(name);
+  }
   return names;
 }

@@ -147,6 +147,23 @@ describe('checkPaths', () => {
     ]);
   });
 
+  it('warns about a template no page is rendered with (page.jsont renamed pages.jsont), with the name a page would use', async () => {
+    write('content/a.json', '{"slug": "a"}');
+    write('content/journal.json', '{"slug": "journal", "kind": "collection", "collectionType": "blog", "template": "news"}');
+    write('templates/pages.jsont', '<p>{page.title}</p>');
+    // Used: the layout, a table name, a collection's own .list/.item and its "template".
+    for (const name of ['layout', 'cart', 'blog.list', 'news.item', 'news']) write(`templates/${name}.jsont`, '{@}');
+    const result = await checkPaths([dir]);
+    expect(result.exitCode).toBe(0);
+    expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.warning, frame.text.split('\n')[0]])).toEqual([
+      [
+        'templates/pages.jsont:1:1',
+        true,
+        'Warning SITE_CONTENT: no page is rendered with templates/pages.jsont (did you mean page.jsont? Without it, those pages render with Quire\'s built-in page template): a page uses the template of its type (page, cover, blog.list, products.item …) or the "template" its content file names',
+      ],
+    ]);
+  });
+
   it('lists template syntax errors with the content problems that refuse the folder, in one run', async () => {
     write('content/bad.json', '{"slug": "Bad_Slug"}');
     write('templates/page.jsont', '<p>x</p>\n{.end}');

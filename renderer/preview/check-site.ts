@@ -3,6 +3,7 @@ import path from 'node:path';
 import { codeFrame, DEFAULT_LIMITS, Source, type Diagnostic, type Template } from '../../engine/index.ts';
 import { renderBlock } from '../pages/blocks.ts';
 import { indexImages, SITE_IMAGES_PREFIX } from '../pages/site-images.ts';
+import { siteTemplateNames } from '../pages/route-resolver.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
 import { jsonSyntaxError } from '../site/json-positions.ts';
@@ -265,6 +266,26 @@ export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
   return frames;
 }
 
+/**
+ * A file of `templates/` that no page is rendered with: `page.jsont` renamed `pages.jsont`
+ * (or a type's template deleted and another name saved), the pages then render with Quire's
+ * built-in template of their type and nothing said why. A warning, at the file's first line,
+ * with the nearest name a page would use.
+ */
+export async function unusedTemplateFrames(site: LoadedSite): Promise<Frame[]> {
+  const used = siteTemplateNames(site);
+  const frames: Frame[] = [];
+  for (const [name, compiled] of site.templates) {
+    if (used.has(name)) continue;
+    const near = didYouMean(name, [...used], true);
+    const instead = near ? ` (did you mean ${near}.jsont?${site.templates.has(near) ? '' : ` Without it, those pages render with Quire's built-in ${near} template`})` : '';
+    const message = `no page is rendered with ${compiled.file}${instead}: a page uses the template of its type (page, cover, blog.list, products.item …) or the "template" its content file names`;
+    const d = { kind: 'Warning', code: 'SITE_CONTENT', message, line: 1, column: 1, source: compiled.file } as unknown as Diagnostic;
+    frames.push({ code: 'SITE_CONTENT', where: `${compiled.file}:1:1`, text: codeFrame(d, compiled.template.source), warning: true });
+  }
+  return frames;
+}
+
 /** A picture of the site folder as pages name it: `/assets/site/images/NAME` (pages/site-images.ts). */
 const SITE_IMAGE_URL = new RegExp(`${SITE_IMAGES_PREFIX.replaceAll('/', '\\/')}([A-Za-z0-9._~%-]+)`, 'g');
 
@@ -376,6 +397,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   for (const frame of recursionFrames(site, siteFiles)) frames.push(frame);
   for (const frame of await blockFrames(site)) frames.push(frame);
   for (const frame of await templateNameFrames(site)) frames.push(frame);
+  for (const frame of await unusedTemplateFrames(site)) frames.push(frame);
   for (const frame of await missingImageFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.

@@ -28,7 +28,7 @@ export const SITE_CODES = {
   SITE_LIMIT_EXCEEDED: 'error: a content limit (blocks per layout, items per collection, images per gallery …) or the JSON nesting depth is exceeded',
   SITE_KEY_UNKNOWN: 'warning: a key the schema does not know, with a "did you mean" (`price` -> `priceCents`)',
   SITE_KEY_DEPRECATED: 'warning: a key still read for now, with what replaces it',
-  SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have',
+  SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have, or a file of `templates/` is the template of no page (`pages.jsont`), each with the nearest name',
   SITE_IMAGE_MISSING: 'warning (`quire check`): a `/assets/site/images/NAME` written in a data file, template or stylesheet that `images/` has no file for',
   TEMPLATE_SYNTAX: 'error: a template or partial has a syntax error; the frame shows the engine\'s own code (`EOF_IN_BLOCK` …) and words',
   TEMPLATE_SCRIPT_VARIABLE:

@@ -10,7 +10,7 @@ import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemF
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
-import { templateNameFrames } from './check-site.ts';
+import { templateNameFrames, unusedTemplateFrames } from './check-site.ts';
 import { startCommand } from './start-command.ts';
 import { ADMIN_PATH } from '../admin/admin-page.ts';
 import { escapeHtml } from '../pages/html.ts';
@@ -226,7 +226,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const first = await tryLoad(options.dir);
   const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [], templateNames: [] } : { site: null, error: first.error, content: [], templateNames: [] };
   state.content = await validateSiteFiles(options.dir);
-  if (state.site) state.templateNames = await templateNameFrames(state.site);
+  if (state.site) state.templateNames = [...(await templateNameFrames(state.site)), ...(await unusedTemplateFrames(state.site))];
   const ownsStore = options.store === undefined;
   // A DATA_DIR / DATABASE_URL store is synced as it opens (as `npm start` does): its summary is the start's.
   let startSync: string | null = null;
@@ -324,7 +324,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       sync = synced.summary;
       state.site = next.site;
       state.error = null;
-      state.templateNames = await templateNameFrames(next.site);
+      state.templateNames = [...(await templateNameFrames(next.site)), ...(await unusedTemplateFrames(next.site))];
     } else {
       state.error = next.error;
     }

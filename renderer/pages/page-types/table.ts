@@ -71,6 +71,9 @@ export function pageKindOf<R extends TableRoute>(route: R): PageKind<R> {
   return byKind.get(route.kind) as unknown as PageKind<R>;
 }
 
+/** Every template name of the table (`cart`, `page`, `collection.list` …), for `quire check`'s unused templates. */
+export const allTableTemplateNames = (): string[] => [...templatesByType.values()].flat();
+
 /** The table's template names of a page type, most specific first (undefined: none). */
 export const tableTemplateNames = (pageType: number): readonly string[] | undefined => templatesByType.get(pageType);
 
