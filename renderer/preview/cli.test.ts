@@ -173,8 +173,8 @@ describe('quire preview (in process): the terminal names the problems', () => {
       const broken = lineMatching(/the last good version is still served/);
       fs.writeFileSync(home, homeText.replace('"title": "Welcome",', '"title": "Welcome"'));
       await broken;
-      // Both files may reload in one burst or two; the last reload has nothing left to list.
-      const fixed = lineMatching(/^quire: reloaded \([^)]*\)\n$/);
+      // Both files may reload in one burst or two; the last reload has nothing left to list, and says so.
+      const fixed = lineMatching(/^quire: no problems left\n$/);
       fs.writeFileSync(home, homeText);
       fs.writeFileSync(page, pageText);
       await fixed;
@@ -189,6 +189,8 @@ describe('quire preview (in process): the terminal names the problems', () => {
     // The start prints what `quire check` prints, the file named as the folder was typed.
     expect(text).toContain(`${path.join(dir, 'templates/page.jsont')}:2:18`);
     expect(text).toMatch(/FORMATTER_UNKNOWN/);
+    // The reload that fixed the last problem said so (it said only "reloaded").
+    expect(err.at(-1)).toBe('quire: no problems left\n');
     expect(text).toMatch(/the last good version is still served, with them on every page:\n {2}\S*preview-problems\/content\/home\.json:4:21 SITE_JSON_INVALID: a ',' is missing here, after this value: the next member starts at line 5, column 3\n/);
   }, 120_000);
 });

@@ -237,6 +237,14 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
         return 2;
       }
       let preview: Preview;
+      // Whether the terminal's last word on the folder was a problem: the reload that fixes the
+      // last one says so, where it said only "reloaded" and the author looked for what was left.
+      let troubled = false;
+      const report = (text: string) => {
+        if (text) io.err(text);
+        else if (troubled) io.err('quire: no problems left\n');
+        troubled = text.includes('problem(s)') && !text.includes('check found 0 problem(s)');
+      };
       try {
         preview = await startPreview({
           dir,
@@ -245,7 +253,8 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
           onReload: (outcome) => {
             io.err(reloadLines(outcome, dir));
             if (outcome.sync !== null) io.err(syncLine(outcome.sync));
-            if (outcome.ok) void checkLines(dir).then((text) => text && io.err(text));
+            if (outcome.ok) void checkLines(dir).then(report);
+            else troubled = true;
           },
         });
       } catch (failure) {
@@ -264,12 +273,13 @@ export async function main(argv: readonly string[], io: Io, waitForStop: () => P
       const { blocking } = preview.problems();
       if (preview.site() === null) {
         io.err(`quire: the site folder could not be loaded; pages show the problems until they are fixed:\n${problemLines(blocking, dir)}`);
+        troubled = true;
       } else if (blocking.length > 0) {
         io.err(`quire: the site has ${blocking.length} problem(s), shown on every page:\n${problemLines(blocking, dir)}`);
+        troubled = true;
       } else {
         // The kept problems (syntax errors, data findings) are part of what `quire check` prints.
-        const text = await checkLines(dir);
-        if (text) io.err(text);
+        report(await checkLines(dir));
       }
       await waitForStop();
       await preview.close();
