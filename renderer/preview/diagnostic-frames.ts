@@ -369,6 +369,16 @@ class SyntaxErrors {
   }
 }
 
+/**
+ * A render's COMPILE_PARTIAL_SYNTAX whose every child is a syntax error of the partial already
+ * shown as a kept problem: the overlay listed the partial's errors twice (4 problems on a page
+ * where \`quire check\` and the terminal said 2). The kept frames name the partial's file.
+ */
+export function repeatsKeptErrors(d: Diagnostic, shown: ReadonlySet<string>): boolean {
+  if (d.code !== 'COMPILE_PARTIAL_SYNTAX' || !d.children?.length) return false;
+  return d.children.every((c) => shown.has(`${c.source}:${c.line}:${c.column}`) || shown.has(`partials/${c.source}.jsont:${c.line}:${c.column}`));
+}
+
 export function framesText(frames: readonly Frame[]): string {
   return frames.map((frame) => frame.text).join('\n\n');
 }

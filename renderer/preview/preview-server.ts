@@ -6,7 +6,7 @@ import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 import { validateSiteFiles, type SiteDiagnostic } from '../site/validate-site-files.ts';
 import { syncSiteContent, syncSummary } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
-import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, repeatsKeptErrors, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
@@ -155,6 +155,7 @@ function framesFor(state: Loaded, request: FastifyRequest, dir: string, html: st
   for (const d of request.quirePage?.diagnostics ?? []) {
     // A kept syntax error is reported again by each render of its template; show it once.
     if (d.kind === 'SyntaxError' && shown.has(`${d.source}:${d.line}:${d.column}`)) continue;
+    if (repeatsKeptErrors(d, shown)) continue;
     frames.push(diagnosticFrame(state.site, d, sources, request.quirePage!.diagnostics));
   }
   for (const message of request.quirePage?.problems ?? []) {

@@ -53,6 +53,15 @@ describe('renderPage', () => {
     expect(result.frames[0]!.text).toContain('> 2 | <p>{page.posted|dat %B}</p>');
   });
 
+  it("lists an applied partial's syntax errors once, as quire check does, not again under the render's COMPILE_PARTIAL_SYNTAX", async () => {
+    write('templates/page.jsont', '<h1>{page.title|html}</h1>{page|apply meta}{page|apply meta}\n');
+    write('partials/meta.jsont', '<p>{title|htm}</p>\n{.section tags}x\n');
+    const result = await renderPage(dir, '/about', { store });
+    expect(result.exitCode).toBe(1);
+    // Before: FORMATTER_UNKNOWN, EOF_IN_BLOCK, then COMPILE_PARTIAL_SYNTAX repeating both as its children.
+    expect(result.frames.map((frame) => frame.where)).toEqual(['partials/meta.jsont:1:11', 'partials/meta.jsont:3:1']);
+  });
+
   it('warns, without failing the page, about a script variable of a partial that rendered empty for the page', async () => {
     write('templates/page.jsont', '<h1>{page.title|html}</h1>{page|apply track}\n');
     write('partials/track.jsont', '<script>\nvar posted = {posted}, price = {price};\n</script>\n');

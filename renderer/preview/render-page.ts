@@ -3,7 +3,7 @@ import type { QuirePageInfo } from '../pages/index.ts';
 import { loadSite, SiteLoadError, siteSeed } from '../site/load-site.ts';
 import type { LoadedSite } from '../site/site-types.ts';
 import type { SqlStore } from '../store/store.ts';
-import { diagnosticFrame, FrameSources, problemFrames, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, FrameSources, problemFrames, repeatsKeptErrors, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
 import { seedStore } from '../store/seed.ts';
@@ -52,6 +52,7 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     const sources = new FrameSources(site.dir, site);
     for (const d of info?.diagnostics ?? []) {
       if (d.kind === 'SyntaxError' && kept.has(`${d.source}:${d.line}:${d.column}`)) continue;
+      if (repeatsKeptErrors(d, kept)) continue;
       frames.push(diagnosticFrame(site, d, sources, info!.diagnostics));
     }
     for (const message of info?.problems ?? []) frames.push({ code: 'SITE_CONTENT', where: path, text: `SITE_CONTENT: ${message}` });
