@@ -372,3 +372,16 @@ describe('checkPaths', () => {
     expect(result.frames.map((frame) => frame.where)).toEqual([`${bom}:1:20`]);
   });
 });
+
+describe("docs/language.md's code frame", () => {
+  it('is what quire check prints for the example it frames, hint included', async () => {
+    const guide = fs.readFileSync(path.join(root, 'docs/language.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('## 10. Diagnostics'));
+    const template = /```jsont\n([\s\S]*?)```/.exec(section)![1]!;
+    const shown = /The command line shows each problem[\s\S]*?```text\n([\s\S]*?)\n```/.exec(section)![1]!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-guide-'));
+    fs.writeFileSync(path.join(dir, 'page.jsont'), template);
+    const result = await checkPaths([path.join(dir, 'page.jsont')]);
+    expect(result.frames.map((frame) => frame.text.replace(`${dir}${path.sep}`, ''))).toEqual([shown]);
+  });
+});
