@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../engine/index.ts';
 import { ensureCrumbCookie, type ApiDeps } from '../api/context.ts';
 import { isStoreUnreachable } from '../api/http.ts';
 import type { LoadedSite } from '../site/site-types.ts';
+import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import { sendErrorPage, send, writeDocument } from './document-writer.ts';
 import { baseContext, NotFound, PageJob, type Json, type PageReads, type Resolved } from './page-context.ts';
 import { PageRedirect } from './page-types/page-kind.ts';
@@ -111,7 +112,11 @@ export function createPageRenderer(options: PageRendererOptions) {
       const { html, template: chosen } = await writeDocument(job, ctx, resolved, path, { trackingDisabled, member });
       request.quirePage = { pageType: resolved.pageType, templateName: chosen.name, diagnostics: job.diagnostics, problems: job.problems };
       if (job.diagnostics.length || job.problems.length) {
-        request.log.warn({ pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${d.source}:${d.line}:${d.column} ${d.code} ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
+        // The page's path (never its query, which may carry a visitor's values) and each file as
+        // `quire check` names it (`partials/post-meta.jsont`, not the engine's key `post-meta`),
+        // so the log line leads to the page and the file to open.
+        const file = (source: string) => (!source.includes('/') && Object.hasOwn(job.site.partials, source) && !Object.hasOwn(BUILTIN_PARTIALS, source) ? `partials/${source}.jsont` : source);
+        request.log.warn({ path, pageType: resolved.pageType, template: chosen.file, diagnostics: job.diagnostics.map((d) => `${file(d.source)}:${d.line}:${d.column} ${d.code}: ${d.message}`), problems: job.problems }, 'page rendered with template diagnostics');
       }
       return send(reply, resolved.status, html);
     } catch (error) {
