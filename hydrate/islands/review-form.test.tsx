@@ -48,6 +48,24 @@ describe('review form (209)', () => {
     expect(page.fetch.callsTo(REVIEWS_PATH, 'POST')).toHaveLength(0);
   });
 
+  test('an empty send says that 3 fields need attention; each field put right loses its error as it is typed, quietly', async () => {
+    page = createPage({ body: HTML });
+    await page.boot();
+    const said = () => document.querySelector('body > .sf-announcer')?.textContent ?? null;
+    await submit({});
+    expect(said()).toBe('3 fields need attention.');
+    const name = form().querySelector<HTMLInputElement>('input[name="name"]')!;
+    await page.act(() => typeInto(name, 'Ada'));
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+    expect(describedBy(name)).toBeNull();
+    expect(form().querySelector('textarea')!.getAttribute('aria-invalid')).toBe('true');
+    expect(said()).toBe('');
+    // Sent again with focus still in the rating (it does not move, so its error is said too).
+    await submit({});
+    expect((document.activeElement as HTMLInputElement).name).toBe('rating');
+    expect(said()).toBe('Choose a rating from 1 to 5. 2 fields need attention.');
+  });
+
   test("a valid review is sent; the server's field errors land next to their fields; success shows the thank-you", async () => {
     page = createPage({ body: HTML });
     await page.boot();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { announcer, announcerHost, clearAttention, focusWithError } from '../runtime/announce.ts';
 import { invalidAttrs } from '../runtime/form-fields.ts';
 import { attrOf, hasClass, renderSnapshot, snapshotChildren, type SnapshotElement, type SnapshotNode } from '../runtime/revive.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -28,18 +29,45 @@ function ReviewForm({ runtime, snapshot }: { runtime: Runtime; snapshot: Snapsho
   const thanksRef = useRef<HTMLDivElement | null>(null);
   const busy = useRef(false);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    // A live region is read only if it is in the page before its text changes (focusWithError).
+    if (formRef.current) announcer(announcerHost(formRef.current));
+  }, []);
 
   // Once the thank-you is shown it takes focus: the form, and the button that had it, are hidden.
   useEffect(() => {
     if (sent) thanksRef.current?.focus();
   }, [sent]);
 
+  /** Focus to the first wrong field (read with its error); with more than one, how many is said. */
   const focusFirst = (found: Errors) => {
     const form = formRef.current!;
-    if (found.rating) form.querySelector<HTMLInputElement>('input[name="rating"]')?.focus();
-    else if (found.name) form.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
-    else if (found.text) form.querySelector<HTMLTextAreaElement>('textarea[name="text"]')?.focus();
+    const count = REVIEW_FIELDS.filter((field) => found[field]).length;
+    const target = found.rating
+      ? form.querySelector<HTMLInputElement>('input[name="rating"]')
+      : found.name
+        ? form.querySelector<HTMLInputElement>('input[name="name"]')
+        : form.querySelector<HTMLTextAreaElement>('textarea[name="text"]');
+    const error = found.rating ?? found.name ?? found.text ?? '';
+    if (target) focusWithError(target, error, count);
+  };
+
+  // A field corrected after a submit loses its error as it is typed (or chosen), by the same
+  // rules; the count said goes quietly and the other errors are not said again.
+  const onInput = (event: FormEvent) => {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+    const field = target.name === 'rating' || target.name === 'name' || target.name === 'text' ? (target.name as ReviewField) : null;
+    if (!field || !errors[field]) return;
+    const form = formRef.current!;
+    const now = reviewErrors({
+      rating: form.querySelector<HTMLInputElement>('input[name="rating"]:checked')?.value ?? '',
+      name: form.querySelector<HTMLInputElement>('input[name="name"]')?.value ?? '',
+      text: form.querySelector<HTMLTextAreaElement>('textarea[name="text"]')?.value ?? '',
+    });
+    if (now[field]) return;
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+    clearAttention(target);
   };
 
   async function submit(): Promise<void> {
@@ -89,7 +117,7 @@ function ReviewForm({ runtime, snapshot }: { runtime: Runtime; snapshot: Snapsho
   );
 
   const override = (node: SnapshotElement, renderDefault: (p?: Record<string, unknown>, c?: ReactNode) => ReactNode, path: string): ReactNode | undefined => {
-    if (node.tag === 'form' && hasClass(node, 'sf-review-form')) return renderDefault({ ref: formRef, onSubmit, hidden: sent !== null });
+    if (node.tag === 'form' && hasClass(node, 'sf-review-form')) return renderDefault({ ref: formRef, onSubmit, onInput, hidden: sent !== null });
     if (hasClass(node, 'sf-review-rating-choices')) {
       // The rating's error follows its legend and describes the whole group.
       const children = renderSnapshot(node.children, override, path);

@@ -22,6 +22,8 @@ type WindowName = keyof typeof WINDOWS;
 
 /** The focused control as a visitor meets it: its id (else its name), a ring, in the window, on top. */
 interface Focused {
+  /** Top and bottom of its box, and the window's height (for the failure message). */
+  box?: number[];
   id: string;
   ring: boolean;
   inViewport: boolean;
@@ -31,19 +33,22 @@ interface Focused {
 const focusedNow = (page: Page): Promise<Focused> =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { id: 'body', ring: false, inViewport: false, onTop: false };
+    if (!el || el === document.body) return { box: [], id: 'body', ring: false, inViewport: false, onTop: false };
     const shows = (node: Element | null) => {
       if (!node) return false;
       const s = getComputedStyle(node);
       return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
     };
     const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    // The middle of its part inside the window (a tall textarea may run past the bottom edge).
+    const hit = document.elementFromPoint(r.left + r.width / 2, (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2);
     const labelFor = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
     return {
+      box: [Math.round(r.top), Math.round(r.bottom), innerHeight],
       id: el.id || el.getAttribute('name') || el.getAttribute('aria-label') || (el.textContent ?? '').trim(),
       ring: shows(el) || shows(labelFor) || shows(el.closest('label')),
-      inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1,
+      // Whole, or for a tall box (a textarea the browser scrolls to no further) its top 24 px, where typing starts.
+      inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.right <= innerWidth + 1 && (r.bottom <= innerHeight + 1 || innerHeight - r.top >= 24),
       onTop: hit !== null && (el.contains(hit) || hit.contains(el) || (labelFor?.contains(hit) ?? false) || (el.closest('label')?.contains(hit) ?? false)),
     };
   });
@@ -83,7 +88,7 @@ async function walk(page: Page, root: Locator, label: string): Promise<void> {
   for (let i = 0; i < expected.length; i++) {
     await page.keyboard.press('Tab');
     const now = await focusedNow(page);
-    expect(now, `${label}: Tab ${i + 1} (${stops.join(' | ')})`).toMatchObject({ ring: true, inViewport: true, onTop: true });
+    expect(now, `${label}: Tab ${i + 1} (${stops.join(' | ')}) ${JSON.stringify(now)}`).toMatchObject({ ring: true, inViewport: true, onTop: true });
     stops.push(now.id);
   }
   await page.evaluate(() => document.querySelector('.sf-test-before')?.remove());
@@ -103,7 +108,9 @@ const markedIn = (root: Locator): Promise<Marked[]> =>
     const seen = new Set<string>();
     const out: Marked[] = [];
     for (const c of el.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
-      const ids = (c.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      // A radio's error describes its group (the fieldset), read as focus enters it.
+      const describer = c.hasAttribute('aria-describedby') ? c : (c.closest('fieldset[aria-describedby], [role="radiogroup"][aria-describedby]') ?? c);
+      const ids = (describer.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
       const error = ids.map((id) => document.getElementById(id)).find((e) => e?.matches('.field-error, .product-restock-error, .sf-login-error')) ?? null;
       const key = error?.id ?? c.id;
       if (seen.has(key)) continue;
@@ -260,6 +267,33 @@ describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in
       expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await markedIn(box)).toEqual([{ control: expect.stringMatching(/email/), error: 'Email is invalid', beside: true }]);
       expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const name of Object.keys(WINDOWS) as WindowName[]) {
+    test(`FORM-6 the review request (${name}): Tab order, sent empty: the three fields marked and described beside them, focus on the rating, "3 fields need attention." said once; the name typed unmarks it quietly`, async () => {
+      const v = await tier.newVisitor();
+      const { page } = v;
+      await page.setViewportSize(WINDOWS[name]);
+      expect(await visit(page, '/review?productId=tee')).toBe(200);
+      const form = page.locator('form.sf-review-form');
+      await walk(page, form, `review ${name}`);
+      await form.locator('.sf-review-submit').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status(page)).toBe('3 fields need attention.');
+      expect(await focusedNow(page)).toMatchObject({ id: expect.stringMatching(/rating/), ring: true, inViewport: true, onTop: true });
+      const marked = await markedIn(form);
+      // The rating's error describes its group (a fieldset), the others their own control.
+      expect(marked.length).toBeGreaterThanOrEqual(2);
+      expect(marked.every((m) => m.error !== '' && m.beside), JSON.stringify(marked)).toBe(true);
+      expect(await form.locator('[aria-invalid="true"]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('name')))])).toEqual(['rating', 'name', 'text']);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await viewportShot(page, `form-errors-review-${name}`);
+      await form.locator('input[name="name"]').fill('Ada');
+      await expect.poll(() => form.locator('input[name="name"]').getAttribute('aria-invalid')).toBeNull();
+      expect(await status(page)).toBe('');
+      expect(await form.locator('textarea[name="text"]').getAttribute('aria-invalid')).toBe('true');
     });
   }
 
