@@ -297,6 +297,36 @@ describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in
     });
   }
 
+  test('FORM-7 on a 375 px phone, "Forgot your password?" and the coupon field sent empty by their buttons: focus on the field with its error in the window, said once (no alert)', async () => {
+    const v = await tier.newVisitor();
+    const { page } = v;
+    v.allowConsoleError(/status of 403/);
+    await page.setViewportSize(WINDOWS.phone);
+    await visit(page, '/members#forgot-password');
+    const forgot = page.locator('form.sf-forgot');
+    await walk(page, forgot, 'forgot phone');
+    await forgot.getByRole('button', { name: 'Email Me a Link' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => markedIn(forgot)).toEqual([{ control: 'sf-forgot-email', error: 'Required', beside: true }]);
+    expect(await focusedNow(page)).toMatchObject({ id: 'sf-forgot-email', ring: true, inViewport: true, onTop: true });
+    expect(await focusedErrorInView(page)).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await status(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await teeToCheckout(page, 'S');
+    const coupon = page.locator('.sf-checkout-coupon');
+    await page.getByRole('button', { name: 'Apply' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => markedIn(coupon)).toEqual([{ control: 'sf-checkout-coupon', error: 'Enter a coupon code.', beside: true }]);
+    expect(await focusedNow(page)).toMatchObject({ id: 'sf-checkout-coupon', ring: true, inViewport: true, onTop: true });
+    expect(await focusedErrorInView(page)).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await status(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    await viewportShot(page, 'form-errors-coupon-phone');
+  });
+
   for (const name of Object.keys(WINDOWS) as WindowName[]) {
     test(`FORM-4 checkout (${name}): Place order pressed empty: every wrong field marked and described beside it, focus on Email in the window, the count said once; a field typed right is unmarked and the count goes`, async () => {
       const v = await tier.newVisitor();
