@@ -341,7 +341,7 @@ describe('checkPaths', () => {
     expect(result.exitCode).toBe(1);
     // The words, place and hint of the preview's overlay when a page renders the call.
     expect(result.frames.map((frame) => `${frame.text.split('\n')[0]} | ${frame.text.split('\n').at(-1)}`)).toEqual([
-      "RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'cardd' which could not be found. |   hint: no partials/cardd.jsont in the site folder and no {.macro cardd} in this file",
+      "RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'cardd' which could not be found. |   hint: no partials/cardd.jsont in the site folder and no {.macro cardd} in this file: did you mean 'card'?",
       // The code the render reports for an `.include` (INCLUDE_PARTIAL_MISSING), not an apply's.
       "RuntimeError INCLUDE_PARTIAL_MISSING: Attempt to include partial 'nowhere' which could not be found. |   hint: no partials/nowhere.jsont in the site folder and no {.macro nowhere} in this file",
       "RuntimeError APPLY_PARTIAL_MISSING: Attempt to apply partial 'missing-in-partial' which could not be found. |   hint: no partials/missing-in-partial.jsont in the site folder and no {.macro missing-in-partial} in this file",
@@ -360,6 +360,9 @@ describe('checkPaths', () => {
       "  hint: partials are named without .jsont: write 'post-meta'",
       '  hint: no partials/gone.jsont in the site folder and no {.macro gone.jsont} in this file',
     ]);
+    write('templates/page.jsont', '{page|apply post-meat}');
+    const slip = await checkPaths([dir]);
+    expect(slip.frames.map((frame) => frame.text.split('\n').at(-1))).toEqual(["  hint: no partials/post-meat.jsont in the site folder and no {.macro post-meat} in this file: did you mean 'post-meta'?"]);
   });
 
   it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {

@@ -121,7 +121,9 @@ export class FrameSources {
 export function missingPartialHint(name: string, partials: Readonly<Record<string, string>>): string {
   const bare = name.replace(/\.jsont$/, '');
   if (bare !== name && Object.hasOwn(partials, bare)) return `partials are named without .jsont: write '${bare}'`;
-  return `no partials/${bare}.jsont in the site folder and no {.macro ${name}} in this file`;
+  // The nearest partial for a slip (`post-meat`), the renderer's own (`sf-product-card`) included.
+  const near = didYouMean(bare, Object.keys(partials), true);
+  return `no partials/${bare}.jsont in the site folder and no {.macro ${name}} in this file${near ? `: did you mean '${near}'?` : ''}`;
 }
 
 /** The plugin's name in FORMATTER_ARGS_INVALID, PREDICATE_ARGS_INVALID and PREDICATE_NEEDS_ARGS (the reference's words). */
