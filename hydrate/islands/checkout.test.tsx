@@ -50,6 +50,7 @@ function baseView(patch: Partial<CheckoutView> = {}): CheckoutView {
     ],
     offlineOrderMaxUnits: 10,
     stockUnits: 2,
+    linesKey: 'lines-tee-m-2',
     ...patch,
   };
 }
@@ -346,6 +347,9 @@ describe('checkout island (issue 15)', () => {
       shippingOptionId: 'standard',
       couponCodes: [],
       payment: { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      // What the summary showed, total and lines: a cart changed in another tab is refused, not charged.
+      expectedTotalCents: 2700,
+      expectedLinesKey: 'lines-tee-m-2',
     });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     expect(fake.orders).toEqual(['o1']);

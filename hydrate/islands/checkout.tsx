@@ -404,6 +404,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
         idempotencyKey: attemptKey.current,
         // What the summary shows: a cart changed in another tab since is refused, not charged.
         expectedTotalCents: view.grandTotalCents,
+        // And the lines it lists: one tee swapped for another of its price changes no total.
+        ...(view.linesKey ? { expectedLinesKey: view.linesKey } : {}),
       },
     });
     if (result.ok) {

@@ -75,6 +75,8 @@ export interface CheckoutView {
   offlineOrderMaxUnits: number | null;
   /** The cart's units of stock as the server counts them for that bound (unlimited variants are not counted). */
   stockUnits: number;
+  /** The fingerprint of the lines shown; Place order sends it back, so lines changed elsewhere are refused. */
+  linesKey?: string;
 }
 
 export type AddressKey = keyof ShippingAddress;
@@ -343,6 +345,7 @@ export function readView(body: unknown): CheckoutView | null {
     paymentProviders: list(v.paymentProviders),
     offlineOrderMaxUnits: typeof v.offlineOrderMaxUnits === 'number' && Number.isInteger(v.offlineOrderMaxUnits) ? v.offlineOrderMaxUnits : null,
     stockUnits: cents(v.stockUnits),
+    ...(typeof v.linesKey === 'string' && v.linesKey !== '' ? { linesKey: v.linesKey } : {}),
   };
 }
 

@@ -80,7 +80,7 @@ export const API_ERROR_CODES = {
   GIFT_CARD_NOT_FOUND: entry('checkout', 404, 'The gift card checkout\'s `itemId` is not a gift card, or `sku` is not one of its denominations.'),
   CART_EMPTY: entry('checkout', 409, 'The cart has no items.'),
   CART_PURCHASED: entry('checkout', 409, 'The cart was already turned into an order.'),
-  CART_CHANGED: entry('checkout', 409, 'The cart changed since the totals were shown; show the new totals before placing the order.'),
+  CART_CHANGED: entry('checkout', 409, 'The cart\'s total or lines changed since the checkout showed them (another tab), or a coupon it counted lapsed (`errors.couponCodes` says why); show the new totals before placing the order.'),
   CHECKOUT_INVALID: entry('checkout', 400, 'Checkout fields failed validation; `errors` maps each field to its message.'),
   BELOW_MINIMUM_SUBTOTAL: entry('checkout', 422, 'The subtotal is below the store\'s minimum order; `error` says the minimum.'),
   // Two meanings, both pinned by the spec's tables (B2 and B13 give this code and their texts), so

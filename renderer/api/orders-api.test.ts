@@ -9,7 +9,7 @@ import { REFUND_CLAIM_MS, refundKey } from '../orders/order-status.ts';
 import { DOWNLOAD_LIMIT, DOWNLOAD_TOKEN, DOWNLOADABLE_STATUSES } from '../orders/digital-downloads.ts';
 import { formatMoney } from '../pages/money.ts';
 import { DEFAULT_LIMITS } from './context.ts';
-import { USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
+import { START, USER_PASSWORD, acceptanceSeed, adminHeaders, cookieOf, freshHarness, json, withCrumb, type Harness } from '../test-support/api-harness.ts';
 import { onEachStore, type OpenedStore } from '../test-support/store-backends.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -30,6 +30,8 @@ const COMMERCE: CommerceSettings = {
   coupons: [
     { code: 'WELCOME10', description: '10% off', percentOff: 10 },
     { code: 'FIVEOFF', description: '$5 off', amountOffCents: 500 },
+    // Lapses an hour after the harness's start: applied, then the buyer pays too late.
+    { code: 'HOURLY', description: '20% off this hour', percentOff: 20, expiresOn: START + 60 * 60_000 },
   ],
 };
 
@@ -37,6 +39,8 @@ async function ordersSeed(): Promise<SeedData> {
   const seed = await acceptanceSeed();
   seed.site.settings = { ...seed.site.settings, commerce: COMMERCE };
   seed.products!.push({ id: 'plast', title: 'Last one', variants: [{ id: 'vlast', sku: 'LAST-1', priceCents: 3000, qtyInStock: 1 }] });
+  // The T-shirt's price, so a swap in another tab keeps the total.
+  seed.products!.push({ id: 'ptwin', title: 'Tank top', variants: [{ id: 'vtwin', sku: 'TWIN-1', priceCents: 2500, qtyInStock: 5 }] });
   return seed;
 }
 
@@ -227,6 +231,46 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(now).toBeGreaterThan(shown);
         expect((await place(token, { expectedTotalCents: now })).statusCode).toBe(200);
         expect(await stockOf('p1', 'v1')).toBe(3);
+      });
+
+      it('other lines at the same total (a tee swapped for a tank top of its price in another tab) are 409 CART_CHANGED by the lines the buyer was shown; no order', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1]);
+        const shown = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' }));
+        expect(shown.linesKey).toMatch(/^[0-9a-f]{32}$/);
+        // Another tab: the tank top in, the tee out. The total the checkout shows is unchanged.
+        await h.inject(withCrumb({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: { itemId: 'ptwin', sku: 'TWIN-1', quantity: 1 }, cookies: { CART: token } }));
+        const teeLine = (await store.read.getCart(token))!.entries.find((entry) => entry.sku === 'SQ-1')!;
+        expect((await h.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${teeLine.id}`, cookies: { CART: token } }))).statusCode).toBe(200);
+        const now = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' }));
+        expect(now.grandTotalCents).toBe(shown.grandTotalCents);
+        expect(now.linesKey).not.toBe(shown.linesKey);
+        const stale = await place(token, { expectedTotalCents: shown.grandTotalCents, expectedLinesKey: shown.linesKey });
+        expect(stale.statusCode).toBe(409);
+        expect(json(stale)).toMatchObject({ code: 'CART_CHANGED', error: 'Your cart changed while you were checking out. Please review the totals.' });
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('ptwin', 'vtwin')).toBe(5);
+        // Shown the new lines, the buyer places them.
+        expect((await place(token, { expectedTotalCents: now.grandTotalCents, expectedLinesKey: now.linesKey })).statusCode).toBe(200);
+        expect(await stockOf('ptwin', 'vtwin')).toBe(4);
+      });
+
+      it('a coupon that lapsed between applying and paying is said in its own words (409), never charged silently without it', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        const shown = json(await quote({ cartToken: token, shippingAddress: CA, shippingOptionId: 'standard', couponCodes: ['HOURLY'] }));
+        expect(shown.validCoupons).toEqual([expect.objectContaining({ code: 'HOURLY', discountCents: 1000 })]);
+        h.clock.now = START + 60 * 60_000;
+        const late = await place(token, { shippingAddress: CA, couponCodes: ['HOURLY'], expectedTotalCents: shown.grandTotalCents, expectedLinesKey: shown.linesKey });
+        expect(late.statusCode).toBe(409);
+        expect(json(late)).toEqual({
+          code: 'CART_CHANGED',
+          error: 'A coupon you applied no longer applies: This coupon has expired. Please review the totals.',
+          errors: { couponCodes: 'This coupon has expired.' },
+        });
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        const now = json(await quote({ cartToken: token, shippingAddress: CA, shippingOptionId: 'standard', couponCodes: ['HOURLY'] }));
+        expect(now.grandTotalCents).toBe(shown.grandTotalCents + 1000);
+        expect((await place(token, { shippingAddress: CA, couponCodes: ['HOURLY'], expectedTotalCents: now.grandTotalCents, expectedLinesKey: now.linesKey })).statusCode).toBe(200);
       });
 
       it('an address part too long is a field error naming the field and its limit, from placing and from the schema alike', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ADDRESS_FIELD_MAX, CHECKOUT_FIELD_TEXT, addressTooLongText } from '../../hydrate/shared/checkout-text.ts';
 import { exceedsMaxLength } from '../../hydrate/shared/text-length.ts';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
@@ -23,6 +24,11 @@ export const CHECKOUT_ERR = {
   cartPurchased: () => new ApiError(409, 'CART_PURCHASED', 'This cart has already been purchased.'),
   cartEmpty: () => new ApiError(409, 'CART_EMPTY', 'Your cart is empty.'),
   cartChanged: () => new ApiError(409, 'CART_CHANGED', 'Your cart changed while you were checking out. Please review the totals.'),
+  // The cart is as it was, but a coupon the summary counted no longer applies (it expired, or the
+  // subtotal fell under its minimum): "your cart changed" sent the buyer looking for a change
+  // that was not there. Same code, the coupon's own reason in words.
+  couponLapsed: (reason: string) =>
+    new ApiError(409, 'CART_CHANGED', `A coupon you applied no longer applies: ${reason} Please review the totals.`, { errors: { couponCodes: reason } }),
   invalid: (errors: Record<string, string>) => new ApiError(400, 'CHECKOUT_INVALID', 'Please correct the highlighted fields.', { errors }),
   belowMinimum: (message: string) => new ApiError(422, 'BELOW_MINIMUM_SUBTOTAL', message),
   outOfStock: (errors: Record<string, string>) =>
@@ -66,6 +72,17 @@ export function cartLines(cart: CartRecord): PricedLine[] {
     unitPriceCents: entry.purchasePriceCents,
     productType: entry.productType,
   }));
+}
+
+/**
+ * A fingerprint of the cart's lines (what, how many, at what price, with which answers). The
+ * total alone let a cart changed in another tab through when the total stayed the same (one tee
+ * swapped for another of its price, a free line added): the order would hold lines the checkout
+ * never showed. The view carries it and Place order sends it back (`expectedLinesKey`).
+ */
+export function linesKey(cart: Pick<CartRecord, 'entries'>): string {
+  const lines = cart.entries.map((entry) => [entry.itemId, entry.variantId, entry.quantity, entry.purchasePriceCents, entry.additionalFields ?? '']);
+  return crypto.createHash('sha256').update(JSON.stringify(lines)).digest('hex').slice(0, 32);
 }
 
 export interface QuoteInput {
@@ -143,6 +160,7 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals, field
       fieldValues: fieldValues[index] ?? [],
     })),
     totalQuantity: cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
+    linesKey: linesKey(cart),
     ...named,
     // A cart with no physical line is offered no pickup (the 207 page's shipsNothing, the order's label).
     paymentProviders: providerViews(providersOf(site), !totals.requiresShipping),

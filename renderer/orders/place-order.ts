@@ -8,7 +8,7 @@ import { orderReceiptMail } from '../mail/order-receipt.ts';
 import type { Repository } from '../store/repository.ts';
 import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, ShippingAddress, Site } from '../store/types.ts';
 import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
-import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, normaliseAddress, providersOf, quote, type OfflineOrderUnits } from './checkout.ts';
+import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, linesKey, normaliseAddress, providersOf, quote, type OfflineOrderUnits } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
 import type { Totals } from './pricing.ts';
 
@@ -29,6 +29,8 @@ export interface PlaceOrderInput {
    * showed it: the order would be charged and filled at a total and quantities never seen.
    */
   expectedTotalCents?: number | null;
+  /** The view's `linesKey` the buyer was shown: other lines at the same total are CART_CHANGED too. */
+  expectedLinesKey?: string | null;
   /** The shop's public origin, for the receipt's review links (mail/order-receipt.ts); none without it. */
   siteUrl?: string | null;
   /**
@@ -241,7 +243,13 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
 
   const totals = quote(cart, site, input, now);
   const provider = checkFields(site, input, totals, now);
-  if (input.expectedTotalCents != null && input.expectedTotalCents !== totals.grandTotalCents) throw CHECKOUT_ERR.cartChanged();
+  const quotedLines = linesKey(cart);
+  if (input.expectedTotalCents != null && input.expectedTotalCents !== totals.grandTotalCents) {
+    const lapsed = totals.invalidCoupons.find((coupon) => (input.couponCodes ?? []).some((code) => code.trim().toUpperCase() === coupon.code.toUpperCase()));
+    const sameLines = input.expectedLinesKey == null || input.expectedLinesKey === linesKey(cart);
+    throw lapsed && sameLines ? CHECKOUT_ERR.couponLapsed(lapsed.reason) : CHECKOUT_ERR.cartChanged();
+  }
+  if (input.expectedLinesKey != null && input.expectedLinesKey !== linesKey(cart)) throw CHECKOUT_ERR.cartChanged();
   if (totals.belowMinimum && totals.minimumMessage) throw CHECKOUT_ERR.belowMinimum(totals.minimumMessage);
   // Read-only pre-check, so an obviously sold-out cart is never sent to the provider; the
   // transaction below is what actually guarantees the stock.
@@ -266,7 +274,7 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   if (outcome.kind === 'declined') throw CHECKOUT_ERR.declined(outcome.message);
 
   try {
-    const result = await deps.store.transaction((repo) => commitOrder(deps, repo, site, input, session, { orderId, outcome, quoted: totals }));
+    const result = await deps.store.transaction((repo) => commitOrder(deps, repo, site, input, session, { orderId, outcome, quoted: totals, quotedLines }));
     if (result.replayed) await provider.void(outcome.reference);
     return result;
   } catch (error) {
@@ -282,7 +290,7 @@ async function commitOrder(
   site: Site,
   input: PlaceOrderInput,
   session: Session | null,
-  paid: { orderId: string; outcome: Extract<PaymentOutcome, { kind: 'approved' }>; quoted: Totals },
+  paid: { orderId: string; outcome: Extract<PaymentOutcome, { kind: 'approved' }>; quoted: Totals; quotedLines: string },
 ): Promise<PlaceOrderResult> {
   const now = deps.now();
   // The cart row lock serialises two submissions of one cart: the second waits here, then
@@ -293,7 +301,8 @@ async function commitOrder(
   if (cart.isPurchased) throw CHECKOUT_ERR.cartPurchased();
   const totals = quote(cart, site, input, now);
   // The lines changed between the quote and the lock (another tab): the amount authorized is stale.
-  if (totals.grandTotalCents !== paid.quoted.grandTotalCents || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
+  // Other lines at the same total too: the order would hold lines the checks above never saw.
+  if (totals.grandTotalCents !== paid.quoted.grandTotalCents || linesKey(cart) !== paid.quotedLines || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
   // Again under the lock: free lines added in another tab change no total.
   if (paid.outcome.status === 'awaiting-payment') await checkOfflineUnits(repo, site, cart);
 

@@ -163,6 +163,13 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
             description: 'The grand total the buyer was shown; another total (the cart changed in another tab) is 409 CART_CHANGED before any payment.',
           }),
         ),
+        expectedLinesKey: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 100,
+            description: "The checkout view's `linesKey` the buyer was shown; other lines (even at the same total) are 409 CART_CHANGED before any payment.",
+          }),
+        ),
       }),
     },
     handler: async (request) => {
@@ -182,6 +189,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
           payment: body.payment,
           idempotencyKey: body.idempotencyKey,
           expectedTotalCents: body.expectedTotalCents ?? null,
+          expectedLinesKey: body.expectedLinesKey ?? null,
           siteUrl: mailOrigin(deps),
           // Counted by placeOrder once the order passed its checks: a refused one costs none.
           countOfflineOrder: () => takeRateLimit(deps.limiters.offlineOrders, request),
