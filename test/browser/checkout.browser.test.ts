@@ -6,7 +6,8 @@
 // confirmation page links its file, which downloads as the PDF. A declined card is
 // said next to the card field and makes no order. What was entered survives a reload and a
 // trip back to the cart, never the card. An order placed from a second tab is linked from
-// the first, which places nothing again. A mistyped coupon re-sent with every change is never
+// the first, which places nothing again; a line swapped in a second tab at the same total is
+// refused with the focus on "Your cart changed…" and the new line shown, then ordered. A mistyped coupon re-sent with every change is never
 // limited; past the coupon guess limit a new code is refused at its field. A shop whose offline
 // orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
 // card pays. Axe on the checkout page (desktop and phone, and with that sentence shown) and the order pages.
@@ -459,6 +460,66 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await Promise.all([v.page.waitForURL((url) => url.pathname === orderPage), link.click()]);
     await waitForBoot(v.page);
     await v.page.getByText(/Order #\d+/).first().waitFor();
+  });
+
+  /** A cart write from the page, as the cart page's island sends it (the crumb cookie as its header). */
+  async function cartWrite(page: Page, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<number> {
+    return page.evaluate(
+      async ({ method, path, body }) => {
+        const crumb = /(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'X-CSRF-Token': decodeURIComponent(crumb) }, body: body ? JSON.stringify(body) : undefined });
+        return response.status;
+      },
+      { method, path, body },
+    );
+  }
+
+  test('a hoodie swapped for another size of the same price in a second tab: Place order here orders nothing, says the cart changed with the focus, and shows the new line; the next press orders it', async () => {
+    const v = await tier.newVisitor();
+    // The refused place answer (409 CART_CHANGED) is a non-2xx response, which Chromium logs.
+    v.allowConsoleError(/status of 409/);
+    expect(await visit(v.page, '/shop/hoodie')).toBe(200);
+    expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'hoodie', sku: 'HD-S-NAVY', quantity: 1 })).toBe(200);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillCheckout(v.page, '4242 4242 4242 4242');
+    const summary = v.page.locator('.sf-order-variant');
+    await expect.poll(() => summary.allTextContents()).toEqual([' S / Navy']);
+    const totalShown = await v.page.locator('[data-total="grand"]').textContent();
+    const ordersBefore = (await orders()).length;
+
+    // The second tab: size M in, size S out. Same price, so the total this page shows still holds.
+    const other = await v.context.newPage();
+    expect(await visit(other, '/cart')).toBe(200);
+    expect(await cartWrite(other, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'hoodie', sku: 'HD-M-NAVY', quantity: 1 })).toBe(200);
+    const token = new URL(v.page.url()).searchParams.get('cartToken')!;
+    const cart = await tier.server.app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: token } });
+    const entryS = (cart.json() as { entries: Array<{ id: string; chosenVariant: { sku: string } }> }).entries.find((e) => e.chosenVariant.sku === 'HD-S-NAVY')!;
+    expect(await cartWrite(other, 'DELETE', `/api/commerce/shopping-cart/entries/${entryS.id}`)).toBe(200);
+    await other.close();
+
+    await v.page.bringToFront();
+    const [refused] = await Promise.all([
+      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+      v.page.getByRole('button', { name: 'Place order' }).click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    await v.page.getByRole('alert').filter({ hasText: 'Your cart changed while you were checking out. Please review the totals.' }).waitFor();
+    expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
+    // The summary is asked again: the line the order would now hold, at the same total.
+    await expect.poll(() => summary.allTextContents()).toEqual([' M / Navy']);
+    expect(await v.page.locator('[data-total="grand"]').textContent()).toBe(totalShown);
+    expect((await orders()).length).toBe(ordersBefore);
+    expect(await axeViolations(v.page)).toEqual([]);
+    await v.screenshot('checkout-5b-lines-changed-elsewhere');
+
+    // Shown the new line, the visitor places it.
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), v.page.getByRole('button', { name: 'Place order' }).click()]);
+    const placed = (await orders())[0] as { items: Array<{ sku: string }> };
+    expect(placed.items.map((item) => item.sku)).toEqual(['HD-M-NAVY']);
+    expect((await orders()).length).toBe(ordersBefore + 1);
   });
 
   // Coupon guesses are limited (limit couponGuesses: 10 distinct unknown codes per IP per hour,
