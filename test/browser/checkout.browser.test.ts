@@ -7,7 +7,8 @@
 // said next to the card field and makes no order. What was entered survives a reload and a
 // trip back to the cart, never the card. An order placed from a second tab is linked from
 // the first, which places nothing again; a line swapped in a second tab at the same total is
-// refused with the focus on "Your cart changed…" and the new line shown, then ordered. A mistyped coupon re-sent with every change is never
+// refused with the focus on "Your cart changed…" and the new line shown, then ordered; the last
+// candle bought by another shopper meanwhile is said with the focus and at its line, charging nothing. A mistyped coupon re-sent with every change is never
 // limited; past the coupon guess limit a new code is refused at its field. A shop whose offline
 // orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
 // card pays. Axe on the checkout page (desktop and phone, and with that sentence shown) and the order pages.
@@ -463,16 +464,24 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
   });
 
   /** A cart write from the page, as the cart page's island sends it (the crumb cookie as its header). */
-  async function cartWrite(page: Page, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<number> {
+  async function pageFetch(page: Page, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
     return page.evaluate(
       async ({ method, path, body }) => {
         const crumb = /(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '';
         const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'X-CSRF-Token': decodeURIComponent(crumb) }, body: body ? JSON.stringify(body) : undefined });
-        return response.status;
+        return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
       },
       { method, path, body },
     );
   }
+  const cartWrite = async (page: Page, method: 'POST' | 'DELETE', path: string, body?: Record<string, unknown>) => (await pageFetch(page, method, path, body)).status;
+  const setStock = async (itemId: string, variantId: string, from: number, to: number) => {
+    const response = await tier.server.app.inject({
+      method: 'PUT', url: `/api/commerce/inventory/stock/${itemId}/${variantId}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { qtyInStock: to, expected: { qtyInStock: from, unlimited: false } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
 
   test('a hoodie swapped for another size of the same price in a second tab: Place order here orders nothing, says the cart changed with the focus, and shows the new line; the next press orders it', async () => {
     const v = await tier.newVisitor();
@@ -520,6 +529,53 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const placed = (await orders())[0] as { items: Array<{ sku: string }> };
     expect(placed.items.map((item) => item.sku)).toEqual(['HD-M-NAVY']);
     expect((await orders()).length).toBe(ordersBefore + 1);
+  });
+
+  test('the last candle bought by another shopper while this one is at checkout: Place order charges nothing, says so with the focus and at the line; no second order', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 409/);
+    const candleStock = async () => ((await api('/api/commerce/inventory/stock?itemId=candle')) as { results: Array<{ sku: string; qtyInStock: number }> }).results.find((r) => r.sku === 'CDL-S')!.qtyInStock;
+    const stockBefore = await candleStock();
+    expect(await visit(v.page, '/shop/candle')).toBe(200);
+    expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'candle', sku: 'CDL-S', quantity: 1 })).toBe(200);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillCheckout(v.page, '4242 4242 4242 4242');
+
+    // One small candle is left, and another shopper buys it first.
+    await setStock('candle', 'candle-small', stockBefore, 1);
+    try {
+      const shopper = await tier.newVisitor();
+      expect(await visit(shopper.page, '/shop/candle')).toBe(200);
+      const added = await pageFetch(shopper.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'candle', sku: 'CDL-S', quantity: 1 });
+      const cartToken = (added.body.shoppingCart as { id: string }).id;
+      const bought = await pageFetch(shopper.page, 'POST', '/api/commerce/checkout/place', {
+        cartToken, email: 'first@example.com', shippingOptionId: 'standard', idempotencyKey: 'last-candle-first-shopper',
+        shippingAddress: { firstName: 'Bo', lastName: 'First', line1: '2 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+        payment: { provider: 'test', cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+      const ordersBefore = (await orders()).length;
+
+      const [refused] = await Promise.all([
+        v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+        v.page.getByRole('button', { name: 'Place order' }).click(),
+      ]);
+      expect(refused.status()).toBe(409);
+      // The spec's words (B2's out-of-stock text), in the alert that takes the focus and at the line.
+      const text = 'Sorry, we do not have enough of that item available.';
+      await v.page.getByRole('alert').filter({ hasText: text }).waitFor();
+      expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
+      expect(await v.page.locator('.sf-order-line-error').allTextContents()).toEqual([text]);
+      expect((await orders()).length).toBe(ordersBefore);
+      expect(await candleStock()).toBe(0);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await v.screenshot('checkout-5c-sold-out-meanwhile');
+    } finally {
+      await setStock('candle', 'candle-small', 0, stockBefore);
+    }
   });
 
   // Coupon guesses are limited (limit couponGuesses: 10 distinct unknown codes per IP per hour,
