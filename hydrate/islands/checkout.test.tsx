@@ -420,6 +420,33 @@ describe('checkout island (issue 15)', () => {
     expect(postal.hasAttribute('aria-invalid')).toBe(false);
   });
 
+  test('a coupon that lapsed before Place order: its reason said with the focus, the coupon shown not applied and the total without it; nothing placed', async () => {
+    const fake = await open();
+    await fillAddress();
+    await fillCard();
+    const input = $('#sf-checkout-coupon');
+    await page.act(() => typeInto(input, 'SAVE10'));
+    await page.act(() => press(input, 'Enter'));
+    await page.advance(0);
+    expect(total('discount')).toBe('-$2.00');
+    const text = 'A coupon you applied no longer applies: This coupon has expired. Please review the totals.';
+    // From now on the server finds SAVE10 expired: the place is refused and the quote says why.
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/place')
+        ? { status: 409, json: { error: text, code: 'CART_CHANGED', errors: { couponCodes: 'This coupon has expired.' } } }
+        : call.path.startsWith('/api/commerce/checkout/quote')
+          ? { json: { ...quoteOf(fake, { ...(call.json as object), couponCodes: [] }), coupons: ['SAVE10'], invalidCoupons: [{ code: 'SAVE10', reason: 'This coupon has expired.' }] } }
+          : undefined,
+    );
+    await submit();
+    expect(placeCalls().at(-1)!.json).toMatchObject({ couponCodes: ['SAVE10'] });
+    expect($('#sf-checkout-error').textContent).toBe(text);
+    expect(document.activeElement?.id).toBe('sf-checkout-error');
+    expect($('.sf-coupon-invalid').textContent).toContain('SAVE10 Not appliedThis coupon has expired.');
+    expect(document.querySelector('[data-total="discount"]')).toBeNull();
+    expect(fake.orders).toEqual([]);
+  });
+
   test('below the minimum subtotal the seed message shows and nothing is placed', async () => {
     const message = 'To check out, your order subtotal must be $50.00 or more.';
     await open(baseView({ requiresShipping: false, minimumSubtotalCents: 5000, belowMinimum: true, minimumMessage: message }));
