@@ -8,7 +8,8 @@
 // trip back to the cart, never the card. An order placed from a second tab is linked from
 // the first, which places nothing again; a line swapped in a second tab at the same total is
 // refused with the focus on "Your cart changed…" and the new line shown, then ordered; the last
-// candle bought by another shopper meanwhile is said with the focus and at its line, charging nothing. A mistyped coupon re-sent with every change is never
+// candle bought by another shopper meanwhile is said with the focus and at its line, charging nothing; Place order
+// double-clicked sends one request (one order, one receipt), and a reload of its page places none. A mistyped coupon re-sent with every change is never
 // limited; past the coupon guess limit a new code is refused at its field. A shop whose offline
 // orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
 // card pays. Axe on the checkout page (desktop and phone, and with that sentence shown) and the order pages.
@@ -576,6 +577,34 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     } finally {
       await setStock('candle', 'candle-small', 0, stockBefore);
     }
+  });
+
+  test('Place order double-clicked: one request, one order, one receipt; reload on the order page shows the same order and places none', async () => {
+    const v = await tier.newVisitor();
+    expect(await visit(v.page, '/shop/cap')).toBe(200);
+    expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1 })).toBe(200);
+    expect(await visit(v.page, '/cart')).toBe(200);
+    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+    await waitForBoot(v.page);
+    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await fillCheckout(v.page, '4242 4242 4242 4242');
+    await v.page.getByLabel('Email').fill('double@example.com');
+    const ordersBefore = (await orders()).length;
+    let placeRequests = 0;
+    v.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/commerce/checkout/place') placeRequests++;
+    });
+    await Promise.all([v.page.waitForURL(/\/commerce\/orders\/[^/]+\/confirmed$/), v.page.getByRole('button', { name: 'Place order' }).dblclick()]);
+    const heading = v.page.getByText(/Order #\d+/).first();
+    await heading.waitFor();
+    const shown = await heading.textContent();
+    expect(placeRequests).toBe(1);
+    expect((await orders()).length).toBe(ordersBefore + 1);
+    await v.page.reload();
+    await v.page.getByText(shown!).first().waitFor();
+    expect((await orders()).length).toBe(ordersBefore + 1);
+    const receipts = (await mail.delivered(1)).filter((m) => m.to.includes('double@example.com'));
+    expect(receipts).toHaveLength(1);
   });
 
   // Coupon guesses are limited (limit couponGuesses: 10 distinct unknown codes per IP per hour,
