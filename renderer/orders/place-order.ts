@@ -246,10 +246,10 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   const quotedLines = linesKey(cart);
   if (input.expectedTotalCents != null && input.expectedTotalCents !== totals.grandTotalCents) {
     const lapsed = totals.invalidCoupons.find((coupon) => (input.couponCodes ?? []).some((code) => code.trim().toUpperCase() === coupon.code.toUpperCase()));
-    const sameLines = input.expectedLinesKey == null || input.expectedLinesKey === linesKey(cart);
+    const sameLines = input.expectedLinesKey == null || input.expectedLinesKey === quotedLines;
     throw lapsed && sameLines ? CHECKOUT_ERR.couponLapsed(lapsed.reason) : CHECKOUT_ERR.cartChanged();
   }
-  if (input.expectedLinesKey != null && input.expectedLinesKey !== linesKey(cart)) throw CHECKOUT_ERR.cartChanged();
+  if (input.expectedLinesKey != null && input.expectedLinesKey !== quotedLines) throw CHECKOUT_ERR.cartChanged();
   if (totals.belowMinimum && totals.minimumMessage) throw CHECKOUT_ERR.belowMinimum(totals.minimumMessage);
   // Read-only pre-check, so an obviously sold-out cart is never sent to the provider; the
   // transaction below is what actually guarantees the stock.
