@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { withCrumb } from '../test-support/api-harness.ts';
 import { useDemoHarness } from '../test-support/page-harness.ts';
+import { recordStatements } from '../test-support/statement-log.ts';
 import { newsletterWelcomeMail } from './newsletter-welcome.ts';
 import { createOutboxWorker, emlTransport } from './outbox-worker.ts';
 
@@ -114,12 +115,7 @@ describe('newsletter welcome mail', () => {
     // The retention sweep's statements are not the sign-up's.
     await h.app.retentionSweep?.stop();
     // Every statement, in and out of transactions, with the answer's arrival marked.
-    const statements: string[] = [];
-    const client = h.store.client;
-    const query = client.query.bind(client);
-    const transaction = client.transaction.bind(client);
-    vi.spyOn(client, 'query').mockImplementation((sql, params) => (statements.push(sql), query(sql, params)));
-    vi.spyOn(client, 'transaction').mockImplementation((work) => (statements.push('BEGIN'), transaction((tx) => work({ query: (sql, params) => (statements.push(sql), tx.query(sql, params)) }))));
+    const statements = recordStatements(h.store.client);
     const run = async (email: string) => {
       const key = (await h.inject(withCrumb({ method: 'POST', url: '/api/form/FormSubmissionKey' }))).json().key as string;
       statements.length = 0;

@@ -205,21 +205,6 @@ describe('quire preview', () => {
     fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
     expect((await reloaded).ok).toBe(true);
     expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay');
-
-    // page.jsont renamed: the pages fall back to the built-in template, and the overlay says why.
-    const pageTemplate = fs.readFileSync(path.join(dir, 'templates/page.jsont'), 'utf8');
-    reloaded = nextReload();
-    fs.renameSync(path.join(dir, 'templates/page.jsont'), path.join(dir, 'templates/pages.jsont'));
-    expect((await reloaded).ok).toBe(true);
-    const renamed = await (await fetch(preview.url + '/about')).text();
-    expect(renamed).toContain('Warning SITE_CONTENT: no page is rendered with templates/pages.jsont (did you mean page.jsont?');
-
-    reloaded = nextReload();
-    fs.rmSync(path.join(dir, 'templates/pages.jsont'));
-    fs.writeFileSync(path.join(dir, 'templates/page.jsont'), pageTemplate);
-    await reloaded;
-    // The delete and the write may reload in one burst or two: wait for the page to be clean.
-    await vi.waitFor(async () => expect(await (await fetch(preview.url + '/about')).text()).not.toContain('quire-preview-overlay'), { timeout: 20_000, interval: 100 });
   });
 
   it('shows a problem that stops the reload once, as the terminal and quire check do, not also as the same file\'s schema finding', async () => {

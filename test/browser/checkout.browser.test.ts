@@ -14,7 +14,7 @@
 // orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
 // card pays. Axe on the checkout page (desktop and phone, and with that sentence shown) and the order pages.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
@@ -22,6 +22,15 @@ import { ADMIN_TOKEN } from './support/storefront.ts';
 import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { addTeeToCart, fillCheckout, holdIslands, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
+
+/** Presses Place order and returns the place request's answer. */
+async function pressPlaceOrder(page: Page): Promise<Response> {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
+    page.getByRole('button', { name: 'Place order' }).click(),
+  ]);
+  return answer;
+}
 
 const chromiumPath = inject('chromiumPath');
 const PHONE = { width: 390, height: 844 };
@@ -106,10 +115,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     const ordersBefore = (await orders()).length;
     await checkoutAt(v.page, PHONE, 'checkout-phone-1');
     await fillCheckout(v.page, '4000000000000002');
-    const [answer] = await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
-      v.page.getByRole('button', { name: 'Place order' }).click(),
-    ]);
+    const answer = await pressPlaceOrder(v.page);
     expect(answer.status()).toBe(402);
     const cardNumber = v.page.getByLabel('Card number');
     await expect.poll(() => cardNumber.getAttribute('aria-invalid')).toBe('true');
@@ -150,10 +156,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       body.shippingAddress.line2 = 'z'.repeat(5000);
       await route.continue({ postData: JSON.stringify(body) });
     });
-    const [answer] = await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
-      v.page.getByRole('button', { name: 'Place order' }).click(),
-    ]);
+    const answer = await pressPlaceOrder(v.page);
     expect(answer.status()).toBe(400);
     const line2 = v.page.getByLabel('Apartment, suite, etc. (optional)');
     await expect.poll(() => line2.getAttribute('aria-invalid')).toBe('true');
@@ -445,10 +448,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await other.close();
 
     await v.page.bringToFront();
-    const [refused] = await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
-      v.page.getByRole('button', { name: 'Place order' }).click(),
-    ]);
+    const refused = await pressPlaceOrder(v.page);
     expect(refused.status()).toBe(409);
     const alert = v.page.getByRole('alert').filter({ hasText: 'This cart has already been purchased.' });
     await alert.waitFor();
@@ -511,10 +511,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     await other.close();
 
     await v.page.bringToFront();
-    const [refused] = await Promise.all([
-      v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
-      v.page.getByRole('button', { name: 'Place order' }).click(),
-    ]);
+    const refused = await pressPlaceOrder(v.page);
     expect(refused.status()).toBe(409);
     await v.page.getByRole('alert').filter({ hasText: 'Your cart changed while you were checking out. Please review the totals.' }).waitFor();
     expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
@@ -560,10 +557,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
       const ordersBefore = (await orders()).length;
 
-      const [refused] = await Promise.all([
-        v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/commerce/checkout/place'),
-        v.page.getByRole('button', { name: 'Place order' }).click(),
-      ]);
+      const refused = await pressPlaceOrder(v.page);
       expect(refused.status()).toBe(409);
       // The spec's words (B2's out-of-stock text), in the alert that takes the focus and at the line.
       const text = 'Sorry, we do not have enough of that item available.';

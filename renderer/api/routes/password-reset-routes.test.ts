@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { USER_PASSWORD, json, useApiHarness, withCrumb } from '../../test-support/api-harness.ts';
 import { RESET_REQUESTED_MESSAGE } from './password-reset-routes.ts';
+import { recordStatements } from '../../test-support/statement-log.ts';
 
 // A member's forgotten password (designed here): the neutral request, the mail with its
 // single-use link, the new password, and the limits, against the shared PGlite database.
@@ -56,21 +57,9 @@ describe('password reset (designed here)', () => {
     // The retention sweep's statements are not the request's: it runs at ready, and is stopped.
     await h.app.ready();
     await h.app.retentionSweep?.stop();
-    const statements: string[] = [];
-    const client = h.store.client;
-    const query = client.query.bind(client);
-    const transaction = client.transaction.bind(client);
     let open!: () => void;
     let gate = new Promise<void>((resolve) => (open = resolve));
-    vi.spyOn(client, 'query').mockImplementation((sql, params) => {
-      statements.push(sql);
-      return query(sql, params);
-    });
-    vi.spyOn(client, 'transaction').mockImplementation(async (work) => {
-      statements.push('BEGIN');
-      await gate;
-      return transaction((tx) => work({ query: (sql, params) => (statements.push(sql), tx.query(sql, params)) }));
-    });
+    const statements = recordStatements(h.store.client, () => gate);
     const answerOf = async (email: string) => {
       statements.length = 0;
       const answer = await post(requestPath, { email });
