@@ -124,6 +124,44 @@ describe('A6 additional-fields form', () => {
     expect([empty.value, empty.textContent]).toEqual(['', 'Select S']);
   });
 
+  test('AF-6b errors take focus to the first wrong field, the dialog says how many, and a corrected field lets the count go', async () => {
+    await open(
+      formProduct([
+        { id: 'sec', type: 'section', title: 'About' },
+        { id: 'n', type: 'name', title: 'Name', required: true },
+        { id: 'e', type: 'text', title: 'Engraving', required: true },
+        { id: 'opt', type: 'text', title: 'Note' },
+      ]),
+    );
+    await openLightbox();
+    await submitLightbox();
+    const first = field('n').querySelector('input')!;
+    expect(document.activeElement).toBe(first);
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    // The dialog's own region: a screen reader leaves the page behind an aria-modal dialog unread.
+    const region = lightbox()!.querySelector('.sf-announcer')!;
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.textContent).toBe('2 fields need attention.');
+    await page.act(() => typeInto(field('e').querySelector('input')!, 'For Sam'));
+    expect(field('e').querySelector('.field-error')).toBeNull();
+    expect(region.textContent).toBe('');
+    expect(field('n').querySelector('.field-error')?.textContent).toBe('Required');
+  });
+
+  test('AF-6c one wrong field: focus reads its error, no count is said; the server\'s field errors take focus the same way', async () => {
+    await open(formProduct([textField, { id: 'f2', type: 'text', title: 'Gift note' }]));
+    page.fetch.on('POST', '/api/rest/forms/validate/form-1', { status: 400, json: { errors: { f2: 'Too long', f9: 'Not a field here' } } });
+    await openLightbox();
+    await submitLightbox();
+    expect(document.activeElement).toBe(field('f1').querySelector('input'));
+    expect(lightbox()!.querySelector('.sf-announcer')!.textContent).toBe('');
+    await page.act(() => typeInto(field('f1').querySelector('input')!, 'Hi'));
+    await submitLightbox();
+    await page.advance(0);
+    expect(field('f2').querySelector('.field-error')?.textContent).toBe('Too long');
+    expect(document.activeElement).toBe(field('f2').querySelector('input'));
+  });
+
   test('AF-7, AF-8, AF-10 valid submit: Saving…, validate body, then the add with the values', async () => {
     await open(
       formProduct([

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { parseProps } from '../protocol/props.ts';
 import { ALERT_TITLES, showAlert } from '../runtime/alert.ts';
+import { announcer, announcerHost, clearAttention } from '../runtime/announce.ts';
 import { ADD_MESSAGES } from '../runtime/add-validation.ts';
 import { cartOfResult } from '../runtime/cart-store.ts';
 import { holdPage } from '../runtime/dialog.ts';
@@ -11,6 +12,7 @@ import { FieldView } from '../runtime/field-view.tsx';
 import { isActivationKey, modalKey } from '../runtime/focus.ts';
 import { collectForm, requiredError, type FieldValue, type FormDefinition } from '../runtime/form-fields.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { useFocusWithError } from '../runtime/use-focus-with-error.ts';
 import type { FormFlow } from './add-to-cart.tsx';
 
 export const SAVING_LABEL = 'Saving…';
@@ -51,11 +53,29 @@ function Lightbox({ runtime, form, initial, afterValidate, onDone }: LightboxPro
   const contentRef = useRef<HTMLDivElement | null>(null);
   const closeRef = useRef<HTMLDivElement | null>(null);
 
+  const focusError = useFocusWithError();
+
   useLayoutEffect(() => {
     const content = contentRef.current!;
     setMarginTop(lightboxMarginTop(env.measure(content).height, runtime.win.innerHeight));
     closeRef.current?.focus();
+    // The dialog's own status region, in place before a submit's count is said in it: a live
+    // region is read only if it is in the page before its text changes (focusWithError).
+    announcer(announcerHost(content));
   }, [runtime]);
+
+  /**
+   * Errors shown: focus goes to the first wrong field's first control, which is read with its
+   * error, and with more than one the dialog says how many (as the site's other forms do). The
+   * spec's step 4 only shows them; a keyboard or screen-reader visitor left on Submit would not
+   * know where they are.
+   */
+  const showErrors = (found: Record<string, string>) => {
+    setErrors(found);
+    const wrong = form.fields.filter((field) => found[field.id]);
+    if (wrong.length === 0) return;
+    focusError(() => firstWrongControl(formRef.current, wrong[0].id), found[wrong[0].id], wrong.length);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -73,15 +93,15 @@ function Lightbox({ runtime, form, initial, afterValidate, onDone }: LightboxPro
       const message = requiredError(field.type, field.required === true, values[field.id] ?? '');
       if (message) found[field.id] = message;
     }
-    setErrors(found);
     setFormError('');
+    showErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     const result = await runtime.client.request('POST', `/api/rest/forms/validate/${encodeURIComponent(form.id)}`, { json: values });
     if (!result.ok) {
       const fieldErrors = (result.body as { errors?: unknown } | null)?.errors;
       if (result.status === 400 && typeof fieldErrors === 'object' && fieldErrors !== null) {
-        setErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([, v]) => typeof v === 'string')) as Record<string, string>);
+        showErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([, v]) => typeof v === 'string')) as Record<string, string>);
       } else {
         setFormError(result.message);
       }
@@ -112,6 +132,8 @@ function Lightbox({ runtime, form, initial, afterValidate, onDone }: LightboxPro
       const next = { ...errors };
       delete next[fieldId];
       setErrors(next);
+      // The count said for the submit is no longer true; it goes quietly.
+      clearAttention(event.target as HTMLElement);
     }
   };
   const onCloseKey = (event: ReactKeyboardEvent) => {
@@ -144,6 +166,16 @@ function Lightbox({ runtime, form, initial, afterValidate, onDone }: LightboxPro
       </div>
     </>
   );
+}
+
+/** The first control of the field `fieldId` in the lightbox's form. */
+export function firstWrongControl(form: HTMLFormElement | null, fieldId: string): HTMLElement | null {
+  if (!form) return null;
+  for (const field of form.querySelectorAll<HTMLElement>('.sf-field')) {
+    if (field.getAttribute('data-field-id') !== fieldId) continue;
+    return field.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+  }
+  return null;
 }
 
 /** Opens the A6 lightbox; resolves with the values once valid, or null when closed. */
