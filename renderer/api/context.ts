@@ -4,7 +4,7 @@ import type { Repository } from '../store/repository.ts';
 import type { Store } from '../store/store.ts';
 import type { CartRecord, Session, Site } from '../store/types.ts';
 import { checkOwnerOrKey } from '../admin/owner-auth.ts';
-import { AfterResponse } from './after-response.ts';
+import { AfterAnswerJobs, AfterResponse, type AfterAnswerJobLimits } from './after-response.ts';
 import { COOKIE, CRUMB_PATTERN, readCookie, setCookie } from './cookies.ts';
 import { ApiError, GENERIC } from './errors.ts';
 import { beginAttempt, DatabaseCounters, MemoryCounters, installRateLimits, type Limiter, type WindowLimit } from './rate-limits.ts';
@@ -138,6 +138,12 @@ export interface StorefrontApiOptions {
    * unsubscribe link to evil.example. Default `http://localhost`.
    */
   origin?: () => string;
+  /**
+   * The durable after-answer jobs (after-response.ts): their limits, and `recoveryMs`, the time
+   * between recovery runs (the first runs when the app is ready); `false` runs no recovery
+   * (tests that drive it by hand).
+   */
+  afterAnswerJobs?: Partial<AfterAnswerJobLimits> & { recoveryMs?: number | false };
 }
 
 export interface ApiDeps {
@@ -151,6 +157,8 @@ export interface ApiDeps {
   origin?: () => string;
   /** Work whose result the answer must not wait for (after-response.ts); the API's close waits for it. */
   afterResponse: AfterResponse;
+  /** Work owed past the answer that a crash must not lose: recorded before it, run after (after-response.ts). */
+  afterAnswerJobs: AfterAnswerJobs;
 }
 
 /** What mail may say of the served site (`publicSite`). */
@@ -204,15 +212,19 @@ export function installLimiters(app: FastifyInstance, options: StorefrontApiOpti
 }
 
 export function createDeps(options: StorefrontApiOptions, limiters: Limiters): ApiDeps {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? defaultId;
+  const afterResponse = new AfterResponse();
   return {
     store: options.store,
-    now: options.now ?? Date.now,
-    newId: options.newId ?? defaultId,
+    now,
+    newId,
     adminToken: options.adminToken ?? null,
     limiters,
     publicSite: options.publicSite,
     origin: options.origin,
-    afterResponse: new AfterResponse(),
+    afterResponse,
+    afterAnswerJobs: new AfterAnswerJobs({ store: options.store, now, newId, afterResponse }, options.afterAnswerJobs),
   };
 }
 

@@ -1,6 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { backgroundLoop, type BackgroundLoop } from '../background-loop.ts';
+import { JOB_RECOVERY_INTERVAL_MS, type RecoveryResult } from './after-response.ts';
 import { createDeps, type Limiters, type StorefrontApiOptions } from './context.ts';
 import { API_ERROR_CODE_LIST, type ApiErrorCode } from './error-codes.ts';
 import { RouteTable, installBodyParsers, installErrorHandler, installInputScreen, installNotFoundHandler } from './http.ts';
@@ -13,6 +15,7 @@ import { registerOrderRoutes } from './routes/order-routes.ts';
 import { registerReviewRoutes } from './routes/review-routes.ts';
 import { registerRestockRoutes } from './routes/restock-routes.ts';
 import { registerPasswordResetRoutes } from './routes/password-reset-routes.ts';
+import { registerWelcomeJob } from '../mail/newsletter-welcome.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerStaticRoutes, type StaticRouteOptions } from './routes/static-routes.ts';
 import { registerStockRoutes } from './routes/stock-routes.ts';
@@ -47,6 +50,11 @@ declare module 'fastify' {
     storefrontApiRoutes: () => { method: string; path: string }[];
     /** Resolves once the work handlers handed off past their answers has ended (after-response.ts). */
     storefrontApiSettled: () => Promise<void>;
+    /**
+     * The recovery of after-answer jobs a crash or a failure left (after-response.ts): started
+     * when the app is ready, stopped by its close; null when turned off. `run()` recovers now.
+     */
+    afterAnswerRecovery: BackgroundLoop<RecoveryResult> | null;
   }
 }
 
@@ -63,8 +71,24 @@ export async function storefrontApi(
   const table = new RouteTable();
   app.decorate('storefrontApiRoutes', () => table.list());
   app.decorate('storefrontApiSettled', () => deps.afterResponse.idle());
-  // app.close() waits for it, and the store closes only after that (main.ts).
+  // Jobs left by a crash (or a failed run) are finished from the start on: the first recovery
+  // runs when the app is ready, then every `recoveryMs`, at once again after a full batch.
+  const recoveryMs = options.afterAnswerJobs?.recoveryMs ?? JOB_RECOVERY_INTERVAL_MS;
+  app.decorate('afterAnswerRecovery', null);
+  if (recoveryMs !== false) {
+    const recovery = backgroundLoop(
+      () => deps.afterAnswerJobs.recover(app.log),
+      (result) => (result && result.claimed === deps.afterAnswerJobs.limits.batch ? 0 : recoveryMs),
+      (error) => app.log.warn({ err: error }, 'after-answer job recovery failed'),
+    );
+    app.addHook('onReady', async () => {
+      app.afterAnswerRecovery = recovery;
+      recovery.start();
+    });
+  }
+  // app.close() waits for both, and the store closes only after that (main.ts).
   app.addHook('onClose', async () => {
+    await app.afterAnswerRecovery?.stop();
     await deps.afterResponse.idle();
   });
   // Registered on the app, before any route, so it sees every route (its onRoute hook
@@ -101,6 +125,8 @@ export async function storefrontApi(
       registerReviewRoutes(kit, options.site);
       registerStockRoutes(kit);
       registerFormRoutes(kit);
+      // The welcome of a sign-up, from a newsletter form or the restock box (mail/newsletter-welcome.ts).
+      registerWelcomeJob(deps);
       registerCensusRoutes(kit);
       registerRestockRoutes(kit);
       registerSessionRoutes(kit);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiDeps } from '../api/context.ts';
+import { mailOrigin, type ApiDeps } from '../api/context.ts';
 import { escapeHtml } from '../pages/html.ts';
 import type { Repository } from '../store/repository.ts';
 import type { MailingListSource } from '../store/types.ts';
@@ -38,26 +38,34 @@ export function newsletterWelcomeMail(to: string, siteTitle: string, link: strin
 export interface MailingListJoin {
   email: string;
   source: MailingListSource;
-  websiteId: string;
-  siteTitle: string;
-  /** The site's public origin, for the unsubscribe link. */
-  baseUrl: string;
-  mailId: string;
   now: number;
 }
 
+/** The after-answer job of a sign-up (api/after-response.ts). */
+export const WELCOME_JOB = 'newsletter-welcome';
+
 /**
- * Puts an address on the mailing list, inside the caller's transaction. True when the address
- * was added: its welcome mail is then owed (`welcomeAfterAnswer`). Every way onto the list goes
- * through here (a newsletter form, the restock box's "join our mailing list"), so every address
- * on it is sent its unsubscribe link; signing up again sends nothing.
+ * Puts an address on the mailing list, inside the caller's transaction, and records the
+ * sign-up's after-answer job there: `welcome` says whether the address was added, so its
+ * welcome mail is owed. Every way onto the list goes through here (a newsletter form, the
+ * restock box's "join our mailing list"), so every address on it is sent its unsubscribe link;
+ * signing up again sends nothing. The job is recorded for an address already on the list
+ * too, by the same INSERT: queued inside the sign-up's transaction, the welcome cost two
+ * statements more for an address new to the list than for one on it, so the answer's timing
+ * told anyone which addresses are subscribed. Returns the job's id, for `welcomeAfterAnswer`
+ * once the transaction committed.
  */
-export async function joinMailingList(repo: Repository, join: Pick<MailingListJoin, 'email' | 'source' | 'now'>): Promise<boolean> {
-  return repo.addToMailingList(join.email.trim(), join.source, join.now);
+export async function joinMailingList(deps: Pick<ApiDeps, 'afterAnswerJobs'>, repo: Repository, join: MailingListJoin): Promise<string> {
+  const email = join.email.trim();
+  const added = await repo.addToMailingList(email, join.source, join.now);
+  return deps.afterAnswerJobs.record(repo, WELCOME_JOB, email, { welcome: added });
 }
 
 /** Queues the welcome of an address `joinMailingList` added, with its signed unsubscribe link. */
-export async function queueNewsletterWelcome(repo: Repository, join: MailingListJoin): Promise<void> {
+export async function queueNewsletterWelcome(
+  repo: Repository,
+  join: { email: string; websiteId: string; siteTitle: string; baseUrl: string; mailId: string; now: number },
+): Promise<void> {
   const email = join.email.trim();
   const token = unsubscribeToken(await unsubscribeSecret(repo, join.now), join.websiteId, email);
   const link = unsubscribeLink(join.baseUrl, UNSUBSCRIBE_LINK_PATH, email, token);
@@ -65,14 +73,27 @@ export async function queueNewsletterWelcome(repo: Repository, join: MailingList
 }
 
 /**
- * The welcome of a new address, queued after the answer (api/after-response.ts): queued inside
- * the sign-up's transaction it cost two statements more for an address new to the list than
- * for one already on it, so the answer's timing told anyone which addresses are subscribed. A
- * failure is logged (without the address, log-redaction.ts); the address stays on the list.
+ * How a sign-up's job runs, after the answer or, after a crash, by the recovery: the welcome,
+ * when owed, in the transaction that deletes the job; a failure is logged (without the
+ * address, log-redaction.ts) and retried, and the address stays on the list.
  */
-export function welcomeAfterAnswer(deps: Pick<ApiDeps, 'store' | 'afterResponse'>, log: FastifyBaseLogger, join: MailingListJoin): void {
-  deps.afterResponse.run(
-    () => deps.store.transaction((repo) => queueNewsletterWelcome(repo, join)),
-    (error) => log.error({ err: error }, 'newsletter welcome not queued'),
-  );
+export function registerWelcomeJob(deps: Pick<ApiDeps, 'afterAnswerJobs' | 'now' | 'newId' | 'publicSite' | 'origin'>): void {
+  deps.afterAnswerJobs.handle(WELCOME_JOB, async (repo, job) => {
+    if (job.detail.welcome !== true) return;
+    const site = await repo.getSite();
+    if (!site) throw new Error('the site is not set up: the welcome waits');
+    await queueNewsletterWelcome(repo, {
+      email: job.email,
+      websiteId: site.websiteId,
+      siteTitle: deps.publicSite?.().title ?? '',
+      baseUrl: mailOrigin(deps),
+      mailId: deps.newId('m'),
+      now: deps.now(),
+    });
+  });
+}
+
+/** Runs a sign-up's job (`joinMailingList`) after the answer (api/after-response.ts). */
+export function welcomeAfterAnswer(deps: Pick<ApiDeps, 'afterAnswerJobs'>, log: FastifyBaseLogger, jobId: string): void {
+  deps.afterAnswerJobs.runAfterAnswer(jobId, log);
 }

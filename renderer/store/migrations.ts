@@ -514,6 +514,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX carts_expiry ON carts (expires_at) WHERE NOT is_purchased
     `,
   },
+  {
+    // Work a request owes past its answer (the password reset's lookup and mail, the newsletter
+    // welcome), recorded before the answer by one INSERT that is the same for every address, so
+    // a crash after the answer loses no mail (api/after-response.ts). A row holds a visitor's
+    // address only until its job ran or was dropped: it is deleted then.
+    id: '019-after-answer-jobs',
+    sql: `
+      CREATE TABLE after_answer_jobs (
+        id text PRIMARY KEY,
+        kind text NOT NULL,
+        email text NOT NULL,
+        detail jsonb NOT NULL,
+        created_on bigint NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        due_at bigint NOT NULL
+      );
+      CREATE INDEX after_answer_jobs_due ON after_answer_jobs (due_at)
+    `,
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { OrderRepository } from './order-repository.ts';
 import { ReviewRepository, type ProductReview } from './review-repository.ts';
 import type { Queryable } from './sql-client.ts';
 import type {
+  AfterAnswerJob,
   CartEntryRecord,
   CartKind,
   CartRecord,
@@ -100,7 +101,7 @@ const ALL_TABLES = [
   'census_events', 'js_error_reports', 'orders', 'order_counters', 'gift_cards', 'subscriptions', 'used_captcha_tokens',
   'clanker_events', 'performance_records', 'performance_page_loads', 'store_categories', 'store_collections',
   'site_layouts', 'rate_limit_counters', 'owners', 'owner_sessions', 'api_keys', 'site_features', 'site_secrets', 'product_reviews',
-  'password_resets', 'order_refunds',
+  'password_resets', 'order_refunds', 'after_answer_jobs',
 ];
 
 /**
@@ -651,6 +652,57 @@ export class Repository {
     return rows.length === 1;
   }
 
+  // ---- after-answer jobs (api/after-response.ts) -----------------------------------------
+
+  /** The one statement a request runs to owe work past its answer: the same SQL for every address. */
+  async recordAfterAnswerJob(job: Omit<AfterAnswerJob, 'attempts'>): Promise<void> {
+    await this.db.query(
+      'INSERT INTO after_answer_jobs (id, kind, email, detail, created_on, due_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
+      [job.id, job.kind, job.email, jsonParam(job.detail), job.createdOn, job.dueAt],
+    );
+  }
+
+  /**
+   * Takes the job for the transaction it runs in: deletes it when it still has `attempts`
+   * (nobody claimed it since), holding its row lock until the transaction ends, so a concurrent
+   * claim or take waits and then finds it gone; null when it is gone or was claimed meanwhile.
+   */
+  async takeAfterAnswerJob(id: string, attempts: number): Promise<AfterAnswerJob | null> {
+    const rows = await this.db.query('DELETE FROM after_answer_jobs WHERE id = $1 AND attempts = $2 RETURNING *', [id, attempts]);
+    return rows[0] ? toAfterAnswerJob(rows[0]) : null;
+  }
+
+  /**
+   * Claims up to `limit` due jobs, counting the attempt and making each due again after its
+   * backoff (`retryBaseMs` doubled per earlier attempt, at most `retryMaxMs`): that is also the
+   * lease, after which a claimer that died is replaced. SKIP LOCKED: concurrent claimers on one
+   * PostgreSQL database take disjoint rows and pass over a job a request is running.
+   */
+  async claimAfterAnswerJobs(now: number, limit: number, retryBaseMs: number, retryMaxMs: number): Promise<AfterAnswerJob[]> {
+    const rows = await this.db.query(
+      `UPDATE after_answer_jobs SET attempts = attempts + 1,
+         due_at = $1::bigint + LEAST($3::bigint * power(2, LEAST(attempts, 40))::bigint, $4::bigint)
+       WHERE id IN (SELECT id FROM after_answer_jobs WHERE due_at <= $1 ORDER BY due_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [now, limit, retryBaseMs, retryMaxMs],
+    );
+    return rows.map(toAfterAnswerJob).sort((a, b) => a.createdOn - b.createdOn || (a.id < b.id ? -1 : 1));
+  }
+
+  /** Deletes the due jobs that had `maxAttempts` attempts already; returns them for the log. */
+  async dropSpentAfterAnswerJobs(now: number, maxAttempts: number): Promise<AfterAnswerJob[]> {
+    const rows = await this.db.query(
+      `DELETE FROM after_answer_jobs WHERE id IN (SELECT id FROM after_answer_jobs WHERE due_at <= $1 AND attempts >= $2 FOR UPDATE SKIP LOCKED) RETURNING *`,
+      [now, maxAttempts],
+    );
+    return rows.map(toAfterAnswerJob);
+  }
+
+  async listAfterAnswerJobs(): Promise<AfterAnswerJob[]> {
+    const rows = await this.db.query('SELECT * FROM after_answer_jobs ORDER BY created_on, id');
+    return rows.map(toAfterAnswerJob);
+  }
+
   // ---- forms --------------------------------------------------------------------------
 
   async insertSubmissionKey(key: string, createdAt: number): Promise<void> {
@@ -1023,6 +1075,18 @@ function toStoreCollection(row: Row): StoreCollection {
     description: str(row.description),
     enabled: Boolean(row.enabled),
     createdAt: num(row.created_at),
+  };
+}
+
+function toAfterAnswerJob(row: Row): AfterAnswerJob {
+  return {
+    id: str(row.id),
+    kind: str(row.kind),
+    email: str(row.email),
+    detail: json<Record<string, unknown>>(row.detail),
+    createdOn: num(row.created_on),
+    attempts: num(row.attempts),
+    dueAt: num(row.due_at),
   };
 }
 

@@ -184,6 +184,21 @@ export interface OutboxRow extends OutboxMessage {
   messageId: string | null;
 }
 
+/**
+ * Work owed past a request's answer (api/after-response.ts), kept until it ran: `attempts`
+ * counts the runs claimed by the recovery, `dueAt` is when the recovery may claim it (first
+ * after a grace period that leaves it to the request's own run, then after each backoff).
+ */
+export interface AfterAnswerJob {
+  id: string;
+  kind: string;
+  email: string;
+  detail: Record<string, unknown>;
+  createdOn: number;
+  attempts: number;
+  dueAt: number;
+}
+
 export interface FormSubmissionKey {
   key: string;
   createdAt: number;

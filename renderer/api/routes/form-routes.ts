@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { formNotification } from '../../mail/form-notification.ts';
-import { joinMailingList, welcomeAfterAnswer, type MailingListJoin } from '../../mail/newsletter-welcome.ts';
+import { joinMailingList, welcomeAfterAnswer } from '../../mail/newsletter-welcome.ts';
 import { enqueueMail } from '../../mail/outbox-worker.ts';
 import { verifyCaptchaToken } from '../captcha.ts';
 import { liveSession, mailOrigin, randomToken, requireSite } from '../context.ts';
@@ -137,11 +137,10 @@ export function registerFormRoutes(kit: RouteKit): void {
 
       const session = await liveSession(deps, request);
       const submissionId = deps.newId('s');
-      const publicSite = deps.publicSite?.() ?? { title: '', baseUrl: null };
-      const joined: MailingListJoin[] = [];
+      const jobs: string[] = [];
       try {
         await deps.store.transaction(async (repo) => {
-          joined.length = 0;
+          jobs.length = 0;
           await repo.insertSubmission({
             id: submissionId,
             formId: form.id,
@@ -158,8 +157,7 @@ export function registerFormRoutes(kit: RouteKit): void {
             for (const field of form.fields) {
               const value = accepted[field.id];
               if (field.type === 'email' && typeof value === 'string' && isValidEmail(value.trim())) {
-                const join = { email: value, source: 'newsletter' as const, websiteId: site.websiteId, siteTitle: publicSite.title, baseUrl: mailOrigin(deps), mailId: deps.newId('m'), now };
-                if (await joinMailingList(repo, join)) joined.push(join);
+                jobs.push(await joinMailingList(deps, repo, { email: value, source: 'newsletter', now }));
               }
             }
           }
@@ -174,7 +172,7 @@ export function registerFormRoutes(kit: RouteKit): void {
         throw new ApiError(500, 'STORAGE_FAILURE', 'Unable to save the submission.');
       }
       // After the answer: its timing must not say whether the address was already subscribed.
-      for (const join of joined) welcomeAfterAnswer(deps, request.log, join);
+      for (const job of jobs) welcomeAfterAnswer(deps, request.log, job);
       return { success: true, submissionId };
     },
   });

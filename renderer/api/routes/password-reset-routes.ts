@@ -58,8 +58,26 @@ export function resetTokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** The after-answer job of a reset request (api/after-response.ts). */
+const RESET_JOB = 'password-reset';
+
 export function registerPasswordResetRoutes(kit: RouteKit): void {
   const { deps } = kit;
+
+  // A request's job, run after its answer (or by the recovery after a crash): the lookup, and
+  // for an account the token and the mail, in the transaction that deletes the job. The link's
+  // 30 minutes count from now, not from the request: a mail a crash held back is not sent
+  // half-spent.
+  deps.afterAnswerJobs.handle(RESET_JOB, async (repo, job) => {
+    const user = await repo.getUserByEmail(job.email);
+    if (!user) return;
+    const now = deps.now();
+    const token = randomToken();
+    await repo.putPasswordReset({ siteUserId: user.id, tokenHash: resetTokenHash(token), expiresAt: now + RESET_MS });
+    const mail = passwordResetMail(deps.publicSite?.().title ?? '', passwordResetLink(mailOrigin(deps), token));
+    // To the account's own address, never the typed spelling.
+    await enqueueMail(repo, { to: user.email, ...mail, id: deps.newId('m'), queuedOn: now });
+  });
 
   addRoute(kit, {
     method: 'POST',
@@ -80,23 +98,11 @@ export function registerPasswordResetRoutes(kit: RouteKit): void {
       if (!perEmail.allowed) throw ERR.limited(perEmail.retryAfterSeconds);
       // The lookup, the token and the mail happen after the answer (after-response.ts): done
       // before it, a known address was answered 2-5 ms later than an unknown one. Up to here
-      // both did the same work (the checks and the two limiters), so the answer, its timing
-      // included, says nothing of an account.
-      const now = deps.now();
-      deps.afterResponse.run(
-        () =>
-          deps.store.transaction(async (repo) => {
-            const user = await repo.getUserByEmail(email);
-            if (!user) return;
-            const token = randomToken();
-            await repo.putPasswordReset({ siteUserId: user.id, tokenHash: resetTokenHash(token), expiresAt: now + RESET_MS });
-            const mail = passwordResetMail(deps.publicSite?.().title ?? '', passwordResetLink(mailOrigin(deps), token));
-            // To the account's own address, never the typed spelling.
-            await enqueueMail(repo, { to: user.email, ...mail, id: deps.newId('m'), queuedOn: now });
-          }),
-        // The error serializer keeps no database detail and masks addresses (log-redaction.ts).
-        (error) => request.log.error({ err: error }, 'password reset mail not queued'),
-      );
+      // both did the same work (the checks, the two limiters, and the job's one INSERT, which
+      // keeps the request's work through a crash), so the answer, its timing included, says
+      // nothing of an account.
+      const job = await deps.afterAnswerJobs.record(deps.store.read, RESET_JOB, email);
+      deps.afterAnswerJobs.runAfterAnswer(job, request.log);
       return { success: true, message: RESET_REQUESTED_MESSAGE };
     },
   });

@@ -144,10 +144,8 @@ export function registerRestockRoutes(kit: RouteKit): void {
       if (inStock(variant)) throw ERR.inStock();
 
       const joinsList = body.isJoinMailingList === true;
-      const publicSite = deps.publicSite?.() ?? { title: '', baseUrl: null };
       const now = deps.now();
-      const join = { email, source: 'restock' as const, websiteId: site.websiteId, siteTitle: publicSite.title, baseUrl: mailOrigin(deps), mailId: joinsList ? deps.newId('m') : '', now };
-      let joined = false;
+      let job: string | null = null;
       const signUp = await deps.store.transaction(async (repo) => {
         const stored = await repo.addRestockSignUp({
           id: deps.newId('r'),
@@ -159,11 +157,11 @@ export function registerRestockRoutes(kit: RouteKit): void {
           notifiedOn: null,
         });
         // Joining the list from the restock box is joining it: the same welcome and unsubscribe link.
-        joined = joinsList && (await joinMailingList(repo, join));
+        job = joinsList ? await joinMailingList(deps, repo, { email, source: 'restock', now }) : null;
         return stored;
       });
       // After the answer: its timing must not say whether the address was already subscribed.
-      if (joined) welcomeAfterAnswer(deps, request.log, join);
+      if (job !== null) welcomeAfterAnswer(deps, request.log, job);
       return {
         signUp: { id: signUp.id, productId: signUp.productId, variantId: signUp.variantId, createdOn: iso(signUp.createdOn) },
       };
