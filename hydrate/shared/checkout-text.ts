@@ -22,7 +22,15 @@ export const CHECKOUT_FIELD_TEXT = {
   noShippingToAddress: 'We do not ship to that address.',
   payment: 'Choose a payment method.',
   outOfStock: 'Sorry, we do not have enough of that item available.',
+  // A line whose product (or variant) the owner removed from the catalogue while it sat in the
+  // cart: it was said with the out-of-stock sentence, so the visitor waited for a restock that
+  // will never come. Designed here (the spec names no text): said at the line on the cart page
+  // and at checkout, and as B26's refusal; `ITEM_UNAVAILABLE` in the error catalogue.
+  itemUnavailable: 'Sorry, this item is no longer available. Please remove it from your cart.',
 } as const;
+
+/** Place order's `ITEM_UNAVAILABLE` (409): the lines are named in `errors`, keyed by item id. */
+export const ITEMS_UNAVAILABLE_TEXT = 'Sorry, an item in your cart is no longer available. Please remove it from your cart to check out.';
 
 /**
  * Said at the coupon field when the server refused a new code (429 `RATE_LIMITED`, limit

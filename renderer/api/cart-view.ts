@@ -1,3 +1,4 @@
+import { CHECKOUT_FIELD_TEXT } from '../../hydrate/shared/checkout-text.ts';
 import type { CartEntryRecord, CartRecord, Variant } from '../store/types.ts';
 
 // The B0.4 cart object. Totals are derived here from the stored entries on every read and
@@ -13,7 +14,16 @@ export interface CartEntryView {
   purchasePriceCents: number;
   subTotal: number;
   additionalFields: string | null;
+  /**
+   * An addition to B0.4 (designed here), present only on a line whose product or variant the
+   * owner removed from the catalogue since it was added: it can no longer be bought, and placing
+   * the order is refused (409 `ITEM_UNAVAILABLE`) until the line is removed.
+   */
+  unavailable?: { code: 'ITEM_UNAVAILABLE'; message: string };
 }
+
+/** What an entry the catalogue no longer sells carries, in the error catalogue's code and words. */
+export const ENTRY_UNAVAILABLE = { code: 'ITEM_UNAVAILABLE', message: CHECKOUT_FIELD_TEXT.itemUnavailable } as const;
 
 export interface ShoppingCartView {
   id: string | null;
@@ -56,6 +66,7 @@ export function entryView(entry: CartEntryRecord): CartEntryView {
     purchasePriceCents: entry.purchasePriceCents,
     subTotal: entry.purchasePriceCents * entry.quantity,
     additionalFields: entry.additionalFields,
+    ...(entry.available === false ? { unavailable: { ...ENTRY_UNAVAILABLE } } : {}),
   };
 }
 

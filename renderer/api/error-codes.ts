@@ -86,6 +86,7 @@ export const API_ERROR_CODES = {
   // Two meanings, both pinned by the spec's tables (B2 and B13 give this code and their texts), so
   // neither is renamed; checkout place is B2's meaning at a later moment, with B2's text.
   OUT_OF_STOCK: entry('checkout', 409, 'Not enough stock for the quantity asked: an add to cart or quantity change (B2), or placing the order (`errors` names the short lines by item id). Also, on the owner\'s restock send (B13), a variant still out of stock, so no restock mail went.'),
+  ITEM_UNAVAILABLE: entry('checkout', 409, 'A cart line\'s product or variant was removed from the catalogue after it was added, so it can no longer be bought (not a stock question: it will not come back in stock). Placing the order is refused before any payment (`errors` names the lines by item id), and so is a quantity change of that line (B26); the cart (B0.4) marks such an entry with `unavailable: {code, message}`. Remove the line (B27) to check out the rest.'),
   OFFLINE_ORDER_TOO_LARGE: entry('checkout', 422, 'An order paid offline holds more stock units than the store allows for it; remove some or pay another way.'),
   PAYMENT_DECLINED: entry('checkout', 402, 'The payment was declined; nothing was written. `errors.cardNumber` has the reason.'),
   ORDER_NOT_FOUND: entry('checkout', 404, 'No order has this id.'),

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxWorker, smtpTransport } from '../mail/outbox-worker.ts';
 import type { SeedData } from '../store/seed.ts';
+import { syncSiteContent } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
 import type { CommerceSettings } from '../store/types.ts';
 import { REFUND_FAILS_CARD, REFUND_REFUSED, testCardProvider, testRefunds } from '../orders/payment-providers.ts';
@@ -273,6 +274,34 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect((await place(token, { shippingAddress: CA, couponCodes: ['HOURLY'], expectedTotalCents: now.grandTotalCents, expectedLinesKey: now.linesKey })).statusCode).toBe(200);
       });
 
+      it('a direct caller sending no expected total is told its coupon lapsed (the same 409 and words), never charged the full price silently', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2]);
+        const shown = json(await quote({ cartToken: token, shippingAddress: CA, shippingOptionId: 'standard', couponCodes: ['HOURLY'] }));
+        expect(shown.validCoupons).toEqual([expect.objectContaining({ code: 'HOURLY', discountCents: 1000 })]);
+        const authorize = vi.spyOn(testCardProvider, 'authorize');
+        h.clock.now = START + 60 * 60_000;
+        const late = await place(token, { shippingAddress: CA, couponCodes: ['hourly'] });
+        expect(late.statusCode).toBe(409);
+        expect(json(late)).toEqual({
+          code: 'CART_CHANGED',
+          error: 'A coupon you applied no longer applies: This coupon has expired. Please review the totals.',
+          errors: { couponCodes: 'This coupon has expired.' },
+        });
+        expect(authorize).not.toHaveBeenCalled();
+        authorize.mockRestore();
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        // Without the coupon the caller places at the full price, and the answer says what it charged.
+        const full = await place(token, { shippingAddress: CA });
+        expect(full.statusCode, full.body).toBe(200);
+        expect(json(full)).toMatchObject({ grandTotalCents: shown.grandTotalCents + 1000, couponCodes: [] });
+        // A code the store never had discounted no quote: it is not a lapse, and the answer names what applied.
+        const other = await cartWith(['p1', 'SQ-1', 2]);
+        const withUnknown = await place(other, { shippingAddress: CA, couponCodes: ['WELCOME10', 'NOSUCH'] });
+        expect(withUnknown.statusCode, withUnknown.body).toBe(200);
+        expect(json(withUnknown)).toMatchObject({ grandTotalCents: 5000, couponCodes: ['WELCOME10'] });
+      });
+
       it('an address part too long is a field error naming the field and its limit, from placing and from the schema alike', async () => {
         const token = await cartWith(['p1', 'SQ-1', 1]);
         const visitorText = 'Ünit 9 '.repeat(30);
@@ -524,6 +553,85 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect((await quote({ cartToken: token, couponCodes: ['PLACE4'] })).statusCode).toBe(429);
         // A known code placed before the limit was reached still places.
         expect((await quote({ cartToken: token, couponCodes: ['PLACE1'] })).statusCode).toBe(200);
+      });
+    });
+
+    describe('a product the owner removed from the catalogue while it sat in a cart', () => {
+      const UNAVAILABLE = 'Sorry, this item is no longer available. Please remove it from your cart.';
+      /** The owner takes the tank top out of catalog.json; the next start's sync hides it. */
+      async function ownerRemovesTankTop(): Promise<void> {
+        const seed = await ordersSeed();
+        seed.products = seed.products!.filter((product) => product.id !== 'ptwin');
+        await syncSiteContent(store.client, seed);
+      }
+
+      it('the cart says so at its entry (not the out-of-stock sentence); B26 refuses it in the same words; it can be removed', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1], ['ptwin', 'TWIN-1', 1]);
+        await ownerRemovesTankTop();
+        const cart = json(await h.inject({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: token } }));
+        const [tee, tank] = cart.entries;
+        expect(tee.unavailable).toBeUndefined();
+        expect(tank.unavailable).toEqual({ code: 'ITEM_UNAVAILABLE', message: UNAVAILABLE });
+        const more = await h.inject(withCrumb({ method: 'PUT', url: `/api/commerce/shopping-cart/entries/${tank.id}`, payload: { quantity: 2 }, cookies: { CART: token } }));
+        expect(more.statusCode).toBe(409);
+        expect(json(more)).toEqual({ code: 'ITEM_UNAVAILABLE', error: UNAVAILABLE });
+        const removed = await h.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${tank.id}`, cookies: { CART: token } }));
+        expect(removed.statusCode).toBe(200);
+        expect(json(removed).shoppingCart.entries.map((entry: { itemId: string }) => entry.itemId)).toEqual(['p1']);
+      });
+
+      it('Place order is refused before any payment with ITEM_UNAVAILABLE naming the line; without it the rest is ordered and charged alone', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 2], ['ptwin', 'TWIN-1', 1]);
+        const shown = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' }));
+        await ownerRemovesTankTop();
+        const authorize = vi.spyOn(testCardProvider, 'authorize');
+        const refused = await place(token, { expectedTotalCents: shown.grandTotalCents, expectedLinesKey: shown.linesKey });
+        expect(refused.statusCode).toBe(409);
+        expect(json(refused)).toEqual({
+          code: 'ITEM_UNAVAILABLE',
+          error: 'Sorry, an item in your cart is no longer available. Please remove it from your cart to check out.',
+          errors: { ptwin: UNAVAILABLE },
+        });
+        // A direct caller with no expected total is refused alike.
+        expect(json(await place(token)).code).toBe('ITEM_UNAVAILABLE');
+        expect(await orderCount()).toBe(0);
+        expect(await stockOf('p1', 'v1')).toBe(5);
+        expect(authorize).not.toHaveBeenCalled();
+        authorize.mockRestore();
+
+        const tank = (await store.read.getCart(token))!.entries.find((entry) => entry.itemId === 'ptwin')!;
+        expect(tank.available).toBe(false);
+        await h.inject(withCrumb({ method: 'DELETE', url: `/api/commerce/shopping-cart/entries/${tank.id}`, cookies: { CART: token } }));
+        const now = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' }));
+        expect(now.entries.map((entry: { itemId: string }) => entry.itemId)).toEqual(['p1']);
+        const placed = await place(token, { expectedTotalCents: now.grandTotalCents, expectedLinesKey: now.linesKey });
+        expect(placed.statusCode, placed.body).toBe(200);
+        expect(json(placed).grandTotalCents).toBe(now.grandTotalCents);
+        const order = (await store.read.orders.get(json(placed).orderId))!;
+        expect(order.items.map((item) => item.itemId)).toEqual(['p1']);
+        expect(order.subtotal).toBe(5000);
+      });
+
+      it('a product removed between the pre-check and the lock takes no stock and makes no order (the locked read refuses it)', async () => {
+        const token = await cartWith(['ptwin', 'TWIN-1', 1]);
+        const tankStock = await stockOf('ptwin', 'vtwin');
+        // The owner's sync lands while the payment is asked: after the pre-check, before the lock.
+        const authorize = testCardProvider.authorize.bind(testCardProvider);
+        const spy = vi.spyOn(testCardProvider, 'authorize').mockImplementation(async (request) => {
+          const outcome = await authorize(request);
+          await ownerRemovesTankTop();
+          return outcome;
+        });
+        try {
+          const refused = await place(token, { shippingAddress: NY });
+          expect(refused.statusCode).toBe(409);
+          expect(json(refused)).toMatchObject({ code: 'ITEM_UNAVAILABLE', errors: { ptwin: UNAVAILABLE } });
+        } finally {
+          spy.mockRestore();
+        }
+        expect(await orderCount()).toBe(0);
+        const rows = await store.client.query('SELECT qty_in_stock FROM variants WHERE product_id = $1 AND id = $2', ['ptwin', 'vtwin']);
+        expect(Number(rows[0]!.qty_in_stock)).toBe(tankStock);
       });
     });
 

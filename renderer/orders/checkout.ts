@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ADDRESS_FIELD_MAX, CHECKOUT_FIELD_TEXT, addressTooLongText } from '../../hydrate/shared/checkout-text.ts';
+import { ADDRESS_FIELD_MAX, CHECKOUT_FIELD_TEXT, ITEMS_UNAVAILABLE_TEXT, addressTooLongText } from '../../hydrate/shared/checkout-text.ts';
 import { exceedsMaxLength } from '../../hydrate/shared/text-length.ts';
 import { knownCurrency } from '../../hydrate/shared/currency.ts';
 import { fieldValueLines, type FieldValueLine } from '../../hydrate/shared/field-values.ts';
@@ -33,6 +33,9 @@ export const CHECKOUT_ERR = {
   belowMinimum: (message: string) => new ApiError(422, 'BELOW_MINIMUM_SUBTOTAL', message),
   outOfStock: (errors: Record<string, string>) =>
     new ApiError(409, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.', { errors }),
+  // A line the owner removed from the catalogue is no stock question: "not enough" had the
+  // buyer wait for a restock that will never come. `errors` names the lines, as OUT_OF_STOCK's does.
+  itemUnavailable: (errors: Record<string, string>) => new ApiError(409, 'ITEM_UNAVAILABLE', ITEMS_UNAVAILABLE_TEXT, { errors }),
   declined: (message: string) => new ApiError(402, 'PAYMENT_DECLINED', message, { errors: { cardNumber: message } }),
 };
 

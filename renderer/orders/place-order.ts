@@ -10,7 +10,7 @@ import type { CartRecord, OrderItem, OrderSubscription, PlacedOrder, Session, Sh
 import { hasDigitalLines, newDownloadToken } from './digital-downloads.ts';
 import { CHECKOUT_ERR, FIELD_TEXT, checkoutCart, commerceRules, contactErrors, entryFieldValues, linesKey, normaliseAddress, providersOf, quote, type OfflineOrderUnits } from './checkout.ts';
 import type { PaymentDetails, PaymentOutcome } from './payment-providers.ts';
-import type { Totals } from './pricing.ts';
+import { COUPON_REASONS, type Totals } from './pricing.ts';
 
 // Placing an order (README.md here, "Placing an order"): replay by idempotency key, checks,
 // the payment, then one transaction that takes the stock, numbers the order, issues gift
@@ -101,15 +101,34 @@ function stockTakes(cart: CartRecord): VariantTake[] {
   return [...takes.values()];
 }
 
-/** itemId → message for every line whose variant has fewer left than the cart holds (read, no lock). */
-async function shortLines(repo: Repository, cart: CartRecord): Promise<Record<string, string>> {
+/** A coupon of the store's that no longer applies (expired, under its minimum), as against one never known or a second one. */
+function lapsedReason(reason: string): boolean {
+  return reason !== COUPON_REASONS.unknown && reason !== COUPON_REASONS.oneOnly;
+}
+
+/** itemId → message for every line whose product or variant left the catalogue (the cart read says it). */
+function unavailableLines(cart: CartRecord): Record<string, string> {
   const errors: Record<string, string> = {};
+  for (const entry of cart.entries) if (entry.available === false) errors[entry.itemId] = FIELD_TEXT.itemUnavailable;
+  return errors;
+}
+
+/**
+ * The lines that cannot be had (read, no lock): ITEM_UNAVAILABLE for a line whose product or
+ * variant is gone (it will not come back in stock; the out-of-stock sentence said it would),
+ * else OUT_OF_STOCK for every line whose variant has fewer left than the cart holds.
+ */
+async function checkLinesAvailable(repo: Repository, cart: CartRecord): Promise<void> {
+  const gone = unavailableLines(cart);
+  const short: Record<string, string> = {};
   for (const take of stockTakes(cart)) {
     const product = await repo.getProduct(take.productId);
     const variant = product?.variants.find((candidate) => candidate.id === take.variantId);
-    if (!variant || (!variant.unlimited && variant.qtyInStock < take.quantity)) errors[take.itemId] = FIELD_TEXT.outOfStock;
+    if (!variant) gone[take.itemId] = FIELD_TEXT.itemUnavailable;
+    else if (!variant.unlimited && variant.qtyInStock < take.quantity) short[take.itemId] = FIELD_TEXT.outOfStock;
   }
-  return errors;
+  if (Object.keys(gone).length > 0) throw CHECKOUT_ERR.itemUnavailable(gone);
+  if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
 }
 
 /**
@@ -230,7 +249,7 @@ function checkFields(site: Site, input: PlaceOrderInput, totals: Totals, now: nu
 
 /**
  * Places the order of `input.cartToken`. Throws ApiError: CART_NOT_FOUND, CART_PURCHASED,
- * CART_EMPTY, CHECKOUT_INVALID (field errors), BELOW_MINIMUM_SUBTOTAL, OUT_OF_STOCK,
+ * CART_EMPTY, CHECKOUT_INVALID (field errors), BELOW_MINIMUM_SUBTOTAL, ITEM_UNAVAILABLE, OUT_OF_STOCK,
  * OFFLINE_ORDER_TOO_LARGE, PAYMENT_DECLINED, CART_CHANGED. A declined payment or any failure writes nothing.
  */
 export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderInput, session: Session | null): Promise<PlaceOrderResult> {
@@ -244,17 +263,25 @@ export async function placeOrder(deps: OrderDeps, site: Site, input: PlaceOrderI
   const totals = quote(cart, site, input, now);
   const provider = checkFields(site, input, totals, now);
   const quotedLines = linesKey(cart);
+  const lapsed = totals.invalidCoupons.find((coupon) => (input.couponCodes ?? []).some((code) => code.trim().toUpperCase() === coupon.code.toUpperCase()));
   if (input.expectedTotalCents != null && input.expectedTotalCents !== totals.grandTotalCents) {
-    const lapsed = totals.invalidCoupons.find((coupon) => (input.couponCodes ?? []).some((code) => code.trim().toUpperCase() === coupon.code.toUpperCase()));
     const sameLines = input.expectedLinesKey == null || input.expectedLinesKey === quotedLines;
     throw lapsed && sameLines ? CHECKOUT_ERR.couponLapsed(lapsed.reason) : CHECKOUT_ERR.cartChanged();
   }
+  // A caller that sends no expected total (a direct API client) was charged the full price,
+  // without a word, when its coupon lapsed (expired, or the subtotal fell under its minimum)
+  // after it was quoted: more than it was last quoted. Refused as the expected-total path
+  // refuses it, same code and words; sending the codes that apply, or none, places the order.
+  // A code the store does not know, or a second coupon, never discounted any quote, so it is
+  // not taken as lapsed; the response's `couponCodes` names what applied. (The island always
+  // sends its total: a lapse it was shown is the check above.)
+  const lapsedKnown = totals.invalidCoupons.find((coupon) => lapsedReason(coupon.reason) && (input.couponCodes ?? []).some((code) => code.trim().toUpperCase() === coupon.code.toUpperCase()));
+  if (input.expectedTotalCents == null && lapsedKnown) throw CHECKOUT_ERR.couponLapsed(lapsedKnown.reason);
   if (input.expectedLinesKey != null && input.expectedLinesKey !== quotedLines) throw CHECKOUT_ERR.cartChanged();
   if (totals.belowMinimum && totals.minimumMessage) throw CHECKOUT_ERR.belowMinimum(totals.minimumMessage);
   // Read-only pre-check, so an obviously sold-out cart is never sent to the provider; the
   // transaction below is what actually guarantees the stock.
-  const short = await shortLines(deps.store.read, cart);
-  if (Object.keys(short).length > 0) throw CHECKOUT_ERR.outOfStock(short);
+  await checkLinesAvailable(deps.store.read, cart);
   if (provider.kind === 'offline') {
     await checkOfflineUnits(deps.store.read, site, cart);
     // Counted only now: an order refused by any check above (too large, sold out, a field)
@@ -305,6 +332,10 @@ async function commitOrder(
   if (totals.grandTotalCents !== paid.quoted.grandTotalCents || linesKey(cart) !== paid.quotedLines || cart.entries.length === 0) throw CHECKOUT_ERR.cartChanged();
   // Again under the lock: free lines added in another tab change no total.
   if (paid.outcome.status === 'awaiting-payment') await checkOfflineUnits(repo, site, cart);
+  // Again under the lock: the owner may have removed a product since the pre-check, and taking
+  // stock only looks at the variant.
+  const gone = unavailableLines(cart);
+  if (Object.keys(gone).length > 0) throw CHECKOUT_ERR.itemUnavailable(gone);
 
   const short: Record<string, string> = {};
   for (const take of stockTakes(cart)) {

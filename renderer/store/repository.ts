@@ -317,7 +317,17 @@ export class Repository {
   }
 
   private async withEntries(row: Row): Promise<CartRecord> {
-    const entries = await this.db.query('SELECT * FROM cart_entries WHERE cart_id = $1 ORDER BY position, id', [row.id]);
+    // `available`: the line's product and variant are still in the catalogue (a product the owner
+    // removed from the site folder is hidden, never deleted: store/site-sync.ts). Read in the same
+    // statement, so every cart read knows which lines can no longer be bought.
+    const entries = await this.db.query(
+      `SELECT e.*, (p.id IS NOT NULL AND NOT p.hidden AND v.id IS NOT NULL AND NOT v.hidden) AS available
+       FROM cart_entries e
+       LEFT JOIN products p ON p.id = e.item_id
+       LEFT JOIN variants v ON v.product_id = e.item_id AND v.id = e.variant_id
+       WHERE e.cart_id = $1 ORDER BY e.position, e.id`,
+      [row.id],
+    );
     return {
       id: str(row.id),
       websiteId: str(row.website_id),
@@ -1041,6 +1051,8 @@ function toEntry(row: Row): CartEntryRecord {
     title: str(row.title),
     purchasePriceCents: num(row.purchase_price_cents),
     additionalFields: strOrNull(row.additional_fields),
+    // Only a cart read says it; a line no read has checked counts as available.
+    ...(row.available === false ? { available: false } : {}),
   };
 }
 

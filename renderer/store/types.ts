@@ -102,6 +102,11 @@ export interface CartEntryRecord {
   title: string;
   purchasePriceCents: number;
   additionalFields: string | null;
+  /**
+   * False when the line's product or variant left the catalogue (removed from the site folder,
+   * so hidden) since it was added: it can no longer be bought (`ITEM_UNAVAILABLE`). Absent: available.
+   */
+  available?: false;
 }
 
 export interface CartRecord {

@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Repository } from '../../store/repository.ts';
 import type { CartEntryRecord, CartKind, CartRecord, Product, Site, Variant } from '../../store/types.ts';
-import { cartView, emptyCartView, entryView, mockCartView, purchasePrice } from '../cart-view.ts';
+import { ENTRY_UNAVAILABLE, cartView, emptyCartView, entryView, mockCartView, purchasePrice } from '../cart-view.ts';
 import { callerCart, liveSession, requireSite, type ApiDeps } from '../context.ts';
 import { CART_COOKIE_MAX_AGE_SECONDS, clearCartCookies, setCartCookies } from '../cookies.ts';
 import { ApiError, GENERIC } from '../errors.ts';
@@ -41,6 +41,9 @@ const ERR = {
   entryNotFound: () => new ApiError(404, 'ENTRY_NOT_FOUND', 'Cart entry not found.'),
   entryMismatch: () => new ApiError(400, 'ENTRY_MISMATCH', 'Item does not match the cart entry.'),
   noForm: () => new ApiError(400, 'NO_FORM', 'This item has no form.'),
+  // The line's product or variant left the catalogue: "select another variant" sent the visitor
+  // looking for a choice the cart page does not offer.
+  itemUnavailable: () => new ApiError(409, 'ITEM_UNAVAILABLE', ENTRY_UNAVAILABLE.message),
 };
 
 /** B2 quantity rules, in the order of its table. */
@@ -430,7 +433,7 @@ export function registerCartRoutes(kit: RouteKit): void {
         }
         const product = await repo.getProduct(entry.itemId);
         const variant = product?.variants.find((candidate) => candidate.sku === entry.sku);
-        if (!product || !variant) throw ERR.variantUnavailable();
+        if (!product || !variant) throw ERR.itemUnavailable();
         const others = (cart?.entries ?? []).filter((candidate) => candidate.id !== entry.id);
         checkLineQuantity(lineBounds(site, product, variant, others), quantity);
         await repo.updateEntryQuantity(entry.id, quantity, purchasePrice(variant));

@@ -196,7 +196,12 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         },
         await liveSession(deps, request),
       );
-      return { orderId: order.id, orderNumber: order.orderNumber, status: order.status, testMode: order.testMode, confirmationUrl: confirmationUrl(order) };
+      // What was charged and which coupons applied, so a caller that sent no expected total reads
+      // the amount from the answer, not from a quote it may have taken earlier.
+      return {
+        orderId: order.id, orderNumber: order.orderNumber, status: order.status, testMode: order.testMode, confirmationUrl: confirmationUrl(order),
+        grandTotalCents: order.grandTotal, couponCodes: order.couponCodes,
+      };
     },
   });
 
