@@ -161,13 +161,15 @@ describe('log redaction', () => {
     expect(leaks()).toEqual([]);
   });
 
-  it('a reset mail that could not be queued answers as ever and logs the failure without the address', async () => {
+  it('a reset mail that could not be queued answers as ever and logs the failure without the address; its job waits for the recovery', async () => {
     failWrites = true;
     const asked = await app.inject(visitor({ method: 'POST', url: '/api/site-users/account/password-reset', payload: { email: EMAIL } }));
     expect(asked.statusCode).toBe(200);
     await app.storefrontApiSettled();
     const logged = lines.map((line) => JSON.parse(line) as { level: number; msg?: string; err?: Record<string, unknown> }).filter((entry) => entry.level >= 50);
-    expect(logged.map((entry) => entry.msg)).toEqual(['password reset mail not queued']);
+    // The job recorded before the answer stays, for the recovery to run (api/after-response.ts).
+    expect(logged.map((entry) => entry.msg)).toEqual(['after-answer job failed; it will be retried']);
+    expect(await store.read.listAfterAnswerJobs()).toMatchObject([{ kind: 'password-reset', attempts: 0 }]);
     expect(logged[0]!.err).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint "submissions_pkey" for [email]' });
     expect(leaks()).toEqual([]);
   });
