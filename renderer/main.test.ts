@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeStarterSite } from './preview/new-site.ts';
 
 // `npm start` end to end: a fresh data directory is created and seeded, `/` and every
 // sitemap page answer 200, TRUST_PROXY reaches the server, and SIGTERM closes it cleanly.
@@ -82,5 +83,28 @@ describe('npm start', () => {
     expect(startLog).not.toMatch(/"level":\d+/);
     child = null;
     expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
+    // The demo has its page.jsont: no word about a missing one.
+    expect(startLog).not.toContain('SITE_TEMPLATE_MISSING');
+  }, 300_000);
+
+  it("says at start that the pages render with the built-in page template while templates/page.jsont is missing, in quire check's words", async () => {
+    const siteDir = path.join(dataDir, 'site');
+    expect(writeStarterSite(siteDir).ok).toBe(true);
+    fs.renameSync(path.join(siteDir, 'templates/page.jsont'), path.join(siteDir, 'templates/Page.jsont'));
+    child = spawn(process.execPath, [path.join(root, 'bin', 'start.mjs')], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SITE_DIR: siteDir, DATA_DIR: path.join(dataDir, 'site-data'), DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const address = await waitForAddress(child, 150_000);
+    // The fallback keeps the pages rendering (STOREFRONT C1).
+    expect((await fetch(`${address}/contact`)).status).toBe(200);
+    await expect
+      .poll(() => startLog)
+      .toMatch(/quire: templates\/page\.jsont warning SITE_TEMPLATE_MISSING no templates\/page\.jsont, so \d+ pages? \(.*\) renders? with Quire's built-in page template: did you mean templates\/Page\.jsont\? /);
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = null;
   }, 300_000);
 });

@@ -25,6 +25,7 @@ import { limitedServerFactory } from './connection-limits.ts';
 import { loadSite, SiteLoadError, siteLoadFailure, siteSeed } from './site/load-site.ts';
 import { quireCommand } from './preview/start-command.ts';
 import { findingLines, validateSiteFiles } from './site/validate-site-files.ts';
+import { templateFallbacks } from './pages/template-fallbacks.ts';
 import type { LoadedSite } from './site/site-types.ts';
 import { syncSiteContent, syncSummary, type SyncResult } from './store/site-sync.ts';
 import { ensureClusterSnapshot, ensureSiteSnapshot, seedSnapshotKey, type SnapshotUsed } from './store/cluster-cache.ts';
@@ -292,7 +293,7 @@ async function serve(options: StartOptions): Promise<void> {
   // Only the instance that made a change has lines to print (the others find it made).
   for (const line of firstOwnerLines(owner, address)) console.log(line);
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    for (const note of startNotes(mailSettings, siteRow?.settings.commerce)) (note.level === 'warn' ? console.warn : console.log)(note.text);
+    for (const note of startNotes(mailSettings, siteRow?.settings.commerce, await templateFallbacks(site))) (note.level === 'warn' ? console.warn : console.log)(note.text);
     if (process.env.TRUST_PROXY?.trim() === 'true') console.warn(TRUST_PROXY_TRUE_NOTE);
   }
 }

@@ -12,6 +12,13 @@ describe('start notes', () => {
     ]);
   });
 
+  it("warns that the pages render with the built-in page template while templates/page.jsont is missing, in quire check's words", () => {
+    const fallback = { file: 'templates/page.jsont', near: null, pages: ['content/about.json'], message: 'no templates/page.jsont, so 1 page (content/about.json) renders with …' };
+    expect(startNotes({ smtpUrl: 'smtp://mail.example.com:587', emlDir: '/x' }, undefined, [fallback])).toEqual([
+      { level: 'warn', text: 'quire: templates/page.jsont warning SITE_TEMPLATE_MISSING no templates/page.jsont, so 1 page (content/about.json) renders with …' },
+    ]);
+  });
+
   it('says nothing for a shop that sends mail over SMTP and takes no test card (unset providers are manual)', () => {
     expect(startNotes({ smtpUrl: 'smtp://mail.example.com:587', emlDir: '/x' }, { paymentProviders: ['manual'] })).toEqual([]);
     expect(startNotes({ smtpUrl: 'smtp://mail.example.com:587', emlDir: '/x' }, undefined)).toEqual([]);

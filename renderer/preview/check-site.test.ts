@@ -147,21 +147,71 @@ describe('checkPaths', () => {
     ]);
   });
 
-  it('warns about a template no page is rendered with (page.jsont renamed pages.jsont), with the name a page would use', async () => {
+  it('warns about a template no page is rendered with (blog.list.jsont saved as blog.lst.jsont), with the name a page would use', async () => {
     write('content/a.json', '{"slug": "a"}');
     write('content/journal.json', '{"slug": "journal", "kind": "collection", "collectionType": "blog", "template": "news"}');
-    write('templates/pages.jsont', '<p>{page.title}</p>');
+    write('templates/blog.lst.jsont', '<p>{page.title}</p>');
     // Used: the layout, a table name, a collection's own .list/.item and its "template".
-    for (const name of ['layout', 'cart', 'blog.list', 'news.item', 'news']) write(`templates/${name}.jsont`, '{@}');
+    for (const name of ['layout', 'page', 'cart', 'news.item', 'news']) write(`templates/${name}.jsont`, '{@}');
     const result = await checkPaths([dir]);
     expect(result.exitCode).toBe(0);
     expect(result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.warning, frame.text.split('\n')[0]])).toEqual([
       [
-        'templates/pages.jsont:1:1',
+        'templates/blog.lst.jsont:1:1',
         true,
-        'Warning SITE_CONTENT: no page is rendered with templates/pages.jsont (did you mean page.jsont? Without it, those pages render with Quire\'s built-in page template): a page uses the template of its type (page, cover, blog.list, products.item …) or the "template" its content file names',
+        'Warning SITE_CONTENT: no page is rendered with templates/blog.lst.jsont (did you mean blog.list.jsont? Without it, those pages render with Quire\'s built-in blog.list template): a page uses the template of its type (page, cover, blog.list, products.item …) or the "template" its content file names',
       ],
     ]);
+  });
+
+  describe('templates/page.jsont missing while pages render with it (they fell back to the built-in page template, and every tool said 0 problems)', () => {
+    const missing = async () => {
+      const result = await checkPaths([dir]);
+      expect(result.exitCode).toBe(0);
+      return result.frames.map((frame) => [frame.where.slice(dir.length + 1), frame.warning, frame.text]);
+    };
+    const words = (fix: string) => `Warning SITE_TEMPLATE_MISSING: no templates/page.jsont, so 2 pages (content/about.json, content/contact.json) render with Quire's built-in page template: ${fix}`;
+
+    beforeEach(() => {
+      write('content/about.json', '{"slug": "about"}');
+      write('content/contact.json', '{"slug": "contact", "kind": "cover"}');
+      // Pages with a template of their own that exists are not counted.
+      write('content/landing.json', '{"slug": "landing", "template": "landing"}');
+      write('templates/landing.jsont', '{@}');
+      write('templates/layout.jsont', '{mainContent}');
+    });
+
+    it('deleted: a warning at the missing file, naming the pages and what to do', async () => {
+      expect(await missing()).toEqual([
+        ['templates/page.jsont', true, `${words('add templates/page.jsont, or name in a content file the "template" it renders with')}\n  at ${dir}/templates/page.jsont`],
+      ]);
+    });
+
+    it('saved as Page.jsont, page.json or pages.jsont: did you mean that file, said once (not also as a template no page uses)', async () => {
+      for (const [file, rest] of [['Page.jsont', ['pages.jsont']], ['page.json', ['pages.jsont']], ['pgae.jsont', []], ['pages.jsont', []]] as const) {
+        for (const name of fs.readdirSync(path.join(dir, 'templates'))) if (!['landing.jsont', 'layout.jsont'].includes(name)) fs.rmSync(path.join(dir, 'templates', name));
+        write(`templates/${file}`, '<p>{page.title}</p>');
+        for (const other of rest) write(`templates/${other}`, '{@}');
+        const frames = await missing();
+        expect(frames[0]).toEqual(['templates/page.jsont', true, `${words(`did you mean templates/${file}? A page template is found by its exact name, page.jsont`)}\n  at ${dir}/templates/page.jsont`]);
+        // The other near name is still a template no page uses, reported as before.
+        expect(frames.slice(1).map(([where]) => where)).toEqual(rest.map((other) => `templates/${other}:1:1`));
+      }
+    });
+
+    it('is not said when page.jsont is there, no page renders with it, or the folder has no templates/ (the built-in templates meant)', async () => {
+      const codes = async () => (await missing()).map(([, , text]) => String(text).split(':')[0]);
+      write('templates/page.jsont', '{@}');
+      expect(await codes()).toEqual([]);
+      fs.rmSync(path.join(dir, 'templates/page.jsont'));
+      write('content/about.json', '{"slug": "about", "template": "landing"}');
+      write('content/contact.json', '{"slug": "contact", "template": "landing"}');
+      expect(await codes()).toEqual([]);
+      write('content/about.json', '{"slug": "about"}');
+      fs.rmSync(path.join(dir, 'templates'), { recursive: true });
+      // Only the pages naming a template the folder lacks are said, as before.
+      expect(await codes()).toEqual(['Warning SITE_CONTENT', 'Warning SITE_CONTENT']);
+    });
   });
 
   it('lists template syntax errors with the content problems that refuse the folder, in one run', async () => {

@@ -4,6 +4,7 @@ import { codeFrame, DEFAULT_LIMITS, Source, type Diagnostic, type Template } fro
 import { renderBlock } from '../pages/blocks.ts';
 import { indexImages, SITE_IMAGES_PREFIX } from '../pages/site-images.ts';
 import { siteTemplateNames } from '../pages/route-resolver.ts';
+import { TEMPLATE_MISSING_CODE, templateFallbacks } from '../pages/template-fallbacks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
 import { jsonSyntaxError } from '../site/json-positions.ts';
@@ -272,11 +273,12 @@ export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
  * built-in template of their type and nothing said why. A warning, at the file's first line,
  * with the nearest name a page would use.
  */
-export async function unusedTemplateFrames(site: LoadedSite): Promise<Frame[]> {
+export async function unusedTemplateFrames(site: LoadedSite, named: ReadonlySet<string> = new Set()): Promise<Frame[]> {
   const used = siteTemplateNames(site);
   const frames: Frame[] = [];
   for (const [name, compiled] of site.templates) {
-    if (used.has(name)) continue;
+    // A file a missing page template's warning already offers (`Page.jsont`): one mistake, one warning.
+    if (used.has(name) || named.has(compiled.file)) continue;
     const near = didYouMean(name, [...used], true);
     const instead = near ? ` (did you mean ${near}.jsont?${site.templates.has(near) ? '' : ` Without it, those pages render with Quire's built-in ${near} template`})` : '';
     const message = `no page is rendered with ${compiled.file}${instead}: a page uses the template of its type (page, cover, blog.list, products.item …) or the "template" its content file names`;
@@ -284,6 +286,31 @@ export async function unusedTemplateFrames(site: LoadedSite): Promise<Frame[]> {
     frames.push({ code: 'SITE_CONTENT', where: `${compiled.file}:1:1`, text: codeFrame(d, compiled.template.source), warning: true });
   }
   return frames;
+}
+
+/**
+ * `templates/page.jsont` gone while pages render with it (pages/template-fallbacks.ts): a
+ * warning at the missing file's path, naming the pages and a file close to it (`Page.jsont`).
+ */
+export async function missingTemplateFrames(site: LoadedSite): Promise<{ frames: Frame[]; named: Set<string> }> {
+  const frames: Frame[] = [];
+  const named = new Set<string>();
+  for (const fallback of await templateFallbacks(site)) {
+    if (fallback.near) named.add(fallback.near);
+    const text = `Warning ${TEMPLATE_MISSING_CODE}: ${fallback.message}\n  at ${fallback.file}`;
+    frames.push({ code: TEMPLATE_MISSING_CODE, where: fallback.file, text, warning: true });
+  }
+  return { frames, named };
+}
+
+/**
+ * The warnings about which templates the site's pages render with, as `quire check`, the
+ * preview (overlay and terminal) and render-page show them: a `"template"` that is not in
+ * `templates/`, `page.jsont` missing, a file of `templates/` no page uses.
+ */
+export async function siteTemplateFrames(site: LoadedSite): Promise<Frame[]> {
+  const missing = await missingTemplateFrames(site);
+  return [...(await templateNameFrames(site)), ...missing.frames, ...(await unusedTemplateFrames(site, missing.named))];
 }
 
 /** A picture of the site folder as pages name it: `/assets/site/images/NAME` (pages/site-images.ts). */
@@ -396,8 +423,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
   }
   for (const frame of recursionFrames(site, siteFiles)) frames.push(frame);
   for (const frame of await blockFrames(site)) frames.push(frame);
-  for (const frame of await templateNameFrames(site)) frames.push(frame);
-  for (const frame of await unusedTemplateFrames(site)) frames.push(frame);
+  for (const frame of await siteTemplateFrames(site)) frames.push(frame);
   for (const frame of await missingImageFrames(site)) frames.push(frame);
   // site.json, catalog.json and content files against the published schemas (unknown keys
   // with a "did you mean", wrong types): site/validate-site-files.ts.

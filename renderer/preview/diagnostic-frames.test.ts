@@ -5,18 +5,36 @@ import { describe, expect, it } from 'vitest';
 import { compile, Source } from '../../engine/index.ts';
 import { BUILTIN_PARTIALS } from '../site/builtin-templates.ts';
 import type { LoadedSite } from '../site/site-types.ts';
-import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, SITE_CODES, templateFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, OVERLAY_FRAMES, overlayHtml, problemCount, SITE_CODES, templateFrames, type Frame } from './diagnostic-frames.ts';
 
 describe('overlayHtml', () => {
   it("shows a limit's diagnostic first, even when it comes after more frames than the overlay shows", () => {
     const frames: Frame[] = Array.from({ length: 200 }, (_, i) => ({ code: 'APPLY_PARTIAL_RECURSION_DEPTH', where: `t:${i}:1`, text: `depth ${i}` }));
     frames.push({ code: 'LIMIT_INSTRUCTIONS', where: 't:1:1', text: 'the instruction limit' });
-    const html = overlayHtml('Problems', frames);
+    const html = overlayHtml(`${problemCount(frames)} in the site`, frames);
     expect(html.indexOf('the instruction limit')).toBeGreaterThan(-1);
     expect(html.indexOf('the instruction limit')).toBeLessThan(html.indexOf('depth 0'));
     expect(html.split('<pre').length - 1).toBe(OVERLAY_FRAMES);
-    expect(html).toContain('(201)');
+    expect(html).toContain('aria-label="201 errors in the site"');
     expect(html).toContain('101 more not shown here: <code>quire render-page SITE_DIR /path</code> prints every one of this page');
+  });
+});
+
+describe('problemCount', () => {
+  const frame = (warning: boolean): Frame => (warning ? { code: 'W', where: 't:1:1', text: 'w', warning: true } : { code: 'E', where: 't:1:1', text: 'e' });
+
+  it('counts errors and warnings apart, each singular or plural (the overlay said "Problems (3)" for one error and two warnings)', () => {
+    expect(problemCount([frame(false), frame(true), frame(true)])).toBe('1 error, 2 warnings');
+    expect(problemCount([frame(false), frame(false), frame(true)])).toBe('2 errors, 1 warning');
+    expect(problemCount([frame(false)])).toBe('1 error');
+    expect(problemCount([frame(true), frame(true)])).toBe('2 warnings');
+    expect(problemCount([frame(true)])).toBe('1 warning');
+  });
+
+  it('is the heading and the accessible name of the overlay', () => {
+    const html = overlayHtml(`${problemCount([frame(false), frame(true), frame(true)])} in the site`, [frame(false), frame(true), frame(true)]);
+    expect(html).toContain('aria-label="1 error, 2 warnings in the site"');
+    expect(html).toContain('>1 error, 2 warnings in the site</h2>');
   });
 });
 

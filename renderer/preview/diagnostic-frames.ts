@@ -7,6 +7,7 @@ import { compileCached } from '../site/load-site.ts';
 import { didYouMean, type SiteDiagnosticCode } from '../site/validate-site-files.ts';
 import type { LoadedSite, SiteLoadErrorCode, SiteProblem } from '../site/site-types.ts';
 import type { ScriptVariableCode } from './script-variables.ts';
+import type { TEMPLATE_MISSING_CODE } from '../pages/template-fallbacks.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
 // overlay (preview). Engine diagnostics and site-load problems come out the same way.
@@ -28,7 +29,8 @@ export const SITE_CODES = {
   SITE_LIMIT_EXCEEDED: 'error: a content limit (blocks per layout, items per collection, images per gallery …) or the JSON nesting depth is exceeded',
   SITE_KEY_UNKNOWN: 'warning: a key the schema does not know, with a "did you mean" (`price` -> `priceCents`)',
   SITE_KEY_DEPRECATED: 'warning: a key still read for now, with what replaces it',
-  SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have, or a file of `templates/` is the template of no page (`pages.jsont`), each with the nearest name',
+  SITE_CONTENT: 'error: a block a page cannot show (unknown block type, a form or product not in the catalogue); warning: a page names a template `templates/` does not have, or a file of `templates/` is the template of no page (`blog.lst.jsont`), each with the nearest name',
+  SITE_TEMPLATE_MISSING: "warning: `templates/page.jsont` is missing (deleted, renamed, saved as `Page.jsont` or `page.json`) while pages render with it, so they render with Quire's built-in page template; names the pages and the file of `templates/` closest to it",
   SITE_IMAGE_MISSING: 'warning (`quire check`): a `/assets/site/images/NAME` written in a data file, template or stylesheet that `images/` has no file for',
   TEMPLATE_SYNTAX: 'error: a template or partial has a syntax error; the frame shows the engine\'s own code (`EOF_IN_BLOCK` …) and words',
   TEMPLATE_SCRIPT_VARIABLE:
@@ -37,7 +39,7 @@ export const SITE_CODES = {
     'warning (`quire check`): a variable in a `<style>` without a formatter whose output fits CSS (`round`, `slugify`, `encode-uri-component`, `website-color`, `color-weight`, `image-color`)',
   TEMPLATE_SCRIPT_BROKEN:
     "warning (preview, `quire render-page`): for this page's data a `<script>` or `<style>` variable rendered empty (`var price = ;`, `color:;`), or its script no longer parses because of the value",
-} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | 'SITE_IMAGE_MISSING' | ScriptVariableCode, string>;
+} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | typeof TEMPLATE_MISSING_CODE | 'SITE_IMAGE_MISSING' | ScriptVariableCode, string>;
 
 /** One problem ready to show: a title line and a frame (plain text, not escaped). */
 export interface Frame {
@@ -399,6 +401,22 @@ export const OVERLAY_FRAMES = 100;
  * the site. A limit's diagnostic (`LIMIT_*`) comes first: it says why the page stops where it
  * does, and the engine writes it after the errors it kept, so past the first 100 it was hidden.
  */
+/**
+ * What a list of frames holds, counted as the author reads it: `1 error, 2 warnings`. The overlay
+ * titled them all "Problems" (`Problems in the site (3)` for one error and two warnings), so a
+ * page that worked looked broken and the warnings read as errors to fix first.
+ */
+export function problemCount(frames: readonly Frame[]): string {
+  let warnings = 0;
+  for (const frame of frames) if (frame.warning) warnings++;
+  const errors = frames.length - warnings;
+  const parts: string[] = [];
+  if (errors > 0) parts.push(`${errors} ${errors === 1 ? 'error' : 'errors'}`);
+  if (warnings > 0) parts.push(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`);
+  return parts.join(', ');
+}
+
+/** The overlay: `title` is its heading and accessible name, which says what it holds (problemCount). */
 export function overlayHtml(title: string, frames: readonly Frame[], note?: string): string {
   const shown = [...frames.filter((frame) => frame.code.startsWith('LIMIT_')), ...frames.filter((frame) => !frame.code.startsWith('LIMIT_'))];
   let items = '';
@@ -413,7 +431,7 @@ export function overlayHtml(title: string, frames: readonly Frame[], note?: stri
     `style="position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.97);color:#fafafa;` +
     `font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:24px;outline:none">` +
     `<button type="button" style="float:right;font:inherit">Close</button>` +
-    `<h2 style="margin:0 0 16px;color:#fca5a5;font-size:16px">${escapeHtml(title)} (${frames.length})</h2>` +
+    `<h2 style="margin:0 0 16px;color:#fca5a5;font-size:16px">${escapeHtml(title)}</h2>` +
     (note === undefined ? '' : `<p style="margin:0 0 16px">${escapeHtml(note)}</p>`) +
     `<ol style="margin:0;padding-left:20px">${items}</ol></div>` +
     `<script>${OVERLAY_SCRIPT}</script>`

@@ -181,7 +181,7 @@ describe('quire preview', () => {
     const html = await response.text();
     expect(html).toContain('Warning TEMPLATE_SCRIPT_BROKEN: {page.subtitle} rendered empty in this page&#39;s &lt;script&gt;, leaving &#39;var subtitle = ;&#39;');
     expect(html).toContain('at templates/page.jsont:3:16');
-    expect(html).toContain('aria-label="A warning in the site"');
+    expect(html).toContain('aria-label="1 warning in the site"');
     expect(response.headers.get('x-quire-preview-problems')).toBe('1');
   });
 
@@ -234,7 +234,7 @@ describe('quire preview', () => {
     expect(response.headers.get('x-quire-preview-problems')).toBe('1');
     const html = await response.text();
     expect(html).toContain('Warning SITE_CONTENT: template &quot;landng&quot; is not in templates/');
-    expect(html).toContain('aria-label="A warning in the site"');
+    expect(html).toContain('aria-label="1 warning in the site"');
 
     reloaded = nextReload();
     fs.writeFileSync(path.join(dir, 'content/about.json'), JSON.stringify({ slug: 'about', title: 'About' }));
@@ -246,11 +246,24 @@ describe('quire preview', () => {
     reloaded = nextReload();
     fs.renameSync(path.join(dir, 'templates/page.jsont'), path.join(dir, 'templates/pages.jsont'));
     expect((await reloaded).ok).toBe(true);
-    const renamed = await (await fetch(preview.url + '/about')).text();
-    expect(renamed).toContain('Warning SITE_CONTENT: no page is rendered with templates/pages.jsont (did you mean page.jsont?');
+    const renamedResponse = await fetch(preview.url + '/about');
+    const renamed = await renamedResponse.text();
+    expect(renamed).toContain('Warning SITE_TEMPLATE_MISSING: no templates/page.jsont, so 2 pages (');
+    expect(renamed).toContain('did you mean templates/pages.jsont? A page template is found by its exact name, page.jsont');
+    // One mistake, one warning: not also "no page is rendered with templates/pages.jsont".
+    expect(renamedResponse.headers.get('x-quire-preview-problems')).toBe('1');
+    expect(renamed).toContain('aria-label="1 warning in the site"');
 
+    // page.jsont deleted: the same warning, with what to do instead of a file to rename.
     reloaded = nextReload();
     fs.rmSync(path.join(dir, 'templates/pages.jsont'));
+    expect((await reloaded).ok).toBe(true);
+    const deleted = await (await fetch(preview.url + '/about')).text();
+    // The fallback still renders the page (STOREFRONT C1), under the overlay.
+    expect(deleted).toContain('About');
+    expect(deleted).toMatch(/Warning SITE_TEMPLATE_MISSING: no templates\/page\.jsont, so 2 pages \([^)]*content\/about\.json[^)]*\) render with Quire&#39;s built-in page template: add templates\/page\.jsont/);
+
+    reloaded = nextReload();
     fs.writeFileSync(path.join(dir, 'templates/page.jsont'), pageTemplate);
     await reloaded;
     // The delete and the write may reload in one burst or two: wait for the page to be clean.

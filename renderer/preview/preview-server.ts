@@ -6,11 +6,11 @@ import type { LoadedSite, SiteProblem } from '../site/site-types.ts';
 import { validateSiteFiles, type SiteDiagnostic } from '../site/validate-site-files.ts';
 import { syncSiteContent, syncSummary } from '../store/site-sync.ts';
 import type { SqlStore } from '../store/store.ts';
-import { diagnosticFrame, FrameSources, overlayHtml, problemFrames, repeatsKeptErrors, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
+import { diagnosticFrame, FrameSources, overlayHtml, problemCount, problemFrames, repeatsKeptErrors, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { EVENTS_PATH, injectBeforeBodyEnd, ReloadHub, reloadScript, watchFolder } from './live-reload.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
-import { templateNameFrames, unusedTemplateFrames } from './check-site.ts';
+import { siteTemplateFrames } from './check-site.ts';
 import { startCommand } from './start-command.ts';
 import { ADMIN_PATH } from '../admin/admin-page.ts';
 import { escapeHtml } from '../pages/html.ts';
@@ -169,7 +169,7 @@ function loadErrorPage(frames: Frame[], version: number): string {
   return (
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Site error — Quire preview</title></head><body>' +
     '<p>The site folder could not be loaded. Fix the problems below; the page reloads by itself.</p>' +
-    overlayHtml('The site folder could not be loaded', frames) +
+    overlayHtml(`The site folder could not be loaded${frames.length ? `: ${problemCount(frames)}` : ''}`, frames) +
     reloadScript(version) +
     '</body></html>'
   );
@@ -227,7 +227,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const first = await tryLoad(options.dir);
   const state: Loaded = 'site' in first ? { site: first.site, error: null, content: [], templateNames: [] } : { site: null, error: first.error, content: [], templateNames: [] };
   state.content = await validateSiteFiles(options.dir);
-  if (state.site) state.templateNames = [...(await templateNameFrames(state.site)), ...(await unusedTemplateFrames(state.site))];
+  if (state.site) state.templateNames = await siteTemplateFrames(state.site);
   const ownsStore = options.store === undefined;
   // A DATA_DIR / DATABASE_URL store is synced as it opens (as `npm start` does): its summary is the start's.
   let startSync: string | null = null;
@@ -300,9 +300,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (typeof text !== 'string') return payload;
     const frames = framesFor(state, request, options.dir, text);
     const stale = state.error ? 'The page below is the last version of the site that loaded; your changes show once these are fixed.' : undefined;
-    // Warnings alone (a script variable that rendered empty) are titled so: the page works otherwise.
-    const what = frames.every((frame) => frame.warning) ? (frames.length === 1 ? 'A warning' : 'Warnings') : frames.length === 1 ? 'A problem' : 'Problems';
-    const overlay = frames.length ? overlayHtml(`${what} in the site`, frames, stale) : '';
+    // Errors and warnings counted apart (`1 error, 2 warnings in the site`): a warning (a script
+    // variable that rendered empty) leaves a page that works otherwise.
+    const overlay = frames.length ? overlayHtml(`${problemCount(frames)} in the site`, frames, stale) : '';
     reply.header('x-quire-preview-problems', String(frames.length));
     return injectBeforeBodyEnd(text, overlay + reloadScript(hub.version));
   });
@@ -325,7 +325,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       sync = synced.summary;
       state.site = next.site;
       state.error = null;
-      state.templateNames = [...(await templateNameFrames(next.site)), ...(await unusedTemplateFrames(next.site))];
+      state.templateNames = await siteTemplateFrames(next.site);
     } else {
       state.error = next.error;
     }

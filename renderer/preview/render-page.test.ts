@@ -77,6 +77,21 @@ describe('renderPage', () => {
     expect(io.stderr).toContain(`  at ${path.join(dir, 'partials/track.jsont')}:2:32\n`);
   });
 
+  it('warns, without failing the page, that page.jsont is missing and the page rendered with the built-in, as quire check and the preview say', async () => {
+    fs.renameSync(path.join(dir, 'templates/page.jsont'), path.join(dir, 'templates/Page.jsont'));
+    const result = await renderPage(dir, '/about', { store });
+    // The spec's fallback: the page still renders, with Quire's built-in page template.
+    expect(result).toMatchObject({ exitCode: 0, status: 200, templateName: 'builtin:page' });
+    expect(result.frames.map((frame) => [frame.code, frame.where, frame.warning])).toEqual([['SITE_TEMPLATE_MISSING', 'templates/page.jsont', true]]);
+    const words =
+      "Warning SITE_TEMPLATE_MISSING: no templates/page.jsont, so 1 page (content/about.json) renders with Quire's built-in page template: did you mean templates/Page.jsont? A page template is found by its exact name, page.jsont";
+    expect(result.frames[0]!.text).toBe(`${words}\n  at templates/page.jsont`);
+    const io = capture();
+    expect(await main(['render-page', dir, '/about'], io)).toBe(0);
+    expect(io.stderr).toContain(`${words}\n  at ${path.join(dir, 'templates/page.jsont')}\n`);
+    expect(io.stderr).toContain('template builtin:page; 0 problem(s), 1 warning(s)\n');
+  });
+
   it('compiles templates and partials with the renderer engine, so image-component is no false diagnostic', async () => {
     write('content/about.json', JSON.stringify({ slug: 'about', title: 'About', hero: { src: '/a.jpg', width: 800, height: 600, alt: 'A cup' } }));
     write('templates/page.jsont', '{.section page.hero}{@|image-component;priority=high}{.end}{page|apply card}\n');

@@ -6,6 +6,7 @@ import type { SqlStore } from '../store/store.ts';
 import { diagnosticFrame, FrameSources, problemFrames, repeatsKeptErrors, siteProblemFrames, type Frame } from './diagnostic-frames.ts';
 import { renderedScriptFrames, siteScriptProbes } from './script-variables.ts';
 import { openSiteStore } from './site-store.ts';
+import { siteTemplateFrames } from './check-site.ts';
 import { seedStore } from '../store/seed.ts';
 
 // `quire render-page SITE_DIR /path`: one page of a site folder, rendered exactly as the
@@ -48,6 +49,10 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     });
     const response = await app.inject({ method: 'GET', url: path.startsWith('/') ? path : `/${path}` });
     const frames: Frame[] = siteProblemFrames(site);
+    const loadFrames = frames.length;
+    // Warnings on which templates the pages render with (page.jsont missing …), after the load's
+    // problems as the overlay lists them; they do not fail the page.
+    const templateWarnings = await siteTemplateFrames(site);
     const kept = new Set(site.problems.map((problem) => `${problem.file}:${problem.line}:${problem.column}`));
     const sources = new FrameSources(site.dir, site);
     for (const d of info?.diagnostics ?? []) {
@@ -57,6 +62,7 @@ export async function renderPage(dir: string, path: string, options: RenderPageO
     }
     for (const message of info?.problems ?? []) frames.push({ code: 'SITE_CONTENT', where: path, text: `SITE_CONTENT: ${message}` });
     const failed = response.statusCode >= 500 || frames.length > 0;
+    frames.splice(loadFrames, 0, ...templateWarnings);
     // Warnings (a script variable that rendered empty) are printed but do not fail the page.
     if (info !== undefined) for (const frame of renderedScriptFrames(response.body, siteScriptProbes(site))) frames.push(frame);
     return {

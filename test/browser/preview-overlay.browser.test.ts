@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
     const loaded = page.waitForEvent('load');
     expect((await write('templates/page.jsont', broken)).ok).toBe(true);
     await loaded;
-    const overlay = page.getByRole('alertdialog', { name: 'Problems in the site' });
+    const overlay = page.getByRole('alertdialog', { name: '2 errors in the site' });
     await overlay.waitFor();
     // A modal dialog: focus is on it after the live reload (a screen reader reads the problems,
     // the arrow keys scroll them), Tab reaches its Close button and never the hidden page under it.
@@ -139,7 +139,7 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
     const missing = contact.replace('"title": "Contact",', '"title": "Contact Us"');
     expect((await write('content/contact.json', missing)).ok).toBe(false);
     await stale;
-    const problem = page.getByRole('alertdialog', { name: 'A problem in the site' });
+    const problem = page.getByRole('alertdialog', { name: '1 error in the site' });
     await problem.waitFor();
     await expect.poll(focused).toBe('overlay');
     expect(await problem.textContent()).toContain('The page below is the last version of the site that loaded');
@@ -176,7 +176,7 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
       // The contact page has no subtitle: `window.subtitle = ;` stops the script, silently for a visitor.
       expect((await write('templates/page.jsont', `${pageTemplate.replace(/\n?$/, '\n')}<script>window.subtitle = {page.subtitle};</script>\n`)).ok).toBe(true);
       expect(await author.page.goto('/contact').then((r) => r!.status())).toBe(200);
-      const overlay = author.page.getByRole('alertdialog', { name: 'A warning in the site' });
+      const overlay = author.page.getByRole('alertdialog', { name: '1 warning in the site' });
       await overlay.waitFor();
       const frame = (await overlay.locator('pre').textContent())!.split('\n');
       expect(frame[0]).toBe("Warning TEMPLATE_SCRIPT_BROKEN: {page.subtitle} rendered empty in this page's <script>, leaving 'window.subtitle = ;'");
@@ -186,6 +186,20 @@ describe.skipIf(!chromiumPath)(`quire preview in Chromium${chromiumPath ? '' : `
       expect(author.problems().some((problem) => /^pageerror: .*SyntaxError|Unexpected token/.test(problem))).toBe(true);
       expect(await axeViolations(author.page)).toEqual([]);
       await author.screenshot('preview-overlay-script-variable');
+
+      // An error and two warnings: the dialog is named for what it holds (it said "Problems in
+      // the site (3)", the warnings counted as problems), in its heading too.
+      const mixed = `${pageTemplate.replace('{page.title|html}', '{page.title|htm}').replace(/\n?$/, '\n')}<script>window.subtitle = {page.subtitle};</script>\n<script>window.kicker = {page.kicker};</script>\n`;
+      // The open page reloads itself (a goto of ours would race it).
+      const reloaded = author.page.waitForEvent('load');
+      expect((await write('templates/page.jsont', mixed)).ok).toBe(true);
+      await reloaded;
+      const counted = author.page.getByRole('alertdialog', { name: '1 error, 2 warnings in the site' });
+      await counted.waitFor();
+      expect(await counted.getByRole('heading', { level: 2 }).textContent()).toBe('1 error, 2 warnings in the site');
+      expect(await counted.locator('pre').count()).toBe(3);
+      expect(await axeViolations(author.page)).toEqual([]);
+      await author.screenshot('preview-overlay-error-and-warnings');
       expect((await write('templates/page.jsont', pageTemplate)).ok).toBe(true);
     } finally {
       await author.context.close();
