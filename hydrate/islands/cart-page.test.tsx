@@ -20,6 +20,8 @@ interface Entry {
   quantity: number;
   maxPerVariant?: number;
   maxPerItem?: number;
+  /** The owner removed its product: the server's cart marks the entry (ITEM_UNAVAILABLE). */
+  gone?: boolean;
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -57,6 +59,7 @@ ${below ? '' : '<a class="sf-checkout-button" href="/checkout?cartToken=cart-1">
 </section>`;
 }
 
+const UNAVAILABLE = 'Sorry, this item is no longer available. Please remove it from your cart.';
 const TEE: Entry = { id: 'e1', itemId: 'tee', sku: 'TEE-S', title: 'Tee', unit: 2500, quantity: 1, maxPerVariant: 5 };
 const MUG: Entry = { id: 'e2', itemId: 'mug', sku: 'MUG-1', title: 'Mug', unit: 1200, quantity: 2 };
 
@@ -65,7 +68,10 @@ function cartOf(entries: Entry[]): Record<string, unknown> {
   const subtotal = entries.reduce((sum, e) => sum + e.unit * e.quantity, 0);
   return {
     id: 'cart-1',
-    entries: entries.map((e) => ({ id: e.id, itemId: e.itemId, quantity: e.quantity, productType: 1, chosenVariant: { sku: e.sku }, purchasePriceCents: e.unit, subTotal: e.unit * e.quantity })),
+    entries: entries.map((e) => ({
+      id: e.id, itemId: e.itemId, quantity: e.quantity, productType: 1, chosenVariant: { sku: e.sku }, purchasePriceCents: e.unit, subTotal: e.unit * e.quantity,
+      ...(e.gone ? { unavailable: { code: 'ITEM_UNAVAILABLE', message: UNAVAILABLE } } : {}),
+    })),
     subtotalCents: subtotal,
     grandTotalCents: subtotal,
     totalQuantity: entries.reduce((sum, e) => sum + e.quantity, 0),
@@ -370,6 +376,30 @@ describe('cart page quantity rules', () => {
     expect(row('e1')!.querySelector('.sf-entry-message')).toBeNull();
     expect(input('e1').hasAttribute('aria-describedby')).toBe(false);
     expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a line whose product the owner removed says so (the server\'s sentence, not the stock one), stays said while typing, and goes with the line', async () => {
+    await open([TEE, { ...MUG, gone: true }]);
+    const said = row('e2')!.querySelector('.sf-entry-quantity .sf-entry-unavailable');
+    expect(said?.textContent).toBe(UNAVAILABLE);
+    expect(said!.getAttribute('role')).toBe('status');
+    expect(input('e2').getAttribute('aria-describedby')).toBe(said!.id);
+    expect(row('e1')!.querySelector('.sf-entry-unavailable')).toBeNull();
+    // A quantity for it is refused in the same words (B26 ITEM_UNAVAILABLE); the sentence stays at the line.
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e2', { status: 409, json: { error: UNAVAILABLE, code: 'ITEM_UNAVAILABLE' } });
+    await page.act(() => typeInto(input('e2'), '3'));
+    expect(row('e2')!.querySelector('.sf-entry-unavailable')?.textContent).toBe(UNAVAILABLE);
+    await page.act(() => press(input('e2'), 'Enter'));
+    await page.advance(0);
+    expect(alertText()).toEqual({ title: 'Unable to update quantity', message: UNAVAILABLE });
+    expect(input('e2').value).toBe('2');
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { json: { shoppingCart: cartOf([TEE]) } });
+    await page.act(() => click(removeButton('e2')));
+    await page.advance(0);
+    expect(row('e2')).toBeNull();
+    expect(document.querySelector('.sf-entry-unavailable')).toBeNull();
+    expect(subtotal()).toBe('$25.00');
+    expect(checkout()).not.toBeNull();
   });
 
   test('a line with additional fields shows the submitted values, and the new ones after an edit', async () => {

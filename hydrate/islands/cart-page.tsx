@@ -75,6 +75,20 @@ export interface CartLine {
   fields: string | null;
   /** The stock message shown next to the line, or null. */
   message: string | null;
+  /**
+   * The server's sentence for a line whose product the owner removed from the catalogue (the
+   * cart entry's `unavailable`, ITEM_UNAVAILABLE), or null. Kept apart from `message`, which
+   * typing clears: this one stays until the line is removed.
+   */
+  unavailable: string | null;
+}
+
+/** The sentence of a cart entry the catalogue no longer sells (B0.4 addition `unavailable`), or null. */
+export function unavailableOf(entry: CartEntry): string | null {
+  const mark = entry.unavailable;
+  if (typeof mark !== 'object' || mark === null) return null;
+  const message = (mark as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : null;
 }
 
 /** B2 rules as a cap: the stock and service limits minus what the other entries hold. */
@@ -128,6 +142,7 @@ export function readLines(container: HTMLElement): CartLine[] {
       removed: false,
       fields: row.getAttribute('data-additional-fields'),
       message: null,
+      unavailable: null,
     });
   }
   return lines;
@@ -141,8 +156,9 @@ export function syncLines(lines: readonly CartLine[], cart: Cart): CartLine[] {
     if (!entry) return { ...line, removed: true };
     const unit = typeof entry.purchasePriceCents === 'number' ? entry.purchasePriceCents : line.unitCents;
     const fields = typeof entry.additionalFields === 'string' ? entry.additionalFields : line.fields;
-    if (entry.quantity === line.confirmed && entry.quantity === line.quantity && unit === line.unitCents && fields === line.fields) return line;
-    return { ...line, quantity: entry.quantity, confirmed: entry.quantity, text: String(entry.quantity), unitCents: unit, fields };
+    const unavailable = unavailableOf(entry);
+    if (entry.quantity === line.confirmed && entry.quantity === line.quantity && unit === line.unitCents && fields === line.fields && unavailable === line.unavailable) return line;
+    return { ...line, quantity: entry.quantity, confirmed: entry.quantity, text: String(entry.quantity), unitCents: unit, fields, unavailable };
   });
 }
 
@@ -479,13 +495,23 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
   const byId = new Map(lines.map((l) => [l.id, l]));
 
   const messageId = (line: CartLine) => `sf-entry-message-${line.id}`;
+  const unavailableId = (line: CartLine) => `sf-entry-unavailable-${line.id}`;
+  const describedBy = (line: CartLine) => [line.unavailable ? unavailableId(line) : null, line.message ? messageId(line) : null].filter(Boolean).join(' ');
   const rowOverride = (line: CartLine, formId: string | null): Override => (node, renderDefault, path) => {
-    if (hasClass(node, 'sf-entry-quantity') && mounted && line.message) {
+    if (hasClass(node, 'sf-entry-quantity') && mounted && (line.message || line.unavailable)) {
       return renderDefault(undefined, [
         ...renderSnapshot(node.children, rowOverride(line, formId), path),
-        <p key={`${path}.message`} className="sf-entry-message" id={messageId(line)} role="status">
-          {line.message}
-        </p>,
+        // The owner removed the product: said at the line, in the error catalogue's words, until it is removed.
+        line.unavailable ? (
+          <p key={`${path}.unavailable`} className="sf-entry-message sf-entry-unavailable" id={unavailableId(line)} role="status">
+            {line.unavailable}
+          </p>
+        ) : null,
+        line.message ? (
+          <p key={`${path}.message`} className="sf-entry-message" id={messageId(line)} role="status">
+            {line.message}
+          </p>
+        ) : null,
       ]);
     }
     if (hasClass(node, 'sf-entry-fields') && mounted && formId && forms[formId]) {
@@ -503,7 +529,7 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
       return renderDefault({
         defaultValue: undefined,
         value: line.text,
-        ...(mounted && line.message ? { 'aria-describedby': messageId(line) } : {}),
+        ...(mounted && (line.message || line.unavailable) ? { 'aria-describedby': describedBy(line) } : {}),
         ...(mounted ? { max: String(maxQuantityOf(lines, line)) } : {}),
         onChange: (event: { target: HTMLInputElement }) => {
           const text = event.target.value;

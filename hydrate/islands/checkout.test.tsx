@@ -420,6 +420,26 @@ describe('checkout island (issue 15)', () => {
     expect(postal.hasAttribute('aria-invalid')).toBe(false);
   });
 
+  test('a line whose product the owner removed is said at its line from the view, before any press; Place order refused says so with the focus', async () => {
+    const gone = 'Sorry, this item is no longer available. Please remove it from your cart.';
+    const tee = baseView().entries[0]!;
+    const view = baseView({ entries: [tee, { ...tee, itemId: 'i2', productId: 'i2', sku: 'MUG', productName: 'Mug', variantLabel: '', unavailable: gone }] });
+    await open(view);
+    expect($('.sf-order-line[data-item-id="i2"] .sf-order-line-error').textContent).toBe(gone);
+    expect(document.querySelector('.sf-order-line[data-item-id="i1"] .sf-order-line-error')).toBeNull();
+    await fillAddress();
+    await fillCard();
+    const general = 'Sorry, an item in your cart is no longer available. Please remove it from your cart to check out.';
+    page.fetch.routes.unshift((call) =>
+      call.path.startsWith('/api/commerce/checkout/place') ? { status: 409, json: { error: general, code: 'ITEM_UNAVAILABLE', errors: { i2: gone } } } : undefined,
+    );
+    await submit();
+    expect($('#sf-checkout-error').textContent).toBe(general);
+    expect(document.activeElement).toBe($('#sf-checkout-error'));
+    expect($('.sf-order-line[data-item-id="i2"] .sf-order-line-error').textContent).toBe(gone);
+    expect(page.navigate).not.toHaveBeenCalled();
+  });
+
   test('a coupon that lapsed before Place order: its reason said with the focus, the coupon shown not applied and the total without it; nothing placed', async () => {
     const fake = await open();
     await fillAddress();

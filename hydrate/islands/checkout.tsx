@@ -422,8 +422,9 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
     setPhase('ready');
     const { fields, other } = splitServerErrors(result.body);
     if (result.status === 402 && !fields.cardNumber) fields.cardNumber = result.message;
-    if (hasApiError(result.body, API_ERROR.OUT_OF_STOCK)) {
-      // Keyed by item: each line that cannot be had says so, and the totals are asked again.
+    if (hasApiError(result.body, API_ERROR.OUT_OF_STOCK, API_ERROR.ITEM_UNAVAILABLE)) {
+      // Keyed by item: each line that cannot be had (short of stock, or removed from the
+      // catalogue) says so, and the totals are asked again.
       const byItem = (result.body as { errors?: Record<string, unknown> }).errors ?? {};
       setLineErrors(Object.fromEntries(Object.entries(byItem).filter(([, m]) => typeof m === 'string')) as Record<string, string>);
     }
@@ -693,7 +694,8 @@ function Checkout({ runtime, container, snapshot, kind, cartToken: initialToken,
                       ))}
                     </dl>
                   ) : null}
-                  {lineErrors[entry.itemId] ? <span className="sf-order-line-error">{lineErrors[entry.itemId]}</span> : null}
+                  {/* Said from the view before any press: Place order would only refuse it. */}
+                  {lineErrors[entry.itemId] ?? entry.unavailable ? <span className="sf-order-line-error">{lineErrors[entry.itemId] ?? entry.unavailable}</span> : null}
                 </td>
                 <td>{entry.quantity}</td>
                 <td>{money(entry.lineTotalCents)}</td>

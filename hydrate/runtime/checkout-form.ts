@@ -30,6 +30,8 @@ export interface CheckoutEntry {
   productType: number;
   /** What the buyer entered in the product's additional-fields form (an engraving); absent from older servers. */
   fieldValues?: { label: string; value: string }[];
+  /** The sentence of a line whose product the owner removed from the catalogue (ITEM_UNAVAILABLE); absent otherwise. */
+  unavailable?: string;
 }
 
 export interface ShippingOption {

@@ -8,6 +8,8 @@
 export const API_ERROR = {
   /** Checkout place (409): a line's stock ran short; `errors` is keyed by item id. */
   OUT_OF_STOCK: 'OUT_OF_STOCK',
+  /** Checkout place (409): a line's product was removed from the catalogue; `errors` is keyed by item id. */
+  ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
   /** Cart entry change or removal (404): the entry is gone (removed in another tab). */
   ENTRY_NOT_FOUND: 'ENTRY_NOT_FOUND',
   /** Sign-in (401): unknown email or wrong password; the account island marks both fields and focuses the password. */

@@ -161,6 +161,9 @@ export function checkoutView(cart: CartRecord, site: Site, totals: Totals, field
       lineTotalCents: entry.purchasePriceCents * entry.quantity,
       productType: entry.productType,
       fieldValues: fieldValues[index] ?? [],
+      // The owner removed its product since it was added: the checkout says so at the line
+      // before Place order, which would refuse it (ITEM_UNAVAILABLE).
+      ...(entry.available === false ? { unavailable: CHECKOUT_FIELD_TEXT.itemUnavailable } : {}),
     })),
     totalQuantity: cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
     linesKey: linesKey(cart),
