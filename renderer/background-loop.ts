@@ -1,6 +1,7 @@
 /**
- * A piece of background work that repeats on a timer: the outbox worker (mail/outbox-worker.ts)
- * and the retention sweep (store/retention.ts). One copy of the loop, because its rules are
+ * A piece of background work that repeats on a timer: the outbox worker (mail/outbox-worker.ts),
+ * the retention sweep (store/retention.ts) and the recovery of after-answer jobs
+ * (api/after-response.ts). One copy of the loop, because its rules are
  * easy to get subtly wrong twice:
  * - one run at a time: `run()` while a run is going joins it instead of starting another;
  * - a failed run is reported and the loop goes on (a database that is briefly gone must not

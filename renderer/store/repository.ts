@@ -708,6 +708,12 @@ export class Repository {
     return rows.map(toAfterAnswerJob);
   }
 
+  /** How many jobs are due at `now` (spent ones too): the recovery's check before it writes anything. */
+  async countDueAfterAnswerJobs(now: number): Promise<number> {
+    const rows = await this.db.query('SELECT count(*) AS n FROM after_answer_jobs WHERE due_at <= $1', [now]);
+    return num(rows[0]?.n ?? 0);
+  }
+
   async listAfterAnswerJobs(): Promise<AfterAnswerJob[]> {
     const rows = await this.db.query('SELECT * FROM after_answer_jobs ORDER BY created_on, id');
     return rows.map(toAfterAnswerJob);
