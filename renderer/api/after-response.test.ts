@@ -100,7 +100,8 @@ function jobsSuite(name: string, open: () => Promise<OpenedStore>) {
       clock.now += GRACE;
       const after = await start();
       await after.ready();
-      await vi.waitFor(async () => expect(await store.read.listAfterAnswerJobs()).toEqual([]));
+      // The start's recovery run, waited for (a hang guard, not a time bound).
+      await vi.waitFor(async () => expect(await store.read.listAfterAnswerJobs()).toEqual([]), { timeout: 30_000, interval: 20 });
       expect(await mails()).toEqual(['alice@example.com: Reset your password', expect.stringMatching(/^reader@example\.com: You are subscribed to the .* newsletter$/)]);
       // Later runs find nothing more to send.
       clock.now += 60 * 60_000;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../renderer/store/store.ts';
 import { PG_URL, reachablePostgres, throwAwaySchema } from '../../renderer/test-support/postgres.ts';
 import { startSmtpSink, type SmtpSink } from '../../renderer/test-support/smtp-sink.ts';
 import { Browser } from './browser.ts';
@@ -132,6 +133,38 @@ describe('mail from the server process', () => {
     expect(receipt).toMatchObject({ to: ['order.buyer@example.com'], subject: `Your order #${orderNumber} from Quire Demo Shop` });
     expect(receipt!.text).toContain('Classic Tee (S)');
     expect(server.output()).not.toMatch(/order\.buyer@example\.com|4242424242424242|4000000000000002/);
+  }, 240_000);
+
+  it('a password reset answered just before a SIGKILL is mailed by the next start, once', async () => {
+    sink = await startSmtpSink();
+    const dir = dataDir();
+    const env = { DATA_DIR: dir, ADMIN_TOKEN: 'mail-admin', SMTP_URL: sink.url, MAIL_POLL_MS: '100' };
+    server = await startServer({ port: await freePort(), env });
+    expect(await server.kill('SIGKILL')).toBe(null);
+    // What the killed process left: a request's job recorded before its answer and never run
+    // (api/after-response.ts); killing it in the microseconds between the two is not something
+    // a test can time, so the row is written as the request writes it, while no server runs.
+    const store = await openStore({ dataDir: dir });
+    try {
+      const at = Date.now() - 60_000;
+      await store.read.recordAfterAnswerJob({ id: 'j-crash', kind: 'password-reset', email: 'Demo@Example.com', detail: {}, createdOn: at, dueAt: at + 30_000 });
+    } finally {
+      await store.close();
+    }
+    server = await startServer({ port: await freePort(), env });
+    const [mail] = await sink.waitFor(1);
+    expect(mail).toMatchObject({ to: ['demo@example.com'], subject: 'Reset your password' });
+    expect(mail!.text).toMatch(/\/account\/reset-password#reset-password=[A-Za-z0-9_-]+/);
+    await server.kill('SIGTERM');
+    server = null;
+    const after = await openStore({ dataDir: dir });
+    try {
+      expect(await after.read.listAfterAnswerJobs()).toEqual([]);
+      expect((await after.read.listOutbox()).filter((row) => row.subject === 'Reset your password').map((row) => row.status)).toEqual(['sent']);
+    } finally {
+      await after.close();
+    }
+    expect(sink.received).toHaveLength(1);
   }, 240_000);
 
   it('without SMTP_URL writes each message to DATA_DIR/outbox/<id>.eml and lists it in the log', async () => {
