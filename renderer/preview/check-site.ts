@@ -14,6 +14,7 @@ import { didYouMean, validateSiteFiles, validateSiteText } from '../site/validat
 import type { Block, LoadedSite } from '../site/site-types.ts';
 import { missingPartialHint, problemFrames, siteProblemFrames, templateFrames, type Frame } from './diagnostic-frames.ts';
 import { evalOperandFrames } from './eval-operands.ts';
+import { ignoredArgumentFrames } from './ignored-arguments.ts';
 import { scriptVariableFrames } from './script-variables.ts';
 
 // `quire check SITE_DIR|DIR|FILE...`: what an author (or CI) gates on. A site folder is read
@@ -420,6 +421,7 @@ async function checkSite(dir: string): Promise<{ frames: Frame[]; templates: num
     for (const frame of evalOperandFrames(template, file)) frames.push(frame);
     for (const frame of missingPartialFrames(template, file, site.partials)) frames.push(frame);
     for (const frame of scriptVariableFrames(template, file)) frames.push(frame);
+    for (const frame of ignoredArgumentFrames(template, file)) frames.push(frame);
   }
   for (const frame of recursionFrames(site, siteFiles)) frames.push(frame);
   for (const frame of await blockFrames(site)) frames.push(frame);
@@ -438,6 +440,7 @@ function checkTemplate(file: string, text: string, partials: Readonly<Record<str
   frames.push(...evalOperandFrames(template, file));
   if (partials) frames.push(...missingPartialFrames(template, file, partials));
   frames.push(...scriptVariableFrames(template, file));
+  frames.push(...ignoredArgumentFrames(template, file));
   return frames;
 }
 

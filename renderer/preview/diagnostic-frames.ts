@@ -8,6 +8,7 @@ import { didYouMean, type SiteDiagnosticCode } from '../site/validate-site-files
 import type { LoadedSite, SiteLoadErrorCode, SiteProblem } from '../site/site-types.ts';
 import type { ScriptVariableCode } from './script-variables.ts';
 import type { TEMPLATE_MISSING_CODE } from '../pages/template-fallbacks.ts';
+import type { ARGS_IGNORED_CODE } from './ignored-arguments.ts';
 
 // Authors read problems as code frames, in the terminal (render-page) and in the browser
 // overlay (preview). Engine diagnostics and site-load problems come out the same way.
@@ -37,9 +38,11 @@ export const SITE_CODES = {
     'warning (`quire check`): a variable in a `<script>` written unescaped (`var price = {item.price};`, `"{name}"`, `{x|raw}`): write `{x|json}`; `{x|json}` outside quotes, a loop index, a `count`/`round`/`mod` number, an encoded text (`encode-uri-component`) in a string and an `apply` are not reported',
   TEMPLATE_STYLE_VARIABLE:
     'warning (`quire check`): a variable in a `<style>` without a formatter whose output fits CSS (`round`, `slugify`, `encode-uri-component`, `website-color`, `color-weight`, `image-color`)',
+  TEMPLATE_ARGS_IGNORED:
+    "warning (`quire check`): a predicate or formatter that takes no arguments (its reference says none) was given some (`{.sold-out? variant}`, `{title|html x}`); the engine ignores them, as the reference does, so the test or the text is the plugin's alone",
   TEMPLATE_SCRIPT_BROKEN:
     "warning (preview, `quire render-page`): for this page's data a `<script>` or `<style>` variable rendered empty (`var price = ;`, `color:;`), or its script no longer parses because of the value",
-} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | typeof TEMPLATE_MISSING_CODE | 'SITE_IMAGE_MISSING' | ScriptVariableCode, string>;
+} as const satisfies Record<SiteLoadErrorCode | SiteDiagnosticCode | 'SITE_CONTENT' | typeof TEMPLATE_MISSING_CODE | 'SITE_IMAGE_MISSING' | ScriptVariableCode | typeof ARGS_IGNORED_CODE, string>;
 
 /** One problem ready to show: a title line and a frame (plain text, not escaped). */
 export interface Frame {
