@@ -70,7 +70,7 @@ export interface RecoveryResult {
 }
 
 /**
- * Work owed past an answer that must survive a crash (README "After the answer: durable jobs").
+ * Work owed past an answer that must survive a crash (mail/README.md "After the answer: durable jobs").
  * Before answering, a handler records the job: one INSERT of `after_answer_jobs`, the same
  * statement whatever the address is, so neither the statements nor their timing say whether it
  * has an account (or is on the mailing list). After the answer the request runs its job; a
