@@ -117,6 +117,18 @@ function jobsSuite(name: string, open: () => Promise<OpenedStore>) {
       expect(await mails()).toHaveLength(2);
     });
 
+    it('an address unsubscribed before the recovery ran its sign-up gets no welcome', async () => {
+      const app = await started();
+      vi.spyOn(AfterAnswerJobs.prototype, 'runAfterAnswer').mockImplementation(() => {});
+      await signUp(app, 'reader@example.com');
+      vi.restoreAllMocks();
+      expect(await store.read.removeFromMailingList('reader@example.com')).toBe(true);
+      clock.now += GRACE;
+      expect(await app.afterAnswerRecovery!.run()).toEqual({ dropped: 0, claimed: 1, done: 1, failed: 0 });
+      expect(await mails()).toEqual([]);
+      expect(await store.read.listAfterAnswerJobs()).toEqual([]);
+    });
+
     it('a start within the grace leaves a job to its request; a job its request ran is never run again', async () => {
       const app = await started();
       vi.spyOn(AfterAnswerJobs.prototype, 'runAfterAnswer').mockImplementation(() => {});

@@ -80,6 +80,8 @@ export async function queueNewsletterWelcome(
 export function registerWelcomeJob(deps: Pick<ApiDeps, 'afterAnswerJobs' | 'now' | 'newId' | 'publicSite' | 'origin'>): void {
   deps.afterAnswerJobs.handle(WELCOME_JOB, async (repo, job) => {
     if (job.detail.welcome !== true) return;
+    // Off the list again before the job ran (a recovery after a crash can be that late): no welcome.
+    if (!(await repo.isOnMailingList(job.email))) return;
     const site = await repo.getSite();
     if (!site) throw new Error('the site is not set up: the welcome waits');
     await queueNewsletterWelcome(repo, {
