@@ -8,7 +8,9 @@
 // trip back to the cart, never the card. An order placed from a second tab is linked from
 // the first, which places nothing again; a line swapped in a second tab at the same total is
 // refused with the focus on "Your cart changed…" and the new line shown, then ordered; the last
-// candle bought by another shopper meanwhile is said with the focus and at its line, charging nothing; Place order
+// candle bought by another shopper meanwhile is said with the focus and at its line, charging nothing; a cap the
+// owner removes from the catalogue while it is in the cart is said to be no longer available (cart page, checkout,
+// Place order refused, nothing charged), and once removed the tee is ordered alone; Place order
 // double-clicked sends one request (one order, one receipt), and a reload of its page places none. A mistyped coupon re-sent with every change is never
 // limited; past the coupon guess limit a new code is refused at its field. A shop whose offline
 // orders hold 1 unit says so at the offline choice of a two-tee cart before any press, and the
@@ -18,7 +20,9 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { viewportShot } from './support/chromium.ts';
-import { ADMIN_TOKEN } from './support/storefront.ts';
+import { ADMIN_TOKEN, DEMO_SITE } from './support/storefront.ts';
+import { loadSite } from '../../renderer/site/load-site.ts';
+import { syncSiteContent } from '../../renderer/store/site-sync.ts';
 import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { addTeeToCart, fillCheckout, holdIslands, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
@@ -570,6 +574,87 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       await v.screenshot('checkout-5c-sold-out-meanwhile');
     } finally {
       await setStock('candle', 'candle-small', 0, stockBefore);
+    }
+  });
+
+  test('a cap the owner removes from the catalogue while it is in the cart: the cart page and the checkout say it is no longer available (not the out-of-stock sentence), Place order charges nothing, and once removed the tee is ordered alone', async () => {
+    const v = await tier.newVisitor();
+    v.allowConsoleError(/status of 409/);
+    const gone = 'Sorry, this item is no longer available. Please remove it from your cart.';
+    const catalog = (await loadSite(DEMO_SITE)).catalog!;
+    // The tee this buys goes back to stock at the end: the scenarios after this one buy tees in S.
+    const teeBefore = await teeStock('TEE-S');
+    let teeSold = false;
+    await addTeeToCart(v.page, 'S');
+    expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1 })).toBe(200);
+    // The owner takes the cap out of catalog.json; the next start's sync hides it.
+    await syncSiteContent(tier.server.store.client, { ...structuredClone(catalog), products: catalog.products!.filter((product) => product.id !== 'cap') });
+    try {
+      expect(await visit(v.page, '/cart')).toBe(200);
+      const capRow = v.page.locator('.sf-cart-entry[data-item-id="cap"]');
+      await expect.poll(() => capRow.locator('.sf-entry-unavailable').textContent()).toBe(gone);
+      expect(await v.page.locator('.sf-cart-entry[data-item-id="tee"] .sf-entry-message').count()).toBe(0);
+      expect(await v.page.getByText('Sorry, we do not have enough of that item available.').count()).toBe(0);
+      const capQuantity = v.page.getByRole('spinbutton', { name: 'Quantity of Canvas Cap' });
+      expect(await capQuantity.getAttribute('aria-describedby')).toBe(await capRow.locator('.sf-entry-unavailable').getAttribute('id'));
+      expect(await axeViolations(v.page)).toEqual([]);
+      await v.screenshot('checkout-removed-product-1-cart');
+
+      // The checkout says it at the line before any press; Place order refuses it with the focus, charging nothing.
+      await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+      await waitForBoot(v.page);
+      await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+      expect(await v.page.locator('.sf-order-line[data-item-id="cap"] .sf-order-line-error').textContent()).toBe(gone);
+      await fillCheckout(v.page, '4242 4242 4242 4242');
+      const ordersBefore = (await orders()).length;
+      const refused = await pressPlaceOrder(v.page);
+      expect(refused.status()).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: 'ITEM_UNAVAILABLE', errors: { cap: gone } });
+      const general = 'Sorry, an item in your cart is no longer available. Please remove it from your cart to check out.';
+      await v.page.getByRole('alert').filter({ hasText: general }).waitFor();
+      expect(await v.page.evaluate(() => document.activeElement?.id)).toBe('sf-checkout-error');
+      expect(await v.page.locator('.sf-order-line-error').allTextContents()).toEqual([gone]);
+      expect((await orders()).length).toBe(ordersBefore);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await v.screenshot('checkout-removed-product-2-refused');
+
+      // Back on the cart page the visitor removes the cap; the tee alone is ordered and charged.
+      expect(await visit(v.page, '/cart')).toBe(200);
+      await capRow.locator('.sf-entry-unavailable').waitFor();
+      const [removed] = await Promise.all([
+        v.page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/commerce/shopping-cart/entries/')),
+        v.page.getByRole('button', { name: 'Remove Canvas Cap' }).click(),
+      ]);
+      expect(removed.status()).toBe(200);
+      await capRow.waitFor({ state: 'detached' });
+      expect(await v.page.locator('.sf-entry-unavailable').count()).toBe(0);
+      await expect.poll(() => v.page.locator('.sf-cart-subtotal').textContent()).toContain('$25.00');
+      await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
+      await waitForBoot(v.page);
+      await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+      expect(await v.page.locator('.sf-order-line-error').count()).toBe(0);
+      // The address came back with the draft (never the card), priced with the option chosen before.
+      expect(await v.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
+      await expect.poll(() => v.page.locator('.sf-checkout-shipping').getByRole('radio').first().isChecked()).toBe(true);
+      await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await v.page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await v.page.getByLabel('Security code (CVC)').fill('123');
+      const placed = await pressPlaceOrder(v.page);
+      expect(placed.status()).toBe(200);
+      await v.page.waitForURL(/\/confirmed$/);
+      await waitForBoot(v.page);
+      const placedId = ((await pageContext(v.page)).order as { id: string }).id;
+      const order = (await orders()).find((candidate) => candidate.id === placedId) as { items: Array<{ itemId: string }>; subtotal: number };
+      expect(order.items.map((item) => item.itemId)).toEqual(['tee']);
+      expect(order.subtotal).toBe(2500);
+      expect((await orders()).length).toBe(ordersBefore + 1);
+      teeSold = true;
+      expect(await teeStock('TEE-S')).toBe(teeBefore - 1);
+      await v.screenshot('checkout-removed-product-3-ordered');
+    } finally {
+      // The cap comes back to the catalogue for the scenarios after this one.
+      await syncSiteContent(tier.server.store.client, catalog);
+      if (teeSold) await setStock('tee', 'tee-s', teeBefore - 1, teeBefore);
     }
   });
 
