@@ -2,7 +2,8 @@
 // sitemap's pages, the cart, checkout and sign-in are in accessibility.browser.test.ts and the
 // journeys): the search page with and without results (the tee's #apparel tag links to the
 // latter), the missing page, the Lookbook once its password opened it, and the members page
-// signed in. Each at 375 px and 1280 px: axe clean, no sideways scroll, one h1 and no heading
+// signed in; and the sitemap pages a visitor opens most, which A11Y-1 checks with axe only
+// (at 390 px). Each at 375 px and 1280 px: axe clean, no sideways scroll, one h1 and no heading
 // level skipped, every picture with an alt, and every control Tab reaches in order with a ring,
 // in the window and not under the sticky header; the tier checks the console stayed clean.
 import type { Page } from 'playwright-core';
@@ -96,6 +97,16 @@ describe.skipIf(!chromiumPath)(`pages no other file audits, at 375 px and 1280 p
       await waitForBoot(page);
       expect(await visit(page, '/members')).toBe(200);
       await audit(page, `members-${name}`);
+    });
+
+    // The sitemap's pages have axe at 390 px (A11Y-1); the ones a visitor opens most also get
+    // the rest of the audit at 375 px: the layout, headings, pictures and Tab order.
+    test(`AUDIT-5 (${name}) the home, shop, a product, the journal and a post, the events and an event`, async () => {
+      const { page } = await visitor(name);
+      for (const path of ['/', '/shop', '/shop/tee', '/journal', '/journal/riso-season', '/events', '/events/winter-market']) {
+        expect(await visit(page, path), path).toBe(200);
+        await audit(page, `${path === '/' ? 'home' : path.slice(1)}-${name}`);
+      }
     });
   }
 });

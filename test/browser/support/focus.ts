@@ -40,7 +40,8 @@ export const focusedNow = (page: Page): Promise<Focused> =>
 /** The controls of `root` Tab should reach, in document order (visible, enabled, not taken out of the order). */
 export const tabbableIn = (root: Locator): Promise<string[]> =>
   root.evaluate((el) =>
-    [...el.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
+    // A <details> element's own <summary> is a Tab stop too (the product page's panels).
+    [...el.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, details > summary:first-of-type, [tabindex]')]
       .filter((c) => !(c as HTMLInputElement).disabled && c.tabIndex >= 0 && (c as HTMLInputElement).type !== 'hidden')
       .filter((c) => c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden')
       // One stop per radio group: the checked one, else the first.
