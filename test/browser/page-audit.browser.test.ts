@@ -5,7 +5,8 @@
 // signed in; and the sitemap pages a visitor opens most, which A11Y-1 checks with axe only
 // (at 390 px). Each at 375 px and 1280 px: axe clean, no sideways scroll, one h1 and no heading
 // level skipped, every picture with an alt, and every control Tab reaches in order with a ring,
-// in the window and not under the sticky header; the tier checks the console stayed clean.
+// in the window and on top (not covered by the header or another layer); the tier checks the
+// console stayed clean.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
