@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { type VisitorPage, viewportShot } from './support/chromium.ts';
+import { VIEWPORTS, type ViewportName, type VisitorPage, viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit, waitForBoot } from './support/visit.ts';
 
@@ -15,11 +15,6 @@ const chromiumPath = inject('chromiumPath');
 const TEE = '/shop/tee';
 const MUG = '/shop/mug';
 
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-type ViewportName = keyof typeof VIEWPORTS;
 
 /** The window's own view of the pop-up: where it is, what is on top at its centre, who it is. */
 interface DialogFacts {

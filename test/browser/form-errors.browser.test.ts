@@ -8,18 +8,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { viewportShot } from './support/chromium.ts';
+import { NARROW_WINDOWS, type NarrowWindowName, viewportShot } from './support/chromium.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { focusedNow, walk } from './support/focus.ts';
 import { teeToCheckout, visit } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
-const WINDOWS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 375, height: 812 },
-} as const;
-type WindowName = keyof typeof WINDOWS;
+const WINDOWS = NARROW_WINDOWS;
+type WindowName = NarrowWindowName;
 
 interface Marked {
   control: string;

@@ -10,18 +10,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { viewportShot, type VisitorPage } from './support/chromium.ts';
+import { NARROW_WINDOWS, type NarrowWindowName, viewportShot, type VisitorPage } from './support/chromium.ts';
 import { walk } from './support/focus.ts';
 import { useBrowserTier } from './support/tier.ts';
 import { visit, waitForBoot } from './support/visit.ts';
 
 const chromiumPath = inject('chromiumPath');
 
-const WINDOWS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 375, height: 812 },
-} as const;
-type WindowName = keyof typeof WINDOWS;
+const WINDOWS = NARROW_WINDOWS;
+type WindowName = NarrowWindowName;
 
 /** What the page shows that the audit reads in one go: sideways overflow, headings, pictures without alt. */
 const pageShape = (page: Page) =>

@@ -65,6 +65,13 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/** A laptop and the narrowest phone in use (375 px): where forms and page audits are walked by keyboard. */
+export const NARROW_WINDOWS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+export type NarrowWindowName = keyof typeof NARROW_WINDOWS;
+
 /** A screenshot of the viewport only (not the full page), for checks made at a set viewport size. */
 export async function viewportShot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
