@@ -22,6 +22,8 @@ interface Entry {
   maxPerItem?: number;
   /** The owner removed its product: the server's cart marks the entry (ITEM_UNAVAILABLE). */
   gone?: boolean;
+  /** The page's markup says it too, as the renderer's templates do (`unavailableText`): no link, the sentence at the line. */
+  said?: boolean;
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -34,9 +36,9 @@ function cartPageHtml(entries: Entry[], opts: { minimumCents?: number } = {}): s
     .map(
       (e) => `
 <tr class="sf-cart-entry" data-entry-id="${e.id}" data-item-id="${e.itemId}" data-sku="${e.sku}">
-<td class="sf-entry-title"><a href="/shop/${e.itemId}">${e.title}</a></td>
+<td class="sf-entry-title">${e.said ? e.title : `<a href="/shop/${e.itemId}">${e.title}</a>`}</td>
 <td class="sf-entry-price">${usd(e.unit)}</td>
-<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="${e.maxPerVariant ?? 9999}" step="1" value="${e.quantity}" aria-label="Quantity of ${e.title}" data-unit-price-cents="${e.unit}" data-max-per-variant="${e.maxPerVariant ?? 9999}" data-max-per-item="${e.maxPerItem ?? 9999}"></td>
+<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="${e.maxPerVariant ?? 9999}" step="1" value="${e.quantity}" aria-label="Quantity of ${e.title}"${e.said ? ` aria-describedby="sf-entry-unavailable-${e.id}"` : ''} data-unit-price-cents="${e.unit}" data-max-per-variant="${e.maxPerVariant ?? 9999}" data-max-per-item="${e.maxPerItem ?? 9999}">${e.said ? `<p class="sf-entry-message sf-entry-unavailable" id="sf-entry-unavailable-${e.id}" role="status">${UNAVAILABLE}</p>` : ''}</td>
 <td class="sf-entry-total">${lineTotalText(e.unit * e.quantity, 'USD')}</td>
 <td><button type="button" class="sf-entry-remove" aria-label="Remove ${e.title}">Remove</button></td>
 </tr>`,
@@ -400,6 +402,43 @@ describe('cart page quantity rules', () => {
     expect(document.querySelector('.sf-entry-unavailable')).toBeNull();
     expect(subtotal()).toBe('$25.00');
     expect(checkout()).not.toBeNull();
+  });
+
+  test('the sentence the server rendered at the line is adopted on hydration: the same node, never a second one, kept while typing, gone with the line', async () => {
+    await open([TEE, { ...MUG, gone: true, said: true }]);
+    expect(page.consoleErrors).toEqual([]);
+    const said = () => row('e2')!.querySelectorAll('.sf-entry-unavailable');
+    expect(said().length).toBe(1);
+    const serverNode = said()[0]!;
+    expect(serverNode.textContent).toBe(UNAVAILABLE);
+    expect(serverNode.id).toBe('sf-entry-unavailable-e2');
+    expect(input('e2').getAttribute('aria-describedby')).toBe('sf-entry-unavailable-e2');
+    expect(row('e2')!.querySelector('.sf-entry-title a')).toBeNull();
+    // A typed quantity that goes over the stock adds its own message beside it, not another sentence.
+    page.fetch.on('PUT', '/api/commerce/shopping-cart/entries/e2', { status: 409, json: { error: UNAVAILABLE, code: 'ITEM_UNAVAILABLE' } });
+    await page.act(() => typeInto(input('e2'), '3'));
+    expect(said().length).toBe(1);
+    expect(said()[0]).toBe(serverNode);
+    await page.act(() => press(input('e2'), 'Enter'));
+    await page.advance(0);
+    expect(said().length).toBe(1);
+    page.fetch.on('DELETE', '/api/commerce/shopping-cart/entries/e2', { json: { shoppingCart: cartOf([TEE]) } });
+    await page.act(() => click(removeButton('e2')));
+    await page.advance(0);
+    expect(row('e2')).toBeNull();
+    expect(document.querySelector('.sf-entry-unavailable')).toBeNull();
+    expect(page.recoverableErrors).toEqual([]);
+  });
+
+  test('a line the server said was unavailable but the stored cart sells again (the owner put it back) loses the sentence and its reference', async () => {
+    await open([TEE, { ...MUG, gone: true, said: true }]);
+    expect(row('e2')!.querySelector('.sf-entry-unavailable')?.textContent).toBe(UNAVAILABLE);
+    serverEntries = [TEE, MUG];
+    // Back on the window: the stored cart is read again.
+    await page.act(() => void window.dispatchEvent(new FocusEvent('focus')));
+    await page.advance(0);
+    expect(row('e2')!.querySelector('.sf-entry-unavailable')).toBeNull();
+    expect(input('e2').hasAttribute('aria-describedby')).toBe(false);
   });
 
   test('a line with additional fields shows the submitted values, and the new ones after an edit', async () => {

@@ -142,7 +142,9 @@ export function readLines(container: HTMLElement): CartLine[] {
       removed: false,
       fields: row.getAttribute('data-additional-fields'),
       message: null,
-      unavailable: null,
+      // The server renders the sentence at the line (the templates' `unavailableText`), so a
+      // visitor without scripts reads it too; the island adopts it instead of adding a second.
+      unavailable: row.querySelector('.sf-entry-unavailable')?.textContent?.trim() || null,
     });
   }
   return lines;
@@ -498,11 +500,16 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
   const unavailableId = (line: CartLine) => `sf-entry-unavailable-${line.id}`;
   const describedBy = (line: CartLine) => [line.unavailable ? unavailableId(line) : null, line.message ? messageId(line) : null].filter(Boolean).join(' ');
   const rowOverride = (line: CartLine, formId: string | null): Override => (node, renderDefault, path) => {
+    // The server's sentence (same markup and key as hydrated, so it is never drawn twice nor
+    // replaced): kept while the line is unavailable, in the stored cart's words.
+    if (hasClass(node, 'sf-entry-unavailable')) return line.unavailable ? renderDefault(undefined, line.unavailable) : null;
     if (hasClass(node, 'sf-entry-quantity') && mounted && (line.message || line.unavailable)) {
       return renderDefault(undefined, [
         ...renderSnapshot(node.children, rowOverride(line, formId), path),
-        // The owner removed the product: said at the line, in the error catalogue's words, until it is removed.
-        line.unavailable ? (
+        // The owner removed the product: said at the line, in the error catalogue's words, until
+        // it is removed. Added here only when the server's markup has no sentence of its own (the
+        // line became unavailable after the page was rendered, or a site template without it).
+        line.unavailable && !containsClass(node.children, 'sf-entry-unavailable') ? (
           <p key={`${path}.unavailable`} className="sf-entry-message sf-entry-unavailable" id={unavailableId(line)} role="status">
             {line.unavailable}
           </p>
@@ -529,7 +536,9 @@ function CartPage({ runtime, container, snapshot: initialSnapshot, initial, chec
       return renderDefault({
         defaultValue: undefined,
         value: line.text,
-        ...(mounted && (line.message || line.unavailable) ? { 'aria-describedby': describedBy(line) } : {}),
+        // Once mounted the island says what describes the field (none: the server's reference goes
+        // with a sentence no longer shown).
+        ...(mounted ? { 'aria-describedby': describedBy(line) || undefined } : {}),
         ...(mounted ? { max: String(maxQuantityOf(lines, line)) } : {}),
         onChange: (event: { target: HTMLInputElement }) => {
           const text = event.target.value;

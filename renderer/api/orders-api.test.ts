@@ -580,6 +580,14 @@ function ordersSuite(name: string, open: () => Promise<OpenedStore>) {
         expect(json(removed).shoppingCart.entries.map((entry: { itemId: string }) => entry.itemId)).toEqual(['p1']);
       });
 
+      it('the cart still counts the line in its subtotal: B0.4 makes subtotalCents the sum of every entry\'s subTotal (the pill and the C6 minimum read it); Place order refuses the cart until it is removed', async () => {
+        const token = await cartWith(['p1', 'SQ-1', 1], ['ptwin', 'TWIN-1', 1]);
+        await ownerRemovesTankTop();
+        const cart = json(await h.inject({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: token } }));
+        expect(cart.subtotalCents).toBe(cart.entries.reduce((sum: number, entry: { subTotal: number }) => sum + entry.subTotal, 0));
+        expect(cart.entries.map((entry: { subTotal: number }) => entry.subTotal)).toEqual([2500, 2500]);
+      });
+
       it('Place order is refused before any payment with ITEM_UNAVAILABLE naming the line; without it the rest is ordered and charged alone', async () => {
         const token = await cartWith(['p1', 'SQ-1', 2], ['ptwin', 'TWIN-1', 1]);
         const shown = json(await quote({ cartToken: token, shippingAddress: NY, shippingOptionId: 'standard' }));

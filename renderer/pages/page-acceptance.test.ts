@@ -6,6 +6,7 @@ import { CRUMB } from '../test-support/api-harness.ts';
 import { DEMO_PASSWORD, demoSeed, demoSite, pageHarness, reseed, setCookies, sfContext, useDemoHarness, withConfig, withPage } from '../test-support/page-harness.ts';
 import type { Member } from './index.ts';
 import { compileCached } from '../site/load-site.ts';
+import { syncSiteContent } from '../store/site-sync.ts';
 
 // STOREFRONT C7 (REN-1 … REN-17) and the C3/C5/C6 rules, against the demo site and its
 // catalogue on one database.
@@ -423,6 +424,32 @@ describe('C6 product display', () => {
     expect(html).toContain('class="sf-entry-edit-form"');
     const forms = JSON.parse(/<script type="application\/json" data-cart-forms>([\s\S]*?)<\/script>/.exec(html)![1]!);
     expect(forms.engraving).toMatchObject({ id: 'engraving', name: 'Engraving', fields: [expect.objectContaining({ id: 'engrave-text' }), expect.objectContaining({ id: 'engrave-font' })] });
+  });
+
+  it('a line whose product the owner removed says so in the server HTML (no scripts needed), in the markup the island adopts, with its title as text, not a link to nowhere', async () => {
+    const gone = 'Sorry, this item is no longer available. Please remove it from your cart.';
+    const cartId = (await addToCart('tee', 'TEE-S', 1)).shoppingCart.id;
+    await addToCart('cap', 'CAP-1', 1, { CART: cartId });
+    // The owner takes the cap out of catalog.json; the next start's sync hides it (the harness reseeds before each test).
+    const seed = await demoSeed();
+    await syncSiteContent(h.store.client, { ...seed, products: seed.products!.filter((product) => product.id !== 'cap') });
+    const html = bodyOf((await h.inject({ url: '/cart', cookies: { CART: cartId } })).body);
+    const rowOf = (itemId: string) => new RegExp(`<tr class="sf-cart-entry"[^>]*data-item-id="${itemId}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? '';
+    const cap = rowOf('cap');
+    const tee = rowOf('tee');
+    const id = /data-entry-id="([^"]+)"/.exec(cap)?.[1];
+    expect(id).toBeTruthy();
+    expect(cap).toContain(`<p class="sf-entry-message sf-entry-unavailable" id="sf-entry-unavailable-${id}" role="status">${gone}</p></td>`);
+    expect(cap).toContain(`aria-label="Quantity of Canvas Cap" aria-describedby="sf-entry-unavailable-${id}"`);
+    expect(cap).toContain('<td class="sf-entry-title">Canvas Cap');
+    expect(cap).not.toContain('<a ');
+    expect(html).not.toContain('href="#"');
+    expect(html).not.toContain('Sorry, we do not have enough of that item available.');
+    expect(tee).toMatch(/<td class="sf-entry-title"><a href="\/shop\/tee">Classic Tee<\/a>/);
+    expect(tee).not.toContain('sf-entry-unavailable');
+    expect(tee).not.toContain('aria-describedby');
+    // B0.4: the subtotal is the sum of every entry's subTotal, the removed cap's too (tee $25 + cap $22).
+    expect(html).toContain('$47.00');
   });
 
   it("shows the minimum-subtotal notice on the cart page when the subtotal is below the store's minimum, which checkout applies too", async () => {

@@ -94,7 +94,12 @@ export function cartPageView(
       ...entry,
       sku: entry.chosenVariant.sku,
       variantText: Object.values(entry.chosenVariant.attributes).join(' / '),
-      fullUrl: product ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : '#',
+      // No link for a line the catalogue no longer sells (or whose product is not found): its
+      // product page is gone, and a `#` link went nowhere. The templates print the title as text.
+      fullUrl: product && !entry.unavailable ? (slug ? `/${slug}/${product.urlSlug}` : `/${product.urlSlug}`) : null,
+      // The cart entry's ITEM_UNAVAILABLE sentence, rendered at the line in the island's markup so
+      // a visitor whose scripts are slow or off reads it too (null on a line that can be bought).
+      unavailableText: entry.unavailable?.message ?? null,
       formId: form ? form.id : null,
       // What the visitor submitted in the form (the mug's engraving), shown on the line (issue 16).
       fieldValues: form ? fieldValueLines(form.fields, entry.additionalFields) : [],

@@ -121,9 +121,9 @@ const CART = `<section class="sf-cart-page" data-cart-id="{cart.id}">
 <thead><tr><th scope="col">Item</th><th scope="col">Price</th><th scope="col">Quantity</th><th scope="col">Total</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead>
 <tbody>{.repeated section @}
 <tr class="sf-cart-entry" data-entry-id="{id}" data-item-id="{itemId}" data-sku="{sku|htmlattr}"{.section formId} data-form-id="{@|htmlattr}" data-additional-fields="{additionalFields|htmlattr}"{.end}>
-<td class="sf-entry-title"><a href="{fullUrl}">{title|html}</a>{.section variantText}<span class="sf-entry-variant">{@|html}</span>{.end}{.section fieldValues}<dl class="sf-entry-fields">{.repeated section @}<div class="sf-entry-field"><dt>{label|html}</dt> <dd>{value|html}</dd></div>{.end}</dl>{.end}{.section formId}<a class="sf-entry-edit-form" href="#">Edit form</a>{.end}</td>
+<td class="sf-entry-title">{.section fullUrl}<a href="{@|htmlattr}">{title|html}</a>{.or}{title|html}{.end}{.section variantText}<span class="sf-entry-variant">{@|html}</span>{.end}{.section fieldValues}<dl class="sf-entry-fields">{.repeated section @}<div class="sf-entry-field"><dt>{label|html}</dt> <dd>{value|html}</dd></div>{.end}</dl>{.end}{.section formId}<a class="sf-entry-edit-form" href="#">Edit form</a>{.end}</td>
 <td class="sf-entry-price">{unitPriceText}</td>
-<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="{maxQuantity}" step="1" value="{quantity}" aria-label="Quantity of {title|htmlattr}" data-unit-price-cents="{purchasePriceCents}" data-max-per-variant="{maxPerVariant}" data-max-per-item="{maxPerItem}"></td>
+<td class="sf-entry-quantity"><input class="sf-entry-quantity-input" type="number" min="1" max="{maxQuantity}" step="1" value="{quantity}" aria-label="Quantity of {title|htmlattr}"{.if unavailableText} aria-describedby="sf-entry-unavailable-{id|htmlattr}"{.end} data-unit-price-cents="{purchasePriceCents}" data-max-per-variant="{maxPerVariant}" data-max-per-item="{maxPerItem}">{.if unavailableText}<p class="sf-entry-message sf-entry-unavailable" id="sf-entry-unavailable-{id|htmlattr}" role="status">{unavailableText|html}</p>{.end}</td>
 <td class="sf-entry-total">{totalText}</td>
 <td><button type="button" class="sf-entry-remove" aria-label="Remove {title|htmlattr}">Remove</button></td>
 </tr>{.end}
