@@ -5,6 +5,7 @@ import { PAGE_TYPE } from '../page-type-numbers.ts';
 import { collectionObject, contentItemObject, pageObject } from '../page-views.ts';
 import { firstCardItem, reviewsHtml } from '../product-view.ts';
 import { isStorable, isUnlocked, lockMessage, unlockSecret } from '../visitor.ts';
+import { collectionFilterOf, filterContext, filterMatcher } from './collection-filter.ts';
 import { pageKind, type PageKind } from './page-kind.ts';
 
 /** Approved store reviews a product page lists (the reviews request page shows as many). */
@@ -52,7 +53,7 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
       [PAGE_TYPE.protectedContent]: ['protected'],
       [PAGE_TYPE.memberAreaDenied]: ['access-denied'],
     },
-    context: ['page', 'collection', 'items', 'item', 'lock'],
+    context: ['page', 'collection', 'items', 'item', 'lock', 'tagFilter', 'categoryFilter', 'collectionFilter'],
     async load({ job, route, ctx, path, query }) {
       const entry = route.entry;
       if (entry.memberArea && !job.session) {
@@ -67,11 +68,15 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
         return resolvedPage(job, PAGE_TYPE.protectedContent, entry, entry.title);
       }
       if (route.kind === 'entry' && entry.kind === 'collection') {
-        const resolved = resolvedPage(job, PAGE_TYPE.collection, entry, entry.title);
+        // `?tag=` / `?category=` (collection-filter.ts): the items so labelled, where tag links lead.
+        const filter = collectionFilterOf(query);
+        const keeps = filter ? filterMatcher(filter) : () => true;
+        const title = filter ? `${entry.title}: ${filter.kind === 'tag' ? 'tagged' : 'filed under'} “${filter.value}”` : entry.title;
+        const resolved = resolvedPage(job, PAGE_TYPE.collection, entry, title);
         resolved.collectionId = entry.id;
         let items: Json[];
         if (entry.collectionType === 'products') {
-          const products = (await job.listProducts()).filter((product) => product.collectionId === entry.id);
+          const products = (await job.listProducts()).filter((product) => product.collectionId === entry.id && keeps(product.extra));
           const options = await job.viewOptions(false, products);
           // The first card is above the fold: its picture loads at once, the others lazily.
           items = products.map((product, i) => {
@@ -80,10 +85,12 @@ export function contentPages(special: (pageType: number) => PageKind<EntryRoute>
             return i === 0 ? firstCardItem(view) : item;
           });
         } else {
-          items = entry.items.map((item) => contentItemObject(entry, item, ''));
+          items = entry.items.filter((item) => keeps(item.data)).map((item) => contentItemObject(entry, item, ''));
         }
         ctx.items = items;
-        ctx.collection = collectionObject(entry, items.length);
+        const collection = collectionObject(entry, items.length);
+        ctx.collection = collection;
+        if (filter) Object.assign(ctx, filterContext(filter, items.length, collection.fullUrl as string));
         // A collection page may carry blocks of its own (an intro, a newsletter …).
         ctx.page = pageObject(entry, await renderContentBlocks(job, ctx, 'c', entry.blocks));
         return resolved;
