@@ -1,8 +1,9 @@
 // The demo pages a visitor reaches that no other browser file audits at a phone width (the
 // sitemap's pages, the cart, checkout and sign-in are in accessibility.browser.test.ts and the
-// journeys): the search page with and without results (the tee's #apparel tag links to the
-// latter), the missing page, the Lookbook once its password opened it, and the members page
-// signed in; and the sitemap pages a visitor opens most, which A11Y-1 checks with axe only
+// journeys): the search page with and without results, the shop and journal filtered by the
+// tag and category links of a product and a post (they once led to a search by title, which
+// found nothing), the missing page, the Lookbook once its password opened it, and the members
+// page signed in; and the sitemap pages a visitor opens most, which A11Y-1 checks with axe only
 // (at 390 px). Each at 375 px and 1280 px: axe clean, no sideways scroll, one h1 and no heading
 // level skipped, every picture with an alt, and every control Tab reaches in order with a ring,
 // in the window and on top (not covered by the header or another layer); the tier checks the
@@ -53,16 +54,48 @@ describe.skipIf(!chromiumPath)(`pages no other file audits, at 375 px and 1280 p
   }
 
   for (const name of Object.keys(WINDOWS) as WindowName[]) {
-    test(`AUDIT-1 (${name}) the search page: results for "tee", none for the tee's #apparel tag`, async () => {
+    test(`AUDIT-1 (${name}) the search page: results for "tee", none for a word no title holds`, async () => {
       const { page } = await visitor(name);
       expect(await visit(page, '/search?q=tee')).toBe(200);
       expect(await page.locator('.sf-search-result').count()).toBeGreaterThan(0);
       await audit(page, `search-results-${name}`);
-      expect(await visit(page, '/shop/tee')).toBe(200);
-      await Promise.all([page.waitForURL(/\/search\?q=apparel$/), page.locator('a.demo-tag[rel="tag"]').first().click()]);
-      await waitForBoot(page);
+      expect(await visit(page, '/search?q=zeppelin')).toBe(200);
       expect(await page.locator('.sf-search-empty').isVisible()).toBe(true);
       await audit(page, `search-none-${name}`);
+    });
+
+    test(`AUDIT-6 (${name}) the tee's #apparel tag lands on the shop filtered by it: the tee and the others so tagged, a heading, a way back`, async () => {
+      const { page } = await visitor(name);
+      expect(await visit(page, '/shop/tee')).toBe(200);
+      await Promise.all([page.waitForURL(/\/shop\?tag=apparel$/), page.getByRole('link', { name: '#apparel' }).click()]);
+      await waitForBoot(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Shop: tagged “apparel”');
+      const cards = page.locator('.sf-product-card-link');
+      expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/shop/tee', '/shop/hoodie', '/shop/cap']);
+      expect(await cards.first().isVisible()).toBe(true);
+      const back = page.getByRole('link', { name: 'See all products' });
+      expect(await back.isVisible()).toBe(true);
+      await audit(page, `shop-tag-apparel-${name}`);
+      await Promise.all([page.waitForURL(/\/shop$/), back.click()]);
+      await waitForBoot(page);
+      expect(await page.locator('.sf-product-card-link').count()).toBeGreaterThan(3);
+    });
+
+    test(`AUDIT-7 (${name}) a journal post's tag and category land on the journal filtered by them`, async () => {
+      const { page } = await visitor(name);
+      expect(await visit(page, '/journal/indigo-dye-day')).toBe(200);
+      await Promise.all([page.waitForURL(/\/journal\?tag=behind\+the\+scenes$/), page.getByRole('link', { name: '#behind-the-scenes' }).click()]);
+      await waitForBoot(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Journal: tagged “behind the scenes”');
+      expect(await page.locator('.demo-post-title a').allTextContents()).toEqual(['Indigo dye day']);
+      expect(await page.getByRole('link', { name: 'See all posts' }).isVisible()).toBe(true);
+      await audit(page, `journal-tag-${name}`);
+      expect(await visit(page, '/journal/indigo-dye-day')).toBe(200);
+      await Promise.all([page.waitForURL(/\/journal\?category=Studio$/), page.locator('.demo-post-meta').getByRole('link', { name: 'Studio' }).click()]);
+      await waitForBoot(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Journal: filed under “Studio”');
+      expect((await page.locator('.demo-post-title a').allTextContents()).sort()).toEqual(['Indigo dye day', 'Riso season is back']);
+      await audit(page, `journal-category-${name}`);
     });
 
     test(`AUDIT-2 (${name}) the missing page`, async () => {
