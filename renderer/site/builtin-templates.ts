@@ -56,10 +56,11 @@ const PAGE = `<div class="sf-page sf-page-{page.slug}">
 </div>`;
 
 const COLLECTION_LIST = `<section class="sf-collection sf-collection-{collection.typeName}">
-<h1 class="sf-collection-title">{collection.title|html}</h1>
+<h1 class="sf-collection-title">{collection.title|html}{.section tagFilter}: tagged “{@|html}”{.end}{.section categoryFilter}: filed under “{@|html}”{.end}</h1>{.section collectionFilter}
+<p class="sf-collection-filter"><a href="{allUrl|htmlattr}">See all of the {collection.title|html}</a></p>{.end}
 {.section items}<ul class="sf-items">{.repeated section @}
 <li class="sf-item"><a href="{fullUrl}">{title|html}</a>{.section excerpt}<p class="sf-item-excerpt">{@|html}</p>{.end}</li>{.end}
-</ul>{.or}<p class="sf-empty">Nothing here yet.</p>{.end}
+</ul>{.or}<p class="sf-empty">{.if collectionFilter}Nothing is {.if tagFilter}tagged{.or}filed under{.end} “{collectionFilter.value|html}”.{.or}Nothing here yet.{.end}</p>{.end}
 </section>`;
 
 const COLLECTION_ITEM = `<article class="sf-item-page">
@@ -70,10 +71,11 @@ const COLLECTION_ITEM = `<article class="sf-item-page">
 </article>`;
 
 const PRODUCTS_LIST = `<section class="sf-collection sf-collection-products">
-<h1 class="sf-collection-title">{collection.title|html}</h1>
+<h1 class="sf-collection-title">{collection.title|html}{.section tagFilter}: tagged “{@|html}”{.end}{.section categoryFilter}: filed under “{@|html}”{.end}</h1>{.section collectionFilter}
+<p class="sf-collection-filter"><a href="{allUrl|htmlattr}">See all of the {collection.title|html}</a></p>{.end}
 {.section items}<div class="sf-product-grid">{.repeated section @}
 {@|apply sf-product-card}{.end}
-</div>{.or}<p class="sf-empty">No products yet.</p>{.end}
+</div>{.or}<p class="sf-empty">{.if collectionFilter}No product is {.if tagFilter}tagged{.or}filed under{.end} “{collectionFilter.value|html}”.{.or}No products yet.{.end}</p>{.end}
 </section>`;
 
 const PRODUCTS_ITEM = `<p class="sf-breadcrumb"><a href="{collection.fullUrl}">{collection.title|html}</a></p>

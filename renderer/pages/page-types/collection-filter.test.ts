@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useDemoHarness } from '../../test-support/page-harness.ts';
+import { demoSite, useDemoHarness } from '../../test-support/page-harness.ts';
 import { collectionFilterOf, filterContext, filterMatcher, FILTER_VALUE_LIMIT, foldLabel } from './collection-filter.ts';
 
 describe('collectionFilterOf: the ?tag= / ?category= a collection page is asked for', () => {
@@ -115,6 +115,29 @@ describe('the demo: tag and category links land on their filtered collection', (
     for (const url of ['/shop?tag[]=x', '/shop?tag=%', '/shop?tag=a&tag=b', `/shop?category=${'x'.repeat(3000)}`, '/journal?tag=%00', '/about?tag=apparel']) {
       const page = await h.inject(url);
       expect(page.statusCode, url).toBe(200);
+    }
+  });
+
+  it('the built-in list templates (a site without its own) say what is filtered and link back to every item', async () => {
+    const demo = await demoSite();
+    const templates = new Map(demo.templates);
+    templates.delete('products.list');
+    templates.delete('blog.list');
+    h.setSite({ ...demo, templates });
+    try {
+      const shop = await h.inject('/shop?tag=apparel');
+      expect(heading(shop.body)).toBe('Shop: tagged “apparel”');
+      expect(shop.body).toContain('<p class="sf-collection-filter"><a href="/shop">See all of the Shop</a></p>');
+      expect(productLinks(shop.body)).toEqual(['/shop/tee', '/shop/hoodie', '/shop/cap']);
+      expect((await h.inject('/shop?category=Nope')).body).toContain('<p class="sf-empty">No product is filed under “Nope”.</p>');
+      const journal = await h.inject('/journal?category=News');
+      expect(heading(journal.body)).toBe('Journal: filed under “News”');
+      expect([...body(journal.body).matchAll(/<li class="sf-item"><a href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/journal/coffee-club-turns-one']);
+      expect((await h.inject('/journal?tag=zz')).body).toContain('<p class="sf-empty">Nothing is tagged “zz”.</p>');
+      // Unfiltered, the built-in list is as it was: no filter line.
+      expect(body((await h.inject('/journal')).body)).not.toContain('sf-collection-filter');
+    } finally {
+      h.setSite(demo);
     }
   });
 });
