@@ -68,7 +68,7 @@ describe('demo site content', () => {
     const html = main(await page('/journal'));
     const titles = [...html.matchAll(/<h2 class="demo-post-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => m[1]);
     expect(titles).toEqual(['/journal/coffee-club-turns-one', '/journal/riso-season', '/journal/enamel-that-lasts', '/journal/indigo-dye-day']);
-    expect(html).toContain('<time datetime="2026-09-02">September 2, 2026</time> · by Mara Okafor · in Studio · 41 likes');
+    expect(html).toContain('<time datetime="2026-09-02">September 2, 2026</time> · by Mara Okafor · in <a href="/journal?category=Studio">Studio</a> · 41 likes');
     // comment-link: the count, or "No" for zero, with the plural rule of PLUGINS §8.
     expect(html).toContain('<a href="/journal/indigo-dye-day#comments-post-indigo-dye-day" class="sqs-comment-link" data-id="post-indigo-dye-day">\n  3\n  Comments\n  </a>');
     expect(html).toContain('<a href="/journal/enamel-that-lasts#comments-post-enamel-that-lasts" class="sqs-comment-link" data-id="post-enamel-that-lasts">\n  1\n  Comment\n  </a>');
@@ -79,7 +79,7 @@ describe('demo site content', () => {
     const html = main(await page('/journal/indigo-dye-day'));
     expect(html).toContain('<h1 class="sf-item-title">Indigo dye day</h1>');
     expect(html).toContain('<p class="demo-author"><strong>Mara Okafor</strong> · Dyer, printer, keeper of the shop cat.</p>');
-    expect(html).toContain('<p class="demo-tags">Tagged <span class="demo-tag">#dyeing</span> <span class="demo-tag">#behind-the-scenes</span></p>');
+    expect(html).toContain('<p class="demo-tags">Tagged <a class="demo-tag" href="/journal?tag=dyeing" rel="tag">#dyeing</a> <a class="demo-tag" href="/journal?tag=behind+the+scenes" rel="tag">#behind-the-scenes</a></p>');
     expect(html).toContain('<span class="sqs-simple-like" data-item-id="post-indigo-dye-day" data-like-count="41">');
     expect(html).toContain('<div class="squarespace-social-buttons button-style" data-system-data-id="img-indigo"');
     expect(html).toContain('<h2 id="comments-title">3 Comments</h2>');
