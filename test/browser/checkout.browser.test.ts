@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { viewportShot } from './support/chromium.ts';
+import { NARROW_WINDOWS, viewportShot } from './support/chromium.ts';
 import { ADMIN_TOKEN, DEMO_SITE } from './support/storefront.ts';
 import { loadSite } from '../../renderer/site/load-site.ts';
 import { syncSiteContent } from '../../renderer/store/site-sync.ts';
@@ -597,6 +597,15 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       expect(await v.page.getByText('Sorry, we do not have enough of that item available.').count()).toBe(0);
       const capQuantity = v.page.getByRole('spinbutton', { name: 'Quantity of Canvas Cap' });
       expect(await capQuantity.getAttribute('aria-describedby')).toBe(await capRow.locator('.sf-entry-unavailable').getAttribute('id'));
+      // Hydrated, the server's sentence is the one shown: never a second beside it.
+      expect(await capRow.locator('.sf-entry-unavailable').count()).toBe(1);
+      // Its product page is gone: the title is text, no link to '#' (nor to anywhere).
+      expect(await capRow.locator('.sf-entry-title a').count()).toBe(0);
+      expect((await capRow.locator('.sf-entry-title').innerText()).trim()).toBe('Canvas Cap');
+      expect(await v.page.locator('.sf-cart-page a[href="#"]').count()).toBe(0);
+      expect(await v.page.locator('.sf-cart-entry[data-item-id="tee"] .sf-entry-title a').getAttribute('href')).toBe('/shop/tee');
+      // B0.4: the subtotal is the sum of every entry's subTotal, the removed cap's ($22) too, beside the tee's $25.
+      expect(await v.page.locator('.sf-cart-subtotal').textContent()).toContain('$47.00');
       expect(await axeViolations(v.page)).toEqual([]);
       await v.screenshot('checkout-removed-product-1-cart');
 
@@ -655,6 +664,69 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       // The cap comes back to the catalogue for the scenarios after this one.
       await syncSiteContent(tier.server.store.client, catalog);
       if (teeSold) await setStock('tee', 'tee-s', teeBefore - 1, teeBefore);
+    }
+  });
+
+  test('a cap the owner removed, at 375 px: the server page says it at the line before any script runs (JavaScript off), no link to #, the B0.4 subtotal; hydrated, the same single sentence; axe clean both ways', async () => {
+    const v = await tier.newVisitor();
+    const gone = 'Sorry, this item is no longer available. Please remove it from your cart.';
+    const catalog = (await loadSite(DEMO_SITE)).catalog!;
+    await addTeeToCart(v.page, 'S');
+    expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1 })).toBe(200);
+    await v.page.setViewportSize(NARROW_WINDOWS.phone);
+    await syncSiteContent(tier.server.store.client, { ...structuredClone(catalog), products: catalog.products!.filter((product) => product.id !== 'cap') });
+    // A second window with JavaScript off and the same cart cookie: what a visitor whose scripts are slow or off reads.
+    const noScript = await v.context.browser()!.newContext({ baseURL: tier.server.url, viewport: NARROW_WINDOWS.phone, javaScriptEnabled: false });
+    try {
+      const origin = new URL(tier.server.url).origin;
+      await noScript.route((url) => url.origin !== origin, (route) => route.abort());
+      await noScript.addCookies(await v.context.cookies());
+      const still = await noScript.newPage();
+      expect((await still.goto('/cart', { waitUntil: 'load' }))?.status()).toBe(200);
+      const stillCap = still.locator('.sf-cart-entry[data-item-id="cap"]');
+      expect(await still.locator('[data-island="cart-page"]').getAttribute('data-hydrated')).toBeNull();
+      expect(await stillCap.locator('.sf-entry-unavailable').textContent()).toBe(gone);
+      expect(await stillCap.locator('.sf-entry-unavailable').getAttribute('role')).toBe('status');
+      expect(await still.getByRole('spinbutton', { name: 'Quantity of Canvas Cap' }).getAttribute('aria-describedby')).toBe(await stillCap.locator('.sf-entry-unavailable').getAttribute('id'));
+      expect(await still.locator('.sf-entry-unavailable').count()).toBe(1);
+      expect(await stillCap.locator('.sf-entry-title a').count()).toBe(0);
+      expect((await stillCap.locator('.sf-entry-title').innerText()).trim()).toBe('Canvas Cap');
+      expect(await still.locator('a[href="#"]').count()).toBe(0);
+      // B0.4: the subtotal is the sum of every entry's subTotal, the removed cap's $22 too, beside the tee's $25.
+      expect(await still.locator('.sf-cart-subtotal').textContent()).toContain('$47.00');
+      expect(await still.getByText('Sorry, we do not have enough of that item available.').count()).toBe(0);
+      expect(await still.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // axe needs scripts (its run waits on timers, which a page with JavaScript off never fires):
+      // it checks the same server page in the visitor's window with the islands script held back.
+      const held = await holdIslands(v.page);
+      // 'commit': the held module script keeps DOMContentLoaded from firing until it is let go.
+      expect((await v.page.goto('/cart', { waitUntil: 'commit' }))?.status()).toBe(200);
+      await v.page.locator('.sf-cart-totals').waitFor({ state: 'attached' });
+      await v.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet !== null));
+      expect(await v.page.locator('[data-island="cart-page"]').getAttribute('data-hydrated')).toBeNull();
+      expect(await v.page.locator('.sf-cart-entry[data-item-id="cap"] .sf-entry-unavailable').allTextContents()).toEqual([gone]);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await viewportShot(v.page, 'checkout-removed-product-before-hydration-375');
+      // Marked before hydration: the island must keep this node, not draw a new one (no flicker).
+      await v.page.evaluate(() => Object.assign(document.querySelector('.sf-cart-entry[data-item-id="cap"] .sf-entry-unavailable')!, { sfServerNode: true }));
+      held.release();
+      await waitForBoot(v.page);
+      expect(await v.page.evaluate(() => (document.querySelector('.sf-cart-entry[data-item-id="cap"] .sf-entry-unavailable') as unknown as { sfServerNode?: boolean } | null)?.sfServerNode)).toBe(true);
+
+      // Hydrated: the island adopts the server's sentence (one, the same words, still describing the field).
+      const capRow = v.page.locator('.sf-cart-entry[data-item-id="cap"]');
+      expect(await capRow.locator('.sf-entry-unavailable').allTextContents()).toEqual([gone]);
+      expect(await v.page.getByRole('spinbutton', { name: 'Quantity of Canvas Cap' }).getAttribute('aria-describedby')).toBe(await capRow.locator('.sf-entry-unavailable').getAttribute('id'));
+      expect(await capRow.locator('.sf-entry-title a').count()).toBe(0);
+      expect(await v.page.locator('.sf-cart-page a[href="#"]').count()).toBe(0);
+      expect(await v.page.locator('.sf-cart-subtotal').textContent()).toContain('$47.00');
+      expect(await v.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(v.page)).toEqual([]);
+      await viewportShot(v.page, 'checkout-removed-product-hydrated-375');
+    } finally {
+      await noScript.close();
+      // The cap comes back to the catalogue for the scenarios after this one (the cart's lines took no stock).
+      await syncSiteContent(tier.server.store.client, catalog);
     }
   });
 
