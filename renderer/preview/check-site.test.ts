@@ -415,6 +415,26 @@ describe('checkPaths', () => {
     expect(slip.frames.map((frame) => frame.text.split('\n').at(-1))).toEqual(["  hint: no partials/post-meat.jsont in the site folder and no {.macro post-meat} in this file: did you mean 'post-meta'?"]);
   });
 
+  it("a folder of partials/ alone (Quire's templates, the author's head.jsont) is checked as the site it is; with templates of its own it is a folder of templates", async () => {
+    write('partials/head.jsont', '<meta name="x" content="{website.siteTitle|htmlattr}">\n');
+    expect(await checkPaths([dir])).toMatchObject({ exitCode: 0, pathErrors: [], checked: { sites: 1 } });
+    write('card.jsont', '{.section a}\n');
+    const loose = await checkPaths([dir]);
+    expect(loose.checked).toEqual({ templates: 1, sites: 0, dataFiles: 0 });
+    expect(loose.frames.map((frame) => frame.code)).toEqual(['EOF_IN_BLOCK']);
+  });
+
+  it('places findings of a one-line content file with a byte-order mark at what they name, not a column late', async () => {
+    write('templates/page.jsont', '<p>{page.title}</p>\n');
+    write('content/about.json', '\uFEFF{"kind":"page","slug":"about","title":"A","template":"landng","blocks":[{"type":"nope"},{"type":"image","url":"/assets/site/images/x.webp"}]}');
+    const text = fs.readFileSync(path.join(dir, 'content/about.json'), 'utf8').slice(1);
+    const result = await checkPaths([dir]);
+    const at = (code: string, needle: string) => [code, `${path.join(dir, 'content/about.json')}:1:${text.indexOf(needle) + 1}`];
+    expect(result.frames.map((frame) => [frame.code, frame.where])).toEqual(
+      expect.arrayContaining([at('SITE_CONTENT', '"nope"'), at('SITE_CONTENT', '"template"'), at('SITE_IMAGE_MISSING', '/assets/site/images/x.webp')]),
+    );
+  });
+
   it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {
     const latin1 = path.join(dir, 'latin1.jsont');
     fs.writeFileSync(latin1, Buffer.from('abc \xff\xfe {x}', 'latin1'));

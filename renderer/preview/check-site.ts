@@ -38,12 +38,19 @@ export interface CheckResult {
 
 const TEMPLATE_EXT = /\.(jsont|html)$/;
 
-/** A folder is a site folder when it holds any of the files `loadSite` reads. */
+/**
+ * A folder is a site folder when it holds any of the files `loadSite` reads. `partials/`,
+ * `styles.css`, `styles/` or `images/` alone make one too (a site of Quire's built-in templates
+ * with its own `partials/head.jsont`, which `npm start` serves), unless the folder holds
+ * templates of its own: a loose folder of templates beside their partials is checked as such.
+ * Such a site was refused with "no templates … and no site files in this folder", exit 2.
+ */
 async function isSiteFolder(dir: string): Promise<boolean> {
   for (const name of ['site.json', 'catalog.json', 'content', 'templates']) {
     if (await fs.stat(path.join(dir, name)).catch(() => null)) return true;
   }
-  return false;
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.some((name) => ['partials', 'styles.css', 'styles', 'images'].includes(name)) && !names.some((name) => TEMPLATE_EXT.test(name));
 }
 
 /**
@@ -55,6 +62,16 @@ async function readUtf8(file: string): Promise<string> {
   const text = utf8Text(await fs.readFile(file));
   if (text instanceof NotUtf8Error) throw text;
   return text;
+}
+
+/**
+ * A file of a loaded site as the loader read it, to place a finding in: a byte-order mark left
+ * out (framed, it is not a column of line 1), else null. Read with it, every finding on the
+ * first line of a one-line content file (a `"template"`, a block, a picture) was a column late.
+ */
+async function siteText(dir: string, file: string): Promise<string | null> {
+  const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
+  return text !== null && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function pathError(file: string, error: unknown): string {
@@ -255,7 +272,7 @@ export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
   const known = (name: string) => site.templates.has(name) || Object.hasOwn(BUILTIN_TEMPLATES, name);
   for (const entry of site.entries) {
     if (entry.template === null || known(entry.template) || known(`${entry.template}.item`)) continue;
-    const text = await fs.readFile(path.join(site.dir, entry.file), 'utf8').catch(() => '');
+    const text = (await siteText(site.dir, entry.file)) ?? '';
     const source = new Source(text, entry.file);
     const at = text.indexOf('"template"');
     const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
@@ -333,7 +350,7 @@ async function missingImageFrames(site: LoadedSite): Promise<Frame[]> {
   }
   const frames: Frame[] = [];
   for (const file of files) {
-    const text = await fs.readFile(path.join(site.dir, file), 'utf8').catch(() => null);
+    const text = await siteText(site.dir, file);
     if (text === null || !text.includes(SITE_IMAGES_PREFIX)) continue;
     let source: Source | null = null;
     for (const match of text.matchAll(SITE_IMAGE_URL)) {
@@ -365,7 +382,7 @@ async function blockFrames(site: LoadedSite): Promise<Frame[]> {
   for (const entry of site.entries) {
     const blocks: Block[] = [...entry.blocks, ...entry.items.flatMap((item) => item.blocks)];
     if (blocks.length === 0) continue;
-    const text = await fs.readFile(path.join(site.dir, entry.file), 'utf8').catch(() => '');
+    const text = (await siteText(site.dir, entry.file)) ?? '';
     const source = new Source(text, entry.file);
     for (const block of blocks) {
       let message: string | null = null;

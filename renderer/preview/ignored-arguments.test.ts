@@ -22,6 +22,11 @@ describe('ignoredArgumentFrames', () => {
     expect(found[0]!.text.split('\n').at(-1)).toBe('  hint: what sold-out? does, with an example: docs/reference/predicates.md#sold-out');
   });
 
+  it('places the warning at the argument, past a delimiter written before it ({.active-time?:x} pointed at the colon)', () => {
+    const found = frames('{.active-time?:x}a{.end}{title|html:y}');
+    expect(found.map((frame) => frame.where)).toEqual(['templates/t.jsont:1:16', 'templates/t.jsont:1:37']);
+  });
+
   it('says nothing of plugins that take arguments, calls without any, nor names the engine does not know', () => {
     expect(frames('{.section product}{.sold-out?}a{.end}{.equal? a b}e{.end}{title|truncate 10}{title|html}{.end}{.nope? x}y{.end}')).toEqual([]);
   });

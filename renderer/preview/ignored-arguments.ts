@@ -93,9 +93,12 @@ export function ignoredArgumentFrames(template: Template, file: string): Frame[]
   for (const { kind, call, from } of found) {
     if (call.spec === null || !call.args.some((arg) => arg.trim() !== '')) continue;
     if (!pluginsTakingNoArguments(kind).has(call.name)) continue;
-    // The arguments follow the name as written: `sold-out? foo`, `html x`.
+    // The arguments follow the name as written: `sold-out? foo`, `html x`, or after a delimiter
+    // (`active-time?:x`), which is not the argument: the place is the first argument's.
     const at = template.source.text.indexOf(call.name + call.raw, from);
-    const start = at < 0 ? from : at + call.name.length + (call.raw.length - call.raw.trimStart().length);
+    const first = call.args.find((arg) => arg.trim() !== '')!.trim();
+    const inRaw = call.raw.indexOf(first);
+    const start = at < 0 ? from : at + call.name.length + (inRaw < 0 ? call.raw.length - call.raw.trimStart().length : inRaw);
     const { line, column } = source.position(start);
     const given = call.args.filter((arg) => arg.trim() !== '').join(' ');
     const what = kind === 'predicates' ? `predicate ${call.name}` : `formatter ${call.name}`;
