@@ -3,13 +3,17 @@
 import fc from 'fast-check';
 import { CODES, compile, type Diagnostic, parseJson, printTemplate, render, type RenderResult } from '../engine/index.ts';
 import { EXPRESSION_DATA_JSON, jsonData, program, structuredTemplate, templateSoup } from './arbitraries.ts';
+import { AUTHOR_PROPERTIES } from './author-properties.ts';
 import { evaluateProgram, type ModelValue, printProgram } from './expr-model.ts';
 
 export interface FuzzProperty {
   name: string;
   /** Runs inside `npm test`; sized so that the whole suite stays well under its time budget. */
   testRuns: number;
-  property: fc.IProperty<unknown>;
+  /** Runs of a plain `npm run fuzz` (no `--runs`) when fewer than 10,000 keep it to minutes. */
+  defaultRuns?: number;
+  /** Async for the author tools, which read and write site folders. */
+  property: fc.IProperty<unknown> | fc.IAsyncProperty<unknown>;
 }
 
 function entry<T>(name: string, testRuns: number, property: fc.IProperty<T>): FuzzProperty {
@@ -352,6 +356,7 @@ export const PROPERTIES: readonly FuzzProperty[] = [
   entry('rendering is deterministic and independent of the compile cache', 800, deterministic),
   entry('html / htmlattr / htmltag never let a raw < (or ") through', 1000, escaping),
   entry('.eval agrees with the model evaluator', 5000, expressions),
+  ...AUTHOR_PROPERTIES,
 ];
 
 /** Properties expected to fail until the bugs of KNOWN_ENGINE_BUGS are fixed. */

@@ -1,18 +1,20 @@
 // `npm run fuzz -- [--runs N] [--seed S] [--only text] [--path P]`: every property for N runs
-// (default 10,000) from seed S (default: time-based, printed). A failure prints the property, the
+// (default 10,000, or fewer where a property says so: a run of the site-folder properties writes
+// a folder, and render-page's starts a server) from seed S (default: time-based, printed). A failure prints the property, the
 // seed and path that reproduce it, and the shrunk counterexample; the exit code is 1.
 import fc from 'fast-check';
 import { PROPERTIES } from './properties.ts';
 
 interface FuzzOptions {
-  runs: number;
+  /** Null: each property's default (`defaultRuns`, else 10,000). */
+  runs: number | null;
   seed: number;
   only: string | null;
   path: string | null;
 }
 
 function parseArgs(argv: readonly string[]): FuzzOptions {
-  const o: FuzzOptions = { runs: 10_000, seed: Date.now() % 2 ** 31, only: null, path: null };
+  const o: FuzzOptions = { runs: null, seed: Date.now() % 2 ** 31, only: null, path: null };
   for (let i = 0; i < argv.length; i++) {
     const value = (): string => {
       const v = argv[++i];
@@ -30,7 +32,7 @@ function parseArgs(argv: readonly string[]): FuzzOptions {
   return o;
 }
 
-function main(): number {
+async function main(): Promise<number> {
   let o: FuzzOptions;
   try {
     o = parseArgs(process.argv.slice(2));
@@ -39,11 +41,13 @@ function main(): number {
     return 2;
   }
   const selected = PROPERTIES.filter((p) => o.only === null || p.name.includes(o.only));
-  process.stdout.write(`fuzz: ${selected.length} properties, ${o.runs} runs each, seed ${o.seed}\n`);
+  process.stdout.write(`fuzz: ${selected.length} properties, ${o.runs ?? 'default'} runs each, seed ${o.seed}\n`);
   let failed = 0;
   for (const p of selected) {
     const started = Date.now();
-    const details = fc.check(p.property, { numRuns: o.runs, seed: o.seed, path: o.path ?? undefined, endOnFailure: false });
+    // Awaited: the author tools' properties are async (a site folder per run).
+    const runs = o.runs ?? p.defaultRuns ?? 10_000;
+    const details = await fc.check(p.property as fc.IAsyncProperty<unknown>, { numRuns: runs, seed: o.seed, path: o.path ?? undefined, endOnFailure: false });
     const took = ((Date.now() - started) / 1000).toFixed(1);
     if (!details.failed) {
       process.stdout.write(`  ok    ${p.name} (${details.numRuns} runs, ${took} s)\n`);
@@ -51,7 +55,7 @@ function main(): number {
     }
     failed++;
     process.stdout.write(`  FAIL  ${p.name} (after ${details.numRuns} runs, ${details.numShrinks} shrinks, ${took} s)\n`);
-    process.stdout.write(`        reproduce: npm run fuzz -- --only "${p.name}" --seed ${details.seed} --path "${details.counterexamplePath}" --runs ${o.runs}\n`);
+    process.stdout.write(`        reproduce: npm run fuzz -- --only "${p.name}" --seed ${details.seed} --path "${details.counterexamplePath}" --runs ${runs}\n`);
     process.stdout.write(`        counterexample: ${fc.stringify(details.counterexample)}\n`);
     const err = details.errorInstance;
     process.stdout.write(`        ${(err instanceof Error ? err.message : String(err)).split('\n').join('\n        ')}\n`);
@@ -60,4 +64,4 @@ function main(): number {
   return failed ? 1 : 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();
