@@ -435,6 +435,13 @@ describe('checkPaths', () => {
     );
   });
 
+  it('places a "template" the folder lacks at its key, not at a title that says "template"', async () => {
+    write('templates/page.jsont', '<p>{page.title}</p>\n');
+    write('content/about.json', '{"kind": "page", "slug": "about", "title": "template",\n "template": "landng"}');
+    const result = await checkPaths([dir]);
+    expect(result.frames.map((frame) => [frame.code, frame.where])).toEqual([['SITE_CONTENT', `${path.join(dir, 'content/about.json')}:2:2`]]);
+  });
+
   it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {
     const latin1 = path.join(dir, 'latin1.jsont');
     fs.writeFileSync(latin1, Buffer.from('abc \xff\xfe {x}', 'latin1'));

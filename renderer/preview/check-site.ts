@@ -7,7 +7,7 @@ import { siteTemplateNames } from '../pages/route-resolver.ts';
 import { TEMPLATE_MISSING_CODE, templateFallbacks } from '../pages/template-fallbacks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
-import { jsonSyntaxError } from '../site/json-positions.ts';
+import { jsonSpans, jsonSyntaxError } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { didYouMean, validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
@@ -274,7 +274,8 @@ export async function templateNameFrames(site: LoadedSite): Promise<Frame[]> {
     if (entry.template === null || known(entry.template) || known(`${entry.template}.item`)) continue;
     const text = (await siteText(site.dir, entry.file)) ?? '';
     const source = new Source(text, entry.file);
-    const at = text.indexOf('"template"');
+    // At the top-level key: the first `"template"` of the text may be a title or a block's.
+    const at = jsonSpans(text)?.members?.get('template')?.keyOffset ?? text.indexOf('"template"');
     const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
     // The nearest template the folder or the renderer has, for a slip (`landng`).
     const near = didYouMean(entry.template, [...new Set([...site.templates.keys(), ...Object.keys(BUILTIN_TEMPLATES)])], true);
