@@ -89,7 +89,7 @@ function broken(valid: string): fc.Arbitrary<string> {
 const slug = fc.constantFrom('about', 'home', 'shop', 'about', 'news', 'a b', '', 'Ünïcode', '../up', 'x'.repeat(300));
 const kind = fc.constantFrom('page', 'page', 'page', 'page', 'collection', 'cover', 'Page', 'gallery', '', 'products');
 const templateName = fc.constantFrom(null, null, null, 'page', 'Page', 'landng', 'landing', 'blog.list', 'home', '', 'x'.repeat(200), '../etc/passwd');
-const title = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('About', '', 'a\u0000b', '\uD83D', 'e\u0301') }, { weight: 1, arbitrary: fc.constantFrom(5, null, true, [], {}) });
+const title = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('About', '', 'a\u0000b', '\uD83D', 'e\u0301', 'template', '"template"') }, { weight: 1, arbitrary: fc.constantFrom(5, null, true, [], {}) });
 const block = fc.oneof(
   fc.constant({ type: 'html', html: '<p>x</p>' }),
   fc.constant({ type: 'nope' }),
