@@ -442,6 +442,17 @@ describe('checkPaths', () => {
     expect(result.frames.map((frame) => [frame.code, frame.where])).toEqual([['SITE_CONTENT', `${path.join(dir, 'content/about.json')}:2:2`]]);
   });
 
+  it("places a block problem at that block's value, not at the first same text of the file", async () => {
+    write('templates/page.jsont', '<p>{page.title}</p>\n');
+    write('content/about.json', '{"kind": "page", "slug": "about", "title": "nope", "description": "",\n "blocks": [{"type": "nope"},\n  {"type": "form"}]}');
+    const result = await checkPaths([dir]);
+    const file = path.join(dir, 'content/about.json');
+    expect(result.frames.map((frame) => [frame.code, frame.where])).toEqual([
+      ['SITE_CONTENT', `${file}:2:22`],
+      ['SITE_CONTENT', `${file}:3:3`],
+    ]);
+  });
+
   it('reads templates as render does: a file that is not UTF-8 is a path error at its first bad byte, a byte-order mark is read past', async () => {
     const latin1 = path.join(dir, 'latin1.jsont');
     fs.writeFileSync(latin1, Buffer.from('abc \xff\xfe {x}', 'latin1'));

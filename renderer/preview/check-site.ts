@@ -7,7 +7,7 @@ import { siteTemplateNames } from '../pages/route-resolver.ts';
 import { TEMPLATE_MISSING_CODE, templateFallbacks } from '../pages/template-fallbacks.ts';
 import { rendererEngine } from '../platform/renderer-engine.ts';
 import { BUILTIN_PARTIALS, BUILTIN_TEMPLATES } from '../site/builtin-templates.ts';
-import { jsonSpans, jsonSyntaxError } from '../site/json-positions.ts';
+import { jsonSpans, jsonSyntaxError, spanAt } from '../site/json-positions.ts';
 import { loadSite, SiteLoadError } from '../site/load-site.ts';
 import { NotUtf8Error, utf8Text } from '../site/read-texts.ts';
 import { didYouMean, validateSiteFiles, validateSiteText } from '../site/validate-site-files.ts';
@@ -381,27 +381,35 @@ async function blockFrames(site: LoadedSite): Promise<Frame[]> {
   const formIds = new Set((site.catalog?.forms ?? []).map((form) => form.id));
   const productIds = new Set((site.catalog?.products ?? []).map((product) => product.id));
   for (const entry of site.entries) {
-    const blocks: Block[] = [...entry.blocks, ...entry.items.flatMap((item) => item.blocks)];
+    // Each block with its JSON pointer: a loaded site kept every block and item of the file (one
+    // that is not an object refused the folder), so the n-th is the file's n-th.
+    const blocks: { block: Block; pointer: string }[] = [
+      ...entry.blocks.map((block, i) => ({ block, pointer: `/blocks/${i}` })),
+      ...entry.items.flatMap((item, j) => item.blocks.map((block, i) => ({ block, pointer: `/items/${j}/blocks/${i}` }))),
+    ];
     if (blocks.length === 0) continue;
     const text = (await siteText(site.dir, entry.file)) ?? '';
     const source = new Source(text, entry.file);
-    for (const block of blocks) {
+    const spans = jsonSpans(text);
+    for (const { block, pointer } of blocks) {
       let message: string | null = null;
-      let needle = JSON.stringify(block.type);
+      let key = 'type';
       if (block.type === 'form' || block.type === 'newsletter') {
         const id = typeof block.formId === 'string' ? block.formId : '';
-        if (!formIds.has(id)) [message, needle] = [`${block.type} block: no form "${id}" in catalog.json`, JSON.stringify(id)];
+        if (!formIds.has(id)) [message, key] = [`${block.type} block: no form "${id}" in catalog.json`, 'formId'];
       } else if (block.type === 'product') {
         const id = typeof block.productId === 'string' ? block.productId : '';
-        if (!productIds.has(id)) [message, needle] = [`product block: no product "${id}" in catalog.json`, JSON.stringify(id)];
+        if (!productIds.has(id)) [message, key] = [`product block: no product "${id}" in catalog.json`, 'productId'];
       } else {
         const reports: string[] = [];
         renderBlock(block, { forms: new Map(), productBlock: () => '', accountHtml: '', contentSource: 'c', report: (m) => reports.push(m) });
         message = reports[0] ?? null;
       }
       if (message === null) continue;
-      const at = text.indexOf(needle);
-      const { line, column } = at < 0 ? { line: 1, column: 1 } : source.position(at);
+      // At the block's own value (the block when the id is missing): the first `"nope"` of the
+      // text was the place, a title or another page's block as often as this one.
+      const at = spans ? spanAt(spans, `${pointer}/${key}`).offset : 0;
+      const { line, column } = source.position(at);
       const d = { kind: 'RuntimeError', code: 'SITE_CONTENT', message, line, column, source: entry.file } as unknown as Diagnostic;
       frames.push({ code: 'SITE_CONTENT', where: `${entry.file}:${line}:${column}`, text: codeFrame(d, source) });
     }
