@@ -78,6 +78,8 @@ export function checkFrame(frame: Frame, textOf: (file: string) => string | null
 function expectedAt(code: string, first: string): string | RegExp | null {
   if (code === 'SITE_IMAGE_MISSING') return '/assets/site/images/';
   if (code === 'SITE_CONTENT' && /: template ".*" is not in templates\//.test(first)) return /^"template"\s*:/;
+  const block = /SITE_CONTENT: unknown block type (".*")$/.exec(first);
+  if (block) return block[1]!;
   if (code === 'TEMPLATE_ARGS_IGNORED') return /so '\s*(\S)/.exec(first)?.[1] ?? null;
   return null;
 }
