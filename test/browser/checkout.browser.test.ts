@@ -25,7 +25,7 @@ import { loadSite } from '../../renderer/site/load-site.ts';
 import { syncSiteContent } from '../../renderer/store/site-sync.ts';
 import { useMailSink } from './support/mail.ts';
 import { useBrowserTier } from './support/tier.ts';
-import { addTeeToCart, fillCheckout, holdIslands, pageContext, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
+import { addTeeToCart, fillCheckout, holdIslands, pageContext, pressCheckout, teeToCheckout, visit, waitForBoot } from './support/visit.ts';
 
 /** Presses Place order and returns the place request's answer. */
 async function pressPlaceOrder(page: Page): Promise<Response> {
@@ -258,9 +258,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       v.page.click('.sqs-add-to-cart-button'),
     ]);
     expect(await visit(v.page, '/cart')).toBe(200);
-    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-    await waitForBoot(v.page);
-    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await pressCheckout(v.page);
     expect(await v.page.locator('.sf-checkout-address').count()).toBe(0);
     // Nothing to collect: paying offline is offered as a bank transfer, no pickup.
     expect(await v.page.getByRole('radio', { name: 'Pay offline (bank transfer)', exact: true }).count()).toBe(1);
@@ -495,9 +493,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await visit(v.page, '/shop/hoodie')).toBe(200);
     expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'hoodie', sku: 'HD-S-NAVY', quantity: 1 })).toBe(200);
     expect(await visit(v.page, '/cart')).toBe(200);
-    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-    await waitForBoot(v.page);
-    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await pressCheckout(v.page);
     await fillCheckout(v.page, '4242 4242 4242 4242');
     const summary = v.page.locator('.sf-order-variant');
     await expect.poll(() => summary.allTextContents()).toEqual([' S / Navy']);
@@ -541,9 +537,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await visit(v.page, '/shop/candle')).toBe(200);
     expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'candle', sku: 'CDL-S', quantity: 1 })).toBe(200);
     expect(await visit(v.page, '/cart')).toBe(200);
-    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-    await waitForBoot(v.page);
-    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await pressCheckout(v.page);
     await fillCheckout(v.page, '4242 4242 4242 4242');
 
     // One small candle is left, and another shopper buys it first.
@@ -610,9 +604,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       await v.screenshot('checkout-removed-product-1-cart');
 
       // The checkout says it at the line before any press; Place order refuses it with the focus, charging nothing.
-      await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-      await waitForBoot(v.page);
-      await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+      await pressCheckout(v.page);
       expect(await v.page.locator('.sf-order-line[data-item-id="cap"] .sf-order-line-error').textContent()).toBe(gone);
       await fillCheckout(v.page, '4242 4242 4242 4242');
       const ordersBefore = (await orders()).length;
@@ -638,9 +630,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
       await capRow.waitFor({ state: 'detached' });
       expect(await v.page.locator('.sf-entry-unavailable').count()).toBe(0);
       await expect.poll(() => v.page.locator('.sf-cart-subtotal').textContent()).toContain('$25.00');
-      await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-      await waitForBoot(v.page);
-      await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+      await pressCheckout(v.page);
       expect(await v.page.locator('.sf-order-line-error').count()).toBe(0);
       // The address came back with the draft (never the card), priced with the option chosen before.
       expect(await v.page.getByLabel('Last name').inputValue()).toBe('Lovelace');
@@ -735,9 +725,7 @@ describe.skipIf(!chromiumPath)(`checkout in Chromium${chromiumPath ? '' : ` (ski
     expect(await visit(v.page, '/shop/cap')).toBe(200);
     expect(await cartWrite(v.page, 'POST', '/api/commerce/shopping-cart/entries', { itemId: 'cap', sku: 'CAP-1', quantity: 1 })).toBe(200);
     expect(await visit(v.page, '/cart')).toBe(200);
-    await Promise.all([v.page.waitForURL(/\/checkout\?cartToken=/), v.page.getByRole('link', { name: 'Checkout' }).click()]);
-    await waitForBoot(v.page);
-    await v.page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
+    await pressCheckout(v.page);
     await fillCheckout(v.page, '4242 4242 4242 4242');
     await v.page.getByLabel('Email').fill('double@example.com');
     const ordersBefore = (await orders()).length;

@@ -60,6 +60,20 @@ const focusedErrorInView = (page: Page) =>
     return r.top >= 0 && r.bottom <= innerHeight + 1;
   });
 
+/**
+ * One field sent wrong by its button: marked and described beside it, focus on it with a ring
+ * in the window and its error in view, said once by the focus (no alert, nothing in the status
+ * region), axe clean.
+ */
+async function expectOneFieldError(page: Page, root: Locator, control: string, error: string): Promise<void> {
+  await expect.poll(() => markedIn(root)).toEqual([{ control, error, beside: true }]);
+  expect(await focusedNow(page)).toMatchObject({ id: control, ring: true, inViewport: true, onTop: true });
+  expect(await focusedErrorInView(page)).toBe(true);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await status(page)).toBe('');
+  expect(await axeViolations(page)).toEqual([]);
+}
+
 describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in Chromium${chromiumPath ? '' : ` (skipped: ${inject('browserSkipReason')})`}`, () => {
   const tier = useBrowserTier(chromiumPath!);
 
@@ -230,23 +244,13 @@ describe.skipIf(!chromiumPath)(`forms with several wrong fields, by keyboard, in
     await walk(page, forgot, 'forgot phone');
     await forgot.getByRole('button', { name: 'Email Me a Link' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => markedIn(forgot)).toEqual([{ control: 'sf-forgot-email', error: 'Required', beside: true }]);
-    expect(await focusedNow(page)).toMatchObject({ id: 'sf-forgot-email', ring: true, inViewport: true, onTop: true });
-    expect(await focusedErrorInView(page)).toBe(true);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await status(page)).toBe('');
-    expect(await axeViolations(page)).toEqual([]);
+    await expectOneFieldError(page, forgot, 'sf-forgot-email', 'Required');
 
     await teeToCheckout(page, 'S');
     const coupon = page.locator('.sf-checkout-coupon');
     await page.getByRole('button', { name: 'Apply' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => markedIn(coupon)).toEqual([{ control: 'sf-checkout-coupon', error: 'Enter a coupon code.', beside: true }]);
-    expect(await focusedNow(page)).toMatchObject({ id: 'sf-checkout-coupon', ring: true, inViewport: true, onTop: true });
-    expect(await focusedErrorInView(page)).toBe(true);
-    expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await status(page)).toBe('');
-    expect(await axeViolations(page)).toEqual([]);
+    await expectOneFieldError(page, coupon, 'sf-checkout-coupon', 'Enter a coupon code.');
     await viewportShot(page, 'form-errors-coupon-phone');
   });
 

@@ -50,6 +50,11 @@ export async function teeToCheckout(page: Page, size: string): Promise<void> {
   await addTeeToCart(page, size);
   const status = await visit(page, '/cart');
   if (status !== 200) throw new Error(`/cart answered ${status}`);
+  await pressCheckout(page);
+}
+
+/** From the cart page, the Checkout link pressed: the checkout booted and ready for input. */
+export async function pressCheckout(page: Page): Promise<void> {
   await Promise.all([page.waitForURL(/\/checkout\?cartToken=/), page.getByRole('link', { name: 'Checkout' }).click()]);
   await waitForBoot(page);
   await page.locator('[data-island="checkout"][data-checkout-state="ready"]').waitFor();
